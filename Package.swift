@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+// pushlint: a linter and contract validator for push-notification payloads.
+// Packages: none. Only the Swift toolchain (standard library, Foundation, Swift Testing).
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "pushlint",
+    // Synchronization.Mutex for the parallel engine.
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "pushlint", targets: ["pushlint"]),
+        .library(name: "PushLintKit", targets: ["PushLintKit"]),
+    ],
+    targets: [
+        // Data flow (DESIGN.md §1): JSON -> Model -> Rules -> Engine -> Reporters -> CLI.
+        // libm: Double rounding in the standard library calls into it on Linux.
+        .target(
+            name: "PushLintJSON", swiftSettings: strict,
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(name: "PushLintModel", dependencies: ["PushLintJSON"], swiftSettings: strict),
+        .target(name: "PushLintRules", dependencies: ["PushLintModel"], swiftSettings: strict),
+        .target(name: "PushLintEngine", dependencies: ["PushLintRules"], swiftSettings: strict),
+        .target(name: "PushLintReporters", dependencies: ["PushLintEngine"], swiftSettings: strict),
+        .target(name: "PushLintKit", dependencies: ["PushLintEngine"], swiftSettings: strict),
+        .executableTarget(
+            name: "pushlint", dependencies: ["PushLintEngine", "PushLintReporters"], swiftSettings: strict),
+        // Regenerates rules/*.md from the rule descriptions: `swift run pushlint-docgen`.
+        .executableTarget(name: "pushlint-docgen", dependencies: ["PushLintRules"], swiftSettings: strict),
+
+        .target(
+            name: "TestSupport", dependencies: ["PushLintEngine", "PushLintReporters"], path: "Tests/Support",
+            swiftSettings: strict),
+        .testTarget(name: "PushLintJSONTests", dependencies: ["PushLintJSON", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PushLintModelTests", dependencies: ["PushLintModel", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PushLintRulesTests", dependencies: ["PushLintRules", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PushLintEngineTests", dependencies: ["PushLintEngine", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PushLintReportersTests", dependencies: ["PushLintReporters", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "pushlintTests", dependencies: ["TestSupport"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,104 @@
+import PushLintModel
+
+/// A file to lint.
+public struct LintTarget: Sendable, Hashable {
+    /// As reported: relative to the working directory.
+    public var displayPath: String
+    /// Absolute, for reading.
+    public var absolutePath: String
+    /// Relative to the config folder, for globs.
+    public var configRelativePath: String
+    /// Named on the command line rather than found by walking.
+    public var isExplicit: Bool
+}
+
+/// Finds the files to lint (DESIGN.md §2): named files always; folders walked in sorted order for `include`
+/// minus `exclude` and the always-excluded folders; symlink loops and links out of the walked root are not
+/// followed.
+public struct Discovery: Sendable {
+    public var config: Config
+    /// Absolute folder globs are relative to.
+    public var baseDirectory: String
+    public var cwd: String
+    public var fileSystem: any FileSystem
+    /// Absolute paths never linted when found by walking (the config and the contract).
+    public var ignoredFiles: Set<String> = []
+
+    public struct MissingPath: Error, Sendable {
+        public var path: String
+    }
+
+    public init(config: Config, baseDirectory: String, cwd: String, fileSystem: any FileSystem = LocalFileSystem()) {
+        self.config = config
+        self.baseDirectory = baseDirectory
+        self.cwd = cwd
+        self.fileSystem = fileSystem
+    }
+
+    public func targets(for paths: [String]) throws(MissingPath) -> [LintTarget] {
+        var result: [LintTarget] = []
+        var seen: Set<String> = []
+        for path in paths {
+            let absolute = PathText.absolute(path, cwd: cwd)
+            guard let info = fileSystem.info(absolute, followLinks: true) else {
+                // A dangling symlink named explicitly is still a file the user asked about.
+                if fileSystem.info(absolute, followLinks: false) != nil {
+                    if seen.insert(absolute).inserted { result.append(target(absolute, explicit: true)) }
+                    continue
+                }
+                throw MissingPath(path: path)
+            }
+            if case .directory = info.kind {
+                var visited: Set<[UInt64]> = []
+                let root = fileSystem.realPath(absolute) ?? absolute
+                walk(absolute, root: root, visited: &visited, into: &result, seen: &seen)
+            } else if seen.insert(absolute).inserted {
+                result.append(target(absolute, explicit: true))
+            }
+        }
+        return result
+    }
+
+    func target(_ absolute: String, explicit: Bool) -> LintTarget {
+        LintTarget(
+            displayPath: PathText.relative(absolute, to: cwd), absolutePath: absolute,
+            configRelativePath: PathText.relative(absolute, to: baseDirectory), isExplicit: explicit)
+    }
+
+    func walk(_ directory: String, root: String, visited: inout Set<[UInt64]>, into result: inout [LintTarget], seen: inout Set<String>) {
+        guard let info = fileSystem.info(directory, followLinks: true) else { return }
+        guard visited.insert([info.device, info.inode]).inserted else { return }  // a loop
+        guard let names = try? fileSystem.list(directory) else {
+            // An unreadable folder: its files cannot be linted; report it as a file the engine cannot read.
+            if seen.insert(directory).inserted { result.append(target(directory, explicit: false)) }
+            return
+        }
+        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let path = PathText.join(directory, name)
+            guard let linkInfo = fileSystem.info(path, followLinks: false) else { continue }
+            var kind = linkInfo.kind
+            if case .symlink = kind {
+                // Follow links only when they stay inside the walked root.
+                guard let real = fileSystem.realPath(path), real == root || real.hasPrefix(root + "/"),
+                    let targetInfo = fileSystem.info(path, followLinks: true)
+                else { continue }
+                kind = targetInfo.kind
+            }
+            let relative = PathText.relative(path, to: baseDirectory)
+            switch kind {
+            case .directory:
+                if Config.alwaysExcluded.contains(name) { continue }
+                if config.exclude.contains(where: { $0.matches(relative) || $0.matches(relative + "/") }) { continue }
+                walk(path, root: root, visited: &visited, into: &result, seen: &seen)
+            case .file:
+                guard config.include.contains(where: { $0.matches(relative) }),
+                    !config.exclude.contains(where: { $0.matches(relative) })
+                else { continue }
+                if name == Project.configFileName || ignoredFiles.contains(PathText.normalize(path)) { continue }
+                if seen.insert(path).inserted { result.append(target(path, explicit: false)) }
+            default:
+                continue
+            }
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import Dispatch
+import PushLintJSON
+import PushLintModel
+import PushLintRules
+import Synchronization
+
+/// Options of a lint run that come from the command line.
+public struct LintOptions: Sendable {
+    /// Forces the payload kind of every file (`--kind`); nil detects it.
+    public var kind: PayloadKind?
+    /// `--rule ID=LEVEL`, stronger than the config.
+    public var ruleLevels: [String: RuleLevel]
+    public var jobs: Int
+    public var maxFileBytes: Int
+
+    public init(kind: PayloadKind? = nil, ruleLevels: [String: RuleLevel] = [:], jobs: Int = Engine.activeProcessors, maxFileBytes: Int = 8 << 20) {
+        self.kind = kind
+        self.ruleLevels = ruleLevels
+        self.jobs = jobs
+        self.maxFileBytes = maxFileBytes
+    }
+}
+
+/// What linting one file gives the run: its report (nil when it was skipped) and its payload summaries.
+struct FileOutcome: Sendable {
+    var report: FileReport?
+    var summaries: [PayloadSummary]
+}
+
+/// Runs the rules over files (DESIGN.md §1): read, parse, detect, build views, check, resolve locations.
+public struct Engine: Sendable {
+    public var project: Project
+    public var options: LintOptions
+    public var fileSystem: any FileSystem
+    let fileRules: [any FileRule]
+    let payloadRules: [any PayloadRule]
+    let projectRules: [any ProjectRule]
+    let descriptionById: [String: RuleDescription]
+
+    public static var activeProcessors: Int {
+        max(1, Int(sysconfActiveProcessors()))
+    }
+
+    public init(project: Project, options: LintOptions = LintOptions(), fileSystem: any FileSystem = LocalFileSystem(), rules: [any Rule] = RuleRegistry.all) {
+        self.project = project
+        self.options = options
+        self.fileSystem = fileSystem
+        fileRules = rules.compactMap { $0 as? any FileRule }
+        payloadRules = rules.compactMap { $0 as? any PayloadRule }
+        projectRules = rules.compactMap { $0 as? any ProjectRule }
+        descriptionById = Dictionary(rules.map { ($0.description.id, $0.description) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Every rule that is not switched off everywhere.
+    public var enabledRules: [RuleDescription] {
+        let all: [any Rule] = fileRules + payloadRules + projectRules
+        return all.map(\.description).filter { d in
+            if case .off? = options.ruleLevels[d.id] { return false }
+            if case .off? = project.config.rules[d.id], !project.config.overrides.contains(where: { $0.rules[d.id] != nil }) { return false }
+            return true
+        }
+    }
+
+    // MARK: Runs
+
+    /// Lints targets in parallel; the report is in path order whatever the scheduling.
+    public func lint(_ targets: [LintTarget]) -> LintReport {
+        let outcomes = Mutex<[FileOutcome?]>(Array(repeating: nil, count: targets.count))
+        let next = Atomic<Int>(0)
+        let workers = max(1, min(options.jobs, targets.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < targets.count else { break }
+                let outcome = lintFile(targets[index])
+                outcomes.withLock { $0[index] = outcome }
+            }
+        }
+        return finish(outcomes.withLock { $0.compactMap { $0 } })
+    }
+
+    /// Lints bytes that did not come from a file (`--stdin`, the library).
+    public func lint(bytes: [UInt8], path: String) -> LintReport {
+        let target = LintTarget(displayPath: path, absolutePath: path, configRelativePath: path, isExplicit: true)
+        return finish([lint(bytes: .bytes(bytes), target: target)])
+    }
+
+    func finish(_ outcomes: [FileOutcome]) -> LintReport {
+        var files = outcomes.compactMap(\.report)
+        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let skipped = outcomes.filter { $0.report == nil }.count
+        let context = ProjectContext(summaries: outcomes.flatMap(\.summaries), settings: project.settings)
+        var project: [ProjectDiagnostic] = []
+        for rule in projectRules {
+            for var finding in rule.checkProject(context) {
+                guard let severity = severity(of: rule.description, emitted: finding.severity, path: nil) else { continue }
+                finding.severity = severity
+                project.append(finding)
+            }
+        }
+        project.sort { ($0.ruleId, $0.message) < ($1.ruleId, $1.message) }
+        return LintReport(files: files, skipped: skipped, project: project, rules: enabledRules)
+    }
+
+    func lintFile(_ target: LintTarget) -> FileOutcome {
+        lint(bytes: fileSystem.read(target.absolutePath, limit: options.maxFileBytes), target: target)
+    }
+
+    // MARK: One file
+
+    func lint(bytes outcome: ReadOutcome, target: LintTarget) -> FileOutcome {
+        let config = project.config
+        let relative = target.configRelativePath
+        var file = FileContext(
+            path: target.displayPath, isExplicit: target.isExplicit, byteCount: 0, maxBytes: options.maxFileBytes,
+            parse: nil, settings: project.settings)
+        var payloads: [Payload] = []
+        let isTemplate = config.isTemplate(relative)
+        switch outcome {
+        case .failed(let reason):
+            file.readError = reason
+        case .tooLarge(let size):
+            file.byteCount = size
+        case .bytes(let bytes):
+            file.byteCount = bytes.count
+            let mode: JSONParseOptions.Mode =
+                isTemplate ? .template(open: config.placeholders.open, close: config.placeholders.close) : .strict
+            let parse = JSONParser.parse(bytes, options: JSONParseOptions(mode: mode, maxDepth: 512, maxBytes: options.maxFileBytes))
+            file.parse = parse
+            if let document = parse.document {
+                payloads = detectPayloads(document, relative: relative)
+                file.isUnknownKind = payloads.isEmpty
+            }
+        }
+        // A walked file that parses but is no payload (package.json, a fixture of another tool) is skipped.
+        if !target.isExplicit, file.isUnknownKind, file.parse?.document != nil {
+            return FileOutcome(report: nil, summaries: [])
+        }
+        var diagnostics: [Diagnostic] = []
+        for rule in fileRules { diagnostics += rule.check(file) }
+        var summaries: [PayloadSummary] = []
+        if let document = file.document {
+            for payload in payloads {
+                let context = PayloadContext(
+                    path: target.displayPath, document: document, payload: payload, isTemplate: isTemplate,
+                    settings: project.settings)
+                for rule in payloadRules { diagnostics += rule.check(context) }
+                summaries.append(PayloadSummarizer.summarize(context))
+            }
+        }
+        let resolved = resolve(diagnostics, target: target, bytes: file.document?.bytes ?? bytesOf(outcome))
+        let largest = payloads.flatMap { $0.sizes.prefix(1) }.max { $0.bytes < $1.bytes }
+        let report = FileReport(
+            path: target.displayPath, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
+            diagnostics: resolved)
+        return FileOutcome(report: report, summaries: summaries)
+    }
+
+    func bytesOf(_ outcome: ReadOutcome) -> [UInt8] {
+        if case .bytes(let b) = outcome { return b }
+        return []
+    }
+
+    func detectPayloads(_ document: JSONDocument, relative: String) -> [Payload] {
+        let forced = options.kind ?? project.config.forcedKind(relative)
+        let headers = project.config.headers(for: relative)
+        func build(_ node: NodeID, _ index: Int?) -> Payload? {
+            guard document.kind(node) == .object, let kind = forced ?? PayloadKind.detect(document, node) else { return nil }
+            return PayloadBuilder.build(document, node: node, kind: kind, batchIndex: index, configHeaders: headers)
+        }
+        if document.kind(document.root) == .array {
+            return document.elements(document.root).enumerated().compactMap { build($0.element, $0.offset) }
+        }
+        return build(document.root, nil).map { [$0] } ?? []
+    }
+
+    /// Applies configured levels, drops what is off, fills in path and line/column, sorts.
+    func resolve(_ diagnostics: [Diagnostic], target: LintTarget, bytes: [UInt8]) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        var lines: LineIndex?
+        for var d in diagnostics {
+            guard let description = descriptionById[d.ruleId],
+                let severity = severity(of: description, emitted: d.severity, path: target.configRelativePath)
+            else { continue }
+            d.severity = severity
+            d.path = target.displayPath
+            if lines == nil { lines = LineIndex(bytes) }
+            let start = lines!.position(of: d.span.start)
+            let end = lines!.position(of: d.span.end)
+            d.location = ResolvedLocation(
+                line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                lineText: lines!.lineText(start.line))
+            result.append(d)
+        }
+        result.sort {
+            let a = $0.location!, b = $1.location!
+            return (a.line, a.column, $0.ruleId, $0.message) < (b.line, b.column, $1.ruleId, $1.message)
+        }
+        return result
+    }
+
+
+    /// The severity a finding is reported with, or nil when its rule is off for that path. A level set in the
+    /// config or on the command line replaces the severity the rule chose; otherwise the rule's own choice stands
+    /// (a rule may report some findings below its default).
+    func severity(of rule: RuleDescription, emitted: Severity, path: String?) -> Severity? {
+        var explicit: RuleLevel? = project.config.rules[rule.id]
+        if let path {
+            for override in project.config.overrides where override.files.contains(where: { $0.matches(path) }) {
+                if let level = override.rules[rule.id] { explicit = level }
+            }
+        }
+        if let level = options.ruleLevels[rule.id] { explicit = level }
+        switch explicit {
+        case .off?: return nil
+        case .on(let severity)?: return severity
+        case nil: return emitted
+        }
+    }
+}

@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What pushlint needs from the file system. The engine takes it as a parameter so tests can inject failures.
+public protocol FileSystem: Sendable {
+    func info(_ path: String, followLinks: Bool) -> FileInfo?
+    func list(_ directory: String) throws(FileSystemError) -> [String]
+    /// Reads a regular file, refusing to read beyond `limit` bytes.
+    func read(_ path: String, limit: Int) -> ReadOutcome
+    /// Replaces a file atomically: a temporary file in the same folder, then rename; keeps the mode of an
+    /// existing file.
+    func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError)
+    func realPath(_ path: String) -> String?
+    var currentDirectory: String { get }
+}
+
+public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+public struct FileInfo: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case file, directory, symlink, other(String) }
+    public var kind: Kind
+    public var size: Int
+    public var device: UInt64
+    public var inode: UInt64
+    public var mode: UInt32
+}
+
+public enum ReadOutcome: Sendable {
+    case bytes([UInt8])
+    case tooLarge(size: Int)
+    case failed(String)
+}
+
+/// The real file system, through POSIX calls (no Foundation on this path: it is the hot loop).
+public struct LocalFileSystem: FileSystem {
+    public init() {}
+
+    public var currentDirectory: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public func info(_ path: String, followLinks: Bool) -> FileInfo? {
+        var st = stat()
+        let rc = followLinks ? stat(path, &st) : lstat(path, &st)
+        guard rc == 0 else { return nil }
+        return FileInfo(
+            kind: Self.kind(UInt32(st.st_mode)), size: Int(st.st_size), device: UInt64(st.st_dev), inode: UInt64(st.st_ino),
+            mode: UInt32(st.st_mode))
+    }
+
+    static func kind(_ mode: UInt32) -> FileInfo.Kind {
+        switch mode & UInt32(S_IFMT) {
+        case UInt32(S_IFREG): return .file
+        case UInt32(S_IFDIR): return .directory
+        case UInt32(S_IFLNK): return .symlink
+        case UInt32(S_IFIFO): return .other("a FIFO")
+        case UInt32(S_IFSOCK): return .other("a socket")
+        case UInt32(S_IFCHR), UInt32(S_IFBLK): return .other("a device")
+        default: return .other("not a regular file")
+        }
+    }
+
+    public func list(_ directory: String) throws(FileSystemError) -> [String] {
+        guard let dir = opendir(directory) else { throw FileSystemError(Self.errorText(errno)) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    public func read(_ path: String, limit: Int) -> ReadOutcome {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failed(Self.errorText(errno)) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failed(Self.errorText(errno)) }
+        switch Self.kind(UInt32(st.st_mode)) {
+        case .file: break
+        case .directory: return .failed("it is a directory")
+        case .symlink: return .failed("it is a symbolic link")
+        case .other(let what): return .failed("it is \(what), not a regular file")
+        }
+        let size = Int(st.st_size)
+        if size > limit { return .tooLarge(size: size) }
+        // Read what is there, up to one byte past the limit: the file may grow after fstat.
+        var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
+        var total = 0
+        while true {
+            if total == bytes.count {
+                guard bytes.count <= limit else { break }
+                bytes.append(contentsOf: [UInt8](repeating: 0, count: min(limit + 1, bytes.count * 2) - bytes.count))
+            }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                Glibc_read(fd, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failed(Self.errorText(errno))
+            }
+            if n == 0 { break }
+            total += n
+        }
+        if total > limit { return .tooLarge(size: max(size, total)) }
+        bytes.removeSubrange(total...)
+        return .bytes(bytes)
+    }
+
+    public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let name = path.contains("/") ? String(path[path.index(after: path.lastIndex(of: "/")!)...]) : path
+        var existing = stat()
+        let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        var template = ((directory.isEmpty ? "" : directory) + "/.\(name).pushlint-XXXXXX").utf8CString.map { $0 }
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw FileSystemError("cannot create a temporary file in \(directory): \(Self.errorText(errno))") }
+        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var ok = false
+        defer {
+            if !ok { unlink(tempPath) }
+        }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc_write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let error = Self.errorText(errno)
+                close(fd)
+                throw FileSystemError("cannot write \(path): \(error)")
+            }
+            written += n
+        }
+        fchmod(fd, mode)
+        guard fsync(fd) == 0 || errno == EINVAL else {
+            let error = Self.errorText(errno)
+            close(fd)
+            throw FileSystemError("cannot write \(path): \(error)")
+        }
+        close(fd)
+        guard rename(tempPath, path) == 0 else { throw FileSystemError("cannot replace \(path): \(Self.errorText(errno))") }
+        ok = true
+    }
+
+    public func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func errorText(_ code: Int32) -> String {
+        switch code {
+        case EACCES: return "permission denied"
+        case ENOENT: return "no such file or directory"
+        case EISDIR: return "it is a directory"
+        case ELOOP: return "too many levels of symbolic links"
+        case ENOTDIR: return "a part of the path is not a directory"
+        default: return String(cString: strerror(code))
+        }
+    }
+}
+
+@inline(__always) func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        return Glibc.read(fd, buffer, count)
+    #else
+        return Darwin.read(fd, buffer, count)
+    #endif
+}
+
+@inline(__always) func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        return Glibc.write(fd, buffer, count)
+    #else
+        return Darwin.write(fd, buffer, count)
+    #endif
+}

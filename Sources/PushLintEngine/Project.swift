@@ -1,0 +1,92 @@
+import PushLintModel
+import PushLintRules
+
+/// The loaded configuration of a run: `.pushlint.json`, the contract, and where globs are relative to.
+public struct Project: Sendable {
+    public var config: Config
+    public var contract: Contract?
+    /// Absolute folder of `.pushlint.json` (the working directory when there is none).
+    public var baseDirectory: String
+    public var settings: LintSettings
+    /// Absolute paths of the files read.
+    public var configFile: String?
+    public var contractFile: String?
+
+    public init(config: Config = .defaults, contract: Contract? = nil, baseDirectory: String) {
+        self.config = config
+        self.contract = contract
+        self.baseDirectory = baseDirectory
+        self.settings = LintSettings(ruleOptions: config.options, contract: contract, placeholders: config.placeholders)
+    }
+
+    public static let configFileName = ".pushlint.json"
+
+    /// Loads the config named by `--config`, or the nearest `.pushlint.json` walking up from `cwd`, and the
+    /// contract it names (or `--contract`, relative to `cwd`).
+    ///
+    /// When no config is found above `cwd`, the folders of `paths` are searched the same way, so
+    /// `pushlint lint some/project` uses `some/project/.pushlint.json`.
+    public static func load(
+        configPath: String?, contractPath: String?, cwd: String, paths: [String] = [], fileSystem: any FileSystem = LocalFileSystem(),
+        rules: [RuleDescription] = RuleRegistry.descriptions
+    ) throws(ConfigurationError) -> Project {
+        var config = Config.defaults
+        var base = PathText.normalize(cwd)
+        var path: String?
+        if let configPath {
+            path = PathText.absolute(configPath, cwd: cwd)
+        } else {
+            let starts = [PathText.normalize(cwd)] + paths.map { PathText.absolute($0, cwd: cwd) }
+            for start in starts {
+                path = findUpwards(from: start, fileSystem)
+                if path != nil { break }
+            }
+        }
+        if let path {
+            let shown = PathText.relative(path, to: PathText.normalize(cwd))
+            let bytes = try readConfigFile(path, shown: shown, what: "configuration", fileSystem)
+            config = try Config.read(path: shown, bytes: bytes, rules: rules)
+            base = PathText.parent(path)
+        }
+        var contract: Contract?
+        let contractFile: String? =
+            contractPath.map { PathText.absolute($0, cwd: cwd) } ?? config.contract.map { PathText.absolute($0, cwd: base) }
+        if let contractFile {
+            let shown = PathText.relative(contractFile, to: PathText.normalize(cwd))
+            let bytes = try readConfigFile(contractFile, shown: shown, what: "contract", fileSystem)
+            contract = try Contract.read(path: shown, bytes: bytes)
+        }
+        var project = Project(config: config, contract: contract, baseDirectory: base)
+        project.configFile = path
+        project.contractFile = contractFile
+        return project
+    }
+
+    static func findUpwards(from start: String, _ fileSystem: any FileSystem) -> String? {
+        var folder = start
+        if let info = fileSystem.info(folder, followLinks: true), info.kind != .directory { folder = PathText.parent(folder) }
+        while true {
+            let candidate = PathText.join(folder, configFileName)
+            if let info = fileSystem.info(candidate, followLinks: true), info.kind == .file { return candidate }
+            let up = PathText.parent(folder)
+            if up == folder { return nil }
+            folder = up
+        }
+    }
+
+    /// The config and contract files themselves are never linted as payloads.
+    public var ownFiles: Set<String> {
+        var files: Set<String> = []
+        if let configFile { files.insert(configFile) }
+        if let contractFile { files.insert(contractFile) }
+        return files
+    }
+
+    static func readConfigFile(_ path: String, shown: String, what: String, _ fs: any FileSystem) throws(ConfigurationError) -> [UInt8] {
+        switch fs.read(path, limit: 64 << 20) {
+        case .bytes(let bytes): return bytes
+        case .tooLarge(let size): throw ConfigurationError(path: shown, position: nil, message: "the \(what) file is \(size) bytes, more than 64 MiB")
+        case .failed(let reason): throw ConfigurationError(path: shown, position: nil, message: "cannot read the \(what) file: \(reason)")
+        }
+    }
+}

@@ -1,0 +1,239 @@
+/// What a node of a parsed document is.
+public enum JSONKind: UInt8, Sendable {
+    case object, array, key, string, number, bool, null
+    /// A template placeholder in value position (`"badge": {{count}}`): its type is unknown until rendering.
+    case placeholder
+}
+
+/// One node of the flat node array. Nodes are stored in document order (pre-order): the children of a
+/// container are the nodes between it and `next`; in an object each member is a `key` node directly followed
+/// by its value. Offsets are byte offsets into the document's bytes (UTF-8).
+public struct JSONNode: Sendable, Equatable {
+    public var kind: JSONKind
+    /// `hasEscapes` for strings and keys; `isInteger` for numbers; `isTrue` for bools.
+    public var flags: UInt8
+    public var start: UInt32
+    public var end: UInt32
+    /// Index of the first node after this node's subtree.
+    public var next: UInt32
+    /// Index of the enclosing object or array; the root has `UInt32.max`.
+    public var parent: UInt32
+
+    public static let hasEscapes: UInt8 = 1
+    public static let isInteger: UInt8 = 2
+    public static let isTrue: UInt8 = 4
+    public static let noParent = UInt32.max
+}
+
+/// Index of a node in `JSONDocument.nodes`.
+public typealias NodeID = Int
+
+/// A parsed JSON document: the bytes it was parsed from and a flat array of nodes that point into them.
+/// Strings are decoded only when asked for, keys are compared as bytes.
+public struct JSONDocument: Sendable {
+    public let bytes: [UInt8]
+    public let nodes: [JSONNode]
+    public let mode: JSONParseOptions.Mode
+
+    public init(bytes: [UInt8], nodes: [JSONNode], mode: JSONParseOptions.Mode) {
+        self.bytes = bytes
+        self.nodes = nodes
+        self.mode = mode
+    }
+
+    /// The root value (documents always have one when parsing succeeded).
+    public var root: NodeID { 0 }
+
+    public func kind(_ id: NodeID) -> JSONKind { nodes[id].kind }
+    public func span(_ id: NodeID) -> ByteSpan { ByteSpan(Int(nodes[id].start), Int(nodes[id].end)) }
+
+    public func parent(_ id: NodeID) -> NodeID? {
+        let p = nodes[id].parent
+        return p == JSONNode.noParent ? nil : Int(p)
+    }
+
+    /// The key node of a member value, when the value's parent is an object.
+    public func keyNode(ofValue id: NodeID) -> NodeID? {
+        guard let p = parent(id), nodes[p].kind == .object, id > 0, nodes[id - 1].kind == .key else { return nil }
+        return id - 1
+    }
+
+    /// The key text of a member value (`"badge"` for the value of `"badge": 1`).
+    public func keyName(ofValue id: NodeID) -> String? { keyNode(ofValue: id).map { string($0) } }
+
+    // MARK: Navigation
+
+    /// The direct children of an array (values) or an object (values, without their keys).
+    public func elements(_ id: NodeID) -> [NodeID] {
+        var result: [NodeID] = []
+        var child = id + 1
+        let end = Int(nodes[id].next)
+        while child < end {
+            if nodes[child].kind == .key { child += 1 }
+            result.append(child)
+            child = Int(nodes[child].next)
+        }
+        return result
+    }
+
+    /// Members of an object as (key node, value node), in document order.
+    public func members(_ id: NodeID) -> [Member] {
+        guard nodes[id].kind == .object else { return [] }
+        var result: [Member] = []
+        var child = id + 1
+        let end = Int(nodes[id].next)
+        while child < end {
+            result.append(Member(key: child, value: child + 1))
+            child = Int(nodes[child + 1].next)
+        }
+        return result
+    }
+
+    /// The value of the last member named `name` (providers keep the last of duplicate keys).
+    public func member(_ id: NodeID, _ name: String) -> NodeID? {
+        guard nodes[id].kind == .object else { return nil }
+        var found: NodeID?
+        var utf8 = name.utf8.map { $0 }
+        var child = id + 1
+        let end = Int(nodes[id].next)
+        while child < end {
+            if keyEquals(child, &utf8) { found = child + 1 }
+            child = Int(nodes[child + 1].next)
+        }
+        return found
+    }
+
+    /// Follows object keys and array indexes (`["message", "android", "notification"]`).
+    public func lookup(_ id: NodeID, _ path: [String]) -> NodeID? {
+        var current = id
+        for step in path {
+            switch nodes[current].kind {
+            case .object:
+                guard let next = member(current, step) else { return nil }
+                current = next
+            case .array:
+                guard let index = Int(step), index >= 0 else { return nil }
+                let items = elements(current)
+                guard index < items.count else { return nil }
+                current = items[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    public func count(_ id: NodeID) -> Int {
+        switch nodes[id].kind {
+        case .object: return members(id).count
+        case .array: return elements(id).count
+        default: return 0
+        }
+    }
+
+    // MARK: Values
+
+    /// The raw source text of a node (a number's lexeme, a string with its quotes and escapes).
+    public func rawText(_ id: NodeID) -> String {
+        let n = nodes[id]
+        return String(decoding: bytes[Int(n.start)..<Int(n.end)], as: UTF8.self)
+    }
+
+    /// The decoded text of a string or key node; for other nodes their raw text.
+    public func string(_ id: NodeID) -> String {
+        let n = nodes[id]
+        guard n.kind == .string || n.kind == .key else { return rawText(id) }
+        let start = Int(n.start) + 1
+        let end = Int(n.end) - 1
+        if n.flags & JSONNode.hasEscapes == 0 {
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+        return String(decoding: JSONStringDecoder.decode(bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// The decoded string value, or nil when the node is not a string.
+    public func stringValue(_ id: NodeID) -> String? {
+        nodes[id].kind == .string ? string(id) : nil
+    }
+
+    /// The decoded UTF-8 bytes of a string or key node (unpaired surrogates become U+FFFD).
+    public func stringBytes(_ id: NodeID) -> [UInt8] {
+        let n = nodes[id]
+        let start = Int(n.start) + 1
+        let end = Int(n.end) - 1
+        if n.flags & JSONNode.hasEscapes == 0 { return Array(bytes[start..<end]) }
+        return JSONStringDecoder.decode(bytes[start..<end])
+    }
+
+    public func isInteger(_ id: NodeID) -> Bool {
+        nodes[id].kind == .number && nodes[id].flags & JSONNode.isInteger != 0
+    }
+
+    public func doubleValue(_ id: NodeID) -> Double? {
+        guard nodes[id].kind == .number else { return nil }
+        return Double(rawText(id))
+    }
+
+    /// The integer value of an integer-lexeme number that fits in `Int`.
+    public func intValue(_ id: NodeID) -> Int? {
+        guard isInteger(id) else { return nil }
+        return Int(rawText(id))
+    }
+
+    public func boolValue(_ id: NodeID) -> Bool? {
+        guard nodes[id].kind == .bool else { return nil }
+        return nodes[id].flags & JSONNode.isTrue != 0
+    }
+
+    /// Compares a key (or string) node with bytes without decoding, unless the key has escapes.
+    public func keyEquals(_ id: NodeID, _ utf8: inout [UInt8]) -> Bool {
+        let n = nodes[id]
+        let start = Int(n.start) + 1
+        let end = Int(n.end) - 1
+        if n.flags & JSONNode.hasEscapes != 0 {
+            return JSONStringDecoder.decode(bytes[start..<end]) == utf8
+        }
+        guard end - start == utf8.count else { return false }
+        var i = 0
+        while i < utf8.count {
+            if bytes[start + i] != utf8[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
+    public func keyEquals(_ id: NodeID, _ name: String) -> Bool {
+        var utf8 = Array(name.utf8)
+        return keyEquals(id, &utf8)
+    }
+
+    /// A short human-readable name of the node's JSON type, for messages ("number", "object", ...).
+    public func typeName(_ id: NodeID) -> String {
+        switch nodes[id].kind {
+        case .object: return "object"
+        case .array: return "array"
+        case .key, .string: return "string"
+        case .number: return "number"
+        case .bool: return "boolean"
+        case .null: return "null"
+        case .placeholder: return "placeholder"
+        }
+    }
+}
+
+/// An object member: its key node and its value node.
+public struct Member: Sendable, Equatable {
+    public var key: NodeID
+    public var value: NodeID
+}
+
+/// A half-open range of byte offsets.
+public struct ByteSpan: Sendable, Hashable, Codable {
+    public var start: Int
+    public var end: Int
+    public init(_ start: Int, _ end: Int) {
+        self.start = start
+        self.end = max(start, end)
+    }
+    public var length: Int { end - start }
+}

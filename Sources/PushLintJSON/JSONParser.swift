@@ -1,0 +1,641 @@
+/// How to parse.
+public struct JSONParseOptions: Sendable, Equatable {
+    public enum Mode: Sendable, Equatable {
+        /// RFC 8259, as payloads are sent.
+        case strict
+        /// `//` and `/* */` comments and trailing commas: configuration and contract files.
+        case jsonc
+        /// Strict, plus placeholders such as `{{count}}` in value position.
+        case template(open: String, close: String)
+
+        public static let defaultTemplate = Mode.template(open: "{{", close: "}}")
+    }
+
+    public var mode: Mode
+    /// Containers nested deeper than this stop the parse with a `limit` error (DESIGN.md §6 `json-limit`).
+    public var maxDepth: Int
+    /// Inputs longer than this are not parsed at all.
+    public var maxBytes: Int
+
+    public init(mode: Mode = .strict, maxDepth: Int = 512, maxBytes: Int = 8 << 20) {
+        self.mode = mode
+        self.maxDepth = maxDepth
+        self.maxBytes = maxBytes
+    }
+}
+
+/// Why a document could not be parsed. The parse stops at the first error.
+public struct JSONError: Error, Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case syntax, encoding, limit
+    }
+    public var kind: Kind
+    public var message: String
+    public var offset: Int
+    public var length: Int
+
+    public init(_ kind: Kind, _ message: String, at offset: Int, length: Int = 1) {
+        self.kind = kind
+        self.message = message
+        self.offset = offset
+        self.length = length
+    }
+}
+
+/// Something worth reporting about a document that still parsed.
+public struct JSONIssue: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A UTF-8 byte-order mark at the start.
+        case byteOrderMark
+        /// A key that already occurred in the same object; `firstKey` is the earlier key node.
+        case duplicateKey(key: NodeID, firstKey: NodeID)
+        /// Bytes that are not UTF-8 inside a string.
+        case invalidUTF8
+        /// A `\uD800`-style escape without its other half.
+        case unpairedSurrogate
+    }
+    public var kind: Kind
+    public var span: ByteSpan
+}
+
+public struct JSONParseResult: Sendable {
+    public var document: JSONDocument?
+    public var error: JSONError?
+    public var issues: [JSONIssue]
+}
+
+/// A byte-level JSON parser that records where every value is. It does not recurse (depth costs heap, not
+/// stack), stops at the first syntax error and never reads past the input.
+public enum JSONParser {
+    public static func parse(_ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions()) -> JSONParseResult {
+        if bytes.count > options.maxBytes {
+            return JSONParseResult(
+                document: nil,
+                error: JSONError(
+                    .limit, "file is \(bytes.count) bytes, more than the limit of \(options.maxBytes) bytes", at: 0,
+                    length: 0),
+                issues: [])
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(input: buffer, options: options)
+            let error = parser.run()
+            let document = error == nil ? JSONDocument(bytes: bytes, nodes: parser.nodes, mode: options.mode) : nil
+            return JSONParseResult(document: document, error: error, issues: parser.issues)
+        }
+    }
+
+    public static func parse(_ text: String, options: JSONParseOptions = JSONParseOptions()) -> JSONParseResult {
+        parse(Array(text.utf8), options: options)
+    }
+}
+
+private struct Frame {
+    var node: Int
+    var isObject: Bool
+    /// Key nodes of an object so far, for duplicate detection; hashed once the object grows.
+    var keys: [Int] = []
+    var keyIndex: [Int: [Int]]? = nil
+}
+
+private struct Parser {
+    let input: UnsafeBufferPointer<UInt8>
+    let options: JSONParseOptions
+    var i = 0
+    var nodes: [JSONNode] = []
+    var issues: [JSONIssue] = []
+    var stack: [Frame] = []
+    let allowComments: Bool
+    let open: [UInt8]
+    let close: [UInt8]
+
+    init(input: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) {
+        self.input = input
+        self.options = options
+        switch options.mode {
+        case .strict:
+            allowComments = false
+            open = []
+            close = []
+        case .jsonc:
+            allowComments = true
+            open = []
+            close = []
+        case .template(let o, let c):
+            allowComments = false
+            open = Array(o.utf8)
+            close = Array(c.utf8)
+        }
+        nodes.reserveCapacity(max(16, input.count / 8))
+    }
+
+    // MARK: Driver
+
+    mutating func run() -> JSONError? {
+        if let error = checkEncoding() { return error }
+        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
+            issues.append(JSONIssue(kind: .byteOrderMark, span: ByteSpan(0, 3)))
+            i = 3
+        }
+        if let error = skipSpace() { return error }
+        guard i < input.count else {
+            return JSONError(.syntax, "expected a JSON value, found the end of the file", at: i, length: 0)
+        }
+        if let error = parseValues() { return error }
+        if let error = skipSpace() { return error }
+        if i < input.count {
+            return JSONError(.syntax, "expected the end of the file after the JSON value, found \(describe(i))", at: i)
+        }
+        return nil
+    }
+
+    /// UTF-16 and UTF-32 files are recognised by their BOM or their zero bytes before any JSON is read.
+    func checkEncoding() -> JSONError? {
+        let n = input.count
+        if n >= 4, input[0] == 0, input[1] == 0, input[2] == 0xFE, input[3] == 0xFF {
+            return JSONError(.encoding, "file is UTF-32 (big-endian byte-order mark); save it as UTF-8", at: 0, length: 4)
+        }
+        if n >= 4, input[0] == 0xFF, input[1] == 0xFE, input[2] == 0, input[3] == 0 {
+            return JSONError(.encoding, "file is UTF-32 (little-endian byte-order mark); save it as UTF-8", at: 0, length: 4)
+        }
+        if n >= 2, input[0] == 0xFE, input[1] == 0xFF {
+            return JSONError(.encoding, "file is UTF-16 (big-endian byte-order mark); save it as UTF-8", at: 0, length: 2)
+        }
+        if n >= 2, input[0] == 0xFF, input[1] == 0xFE {
+            return JSONError(.encoding, "file is UTF-16 (little-endian byte-order mark); save it as UTF-8", at: 0, length: 2)
+        }
+        if n >= 2, input[0] == 0, input[1] != 0 {
+            return JSONError(.encoding, "file looks like UTF-16 big-endian (zero bytes between characters); save it as UTF-8", at: 0, length: 2)
+        }
+        if n >= 2, input[0] != 0, input[1] == 0 {
+            return JSONError(.encoding, "file looks like UTF-16 little-endian (zero bytes between characters); save it as UTF-8", at: 0, length: 2)
+        }
+        return nil
+    }
+
+    /// Parses one value and, iteratively, everything nested in it.
+    mutating func parseValues() -> JSONError? {
+        // Parse the first value; containers push frames, and the loop below continues them.
+        if let error = parseValueStart() { return error }
+        while let top = stack.last {
+            if let error = skipSpace() { return error }
+            guard i < input.count else {
+                let what = top.isObject ? "'}'" : "']'"
+                return JSONError(.syntax, "expected \(what) to close the \(top.isObject ? "object" : "array") opened at offset \(nodes[top.node].start), found the end of the file", at: i, length: 0)
+            }
+            let c = input[i]
+            let closing: UInt8 = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let isFirst = nodes.count == top.node + 1
+            if c == closing {
+                if !isFirst && lastWasComma && !allowComments {
+                    return JSONError(.syntax, "trailing comma before '\(Character(UnicodeScalar(closing)))'", at: commaOffset)
+                }
+                i += 1
+                closeContainer()
+                continue
+            }
+            if !isFirst {
+                if lastWasComma {
+                    if c == UInt8(ascii: ",") {
+                        return JSONError(.syntax, "expected a value after ',', found another ','", at: i)
+                    }
+                } else {
+                    guard c == UInt8(ascii: ",") else {
+                        let want = top.isObject ? "',' or '}'" : "',' or ']'"
+                        return JSONError(.syntax, "expected \(want), found \(describe(i))", at: i)
+                    }
+                    lastWasComma = true
+                    commaOffset = i
+                    i += 1
+                    continue
+                }
+            }
+            lastWasComma = false
+            if top.isObject {
+                if let error = parseMemberStart() { return error }
+            } else {
+                if let error = parseValueStart() { return error }
+            }
+        }
+        return nil
+    }
+
+    var lastWasComma = false
+    var commaOffset = 0
+
+    mutating func closeContainer() {
+        guard let frame = stack.popLast() else { return }
+        nodes[frame.node].end = UInt32(i)
+        nodes[frame.node].next = UInt32(nodes.count)
+        lastWasComma = false
+    }
+
+    var currentParent: UInt32 { stack.last.map { UInt32($0.node) } ?? JSONNode.noParent }
+
+    mutating func parseMemberStart() -> JSONError? {
+        guard input[i] == UInt8(ascii: "\"") else {
+            if input[i] == UInt8(ascii: "'") {
+                return JSONError(.syntax, "expected a key in double quotes, found a single quote", at: i)
+            }
+            return JSONError(.syntax, "expected a key in double quotes, found \(describe(i))", at: i)
+        }
+        let keyNode = nodes.count
+        if let error = parseString(kind: .key) { return error }
+        noteKey(keyNode)
+        if let error = skipSpace() { return error }
+        guard i < input.count else {
+            return JSONError(.syntax, "expected ':' after the key, found the end of the file", at: i, length: 0)
+        }
+        guard input[i] == UInt8(ascii: ":") else {
+            return JSONError(.syntax, "expected ':' after the key, found \(describe(i))", at: i)
+        }
+        i += 1
+        if let error = skipSpace() { return error }
+        return parseValueStart()
+    }
+
+    /// Parses a scalar, or opens a container (pushing a frame).
+    mutating func parseValueStart() -> JSONError? {
+        guard i < input.count else {
+            return JSONError(.syntax, "expected a value, found the end of the file", at: i, length: 0)
+        }
+        let c = input[i]
+        if !open.isEmpty, matches(open, at: i) {
+            return parsePlaceholder()
+        }
+        switch c {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            if stack.count >= options.maxDepth {
+                return JSONError(.limit, "nesting is deeper than \(options.maxDepth) levels", at: i)
+            }
+            let isObject = c == UInt8(ascii: "{")
+            nodes.append(JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(i), end: UInt32(i + 1), next: 0, parent: currentParent))
+            stack.append(Frame(node: nodes.count - 1, isObject: isObject))
+            lastWasComma = false
+            i += 1
+            return nil
+        case UInt8(ascii: "\""):
+            return parseString(kind: .string)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return parseNumber()
+        case UInt8(ascii: "t"):
+            return parseLiteral("true", kind: .bool, flags: JSONNode.isTrue)
+        case UInt8(ascii: "f"):
+            return parseLiteral("false", kind: .bool, flags: 0)
+        case UInt8(ascii: "n"):
+            return parseLiteral("null", kind: .null, flags: 0)
+        case UInt8(ascii: "]"), UInt8(ascii: "}"):
+            return JSONError(.syntax, "expected a value, found \(describe(i))", at: i)
+        default:
+            return JSONError(.syntax, "expected a value, found \(describe(i))", at: i)
+        }
+    }
+
+    func matches(_ pattern: [UInt8], at offset: Int) -> Bool {
+        guard offset + pattern.count <= input.count else { return false }
+        for k in 0..<pattern.count where input[offset + k] != pattern[k] { return false }
+        return true
+    }
+
+    mutating func parsePlaceholder() -> JSONError? {
+        let start = i
+        // `{{{ raw }}}` closes with one more brace than `{{ }}`.
+        var closer = close
+        var j = i + open.count
+        if open.last == UInt8(ascii: "{"), j < input.count, input[j] == UInt8(ascii: "{") {
+            closer = [UInt8(ascii: "}")] + close
+            j += 1
+        }
+        while j < input.count {
+            if input[j] == UInt8(ascii: "\n") {
+                return JSONError(.syntax, "placeholder is not closed on its line: expected '\(String(decoding: closer, as: UTF8.self))'", at: start, length: j - start)
+            }
+            if matches(closer, at: j) {
+                i = j + closer.count
+                nodes.append(JSONNode(kind: .placeholder, flags: 0, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent))
+                return nil
+            }
+            j += 1
+        }
+        return JSONError(.syntax, "placeholder is not closed: expected '\(String(decoding: closer, as: UTF8.self))'", at: start, length: j - start)
+    }
+
+    mutating func parseLiteral(_ word: StaticString, kind: JSONKind, flags: UInt8) -> JSONError? {
+        let start = i
+        let count = word.utf8CodeUnitCount
+        let expected = word.withUTF8Buffer { Array($0) }
+        for k in 0..<count {
+            guard i + k < input.count, input[i + k] == expected[k] else {
+                let upto = min(i + k, input.count)
+                return JSONError(.syntax, "expected '\(word)', found \(i + k < input.count ? describe(i + k) : "the end of the file")", at: start, length: max(1, upto - start))
+            }
+        }
+        i += count
+        if i < input.count, isIdentifierByte(input[i]) {
+            return JSONError(.syntax, "expected ',' or the end of the value after '\(word)', found \(describe(i))", at: i)
+        }
+        nodes.append(JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent))
+        return nil
+    }
+
+    func isIdentifierByte(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+            || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_")
+    }
+
+    mutating func parseNumber() -> JSONError? {
+        let start = i
+        var isInteger = true
+        if input[i] == UInt8(ascii: "-") {
+            i += 1
+            guard i < input.count, isDigit(input[i]) else {
+                return JSONError(.syntax, "expected a digit after '-', found \(i < input.count ? describe(i) : "the end of the file")", at: start, length: i - start + 1)
+            }
+        }
+        if input[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < input.count, isDigit(input[i]) {
+                return JSONError(.syntax, "numbers cannot have leading zeros", at: start, length: i - start + 1)
+            }
+        } else {
+            while i < input.count, isDigit(input[i]) { i += 1 }
+        }
+        if i < input.count, input[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            guard i < input.count, isDigit(input[i]) else {
+                return JSONError(.syntax, "expected a digit after the decimal point, found \(i < input.count ? describe(i) : "the end of the file")", at: i)
+            }
+            while i < input.count, isDigit(input[i]) { i += 1 }
+        }
+        if i < input.count, input[i] == UInt8(ascii: "e") || input[i] == UInt8(ascii: "E") {
+            isInteger = false
+            i += 1
+            if i < input.count, input[i] == UInt8(ascii: "+") || input[i] == UInt8(ascii: "-") { i += 1 }
+            guard i < input.count, isDigit(input[i]) else {
+                return JSONError(.syntax, "expected a digit in the exponent, found \(i < input.count ? describe(i) : "the end of the file")", at: i)
+            }
+            while i < input.count, isDigit(input[i]) { i += 1 }
+        }
+        if i < input.count, isIdentifierByte(input[i]) || input[i] == UInt8(ascii: ".") || input[i] >= 0x80 {
+            return JSONError(.syntax, "expected ',' or the end of the number, found \(describe(i))", at: i)
+        }
+        nodes.append(JSONNode(kind: .number, flags: isInteger ? JSONNode.isInteger : 0, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent))
+        return nil
+    }
+
+    @inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+
+    mutating func parseString(kind: JSONKind) -> JSONError? {
+        let start = i
+        i += 1
+        var flags: UInt8 = 0
+        while true {
+            // Fast path: plain ASCII that needs no attention.
+            while i < input.count {
+                let c = input[i]
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+                i += 1
+            }
+            guard i < input.count else {
+                return JSONError(.syntax, "string is not closed: expected '\"' before the end of the file", at: start, length: i - start)
+            }
+            let c = input[i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                break
+            }
+            if c == UInt8(ascii: "\\") {
+                flags |= JSONNode.hasEscapes
+                if let error = parseEscape() { return error }
+                continue
+            }
+            if c < 0x20 {
+                let name = c == 0x0A ? "a line break" : c == 0x09 ? "a tab" : "control character U+\(hex4(UInt32(c)))"
+                let fix = c == 0x0A ? " (write \\n)" : c == 0x09 ? " (write \\t)" : ""
+                return JSONError(.syntax, "\(name) is not allowed inside a string\(fix)", at: i)
+            }
+            let length = utf8SequenceLength(at: i)
+            if length == 0 {
+                issues.append(JSONIssue(kind: .invalidUTF8, span: ByteSpan(i, i + 1)))
+                i += 1
+            } else {
+                i += length
+            }
+        }
+        nodes.append(JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent))
+        return nil
+    }
+
+    /// Length of a well-formed UTF-8 sequence starting at `at` (RFC 3629: no overlongs, no surrogates,
+    /// nothing above U+10FFFF), or 0.
+    func utf8SequenceLength(at: Int) -> Int {
+        let b0 = input[at]
+        func cont(_ k: Int) -> UInt8? {
+            guard at + k < input.count else { return nil }
+            let b = input[at + k]
+            return b & 0xC0 == 0x80 ? b : nil
+        }
+        switch b0 {
+        case 0xC2...0xDF:
+            return cont(1) != nil ? 2 : 0
+        case 0xE0...0xEF:
+            guard let b1 = cont(1), cont(2) != nil else { return 0 }
+            if b0 == 0xE0 && b1 < 0xA0 { return 0 }
+            if b0 == 0xED && b1 >= 0xA0 { return 0 }
+            return 3
+        case 0xF0...0xF4:
+            guard let b1 = cont(1), cont(2) != nil, cont(3) != nil else { return 0 }
+            if b0 == 0xF0 && b1 < 0x90 { return 0 }
+            if b0 == 0xF4 && b1 >= 0x90 { return 0 }
+            return 4
+        default:
+            return 0
+        }
+    }
+
+    mutating func parseEscape() -> JSONError? {
+        let start = i
+        i += 1
+        guard i < input.count else {
+            return JSONError(.syntax, "escape is not finished before the end of the file", at: start, length: 1)
+        }
+        switch input[i] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            i += 1
+            return nil
+        case UInt8(ascii: "u"):
+            i += 1
+            guard let unit = readHex4() else {
+                return JSONError(.syntax, "expected four hex digits after \\u", at: start, length: min(6, input.count - start))
+            }
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                // A high surrogate must be followed by an escaped low surrogate.
+                if i + 1 < input.count, input[i] == UInt8(ascii: "\\"), input[i + 1] == UInt8(ascii: "u") {
+                    let save = i
+                    i += 2
+                    if let low = readHex4() {
+                        if low >= 0xDC00 && low <= 0xDFFF { return nil }
+                        issues.append(JSONIssue(kind: .unpairedSurrogate, span: ByteSpan(start, start + 6)))
+                        i = save
+                        return nil
+                    }
+                    return JSONError(.syntax, "expected four hex digits after \\u", at: save, length: min(6, input.count - save))
+                }
+                issues.append(JSONIssue(kind: .unpairedSurrogate, span: ByteSpan(start, i)))
+            } else if unit >= 0xDC00 && unit <= 0xDFFF {
+                issues.append(JSONIssue(kind: .unpairedSurrogate, span: ByteSpan(start, i)))
+            }
+            return nil
+        default:
+            return JSONError(.syntax, "invalid escape '\\\(printable(input[i]))': JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", at: start, length: 2)
+        }
+    }
+
+    mutating func readHex4() -> UInt32? {
+        guard i + 4 <= input.count else { return nil }
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let c = input[i + k]
+            let digit: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(c - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = value << 4 | digit
+        }
+        i += 4
+        return value
+    }
+
+    // MARK: Keys
+
+    mutating func noteKey(_ keyNode: Int) {
+        guard !stack.isEmpty else { return }
+        let top = stack.count - 1
+        let candidates: [Int]
+        if let index = stack[top].keyIndex {
+            candidates = index[keyHash(keyNode)] ?? []
+        } else {
+            candidates = stack[top].keys
+        }
+        for other in candidates where keysEqual(other, keyNode) {
+            issues.append(JSONIssue(kind: .duplicateKey(key: keyNode, firstKey: other), span: ByteSpan(Int(nodes[keyNode].start), Int(nodes[keyNode].end))))
+            break
+        }
+        if stack[top].keyIndex != nil {
+            stack[top].keyIndex![keyHash(keyNode), default: []].append(keyNode)
+        } else {
+            stack[top].keys.append(keyNode)
+            // Linear search is fastest for the small objects payloads have; hash big ones.
+            if stack[top].keys.count > 16 {
+                var index: [Int: [Int]] = [:]
+                for k in stack[top].keys { index[keyHash(k), default: []].append(k) }
+                stack[top].keyIndex = index
+                stack[top].keys = []
+            }
+        }
+    }
+
+    func keyBytes(_ node: Int) -> [UInt8] {
+        let n = nodes[node]
+        let slice = UnsafeBufferPointer(rebasing: input[Int(n.start) + 1..<Int(n.end) - 1])
+        if n.flags & JSONNode.hasEscapes != 0 { return JSONStringDecoder.decode(Array(slice)[...]) }
+        return Array(slice)
+    }
+
+    func keyHash(_ node: Int) -> Int {
+        var hasher = Hasher()
+        for b in keyBytes(node) { hasher.combine(b) }
+        return hasher.finalize()
+    }
+
+    func keysEqual(_ a: Int, _ b: Int) -> Bool {
+        let na = nodes[a], nb = nodes[b]
+        if na.flags & JSONNode.hasEscapes == 0 && nb.flags & JSONNode.hasEscapes == 0 {
+            let la = Int(na.end - na.start), lb = Int(nb.end - nb.start)
+            guard la == lb else { return false }
+            for k in 0..<la where input[Int(na.start) + k] != input[Int(nb.start) + k] { return false }
+            return true
+        }
+        return keyBytes(a) == keyBytes(b)
+    }
+
+    // MARK: Whitespace and comments
+
+    mutating func skipSpace() -> JSONError? {
+        while i < input.count {
+            let c = input[i]
+            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {
+                i += 1
+            } else if allowComments, c == UInt8(ascii: "/"), i + 1 < input.count {
+                if input[i + 1] == UInt8(ascii: "/") {
+                    i += 2
+                    while i < input.count, input[i] != 0x0A { i += 1 }
+                } else if input[i + 1] == UInt8(ascii: "*") {
+                    let start = i
+                    i += 2
+                    var closed = false
+                    while i + 1 < input.count {
+                        if input[i] == UInt8(ascii: "*") && input[i + 1] == UInt8(ascii: "/") {
+                            i += 2
+                            closed = true
+                            break
+                        }
+                        i += 1
+                    }
+                    if !closed {
+                        return JSONError(.syntax, "comment is not closed: expected '*/'", at: start, length: 2)
+                    }
+                } else {
+                    return nil
+                }
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    // MARK: Messages
+
+    func describe(_ offset: Int) -> String {
+        guard offset < input.count else { return "the end of the file" }
+        let c = input[offset]
+        if c == UInt8(ascii: "/") && !allowComments, offset + 1 < input.count,
+            input[offset + 1] == UInt8(ascii: "/") || input[offset + 1] == UInt8(ascii: "*")
+        {
+            return "a comment (comments are not JSON)"
+        }
+        if c >= 0x80 {
+            let length = utf8SequenceLength(at: offset)
+            if length == 0 { return "byte 0x\(hex2(c)) that is not UTF-8" }
+            let scalar = String(decoding: UnsafeBufferPointer(rebasing: input[offset..<offset + length]), as: UTF8.self)
+            return "'\(scalar)'"
+        }
+        return "'\(printable(c))'"
+    }
+
+    func printable(_ c: UInt8) -> String {
+        switch c {
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        case 0x00..<0x20, 0x7F: return "\\u\(hex4(UInt32(c)))"
+        case 0x80...: return "\\x\(hex2(c))"
+        default: return String(UnicodeScalar(c))
+        }
+    }
+}
+
+func hex2(_ b: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(b >> 4)], digits[Int(b & 0xF)]])
+}
+
+func hex4(_ v: UInt32) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String((0..<4).reversed().map { digits[Int((v >> (UInt32($0) * 4)) & 0xF)] })
+}

@@ -1,0 +1,66 @@
+/// A 1-based line and column. Columns count Unicode scalars (a tab is one column), as editors and SARIF's
+/// `unicodeCodePoints` column kind do.
+public struct SourcePosition: Sendable, Hashable, Codable {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Turns byte offsets into line and column. Built only when a file has something to report.
+public struct LineIndex: Sendable {
+    /// Byte offset where each line starts.
+    public let lineStarts: [Int]
+    let bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let c = bytes[i]
+            if c == 0x0A {
+                starts.append(i + 1)
+            } else if c == 0x0D && (i + 1 >= n || bytes[i + 1] != 0x0A) {
+                starts.append(i + 1)
+            }
+            i += 1
+        }
+        lineStarts = starts
+    }
+
+    /// The line (0-based index into `lineStarts`) containing `offset`.
+    public func lineIndex(of offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    public func position(of offset: Int) -> SourcePosition {
+        let clamped = max(0, min(offset, bytes.count))
+        let line = lineIndex(of: clamped)
+        var column = 1
+        var i = lineStarts[line]
+        while i < clamped {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        return SourcePosition(line: line + 1, column: column)
+    }
+
+    /// The text of a 1-based line without its line break.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

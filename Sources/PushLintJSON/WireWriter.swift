@@ -1,0 +1,181 @@
+/// A value as a sender would put it on the wire: a subtree of a document, or a value that a platform mapping
+/// builds (the APNs `aps` that FCM and Expo derive from their own fields).
+public indirect enum WireValue: Sendable {
+    case node(NodeID)
+    case string(String)
+    /// A number or literal, written as is (`1`, `true`).
+    case raw(String)
+    case object([(key: String, value: WireValue)])
+    case array([WireValue])
+}
+
+/// The minimal compact serialization (DESIGN.md §3 "wire size"): no insignificant whitespace, UTF-8, only the
+/// escapes JSON requires (`"`, `\` and control characters). Numbers keep their lexeme.
+extension JSONDocument {
+    /// Wire size of a subtree, computed in one pass over the flat node array (no recursion, no allocation for
+    /// strings without escapes).
+    public func wireSize(_ id: NodeID) -> Int {
+        var total = 0
+        let end = Int(nodes[id].next)
+        var k = id
+        while k < end {
+            let n = nodes[k]
+            if k != id, n.parent != JSONNode.noParent {
+                let p = Int(n.parent)
+                switch n.kind {
+                case .key:
+                    total += 1  // ':'
+                    if k != p + 1 { total += 1 }  // ','
+                default:
+                    if nodes[p].kind == .array, k != p + 1 { total += 1 }
+                }
+            }
+            total += scalarWireSize(k)
+            k += 1
+        }
+        return total
+    }
+
+    /// Wire size of an object without some of its top-level members (FCM does not count the target).
+    public func wireSize(_ id: NodeID, excludingKeys excluded: Set<String>) -> Int {
+        guard nodes[id].kind == .object, !excluded.isEmpty else { return wireSize(id) }
+        var total = 2
+        var included = 0
+        for member in members(id) where !excluded.contains(string(member.key)) {
+            total += scalarWireSize(member.key) + 1 + wireSize(member.value)
+            included += 1
+        }
+        return total + max(0, included - 1)
+    }
+
+    public func wireSize(_ value: WireValue) -> Int {
+        switch value {
+        case .node(let id): return wireSize(id)
+        case .string(let s): return JSONDocument.escapedSize(Array(s.utf8)) + 2
+        case .raw(let s): return s.utf8.count
+        case .object(let members):
+            var total = 2 + max(0, members.count - 1)
+            for member in members {
+                total += JSONDocument.escapedSize(Array(member.key.utf8)) + 3 + wireSize(member.value)
+            }
+            return total
+        case .array(let items):
+            return 2 + max(0, items.count - 1) + items.reduce(0) { $0 + wireSize($1) }
+        }
+    }
+
+    /// Own size of a node: a whole scalar, or the two brackets of a container.
+    func scalarWireSize(_ k: NodeID) -> Int {
+        let n = nodes[k]
+        switch n.kind {
+        case .object, .array: return 2
+        case .string, .key:
+            if n.flags & JSONNode.hasEscapes == 0 { return Int(n.end - n.start) }
+            return JSONDocument.escapedSize(stringBytes(k)) + 2
+        default: return Int(n.end - n.start)
+        }
+    }
+
+    static func escapedSize(_ decoded: [UInt8]) -> Int {
+        var size = 0
+        for b in decoded {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: size += 2
+            case 0x00..<0x20: size += 6
+            default: size += 1
+            }
+        }
+        return size
+    }
+
+    /// The wire bytes of a subtree.
+    public func wireBytes(_ id: NodeID) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(wireSize(id))
+        write(.node(id), to: &out)
+        return out
+    }
+
+    public func wireBytes(_ value: WireValue) -> [UInt8] {
+        var out: [UInt8] = []
+        write(value, to: &out)
+        return out
+    }
+
+    func write(_ value: WireValue, to out: inout [UInt8]) {
+        switch value {
+        case .node(let id):
+            let n = nodes[id]
+            switch n.kind {
+            case .object:
+                out.append(UInt8(ascii: "{"))
+                for (index, member) in members(id).enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONDocument.writeString(stringBytes(member.key), to: &out)
+                    out.append(UInt8(ascii: ":"))
+                    write(.node(member.value), to: &out)
+                }
+                out.append(UInt8(ascii: "}"))
+            case .array:
+                out.append(UInt8(ascii: "["))
+                for (index, element) in elements(id).enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    write(.node(element), to: &out)
+                }
+                out.append(UInt8(ascii: "]"))
+            case .string, .key:
+                JSONDocument.writeString(stringBytes(id), to: &out)
+            default:
+                out.append(contentsOf: bytes[Int(n.start)..<Int(n.end)])
+            }
+        case .string(let s):
+            JSONDocument.writeString(Array(s.utf8), to: &out)
+        case .raw(let s):
+            out.append(contentsOf: s.utf8)
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONDocument.writeString(Array(member.key.utf8), to: &out)
+                out.append(UInt8(ascii: ":"))
+                write(member.value, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                write(item, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+    }
+
+    /// Writes a JSON string literal with only the mandatory escapes.
+    public static func writeString(_ decoded: [UInt8], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in decoded {
+            switch b {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x00..<0x20:
+                out.append(contentsOf: Array("\\u00".utf8))
+                out.append(contentsOf: Array(hex2(b).lowercased().utf8))
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A JSON string literal for `text`, as a fix or a report would write it.
+    public static func quoted(_ text: String) -> String {
+        var out: [UInt8] = []
+        writeString(Array(text.utf8), to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+}

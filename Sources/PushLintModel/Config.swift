@@ -1,0 +1,196 @@
+import PushLintJSON
+
+/// A rule's configured level.
+public enum RuleLevel: Sendable, Hashable {
+    case off
+    case on(Severity)
+
+    public init?(_ text: String) {
+        switch text {
+        case "off": self = .off
+        case "info": self = .on(.info)
+        case "warning": self = .on(.warning)
+        case "error": self = .on(.error)
+        default: return nil
+        }
+    }
+}
+
+/// `.pushlint.json` (DESIGN.md §4).
+public struct Config: Sendable {
+    public struct Override: Sendable {
+        public var files: [Glob]
+        public var rules: [String: RuleLevel]
+    }
+
+    /// The file it was read from; nil for the built-in defaults.
+    public var path: String?
+    public var include: [Glob]
+    public var exclude: [Glob]
+    public var kinds: [(glob: Glob, kind: PayloadKind)]
+    public var apnsHeaders: [(glob: Glob, headers: [(String, String)])]
+    public var rules: [String: RuleLevel]
+    public var options: [String: RuleOptions]
+    public var overrides: [Override]
+    public var templates: [Glob]
+    public var placeholders: PlaceholderDelimiters
+    /// As written, relative to the config file's folder.
+    public var contract: String?
+
+    public static let defaultInclude = ["**/*.json", "**/*.apns", "**/*.json.tmpl", "**/*.json.hbs", "**/*.json.j2"]
+    /// Folders never walked.
+    public static let alwaysExcluded: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]
+    /// Template extensions after `.json` (DESIGN.md §3).
+    public static let templateExtensions = [".tmpl", ".hbs", ".j2", ".mustache", ".liquid"]
+
+    public static var defaults: Config {
+        Config(
+            path: nil, include: defaultInclude.map { try! Glob($0) }, exclude: [], kinds: [], apnsHeaders: [], rules: [:],
+            options: [:], overrides: [], templates: [], placeholders: .mustache, contract: nil)
+    }
+
+    public static let knownKeys = [
+        "$schema", "include", "exclude", "kinds", "apns", "rules", "options", "overrides", "templates", "placeholders",
+        "contract",
+    ]
+
+    /// Reads and validates a config. `rules` describes every known rule (ids and options).
+    public static func read(path: String, bytes: [UInt8], rules: [RuleDescription]) throws(ConfigurationError) -> Config {
+        let reader = try ConfigReader(path: path, bytes: bytes)
+        let doc = reader.document
+        var config = Config.defaults
+        config.path = path
+        let top = try reader.object(doc.root, "the configuration", known: knownKeys)
+        let ruleIds = rules.map(\.id)
+        let byId = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+
+        if let node = top["include"] { config.include = try reader.globs(node, "'include'") }
+        if let node = top["exclude"] { config.exclude = try reader.globs(node, "'exclude'") }
+        if let node = top["templates"] { config.templates = try reader.globs(node, "'templates'") }
+        if let node = top["contract"] { config.contract = try reader.string(node, "'contract'") }
+        if let node = top["kinds"] {
+            for entry in try reader.map(node, "'kinds'") {
+                let glob = try reader.glob(entry.keyNode, "a key of 'kinds'")
+                let text = try reader.string(entry.value, "the kind of '\(entry.key)'")
+                guard let kind = PayloadKind(rawValue: text) else {
+                    let names = PayloadKind.allCases.map(\.rawValue)
+                    throw reader.error(
+                        entry.value, "unknown payload kind '\(text)'." + Suggest.didYouMean(text, in: names),
+                        hint: "kinds: " + names.joined(separator: ", "))
+                }
+                config.kinds.append((glob, kind))
+            }
+        }
+        if let node = top["apns"] {
+            let apns = try reader.object(node, "'apns'", known: ["headers"])
+            if let headers = apns["headers"] {
+                for entry in try reader.map(headers, "'apns.headers'") {
+                    let glob = try reader.glob(entry.keyNode, "a key of 'apns.headers'")
+                    var values: [(String, String)] = []
+                    for header in try reader.map(entry.value, "the headers of '\(entry.key)'") {
+                        values.append((header.key, try reader.string(header.value, "header '\(header.key)'")))
+                    }
+                    config.apnsHeaders.append((glob, values))
+                }
+            }
+        }
+        if let node = top["rules"] {
+            config.rules = try readLevels(reader, node, "'rules'", ruleIds)
+        }
+        if let node = top["options"] {
+            for entry in try reader.map(node, "'options'") {
+                guard let description = byId[entry.key] else {
+                    throw reader.error(entry.keyNode, "unknown rule id '\(entry.key)' in 'options'." + Suggest.didYouMean(entry.key, in: ruleIds))
+                }
+                config.options[entry.key] = try readOptions(reader, entry.value, description)
+            }
+        }
+        if let node = top["overrides"] {
+            guard doc.kind(node) == .array else {
+                throw reader.error(node, "'overrides' must be an array of {files, rules} objects, found \(doc.typeName(node))")
+            }
+            for element in doc.elements(node) {
+                let fields = try reader.object(element, "an entry of 'overrides'", known: ["files", "rules"])
+                guard let files = fields["files"] else { throw reader.error(element, "an entry of 'overrides' needs 'files'") }
+                let levels = try fields["rules"].map { n throws(ConfigurationError) in try readLevels(reader, n, "'overrides[].rules'", ruleIds) } ?? [:]
+                config.overrides.append(Override(files: try reader.globs(files, "'overrides[].files'"), rules: levels))
+            }
+        }
+        if let node = top["placeholders"] {
+            let fields = try reader.object(node, "'placeholders'", known: ["open", "close"])
+            let open = try fields["open"].map { n throws(ConfigurationError) in try reader.string(n, "'placeholders.open'") } ?? "{{"
+            let close = try fields["close"].map { n throws(ConfigurationError) in try reader.string(n, "'placeholders.close'") } ?? "}}"
+            guard !open.isEmpty, !close.isEmpty else {
+                throw reader.error(node, "placeholder delimiters cannot be empty")
+            }
+            config.placeholders = PlaceholderDelimiters(open: open, close: close)
+        }
+        return config
+    }
+
+    static func readLevels(_ reader: ConfigReader, _ node: NodeID, _ what: String, _ ruleIds: [String]) throws(ConfigurationError) -> [String: RuleLevel] {
+        var result: [String: RuleLevel] = [:]
+        for entry in try reader.map(node, what) {
+            guard ruleIds.contains(entry.key) else {
+                throw reader.error(
+                    entry.keyNode, "unknown rule id '\(entry.key)' in \(what)." + Suggest.didYouMean(entry.key, in: ruleIds),
+                    hint: "`pushlint rules` lists every rule")
+            }
+            let text = try reader.string(entry.value, "the level of '\(entry.key)'")
+            guard let level = RuleLevel(text) else {
+                throw reader.error(
+                    entry.value, "unknown level '\(text)' for '\(entry.key)': use off, info, warning or error."
+                        + Suggest.didYouMean(text, in: ["off", "info", "warning", "error"]))
+            }
+            result[entry.key] = level
+        }
+        return result
+    }
+
+    static func readOptions(_ reader: ConfigReader, _ node: NodeID, _ rule: RuleDescription) throws(ConfigurationError) -> RuleOptions {
+        var values: [String: OptionValue] = [:]
+        let names = rule.options.map(\.name)
+        for entry in try reader.map(node, "the options of '\(rule.id)'") {
+            guard let option = rule.options.first(where: { $0.name == entry.key }) else {
+                let known = names.isEmpty ? "it has no options" : "its options: " + names.joined(separator: ", ")
+                throw reader.error(
+                    entry.keyNode, "rule '\(rule.id)' has no option '\(entry.key)'." + Suggest.didYouMean(entry.key, in: names),
+                    hint: known)
+            }
+            let what = "option '\(entry.key)' of '\(rule.id)'"
+            switch option.type {
+            case .number: values[entry.key] = .number(try reader.number(entry.value, what))
+            case .integer: values[entry.key] = .number(Double(try reader.nonNegativeInteger(entry.value, what)))
+            case .boolean: values[entry.key] = .bool(try reader.bool(entry.value, what))
+            case .string: values[entry.key] = .string(try reader.string(entry.value, what))
+            case .stringArray: values[entry.key] = .strings(try reader.strings(entry.value, what))
+            }
+        }
+        return RuleOptions(values)
+    }
+
+    // MARK: Queries
+
+    /// True when the file at this path (relative to the config folder) is a template.
+    public func isTemplate(_ relativePath: String) -> Bool {
+        if Config.templateExtensions.contains(where: { relativePath.hasSuffix(".json" + $0) }) { return true }
+        return templates.contains { $0.matches(relativePath) }
+    }
+
+    public func forcedKind(_ relativePath: String) -> PayloadKind? {
+        kinds.last { $0.glob.matches(relativePath) }?.kind
+    }
+
+    public func headers(for relativePath: String) -> (glob: String, headers: [(String, String)])? {
+        apnsHeaders.last { $0.glob.matches(relativePath) }.map { ($0.glob.pattern, $0.headers) }
+    }
+
+    /// The level of a rule for a file: defaults, then `rules`, then matching `overrides` in order.
+    public func level(of rule: RuleDescription, for relativePath: String) -> RuleLevel {
+        var level = rules[rule.id] ?? .on(rule.defaultSeverity)
+        for override in overrides where override.files.contains(where: { $0.matches(relativePath) }) {
+            if let l = override.rules[rule.id] { level = l }
+        }
+        return level
+    }
+}

@@ -1,0 +1,126 @@
+import PushLintJSON
+
+/// Settings that every rule may read: options, contract, template delimiters. Built once per run.
+public struct LintSettings: Sendable {
+    public var ruleOptions: [String: RuleOptions]
+    public var contract: Contract?
+    public var placeholders: PlaceholderDelimiters
+
+    public init(ruleOptions: [String: RuleOptions] = [:], contract: Contract? = nil, placeholders: PlaceholderDelimiters = .mustache) {
+        self.ruleOptions = ruleOptions
+        self.contract = contract
+        self.placeholders = placeholders
+    }
+
+    public func options(for ruleId: String) -> RuleOptions { ruleOptions[ruleId] ?? RuleOptions() }
+}
+
+/// What a file-level rule sees: how the file was read and parsed.
+public struct FileContext: Sendable {
+    public var path: String
+    /// Named on the command line (not found by walking a folder).
+    public var isExplicit: Bool
+    /// Why the file could not be read, when it could not.
+    public var readError: String?
+    /// Size of the file on disk.
+    public var byteCount: Int
+    /// The `--max-file-bytes` limit.
+    public var maxBytes: Int
+    /// Nil when the file was not read or was too large to parse.
+    public var parse: JSONParseResult?
+    /// The file parsed but is no known payload kind.
+    public var isUnknownKind: Bool
+    public var settings: LintSettings
+
+    public init(
+        path: String, isExplicit: Bool, readError: String? = nil, byteCount: Int, maxBytes: Int, parse: JSONParseResult?,
+        isUnknownKind: Bool = false, settings: LintSettings = LintSettings()
+    ) {
+        self.path = path
+        self.isExplicit = isExplicit
+        self.readError = readError
+        self.byteCount = byteCount
+        self.maxBytes = maxBytes
+        self.parse = parse
+        self.isUnknownKind = isUnknownKind
+        self.settings = settings
+    }
+
+    public var document: JSONDocument? { parse?.document }
+}
+
+/// What a payload rule sees.
+public struct PayloadContext: Sendable {
+    public var path: String
+    public var document: JSONDocument
+    public var payload: Payload
+    /// The file is a template (placeholders may stand in strings and in value position).
+    public var isTemplate: Bool
+    public var settings: LintSettings
+
+    public init(path: String, document: JSONDocument, payload: Payload, isTemplate: Bool, settings: LintSettings) {
+        self.path = path
+        self.document = document
+        self.payload = payload
+        self.isTemplate = isTemplate
+        self.settings = settings
+    }
+
+    public var contract: Contract? { settings.contract }
+    public func options(for ruleId: String) -> RuleOptions { settings.options(for: ruleId) }
+
+    /// Placeholders inside a string node (empty outside template mode).
+    public func placeholders(in node: NodeID) -> [Placeholder] {
+        guard isTemplate, document.kind(node) == .string || document.kind(node) == .key else { return [] }
+        return settings.placeholders.find(in: document.string(node))
+    }
+
+    /// True for a placeholder in value position, or a string that contains one: its rendered value is unknown,
+    /// so value checks (pattern, enum, URL, format) skip it.
+    public func isTemplated(_ node: NodeID) -> Bool {
+        guard isTemplate else { return false }
+        if document.kind(node) == .placeholder { return true }
+        return !placeholders(in: node).isEmpty
+    }
+}
+
+/// What a project rule sees: a summary of every payload, never whole documents.
+public struct ProjectContext: Sendable {
+    public var summaries: [PayloadSummary]
+    public var settings: LintSettings
+    public init(summaries: [PayloadSummary], settings: LintSettings) {
+        self.summaries = summaries
+        self.settings = settings
+    }
+    public func options(for ruleId: String) -> RuleOptions { settings.options(for: ruleId) }
+}
+
+/// The facts about one payload that project rules need.
+public struct PayloadSummary: Sendable, Hashable {
+    public var path: String
+    public var batchIndex: Int?
+    public var kind: PayloadKind
+    public var wireBytes: Int
+    /// Platforms on which the message goes at high priority ("android", "apns").
+    public var highPriorityPlatforms: [String]
+    /// Android collapse key, when set.
+    public var collapseKey: String?
+    /// The contract event the payload maps to.
+    public var event: String?
+    /// Custom data field names the client reads, per platform ("android", "apns", "expo", "webpush").
+    public var fieldsByPlatform: [String: [String]]
+
+    public init(
+        path: String, batchIndex: Int?, kind: PayloadKind, wireBytes: Int, highPriorityPlatforms: [String] = [],
+        collapseKey: String? = nil, event: String? = nil, fieldsByPlatform: [String: [String]] = [:]
+    ) {
+        self.path = path
+        self.batchIndex = batchIndex
+        self.kind = kind
+        self.wireBytes = wireBytes
+        self.highPriorityPlatforms = highPriorityPlatforms
+        self.collapseKey = collapseKey
+        self.event = event
+        self.fieldsByPlatform = fieldsByPlatform
+    }
+}

@@ -1,0 +1,245 @@
+import PushLintJSON
+
+/// What the app promises to understand (DESIGN.md §5).
+public struct Contract: Sendable {
+    public struct IOS: Sendable {
+        public var bundleId: String?
+        public var categories: [String]?
+        public var entitlements: [String]?
+    }
+
+    public enum Importance: String, Sendable, CaseIterable {
+        case none, min, low, `default`, high, max
+    }
+
+    public struct Channel: Sendable {
+        public var id: String
+        public var importance: Importance?
+    }
+
+    public struct Android: Sendable {
+        public var package: String?
+        public var defaultChannel: String?
+        public var channels: [Channel]?
+    }
+
+    public enum Urgency: String, Sendable, CaseIterable {
+        case transactional, marketing, realtime, background
+    }
+
+    public enum FieldType: String, Sendable, CaseIterable {
+        case string, number, integer, boolean, object, array
+    }
+
+    public struct Field: Sendable {
+        public var name: String
+        public var required: Bool
+        public var type: FieldType?
+        public var allowed: [String]?
+        public var pattern: ContractPattern?
+        public var maxLength: Int?
+        public var minLength: Int?
+    }
+
+    public struct Event: Sendable {
+        public var name: String
+        public var files: [Glob]
+        /// Custom data values that identify the event (`"type": "order_updated"`).
+        public var match: [(key: String, value: String)]
+        public var urgency: Urgency?
+        public var channel: String?
+        /// nil when the event does not declare its fields (then unknown fields are not checked).
+        public var fields: [Field]?
+    }
+
+    public struct Variable: Sendable {
+        public var maxBytes: Int?
+        public var maxLength: Int?
+        /// Worst-case encoded bytes: `maxBytes`, or `maxLength` characters at 4 bytes each.
+        public var worstCaseBytes: Int? { maxBytes ?? maxLength.map { $0 * 4 } }
+    }
+
+    public struct Links: Sendable {
+        public var schemes: [String]?
+        public var hosts: [String]?
+    }
+
+    public var path: String
+    public var ios: IOS?
+    public var android: Android?
+    public var events: [Event]
+    public var variables: [String: Variable]
+    public var links: Links?
+
+    public static let knownKeys = ["$schema", "ios", "android", "events", "variables", "links"]
+
+    public static func read(path: String, bytes: [UInt8]) throws(ConfigurationError) -> Contract {
+        let reader = try ConfigReader(path: path, bytes: bytes)
+        let doc = reader.document
+        let top = try reader.object(doc.root, "the contract", known: knownKeys)
+        var contract = Contract(path: path, ios: nil, android: nil, events: [], variables: [:], links: nil)
+
+        if let node = top["ios"] {
+            let f = try reader.object(node, "'ios'", known: ["bundleId", "categories", "entitlements"])
+            var ios = IOS()
+            if let n = f["bundleId"] { ios.bundleId = try reader.string(n, "'ios.bundleId'") }
+            if let n = f["categories"] { ios.categories = try reader.strings(n, "'ios.categories'") }
+            if let n = f["entitlements"] {
+                let values = try reader.strings(n, "'ios.entitlements'")
+                let known = ["time-sensitive", "critical-alerts"]
+                for (index, value) in values.enumerated() where !known.contains(value) {
+                    throw reader.error(
+                        doc.elements(n)[index],
+                        "unknown entitlement '\(value)': use time-sensitive or critical-alerts." + Suggest.didYouMean(value, in: known))
+                }
+                ios.entitlements = values
+            }
+            contract.ios = ios
+        }
+        if let node = top["android"] {
+            let f = try reader.object(node, "'android'", known: ["package", "defaultChannel", "channels"])
+            var android = Android()
+            if let n = f["package"] { android.package = try reader.string(n, "'android.package'") }
+            if let n = f["defaultChannel"] { android.defaultChannel = try reader.string(n, "'android.defaultChannel'") }
+            if let n = f["channels"] {
+                guard doc.kind(n) == .array else {
+                    throw reader.error(n, "'android.channels' must be an array of {id, importance} objects, found \(doc.typeName(n))")
+                }
+                var channels: [Channel] = []
+                var seen: Set<String> = []
+                for element in doc.elements(n) {
+                    let c = try reader.object(element, "a channel", known: ["id", "importance", "name", "description"])
+                    guard let idNode = c["id"] else { throw reader.error(element, "a channel needs an 'id'") }
+                    let id = try reader.string(idNode, "'id' of a channel")
+                    guard seen.insert(id).inserted else { throw reader.error(idNode, "channel '\(id)' is declared twice") }
+                    var importance: Importance?
+                    if let i = c["importance"] {
+                        let text = try reader.string(i, "'importance' of channel '\(id)'")
+                        guard let value = Importance(rawValue: text) else {
+                            let names = Importance.allCases.map(\.rawValue)
+                            throw reader.error(
+                                i, "unknown importance '\(text)' for channel '\(id)'." + Suggest.didYouMean(text, in: names),
+                                hint: "importances: " + names.joined(separator: ", "))
+                        }
+                        importance = value
+                    }
+                    channels.append(Channel(id: id, importance: importance))
+                }
+                android.channels = channels
+            }
+            if let d = android.defaultChannel, let channels = android.channels, !channels.contains(where: { $0.id == d }),
+                let n = f["defaultChannel"]
+            {
+                throw reader.error(n, "defaultChannel '\(d)' is not one of the declared channels." + Suggest.didYouMean(d, in: channels.map(\.id)))
+            }
+            contract.android = android
+        }
+        if let node = top["events"] {
+            for entry in try reader.map(node, "'events'") {
+                contract.events.append(try readEvent(reader, entry.key, entry.value, channels: contract.android?.channels))
+            }
+        }
+        if let node = top["variables"] {
+            for entry in try reader.map(node, "'variables'") {
+                let f = try reader.object(entry.value, "variable '\(entry.key)'", known: ["maxBytes", "maxLength"])
+                var variable = Variable()
+                if let n = f["maxBytes"] { variable.maxBytes = try reader.nonNegativeInteger(n, "'maxBytes' of '\(entry.key)'") }
+                if let n = f["maxLength"] { variable.maxLength = try reader.nonNegativeInteger(n, "'maxLength' of '\(entry.key)'") }
+                contract.variables[entry.key] = variable
+            }
+        }
+        if let node = top["links"] {
+            let f = try reader.object(node, "'links'", known: ["schemes", "hosts"])
+            var links = Links()
+            if let n = f["schemes"] { links.schemes = try reader.strings(n, "'links.schemes'").map { $0.lowercased() } }
+            if let n = f["hosts"] { links.hosts = try reader.strings(n, "'links.hosts'").map { $0.lowercased() } }
+            contract.links = links
+        }
+        return contract
+    }
+
+    static func readEvent(_ reader: ConfigReader, _ name: String, _ node: NodeID, channels: [Channel]?) throws(ConfigurationError) -> Event {
+        let doc = reader.document
+        let f = try reader.object(node, "event '\(name)'", known: ["files", "match", "urgency", "channel", "fields", "description"])
+        var event = Event(name: name, files: [], match: [], urgency: nil, channel: nil, fields: nil)
+        if let n = f["files"] { event.files = try reader.globs(n, "'files' of event '\(name)'") }
+        if let n = f["match"] {
+            for entry in try reader.map(n, "'match' of event '\(name)'") {
+                switch doc.kind(entry.value) {
+                case .string: event.match.append((entry.key, doc.string(entry.value)))
+                case .number, .bool: event.match.append((entry.key, doc.rawText(entry.value)))
+                default:
+                    throw reader.error(entry.value, "'match' values must be strings, numbers or booleans, found \(doc.typeName(entry.value))")
+                }
+            }
+        }
+        if let n = f["urgency"] {
+            let text = try reader.string(n, "'urgency' of event '\(name)'")
+            guard let urgency = Urgency(rawValue: text) else {
+                let names = Urgency.allCases.map(\.rawValue)
+                throw reader.error(n, "unknown urgency '\(text)'." + Suggest.didYouMean(text, in: names), hint: "urgencies: " + names.joined(separator: ", "))
+            }
+            event.urgency = urgency
+        }
+        if let n = f["channel"] {
+            let channel = try reader.string(n, "'channel' of event '\(name)'")
+            if let channels, !channels.contains(where: { $0.id == channel }) {
+                throw reader.error(n, "event '\(name)' names channel '\(channel)', which 'android.channels' does not declare." + Suggest.didYouMean(channel, in: channels.map(\.id)))
+            }
+            event.channel = channel
+        }
+        if let n = f["fields"] {
+            var fields: [Field] = []
+            for entry in try reader.map(n, "'fields' of event '\(name)'") {
+                let what = "field '\(entry.key)' of event '\(name)'"
+                let g = try reader.object(entry.value, what, known: ["required", "type", "enum", "pattern", "maxLength", "minLength", "description"])
+                var field = Field(name: entry.key, required: false)
+                if let x = g["required"] { field.required = try reader.bool(x, "'required' of \(what)") }
+                if let x = g["type"] {
+                    let text = try reader.string(x, "'type' of \(what)")
+                    guard let type = FieldType(rawValue: text) else {
+                        let names = FieldType.allCases.map(\.rawValue)
+                        throw reader.error(x, "unknown type '\(text)' for \(what)." + Suggest.didYouMean(text, in: names), hint: "types: " + names.joined(separator: ", "))
+                    }
+                    field.type = type
+                }
+                if let x = g["enum"] {
+                    guard doc.kind(x) == .array else { throw reader.error(x, "'enum' of \(what) must be an array") }
+                    field.allowed = doc.elements(x).map { doc.kind($0) == .string ? doc.string($0) : doc.rawText($0) }
+                }
+                if let x = g["pattern"] {
+                    let source = try reader.string(x, "'pattern' of \(what)")
+                    guard let pattern = ContractPattern(source) else {
+                        throw reader.error(x, "'pattern' of \(what) is not a valid regular expression: \(source)")
+                    }
+                    field.pattern = pattern
+                }
+                if let x = g["maxLength"] { field.maxLength = try reader.nonNegativeInteger(x, "'maxLength' of \(what)") }
+                if let x = g["minLength"] { field.minLength = try reader.nonNegativeInteger(x, "'minLength' of \(what)") }
+                fields.append(field)
+            }
+            event.fields = fields
+        }
+        return event
+    }
+
+    public func channel(_ id: String) -> Channel? { android?.channels?.first { $0.id == id } }
+}
+
+/// A contract field's regular expression, compiled once when the contract is read.
+public struct ContractPattern: @unchecked Sendable {
+    // Regex values are immutable after construction; matching does not mutate shared state.
+    public let source: String
+    let regex: Regex<AnyRegexOutput>
+
+    public init?(_ source: String) {
+        guard let regex = try? Regex(source) else { return nil }
+        self.source = source
+        self.regex = regex
+    }
+
+    /// Searches, like JSON Schema `pattern` (anchor with ^ and $ to match the whole value).
+    public func matches(_ text: String) -> Bool {
+        (try? regex.firstMatch(in: text)) != nil
+    }
+}

@@ -1,0 +1,309 @@
+import PushLintJSON
+
+/// One message of a file, with the platform views derived from it.
+public struct Payload: Sendable {
+    public var kind: PayloadKind
+    /// The message node: the file's root, or an element of a top-level batch array.
+    public var node: NodeID
+    /// Position in a top-level batch array.
+    public var batchIndex: Int?
+    /// The node providers read: an APNs body (an envelope's `payload`), the FCM `message`, the Expo message.
+    public var body: NodeID
+    /// The top-level `headers` of an APNs envelope.
+    public var envelopeHeaders: NodeID?
+    public var apns: APNsView?
+    public var android: AndroidView?
+    public var webpush: WebPushView?
+    /// What each receiver counts, first the payload itself.
+    public var sizes: [SizeMeasurement]
+}
+
+/// Builds payloads and their views from a parsed document (DESIGN.md §3).
+public enum PayloadBuilder {
+    public static let apnsSizeLimit = 4096
+    public static let apnsVoIPSizeLimit = 5120
+    public static let fcmSizeLimit = 4096
+    public static let fcmTopicSizeLimit = 2048
+    public static let expoSizeLimit = 4096
+    /// RFC 8291: a 4096-byte aes128gcm record holds at most 3993 bytes of plaintext.
+    public static let webPushSizeLimit = 3993
+    static let simulatorKey = "Simulator Target Bundle"
+
+    /// - Parameter configHeaders: APNs headers from `.pushlint.json` for a bare body, with the glob that matched.
+    public static func build(
+        _ doc: JSONDocument, node: NodeID, kind: PayloadKind, batchIndex: Int? = nil,
+        configHeaders: (glob: String, headers: [(String, String)])? = nil
+    ) -> Payload {
+        switch kind {
+        case .apns: return buildAPNs(doc, node, batchIndex, configHeaders)
+        case .fcm: return buildFCM(doc, node, batchIndex)
+        case .expo: return buildExpo(doc, node, batchIndex)
+        case .fcmLegacy: return buildLegacy(doc, node, batchIndex)
+        }
+    }
+
+    // MARK: APNs files
+
+    static func buildAPNs(
+        _ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?, _ configHeaders: (glob: String, headers: [(String, String)])?
+    ) -> Payload {
+        var body = node
+        var envelopeHeaders: NodeID?
+        var headers: APNsHeaders?
+        if doc.member(node, "aps") == nil, let payload = doc.member(node, "payload"), doc.kind(payload) == .object {
+            body = payload
+            envelopeHeaders = doc.member(node, "headers")
+            if let h = envelopeHeaders, doc.kind(h) == .object {
+                headers = APNsHeaders(origin: .envelope, object: h, entries: headerEntries(doc, h))
+            } else {
+                headers = APNsHeaders(origin: .envelope, object: nil, entries: [])
+            }
+        } else if let config = configHeaders {
+            headers = APNsHeaders(
+                origin: .config(glob: config.glob), object: nil,
+                entries: config.headers.map { APNsHeader(name: $0.0, value: $0.1) })
+        }
+        let aps = doc.member(body, "aps")
+        let isSimulator = doc.member(body, simulatorKey) != nil
+        let custom = doc.members(body).filter { !doc.keyEquals($0.key, "aps") && !doc.keyEquals($0.key, simulatorKey) }
+        var fields: [(name: String, field: ViewField)] = []
+        var alertFields: [(name: String, field: ViewField)] = []
+        if let aps, doc.kind(aps) == .object {
+            fields = literalFields(doc, aps)
+            if let alert = doc.member(aps, "alert"), doc.kind(alert) == .object {
+                alertFields = literalFields(doc, alert)
+            }
+        }
+        let wire: WireValue =
+            isSimulator
+            ? .object(doc.members(body).filter { !doc.keyEquals($0.key, simulatorKey) }.map { (doc.string($0.key), .node($0.value)) })
+            : .node(body)
+        let view = APNsView(
+            origin: .apnsFile, headers: headers, body: body, aps: aps, fields: fields, alertFields: alertFields,
+            customKeys: custom, anchor: aps ?? body, wire: wire)
+        let isVoIP = headers?.pushType == "voip"
+        let size = SizeMeasurement(
+            label: "APNs payload", bytes: doc.wireSize(wire),
+            limit: isVoIP ? apnsVoIPSizeLimit : apnsSizeLimit,
+            limitReason: isVoIP ? "the APNs limit for VoIP pushes" : "the APNs limit (5120 only for VoIP)",
+            anchor: body, wire: wire)
+        return Payload(
+            kind: .apns, node: node, batchIndex: batchIndex, body: body, envelopeHeaders: envelopeHeaders,
+            apns: view, android: nil, webpush: nil, sizes: [size])
+    }
+
+    static func headerEntries(_ doc: JSONDocument, _ object: NodeID) -> [APNsHeader] {
+        doc.members(object).map {
+            APNsHeader(name: doc.string($0.key), value: doc.stringValue($0.value), keyNode: $0.key, valueNode: $0.value)
+        }
+    }
+
+    static func literalFields(_ doc: JSONDocument, _ object: NodeID) -> [(name: String, field: ViewField)] {
+        doc.members(object).map { (doc.string($0.key), ViewField(key: $0.key, value: $0.value, isLiteral: true)) }
+    }
+
+    // MARK: FCM HTTP v1
+
+    static let fcmTargetKeys: Set<String> = ["token", "topic", "condition", "fid", "name"]
+
+    static func buildFCM(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
+        let message = doc.memberObject(node, "message") ?? node
+        let notification = doc.memberObject(message, "notification")
+        let data = doc.memberObject(message, "data")
+        var sizes: [SizeMeasurement] = []
+
+        let toTopic = doc.member(message, "topic") != nil || doc.member(message, "condition") != nil
+        let messageWire = WireValue.object(
+            doc.members(message).filter { !fcmTargetKeys.contains(doc.string($0.key)) }.map {
+                (doc.string($0.key), .node($0.value))
+            })
+        sizes.append(
+            SizeMeasurement(
+                label: "FCM message", bytes: doc.wireSize(message, excludingKeys: fcmTargetKeys),
+                limit: toTopic ? fcmSizeLimit / 2 : fcmSizeLimit,
+                limitReason: toTopic ? "FCM's limit for messages to a topic or condition" : "FCM's limit",
+                anchor: message, wire: messageWire))
+
+        // APNs: `apns.payload` with `notification.title/body` merged into the alert, data keys beside aps.
+        var apnsView: APNsView?
+        let apns = doc.memberObject(message, "apns")
+        if apns != nil || notification != nil {
+            let headersObject = apns.flatMap { doc.member($0, "headers") }
+            let headers = APNsHeaders(
+                origin: .fcm, object: headersObject.flatMap { doc.kind($0) == .object ? $0 : nil },
+                entries: headersObject.map { doc.kind($0) == .object ? headerEntries(doc, $0) : [] } ?? [])
+            let body = apns.flatMap { doc.memberObject($0, "payload") }
+            let aps = body.flatMap { doc.member($0, "aps") }
+            var fields: [(name: String, field: ViewField)] = []
+            var alertFields: [(name: String, field: ViewField)] = []
+            var alertIsString = false
+            if let aps, doc.kind(aps) == .object {
+                fields = literalFields(doc, aps)
+                if let alert = doc.member(aps, "alert") {
+                    if doc.kind(alert) == .object { alertFields = literalFields(doc, alert) }
+                    if doc.kind(alert) == .string { alertIsString = true }
+                }
+            }
+            if let notification, !alertIsString {
+                for name in ["title", "body"] where !alertFields.contains(where: { $0.name == name }) {
+                    if let value = doc.member(notification, name) {
+                        alertFields.append(
+                            (name, ViewField(key: doc.keyNode(ofValue: value), value: value, isLiteral: false)))
+                    }
+                }
+            }
+            var apsWire: [(key: String, value: WireValue)] = fields.filter { $0.name != "alert" }.map {
+                ($0.name, $0.field.wire)
+            }
+            if alertIsString, let alert = fields.last(where: { $0.name == "alert" }) {
+                apsWire.insert(("alert", alert.field.wire), at: 0)
+            } else if !alertFields.isEmpty {
+                apsWire.insert(("alert", .object(alertFields.map { ($0.name, $0.field.wire) })), at: 0)
+                if !fields.contains(where: { $0.name == "alert" }), let first = alertFields.first {
+                    fields.insert(("alert", ViewField(key: nil, value: first.field.value, mapped: .object(alertFields.map { ($0.name, $0.field.wire) }), isLiteral: false)), at: 0)
+                }
+            }
+            let custom = body.map { b in doc.members(b).filter { !doc.keyEquals($0.key, "aps") } } ?? []
+            var wireMembers: [(key: String, value: WireValue)] = [("aps", .object(apsWire))]
+            wireMembers += custom.map { (doc.string($0.key), .node($0.value)) }
+            if let data { wireMembers += doc.members(data).map { (doc.string($0.key), .node($0.value)) } }
+            let wire = WireValue.object(wireMembers)
+            let view = APNsView(
+                origin: .fcm, headers: headers, body: body, aps: aps, fields: fields, alertFields: alertFields,
+                customKeys: custom, anchor: aps ?? body ?? apns ?? message, wire: wire)
+            apnsView = view
+            let isVoIP = headers.pushType == "voip"
+            sizes.append(
+                SizeMeasurement(
+                    label: "APNs view of this FCM message", bytes: doc.wireSize(wire),
+                    limit: isVoIP ? apnsVoIPSizeLimit : apnsSizeLimit,
+                    limitReason: isVoIP ? "the APNs limit for VoIP pushes" : "the APNs limit",
+                    anchor: view.anchor, wire: wire))
+        }
+
+        // Android
+        let android = doc.memberObject(message, "android")
+        let androidNotification = android.flatMap { doc.memberObject($0, "notification") }
+        let priority = android.flatMap { doc.member($0, "priority") }
+        let visibleKeys = ["title", "body", "title_loc_key", "body_loc_key", "titleLocKey", "bodyLocKey"]
+        let visible =
+            [notification, androidNotification].contains { n in n.map { o in visibleKeys.contains { doc.member(o, $0) != nil } } ?? false }
+        let androidView = AndroidView(
+            origin: .fcm, config: android,
+            priority: priority,
+            isHighPriority: priority.flatMap { doc.stringValue($0) }.map { $0.uppercased() == "HIGH" } ?? false,
+            ttl: android.flatMap { doc.member($0, "ttl") },
+            collapseKey: android.flatMap { doc.member($0, anyOf: ["collapse_key", "collapseKey"]) },
+            notification: androidNotification,
+            channelId: androidNotification.flatMap { doc.member($0, anyOf: ["channel_id", "channelId"]) },
+            hasVisibleNotification: visible,
+            hasNotification: notification != nil || androidNotification != nil,
+            data: android.flatMap { doc.memberObject($0, "data") } ?? data,
+            anchor: android ?? message)
+
+        // Web push
+        var webView: WebPushView?
+        if let webpush = doc.memberObject(message, "webpush") {
+            let webData = doc.memberObject(webpush, "data") ?? data
+            let webNotification = doc.memberObject(webpush, "notification")
+            var members: [(key: String, value: WireValue)] = []
+            if let n = webNotification ?? notification { members.append(("notification", .node(n))) }
+            if let d = webData { members.append(("data", .node(d))) }
+            let wire = WireValue.object(members)
+            let options = doc.memberObject(webpush, "fcm_options") ?? doc.memberObject(webpush, "fcmOptions")
+            webView = WebPushView(
+                config: webpush, headers: doc.memberObject(webpush, "headers"), data: webData,
+                notification: webNotification, link: options.flatMap { doc.member($0, "link") }, wire: wire)
+            sizes.append(
+                SizeMeasurement(
+                    label: "web push view of this FCM message", bytes: doc.wireSize(wire), limit: webPushSizeLimit,
+                    limitReason: "the plaintext that fits a 4096-byte aes128gcm web push record (RFC 8291)",
+                    anchor: webpush, wire: wire))
+        }
+        return Payload(
+            kind: .fcm, node: node, batchIndex: batchIndex, body: message, envelopeHeaders: nil, apns: apnsView,
+            android: androidView, webpush: webView, sizes: sizes)
+    }
+
+    // MARK: Expo
+
+    static func buildExpo(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
+        var sizes = [
+            SizeMeasurement(
+                label: "Expo message", bytes: doc.wireSize(node), limit: expoSizeLimit,
+                limitReason: "Expo's limit (MessageTooBig)", anchor: node, wire: .node(node))
+        ]
+        func field(_ name: String) -> NodeID? { doc.member(node, name) }
+        func mappedField(_ name: String, wire: WireValue? = nil) -> ViewField? {
+            field(name).map { ViewField(key: doc.keyNode(ofValue: $0), value: $0, mapped: wire, isLiteral: false) }
+        }
+        var alertFields: [(name: String, field: ViewField)] = []
+        for name in ["title", "subtitle", "body"] {
+            if let f = mappedField(name), doc.kind(f.value) != .null { alertFields.append((name, f)) }
+        }
+        var fields: [(name: String, field: ViewField)] = []
+        if let first = alertFields.first {
+            fields.append(
+                ("alert", ViewField(key: nil, value: first.field.value, mapped: .object(alertFields.map { ($0.name, $0.field.wire) }), isLiteral: false)))
+        }
+        if let f = mappedField("badge") { fields.append(("badge", f)) }
+        if let f = mappedField("sound"), doc.kind(f.value) != .null { fields.append(("sound", f)) }
+        if let f = mappedField("categoryId") { fields.append(("category", f)) }
+        if let f = mappedField("interruptionLevel") { fields.append(("interruption-level", f)) }
+        if let f = field("mutableContent"), doc.boolValue(f) == true {
+            fields.append(("mutable-content", ViewField(key: doc.keyNode(ofValue: f), value: f, mapped: .raw("1"), isLiteral: false)))
+        }
+        if let f = field("_contentAvailable"), doc.boolValue(f) == true {
+            fields.append(("content-available", ViewField(key: doc.keyNode(ofValue: f), value: f, mapped: .raw("1"), isLiteral: false)))
+        }
+        // Expo's service sets the push type from what is visible, and the priority from `priority`.
+        let visible = fields.contains { ["alert", "badge", "sound"].contains($0.name) }
+        let priorityNode = field("priority")
+        let priority = priorityNode.flatMap { doc.stringValue($0) }
+        let headers = APNsHeaders(
+            origin: .expo, object: nil,
+            entries: [
+                APNsHeader(name: "apns-push-type", value: visible ? "alert" : "background"),
+                APNsHeader(
+                    name: "apns-priority", value: priority == "normal" ? "5" : "10", keyNode: priorityNode.flatMap { doc.keyNode(ofValue: $0) },
+                    valueNode: priorityNode),
+            ])
+        var wireMembers: [(key: String, value: WireValue)] = [
+            ("aps", .object(fields.map { ($0.name, $0.field.wire) }))
+        ]
+        if let data = doc.member(node, "data") { wireMembers.append(("body", .node(data))) }
+        let wire = WireValue.object(wireMembers)
+        let apnsView = APNsView(
+            origin: .expo, headers: headers, body: nil, aps: nil, fields: fields, alertFields: alertFields,
+            customKeys: [], anchor: node, wire: wire)
+        sizes.append(
+            SizeMeasurement(
+                label: "APNs view of this Expo message", bytes: doc.wireSize(wire), limit: apnsSizeLimit,
+                limitReason: "the APNs limit", anchor: node, wire: wire))
+        let androidVisible = alertFields.contains { $0.name == "title" || $0.name == "body" }
+        let androidView = AndroidView(
+            origin: .expo, config: nil, priority: priorityNode, isHighPriority: priority == "high",
+            ttl: field("ttl"), collapseKey: field("collapseId"), notification: nil, channelId: field("channelId"),
+            hasVisibleNotification: androidVisible, hasNotification: androidVisible,
+            data: doc.memberObject(node, "data"), anchor: node)
+        return Payload(
+            kind: .expo, node: node, batchIndex: batchIndex, body: node, envelopeHeaders: nil, apns: apnsView,
+            android: androidView, webpush: nil, sizes: sizes)
+    }
+
+    // MARK: Legacy FCM
+
+    static func buildLegacy(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
+        let targets: Set<String> = ["to", "registration_ids", "condition", "notification_key"]
+        let toTopic =
+            doc.memberString(node, "to").map { $0.hasPrefix("/topics/") } ?? false || doc.member(node, "condition") != nil
+        let size = SizeMeasurement(
+            label: "FCM legacy message", bytes: doc.wireSize(node, excludingKeys: targets),
+            limit: toTopic ? fcmTopicSizeLimit : fcmSizeLimit,
+            limitReason: toTopic ? "FCM's limit for messages to a topic or condition" : "FCM's limit", anchor: node,
+            wire: .object(doc.members(node).filter { !targets.contains(doc.string($0.key)) }.map { (doc.string($0.key), .node($0.value)) }))
+        return Payload(
+            kind: .fcmLegacy, node: node, batchIndex: batchIndex, body: node, envelopeHeaders: nil, apns: nil,
+            android: nil, webpush: nil, sizes: [size])
+    }
+}

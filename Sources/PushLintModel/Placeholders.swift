@@ -1,0 +1,72 @@
+/// Template placeholder delimiters (`{{ }}` by default: Mustache, Handlebars, Jinja, Liquid, Go templates).
+public struct PlaceholderDelimiters: Sendable, Hashable {
+    public var open: String
+    public var close: String
+    public init(open: String, close: String) {
+        self.open = open
+        self.close = close
+    }
+    public static let mustache = PlaceholderDelimiters(open: "{{", close: "}}")
+
+    /// Placeholders in a text, in order. `{{{ raw }}}` counts as one placeholder.
+    public func find(in text: String) -> [Placeholder] {
+        var result: [Placeholder] = []
+        let scalars = Array(text.unicodeScalars)
+        let open = Array(self.open.unicodeScalars)
+        let close = Array(self.close.unicodeScalars)
+        guard !open.isEmpty, !close.isEmpty else { return [] }
+        func matches(_ pattern: [Unicode.Scalar], _ at: Int) -> Bool {
+            guard at + pattern.count <= scalars.count else { return false }
+            for k in 0..<pattern.count where scalars[at + k] != pattern[k] { return false }
+            return true
+        }
+        var i = 0
+        while i < scalars.count {
+            guard matches(open, i) else {
+                i += 1
+                continue
+            }
+            var closer = close
+            var j = i + open.count
+            if open.last == "{", j < scalars.count, scalars[j] == "{" {
+                closer = ["}"] + close
+                j += 1
+            }
+            let innerStart = j
+            while j < scalars.count, !matches(closer, j) { j += 1 }
+            guard j < scalars.count else { break }
+            var inner = String(String.UnicodeScalarView(scalars[innerStart..<j]))
+            inner = inner.trimmingSpaces
+            result.append(Placeholder(expression: inner, scalarOffset: i, scalarLength: j + closer.count - i))
+            i = j + closer.count
+        }
+        return result
+    }
+}
+
+/// A placeholder found in a string or in value position.
+public struct Placeholder: Sendable, Hashable {
+    /// The text between the delimiters, trimmed (`name`, `user.name | upper`).
+    public var expression: String
+    public var scalarOffset: Int
+    public var scalarLength: Int
+
+    /// The variable it reads: the first identifier path of the expression, without filters or helpers'
+    /// keywords (`user.name | upper` -> `user.name`, `#if x` -> `x`).
+    public var variable: String {
+        var text = expression
+        while let first = text.first, "#/^&>!-~=".contains(first) { text.removeFirst() }
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "|" || $0 == "(" || $0 == ")" }).map(String.init)
+        let keywords: Set<String> = ["if", "unless", "each", "with", "else", "end", "range", "not"]
+        return words.first { !keywords.contains($0) } ?? text
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,162 @@
+import PushLintJSON
+
+/// Families group rules in docs and in `pushlint rules`; the source folders use the same names.
+public enum RuleFamily: String, Sendable, CaseIterable, Codable {
+    case json = "JSON and input"
+    case size = "Size"
+    case apns = "APNs"
+    case fcm = "FCM HTTP v1"
+    case expo = "Expo"
+    case android = "Android and channels"
+    case priority = "Priority"
+    case content = "Payload content"
+    case contract = "Contract"
+    case template = "Templates"
+
+    /// Short machine name (`apns`, `fcm`, ...), used in JSON output and SARIF tags.
+    public var slug: String {
+        switch self {
+        case .json: return "json"
+        case .size: return "size"
+        case .apns: return "apns"
+        case .fcm: return "fcm"
+        case .expo: return "expo"
+        case .android: return "android"
+        case .priority: return "priority"
+        case .content: return "content"
+        case .contract: return "contract"
+        case .template: return "template"
+        }
+    }
+}
+
+/// A configurable option of a rule (`options` in `.pushlint.json`).
+public struct RuleOption: Sendable {
+    public enum ValueType: String, Sendable { case number, integer, boolean, string, stringArray = "string array" }
+    public var name: String
+    public var type: ValueType
+    public var defaultValue: String
+    public var summary: String
+    public init(_ name: String, _ type: ValueType, default defaultValue: String, _ summary: String) {
+        self.name = name
+        self.type = type
+        self.defaultValue = defaultValue
+        self.summary = summary
+    }
+}
+
+/// A payload used as a rule example. Mark the place where a finding must start with `↓` (triggering examples);
+/// the marker is removed before linting.
+public struct RuleExample: Sendable {
+    public var source: String
+    /// File name the example is linted as (its extension decides template mode).
+    public var fileName: String
+    /// A contract (JSON) to lint with, for rules that need one.
+    public var contract: String?
+    /// `.pushlint.json` content to lint with.
+    public var config: String?
+    /// A short note shown above the example in the docs.
+    public var note: String?
+
+    public init(_ source: String, fileName: String = "example.json", contract: String? = nil, config: String? = nil, note: String? = nil) {
+        self.source = source
+        self.fileName = fileName
+        self.contract = contract
+        self.config = config
+        self.note = note
+    }
+
+    public static let marker: Character = "↓"
+}
+
+/// A before -> after pair for a fixable rule.
+public struct RuleCorrection: Sendable {
+    public var before: RuleExample
+    public var after: String
+    public init(_ before: RuleExample, _ after: String) {
+        self.before = before
+        self.after = after
+    }
+    public init(_ before: String, _ after: String, fileName: String = "example.json") {
+        self.init(RuleExample(before, fileName: fileName), after)
+    }
+}
+
+/// Everything about a rule except its logic: the single source of `rules/<id>.md`, `pushlint explain`, `pushlint
+/// rules` and SARIF rule metadata.
+public struct RuleDescription: Sendable {
+    public var id: String
+    public var summary: String
+    public var family: RuleFamily
+    public var defaultSeverity: Severity
+    /// Why the rule exists, with the platform source (platform-rules.md keys or URLs).
+    public var rationale: String
+    public var options: [RuleOption]
+    public var triggering: [RuleExample]
+    public var nonTriggering: [RuleExample]
+    public var corrections: [RuleCorrection]
+    /// Project rules look at all files together.
+    public var isProjectRule: Bool
+
+    public init(
+        id: String, summary: String, family: RuleFamily, defaultSeverity: Severity, rationale: String,
+        options: [RuleOption] = [], triggering: [RuleExample] = [], nonTriggering: [RuleExample] = [],
+        corrections: [RuleCorrection] = [], isProjectRule: Bool = false
+    ) {
+        self.id = id
+        self.summary = summary
+        self.family = family
+        self.defaultSeverity = defaultSeverity
+        self.rationale = rationale
+        self.options = options
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+        self.corrections = corrections
+        self.isProjectRule = isProjectRule
+    }
+
+    public var isFixable: Bool { !corrections.isEmpty }
+}
+
+/// A rule: a description, and a pure check.
+public protocol Rule: Sendable {
+    var description: RuleDescription { get }
+}
+
+/// Rules over a whole file: how it was read and parsed (the JSON family).
+public protocol FileRule: Rule {
+    func check(_ file: FileContext) -> [Diagnostic]
+}
+
+/// Rules over one payload (one message of a file; a batch file has several).
+public protocol PayloadRule: Rule {
+    func check(_ context: PayloadContext) -> [Diagnostic]
+}
+
+/// Rules over the summaries of every linted payload, run after all files.
+public protocol ProjectRule: Rule {
+    func checkProject(_ project: ProjectContext) -> [ProjectDiagnostic]
+}
+
+extension Rule {
+    public var id: String { description.id }
+
+    /// A finding of this rule at a node, with the rule's default severity.
+    public func diagnostic(
+        _ message: String, at node: NodeID, in document: JSONDocument, severity: Severity? = nil, help: String? = nil,
+        fix: Fix? = nil
+    ) -> Diagnostic {
+        Diagnostic(
+            ruleId: description.id, severity: severity ?? description.defaultSeverity, message: message,
+            span: document.span(node), pointer: document.pointer(of: node), help: help, fix: fix)
+    }
+
+    public func diagnostic(
+        _ message: String, span: ByteSpan, pointer: String?, severity: Severity? = nil, help: String? = nil,
+        fix: Fix? = nil
+    ) -> Diagnostic {
+        Diagnostic(
+            ruleId: description.id, severity: severity ?? description.defaultSeverity, message: message, span: span,
+            pointer: pointer, help: help, fix: fix)
+    }
+}

@@ -1,0 +1,148 @@
+import PushLintJSON
+
+/// A field as a platform receives it, and where it stands in the file.
+public struct ViewField: Sendable {
+    /// The key node in the file (nil when the value comes from configuration).
+    public var key: NodeID?
+    /// The value node in the file: where findings about this field point.
+    public var value: NodeID
+    /// Set when the platform rewrites the value (Expo `_contentAvailable: true` becomes `content-available: 1`);
+    /// nil when the file's value is what the platform receives.
+    public var mapped: WireValue?
+    /// True when the field was written under this name in an `aps` (or `alert`) object of the file, so type and
+    /// spelling checks of that object apply to it.
+    public var isLiteral: Bool
+
+    public init(key: NodeID?, value: NodeID, mapped: WireValue? = nil, isLiteral: Bool) {
+        self.key = key
+        self.value = value
+        self.mapped = mapped
+        self.isLiteral = isLiteral
+    }
+
+    public var wire: WireValue { mapped ?? .node(value) }
+}
+
+/// One APNs request header.
+public struct APNsHeader: Sendable {
+    /// As written (letter case kept).
+    public var name: String
+    /// The value when it is a string (or a value from configuration).
+    public var value: String?
+    public var keyNode: NodeID?
+    public var valueNode: NodeID?
+    public init(name: String, value: String?, keyNode: NodeID? = nil, valueNode: NodeID? = nil) {
+        self.name = name
+        self.value = value
+        self.keyNode = keyNode
+        self.valueNode = valueNode
+    }
+}
+
+/// The headers an APNs request goes out with, when they are known.
+public struct APNsHeaders: Sendable {
+    public enum Origin: Sendable, Equatable {
+        /// `headers` of an envelope file.
+        case envelope
+        /// `apns.headers` in `.pushlint.json`, matched by this glob.
+        case config(glob: String)
+        /// `apns.headers` of an FCM message (FCM sends `apns-priority: 10` when it is absent).
+        case fcm
+        /// Derived from an Expo message by Expo's service.
+        case expo
+    }
+    public var origin: Origin
+    /// The headers object in the file, if there is one (fixes insert into it).
+    public var object: NodeID?
+    public var entries: [APNsHeader]
+
+    public init(origin: Origin, object: NodeID?, entries: [APNsHeader]) {
+        self.origin = origin
+        self.object = object
+        self.entries = entries
+    }
+
+    /// The last header of that name, in any letter case (header names are case-insensitive).
+    public func entry(_ name: String) -> APNsHeader? {
+        let lower = name.lowercased()
+        return entries.last { $0.name.lowercased() == lower }
+    }
+
+    public func value(_ name: String) -> String? { entry(name)?.value }
+    public var pushType: String? { value("apns-push-type") }
+    public var priority: String? { value("apns-priority") }
+}
+
+/// What APNs receives (DESIGN.md §3): from an APNs file, the `apns` block of an FCM message, or an Expo message.
+public struct APNsView: Sendable {
+    public enum Origin: String, Sendable { case apnsFile = "apns", fcm, expo }
+    public var origin: Origin
+    /// nil when the headers are not known (a bare body with no configured headers): header rules stay silent.
+    public var headers: APNsHeaders?
+    /// The body object in the file (an APNs body, FCM `apns.payload`); nil for Expo.
+    public var body: NodeID?
+    /// The `aps` member value as written (any JSON type), nil when absent or derived.
+    public var aps: NodeID?
+    /// Effective `aps` keys, literal or mapped, in file order.
+    public var fields: [(name: String, field: ViewField)]
+    /// Effective `alert` dictionary entries (FCM merges `notification.title/body` in, Expo maps its fields).
+    public var alertFields: [(name: String, field: ViewField)]
+    /// Custom keys beside `aps`.
+    public var customKeys: [Member]
+    /// Where findings about the view as a whole point.
+    public var anchor: NodeID
+    /// The body as APNs receives it.
+    public var wire: WireValue
+
+    public func field(_ name: String) -> ViewField? { fields.last { $0.name == name }?.field }
+    public func alertField(_ name: String) -> ViewField? { alertFields.last { $0.name == name }?.field }
+}
+
+/// What an Android device receives through FCM or Expo.
+public struct AndroidView: Sendable {
+    public enum Origin: String, Sendable { case fcm, expo }
+    public var origin: Origin
+    /// FCM `android` object.
+    public var config: NodeID?
+    /// `android.priority` (FCM) or `priority` (Expo) as written.
+    public var priority: NodeID?
+    /// True when the message goes at high priority (FCM `HIGH`, Expo `high`).
+    public var isHighPriority: Bool
+    public var ttl: NodeID?
+    public var collapseKey: NodeID?
+    /// `android.notification` (FCM).
+    public var notification: NodeID?
+    /// The channel id value (FCM `android.notification.channel_id`, Expo `channelId`).
+    public var channelId: NodeID?
+    /// The message shows something to the user (a title or body reaches the notification tray).
+    public var hasVisibleNotification: Bool
+    /// The message carries a notification at all (FCM `notification`/`android.notification`, Expo title/body).
+    public var hasNotification: Bool
+    /// The data map Android receives (`android.data` replaces top-level `data`).
+    public var data: NodeID?
+    public var anchor: NodeID
+}
+
+/// What a browser receives through FCM `webpush`.
+public struct WebPushView: Sendable {
+    public var config: NodeID
+    public var headers: NodeID?
+    public var data: NodeID?
+    public var notification: NodeID?
+    public var link: NodeID?
+    public var wire: WireValue
+}
+
+/// One size measurement of a payload: what a receiver counts and its limit.
+public struct SizeMeasurement: Sendable {
+    /// What was measured ("APNs payload", "FCM message", "APNs view of this FCM message", ...).
+    public var label: String
+    public var bytes: Int
+    public var limit: Int
+    /// Why this limit ("5120 for VoIP pushes", "2048 when sent to a topic").
+    public var limitReason: String
+    /// Where findings point.
+    public var anchor: NodeID
+    /// The measured value, so a worst case can be computed for templates.
+    public var wire: WireValue
+}

@@ -1,0 +1,79 @@
+import PushLintEngine
+import PushLintModel
+
+/// `--format json`: schema version 1, the exact keys of DESIGN.md §8. Every linted file is listed; `help`
+/// and `fix` appear only on findings that have them.
+public struct JSONReporter: Reporter {
+    public init() {}
+
+    public func render(_ report: LintReport) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.number("version", 1)
+        w.beginObject("tool")
+        w.string("name", PushLintInfo.name)
+        w.string("version", PushLintInfo.version)
+        w.endObject()
+        w.beginObject("summary")
+        w.number("files", report.files.count)
+        w.number("skipped", report.skipped)
+        w.number("errors", report.count(.error))
+        w.number("warnings", report.count(.warning))
+        w.number("infos", report.count(.info))
+        w.endObject()
+        w.beginArray("files")
+        for file in report.files {
+            w.beginObject()
+            w.string("path", file.path)
+            w.string("kind", file.kind?.rawValue)
+            w.number("wireBytes", file.wireBytes)
+            w.beginArray("diagnostics")
+            for d in file.diagnostics { write(d, to: &w) }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.beginArray("project")
+        for p in report.project {
+            w.beginObject()
+            w.string("ruleId", p.ruleId)
+            w.string("severity", p.severity.rawValue)
+            w.string("message", p.message)
+            w.beginArray("related")
+            for path in p.related { w.string(nil, path) }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.text + "\n"
+    }
+
+    func write(_ d: Diagnostic, to w: inout JSONWriter) {
+        w.beginObject()
+        w.string("ruleId", d.ruleId)
+        w.string("severity", d.severity.rawValue)
+        w.string("message", d.message)
+        w.string("pointer", d.pointer)
+        w.number("line", d.location?.line)
+        w.number("column", d.location?.column)
+        w.number("endLine", d.location?.endLine)
+        w.number("endColumn", d.location?.endColumn)
+        if let help = d.help { w.string("help", help) }
+        if let fix = d.fix {
+            w.beginObject("fix")
+            w.bool("safe", fix.isSafe)
+            w.beginArray("edits")
+            for edit in fix.edits {
+                w.beginObject()
+                w.number("offset", edit.offset)
+                w.number("length", edit.length)
+                w.string("text", edit.text)
+                w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+        }
+        w.endObject()
+    }
+}

@@ -1,0 +1,146 @@
+import PushLintEngine
+import PushLintModel
+
+/// The default terminal format (DESIGN.md §8): `path:line:col: severity: message [rule-id]`, a code frame with
+/// a caret under the range, the help, a per-file line with the wire size when the file has findings, and one
+/// summary line. Control characters from payloads are shown escaped, never sent to the terminal.
+public struct TextReporter: Reporter {
+    public var color: Bool
+    public init(color: Bool = false) { self.color = color }
+
+    static let maxFrameWidth = 120
+
+    public func render(_ report: LintReport) -> String {
+        var out = ""
+        var filesWithFindings = 0
+        for file in report.files where !file.diagnostics.isEmpty {
+            filesWithFindings += 1
+            for d in file.diagnostics { out += render(d) }
+            out += style(file.path, .bold) + ": " + counts(file.diagnostics.map(\.severity))
+            if let bytes = file.wireBytes, let limit = file.wireLimit { out += " (wire size \(bytes) B / \(limit))" }
+            out += "\n"
+        }
+        for p in report.project {
+            out += style("(project)", .bold) + ": " + style(p.severity.rawValue, p.severity.color) + ": "
+                + Escape.terminal(p.message) + " " + style("[\(p.ruleId)]", .dim) + "\n"
+            if !p.related.isEmpty {
+                out += "    " + style("files:", .dim) + " " + p.related.map(Escape.terminal).joined(separator: ", ") + "\n"
+            }
+            if let help = p.help { out += "    " + style("help:", .cyan) + " " + Escape.terminal(help) + "\n" }
+        }
+        let severities = report.files.flatMap { $0.diagnostics.map(\.severity) } + report.project.map(\.severity)
+        let skipped = report.skipped > 0 ? " (\(report.skipped) skipped: not payloads)" : ""
+        if severities.isEmpty {
+            out += style("✔", .green) + " \(report.files.count) \(report.files.count == 1 ? "file" : "files") checked, no problems\(skipped)\n"
+        } else {
+            let mark = severities.contains(.error) ? style("✖", .red) : style("⚠", .yellow)
+            out += "\(mark) \(counts(severities)) in \(filesWithFindings) of \(report.files.count) \(report.files.count == 1 ? "file" : "files")\(skipped)\n"
+        }
+        return out
+    }
+
+    func render(_ d: Diagnostic) -> String {
+        var out = style(Escape.terminal(d.path), .bold)
+        if let loc = d.location { out += ":\(loc.line):\(loc.column)" }
+        out += ": " + style(d.severity.rawValue, d.severity.color) + ": " + Escape.terminal(d.message) + " "
+            + style("[\(d.ruleId)]", .dim) + "\n"
+        guard let loc = d.location, d.pointer != nil || !loc.lineText.isEmpty, !loc.lineText.isEmpty else {
+            if let help = d.help { out += "     " + style("help:", .cyan) + " " + Escape.terminal(help) + "\n" }
+            return out
+        }
+        let frame = Frame(line: loc.lineText, column: loc.column, endColumn: loc.endLine == loc.line ? loc.endColumn : nil)
+        let number = String(loc.line)
+        let gutter = String(repeating: " ", count: max(4, number.count + 1))
+        out += style(String(repeating: " ", count: gutter.count - number.count) + number + " |", .dim) + " " + frame.text + "\n"
+        out += style(gutter + " |", .dim) + " " + String(repeating: " ", count: frame.caretOffset)
+            + style(String(repeating: "^", count: frame.caretLength), d.severity.color)
+        if let help = d.help { out += " " + style("help:", .cyan) + " " + Escape.terminal(help) }
+        out += "\n"
+        return out
+    }
+
+    /// The visible part of a source line, with the caret position adjusted for escapes and truncation.
+    struct Frame {
+        var text = ""
+        var caretOffset = 0
+        var caretLength = 1
+
+        init(line: String, column: Int, endColumn: Int?) {
+            let scalars = Array(line.unicodeScalars)
+            let start = max(0, min(column - 1, scalars.count))
+            var end = endColumn.map { max(start + 1, min($0 - 1, scalars.count)) } ?? scalars.count
+            if end <= start { end = start + 1 }
+            // Long lines (minified payloads) are cut to a window around the finding.
+            var windowStart = 0
+            var windowEnd = scalars.count
+            if scalars.count > TextReporter.maxFrameWidth {
+                windowStart = max(0, start - 40)
+                windowEnd = min(scalars.count, windowStart + TextReporter.maxFrameWidth)
+            }
+            if windowStart > 0 { text += "…" }
+            var width = windowStart > 0 ? 1 : 0
+            for index in windowStart..<windowEnd {
+                if index == start { caretOffset = width }
+                let shown = Escape.scalarForFrame(scalars[index])
+                text += shown
+                width += shown.count
+                if index == min(end, windowEnd) - 1 { caretLength = max(1, width - caretOffset) }
+            }
+            if start >= windowEnd { caretOffset = width }
+            if windowEnd < scalars.count { text += "…" }
+        }
+    }
+
+    func counts(_ severities: [Severity]) -> String {
+        let e = severities.filter { $0 == .error }.count
+        let w = severities.filter { $0 == .warning }.count
+        let i = severities.filter { $0 == .info }.count
+        var parts: [String] = []
+        if e > 0 { parts.append("\(e) \(e == 1 ? "error" : "errors")") }
+        if w > 0 { parts.append("\(w) \(w == 1 ? "warning" : "warnings")") }
+        if i > 0 { parts.append("\(i) info") }
+        return parts.joined(separator: ", ")
+    }
+
+    enum Style: String {
+        case bold = "1", dim = "2", red = "1;31", yellow = "1;33", blue = "1;34", cyan = "36", green = "32"
+    }
+
+    func style(_ text: String, _ s: Style) -> String {
+        color ? "\u{1B}[\(s.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension Severity {
+    var color: TextReporter.Style {
+        switch self {
+        case .error: return .red
+        case .warning: return .yellow
+        case .info: return .blue
+        }
+    }
+}
+
+/// Escaping of untrusted text for the terminal.
+enum Escape {
+    /// Control characters (C0, DEL, C1) and bidirectional overrides as visible `\u{..}` text, so a payload
+    /// cannot move the cursor, change colours or reorder what the reader sees.
+    static func terminal(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafe(scalar) { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    static func scalarForFrame(_ scalar: Unicode.Scalar) -> String {
+        if scalar == "\t" { return " " }
+        return isUnsafe(scalar) ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+    }
+
+    static func isUnsafe(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v)
+            || (0x2066...0x2069).contains(v)
+    }
+}

@@ -1,0 +1,5 @@
+import PushLintModel
+
+enum APNsRules {
+    static let all: [any Rule] = []
+}

@@ -1,0 +1,5 @@
+import PushLintModel
+
+enum AndroidRules {
+    static let all: [any Rule] = []
+}

@@ -1,0 +1,5 @@
+import PushLintModel
+
+enum ContentRules {
+    static let all: [any Rule] = []
+}

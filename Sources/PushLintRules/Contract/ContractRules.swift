@@ -1,0 +1,5 @@
+import PushLintModel
+
+enum ContractRules {
+    static let all: [any Rule] = []
+}

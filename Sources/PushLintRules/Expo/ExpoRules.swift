@@ -1,0 +1,5 @@
+import PushLintModel
+
+enum ExpoRules {
+    static let all: [any Rule] = []
+}

@@ -1,0 +1,5 @@
+import PushLintModel
+
+enum FCMRules {
+    static let all: [any Rule] = []
+}

@@ -1,0 +1,38 @@
+import PushLintJSON
+import PushLintModel
+
+/// `json-duplicate-key`: a key twice in one object.
+struct JSONDuplicateKey: FileRule {
+    let description = RuleDescription(
+        id: "json-duplicate-key",
+        summary: "A key appears twice in one object; providers silently keep the last one.",
+        family: .json,
+        defaultSeverity: .error,
+        rationale: """
+            RFC 8259 §4 leaves duplicate names undefined. FCM does not reject them: the last one wins \
+            (platform-rules.md §2.1), and APNs behaves the same. A template with `"sound"` twice sends only the \
+            second value, which is rarely what the author reviewed.
+            """,
+        triggering: [
+            RuleExample(#"{"aps": {"sound": "default", ↓"sound": "chime.caf"}}"#)
+        ],
+        nonTriggering: [
+            RuleExample(#"{"aps": {"sound": "default"}, "sound": "chime.caf"}"#, note: "The same key in different objects.")
+        ])
+
+    func check(_ file: FileContext) -> [Diagnostic] {
+        guard let parse = file.parse, let document = parse.document else { return [] }
+        var lines: LineIndex?
+        var result: [Diagnostic] = []
+        for issue in parse.issues {
+            guard case .duplicateKey(let key, let firstKey) = issue.kind else { continue }
+            if lines == nil { lines = LineIndex(document.bytes) }
+            let first = lines!.position(of: document.span(firstKey).start)
+            let name = document.string(key)
+            result.append(diagnostic(
+                "key '\(name)' already appears in this object (line \(first.line)); providers keep only the last value",
+                at: key, in: document, help: "remove one of the two '\(name)' members"))
+        }
+        return result
+    }
+}

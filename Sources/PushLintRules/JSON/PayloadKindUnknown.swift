@@ -1,0 +1,27 @@
+import PushLintJSON
+import PushLintModel
+
+/// `payload-kind-unknown`: a named file that is no known payload.
+struct PayloadKindUnknown: FileRule {
+    let description = RuleDescription(
+        id: "payload-kind-unknown",
+        summary: "A file named on the command line is not an APNs, FCM or Expo payload.",
+        family: .json,
+        defaultSeverity: .warning,
+        rationale: """
+            pushlint recognises payloads by their shape (DESIGN.md §3): `aps` or an envelope for APNs, \
+            `message` or a target with content for FCM v1, `registration_ids`/`to` with legacy fields for the \
+            legacy FCM API, an Expo push token or Expo-only fields for Expo. A file named explicitly that matches \
+            none of them was probably meant to be one; files found by walking a folder are skipped silently \
+            instead. Force the kind with `--kind` or the config's `kinds` when detection cannot tell.
+            """,
+        triggering: [RuleExample(#"↓{"alert": "Hi", "badge": 1}"#)],
+        nonTriggering: [RuleExample(#"{"aps": {"alert": "Hi", "badge": 1}}"#)])
+
+    func check(_ file: FileContext) -> [Diagnostic] {
+        guard file.isUnknownKind, file.isExplicit, let document = file.document else { return [] }
+        return [diagnostic(
+            "not a recognisable APNs, FCM or Expo payload, so no payload rule checked it", at: document.root,
+            in: document, help: "an APNs body needs 'aps'; an FCM v1 request 'message'; or set --kind / the config's 'kinds'")]
+    }
+}

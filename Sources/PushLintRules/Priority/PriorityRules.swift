@@ -1,0 +1,5 @@
+import PushLintModel
+
+enum PriorityRules {
+    static let all: [any Rule] = []
+}

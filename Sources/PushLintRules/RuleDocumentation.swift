@@ -1,0 +1,82 @@
+import PushLintModel
+
+/// Renders rule descriptions as Markdown: `rules/<id>.md`, `rules/README.md`, `pushlint explain` and SARIF help
+/// all come from here.
+public enum RuleDocumentation {
+    public static func page(_ d: RuleDescription) -> String {
+        var out = "# `\(d.id)`\n\n"
+        out += "\(d.summary)\n\n"
+        out += "| family | default severity | fixable | scope |\n|---|---|---|---|\n"
+        out += "| \(d.family.rawValue) | \(d.defaultSeverity.rawValue) | \(d.isFixable ? "yes" : "no") | \(d.isProjectRule ? "project (all files together)" : "file") |\n\n"
+        out += "## Why\n\n\(d.rationale)\n\n"
+        if !d.triggering.isEmpty {
+            out += "## Triggers\n\n"
+            out += "`↓` marks where the finding starts (it is not part of the payload).\n\n"
+            for example in d.triggering { out += render(example) }
+        }
+        if !d.nonTriggering.isEmpty {
+            out += "## Does not trigger\n\n"
+            for example in d.nonTriggering { out += render(example) }
+        }
+        if !d.corrections.isEmpty {
+            out += "## Fix\n\n`pushlint --fix` rewrites only the offending bytes:\n\n"
+            for correction in d.corrections {
+                out += render(correction.before, heading: "Before")
+                out += "After:\n\n" + fence(correction.after, fileName: correction.before.fileName)
+            }
+        }
+        out += "## Options\n\n"
+        if d.options.isEmpty {
+            out += "None.\n\n"
+        } else {
+            out += "| option | type | default | meaning |\n|---|---|---|---|\n"
+            for o in d.options { out += "| `\(o.name)` | \(o.type.rawValue) | `\(o.defaultValue)` | \(o.summary) |\n" }
+            out += "\nSet them in `.pushlint.json`:\n\n```jsonc\n{ \"options\": { \"\(d.id)\": { \"\(d.options[0].name)\": \(d.options[0].defaultValue) } } }\n```\n\n"
+        }
+        out += "## Configure\n\n```jsonc\n{ \"rules\": { \"\(d.id)\": \"off\" } }   // or \"info\", \"warning\", \"error\"\n```\n"
+        return out
+    }
+
+    static func render(_ example: RuleExample, heading: String? = nil) -> String {
+        var out = ""
+        if let heading { out += heading + (example.note.map { " (\($0.lowercased().trimmingDot))" } ?? "") + ":\n\n" }
+        else if let note = example.note { out += note + "\n\n" }
+        if example.fileName != "example.json" { out += "File `\(example.fileName)`:\n\n" }
+        out += fence(example.source, fileName: example.fileName)
+        if let contract = example.contract { out += "With the contract:\n\n" + fence(contract, fileName: "push-contract.json") }
+        if let config = example.config { out += "With `.pushlint.json`:\n\n" + fence(config, fileName: ".pushlint.json") }
+        return out
+    }
+
+    static func fence(_ text: String, fileName: String) -> String {
+        let language = fileName.hasSuffix(".json") && !fileName.hasPrefix(".") && fileName != "push-contract.json" ? "json" : "jsonc"
+        let shown = text.count > 600 ? String(text.prefix(300)) + "…(\(text.count) characters)…" + String(text.suffix(60)) : text
+        return "```\(language)\n\(shown)\n```\n\n"
+    }
+
+    /// `rules/README.md`: every rule by family.
+    public static func index(_ descriptions: [RuleDescription]) -> String {
+        var out = "# pushlint rules\n\n"
+        out += "Generated from the rule descriptions in `Sources/PushLintRules` by `swift run pushlint-docgen`; do not edit by hand.\n"
+        out += "Ids are stable: configs, baselines and CI depend on them.\n\n"
+        for family in RuleFamily.allCases {
+            let rules = descriptions.filter { $0.family == family }
+            guard !rules.isEmpty else { continue }
+            out += "## \(family.rawValue)\n\n| rule | default | fixable | summary |\n|---|---|---|---|\n"
+            for d in rules {
+                out += "| [`\(d.id)`](\(d.id).md) | \(d.defaultSeverity.rawValue) | \(d.isFixable ? "yes" : "") | \(d.summary) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Every generated file: name -> content.
+    public static func allPages(_ descriptions: [RuleDescription]) -> [(name: String, content: String)] {
+        [("README.md", index(descriptions))] + descriptions.map { ("\($0.id).md", page($0)) }
+    }
+}
+
+extension String {
+    var trimmingDot: String { hasSuffix(".") ? String(dropLast()) : self }
+}

@@ -1,0 +1,54 @@
+import PushLintJSON
+import PushLintModel
+
+/// `payload-size`: wire size over the limit of what receives it.
+struct PayloadSize: PayloadRule {
+    let description = RuleDescription(
+        id: "payload-size",
+        summary: "The payload's wire size is over the limit of the service that receives it.",
+        family: .size,
+        defaultSeverity: .error,
+        rationale: """
+            Limits are counted on the bytes sent, minified and UTF-8 encoded, so pushlint measures the minimal \
+            compact serialization, not the file on disk (a pretty-printed 5 KB file may be a 3 KB payload). \
+            What is counted and the limits:
+
+            - APNs body (an envelope's `payload`): 4096 bytes, 5120 for `apns-push-type: voip`; over it APNs \
+            answers 413 PayloadTooLarge (A-GEN, platform-rules.md §1.3). A simulator file's \
+            `Simulator Target Bundle` key is not counted.
+            - FCM v1: the `message` without its target (`token`, `topic`, `condition`, `fid`) and `name`: 4096 \
+            bytes, 2048 when sent to a topic or condition; over it FCM answers INVALID_ARGUMENT "message too big" \
+            (F-ERR, §2.4).
+            - The APNs view of an FCM message (`apns.payload` with `notification.title/body` merged into the \
+            alert and the `data` keys beside `aps`) and of an Expo message: 4096 bytes.
+            - Expo: the message as sent, 4096 bytes (MessageTooBig, EXPO-D §4).
+            - Web push through FCM `webpush`: 3993 bytes of plaintext, what fits a 4096-byte aes128gcm record \
+            (RFC 8291, §5).
+
+            Send an id and a cursor and let the app fetch the content.
+            """,
+        triggering: [
+            RuleExample(
+                "↓{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + String(repeating: "x", count: 4070) + "\"}",
+                note: "A 4103-byte APNs body."),
+            RuleExample(
+                "{\"message\": ↓{\"topic\": \"news\", \"data\": {\"story\": \"" + String(repeating: "x", count: 2040) + "\"}}}",
+                note: "Over 2048 bytes to a topic."),
+        ],
+        nonTriggering: [
+            RuleExample(#"{"aps": {"alert": "Your order shipped"}, "order_id": "1042", "cursor": "c_81"}"#),
+            RuleExample(
+                "{\"message\": {\"token\": \"t\", \"data\": {\"story\": \"" + String(repeating: "x", count: 2040) + "\"}}}",
+                note: "The same 2 KB message to a device token."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        context.payload.sizes.compactMap { size in
+            guard size.bytes > size.limit else { return nil }
+            return diagnostic(
+                "\(size.label) is \(size.bytes) bytes on the wire, over the \(size.limit)-byte limit (\(size.limitReason)); the provider rejects it",
+                at: size.anchor, in: context.document,
+                help: "send an id and a cursor and let the app fetch the content; move long text out of the payload")
+        }
+    }
+}

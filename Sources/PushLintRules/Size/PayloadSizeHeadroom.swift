@@ -1,0 +1,42 @@
+import PushLintJSON
+import PushLintModel
+
+/// `payload-size-headroom`: close to the limit.
+struct PayloadSizeHeadroom: PayloadRule {
+    let description = RuleDescription(
+        id: "payload-size-headroom",
+        summary: "The payload's wire size is over a share (default 90%) of its limit.",
+        family: .size,
+        defaultSeverity: .warning,
+        rationale: """
+            A template at 95% of the limit fails as soon as a name, a translation or an emoji makes a rendered \
+            value longer, and the failure shows up at send time, in production. Measured like `payload-size`: the \
+            wire bytes against the limit of what receives them (APNs 4096/5120, FCM 4096/2048, Expo 4096, web \
+            push 3993). A payload over the limit itself is `payload-size` only.
+            """,
+        options: [RuleOption("ratio", .number, default: "0.9", "Share of the limit above which the rule reports (0 to 1).")],
+        triggering: [
+            RuleExample(
+                "↓{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + String(repeating: "x", count: 3800) + "\"}",
+                note: "3833 of 4096 bytes.")
+        ],
+        nonTriggering: [
+            RuleExample(#"{"aps": {"alert": "Your order shipped"}, "order_id": "1042"}"#),
+            RuleExample(
+                "{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + String(repeating: "x", count: 3800) + "\"}",
+                config: #"{"options": {"payload-size-headroom": {"ratio": 0.95}}}"#, note: "With ratio 0.95."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        let ratio = context.options(for: description.id).number("ratio", default: 0.9)
+        return context.payload.sizes.compactMap { size in
+            let threshold = Int(Double(size.limit) * ratio)
+            guard size.bytes > threshold, size.bytes <= size.limit else { return nil }
+            let percent = size.bytes * 100 / size.limit
+            return diagnostic(
+                "\(size.label) is \(size.bytes) bytes on the wire, \(percent)% of the \(size.limit)-byte limit: a longer rendered value will push it over",
+                at: size.anchor, in: context.document,
+                help: "leave room: send references instead of content")
+        }
+    }
+}

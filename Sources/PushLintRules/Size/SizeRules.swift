@@ -1,0 +1,5 @@
+import PushLintModel
+
+enum SizeRules {
+    static let all: [any Rule] = [PayloadSize(), PayloadSizeHeadroom()]
+}

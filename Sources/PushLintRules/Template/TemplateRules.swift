@@ -1,0 +1,5 @@
+import PushLintModel
+
+enum TemplateRules {
+    static let all: [any Rule] = []
+}

@@ -1,0 +1,194 @@
+import PushLintEngine
+import PushLintModel
+import PushLintReporters
+import PushLintRules
+
+/// A usage error: exit 2 with a message and a hint.
+struct UsageError: Error {
+    var message: String
+    var hint: String?
+}
+
+/// Everything `pushlint lint` was asked to do.
+struct LintCommand {
+    var paths: [String] = []
+    var format: ReportFormat = .text
+    var output: String?
+    var reports: [(ReportFormat, String)] = []
+    var config: String?
+    var contract: String?
+    var kind: PayloadKind?
+    var stdin = false
+    var stdinFilename: String?
+    var ruleLevels: [String: RuleLevel] = [:]
+    var failOn: Severity = .error
+    var maxWarnings: Int?
+    var jobs: Int = Engine.activeProcessors
+    var maxFileBytes = 8 << 20
+    var color: ColorChoice = .auto
+    var quiet = false
+
+    enum ColorChoice: String { case auto, always, never }
+}
+
+/// A hand-written parser: `--flag value`, `--flag=value`, `-f value`, `--` ends options.
+struct ArgumentCursor {
+    var arguments: [String]
+    var index = 0
+
+    init(_ arguments: [String]) { self.arguments = arguments }
+
+    var isAtEnd: Bool { index >= arguments.count }
+
+    mutating func next() -> String? {
+        guard index < arguments.count else { return nil }
+        defer { index += 1 }
+        return arguments[index]
+    }
+
+    /// The value of an option, from `--name=value` or the next argument.
+    mutating func value(for option: String, inline: String?) throws(UsageError) -> String {
+        if let inline { return inline }
+        guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+            throw UsageError(message: "option '\(option)' needs a value", hint: "see 'pushlint lint --help'")
+        }
+        let value = arguments[index]
+        index += 1
+        return value
+    }
+}
+
+enum LintArguments {
+    static let options = [
+        "--format", "--output", "--report", "--config", "--contract", "--kind", "--stdin", "--stdin-filename", "--rule",
+        "--fail-on", "--max-warnings", "--jobs", "--max-file-bytes", "--color", "--quiet", "--help",
+    ]
+    static let shortOptions = ["-f": "--format", "-o": "--output", "-c": "--config", "-j": "--jobs", "-q": "--quiet", "-h": "--help"]
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> LintCommand? {
+        var command = LintCommand()
+        var cursor = ArgumentCursor(arguments)
+        var onlyPaths = false
+        while let argument = cursor.next() {
+            if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
+                command.paths.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPaths = true
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<eq])
+                inline = String(argument[argument.index(after: eq)...])
+            }
+            name = shortOptions[name] ?? name
+            switch name {
+            case "--help":
+                return nil
+            case "--format":
+                command.format = try format(try cursor.value(for: name, inline: inline))
+            case "--output":
+                command.output = try cursor.value(for: name, inline: inline)
+            case "--report":
+                let value = try cursor.value(for: name, inline: inline)
+                guard let eq = value.firstIndex(of: "="), eq != value.startIndex, value.index(after: eq) != value.endIndex else {
+                    throw UsageError(message: "--report takes FORMAT=FILE, got '\(value)'", hint: "for example --report sarif=pushlint.sarif")
+                }
+                command.reports.append((try format(String(value[..<eq])), String(value[value.index(after: eq)...])))
+            case "--config":
+                command.config = try cursor.value(for: name, inline: inline)
+            case "--contract":
+                command.contract = try cursor.value(for: name, inline: inline)
+            case "--kind":
+                let value = try cursor.value(for: name, inline: inline)
+                if value != "auto" {
+                    guard let kind = PayloadKind(rawValue: value) else {
+                        throw UsageError(
+                            message: "unknown kind '\(value)'." + Suggest.didYouMean(value, in: ["auto"] + PayloadKind.allCases.map(\.rawValue)),
+                            hint: "kinds: auto, " + PayloadKind.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    command.kind = kind
+                }
+            case "--stdin":
+                try noValue(name, inline)
+                command.stdin = true
+            case "--stdin-filename":
+                command.stdinFilename = try cursor.value(for: name, inline: inline)
+            case "--rule":
+                let value = try cursor.value(for: name, inline: inline)
+                guard let eq = value.firstIndex(of: "=") else {
+                    throw UsageError(message: "--rule takes ID=LEVEL, got '\(value)'", hint: "for example --rule payload-size-headroom=off")
+                }
+                let id = String(value[..<eq])
+                let levelText = String(value[value.index(after: eq)...])
+                let ids = RuleRegistry.descriptions.map(\.id)
+                guard ids.contains(id) else {
+                    throw UsageError(message: "unknown rule id '\(id)'." + Suggest.didYouMean(id, in: ids), hint: "'pushlint rules' lists every rule")
+                }
+                guard let level = RuleLevel(levelText) else {
+                    throw UsageError(message: "unknown level '\(levelText)' for '\(id)'", hint: "levels: off, info, warning, error")
+                }
+                command.ruleLevels[id] = level
+            case "--fail-on":
+                let value = try cursor.value(for: name, inline: inline)
+                guard let severity = Severity(rawValue: value) else {
+                    throw UsageError(message: "--fail-on takes error, warning or info, got '\(value)'." + Suggest.didYouMean(value, in: ["error", "warning", "info"]))
+                }
+                command.failOn = severity
+            case "--max-warnings":
+                command.maxWarnings = try integer(name, try cursor.value(for: name, inline: inline), minimum: 0)
+            case "--jobs":
+                command.jobs = try integer(name, try cursor.value(for: name, inline: inline), minimum: 1)
+            case "--max-file-bytes":
+                command.maxFileBytes = try integer(name, try cursor.value(for: name, inline: inline), minimum: 1)
+            case "--color":
+                let value = try cursor.value(for: name, inline: inline)
+                guard let choice = LintCommand.ColorChoice(rawValue: value) else {
+                    throw UsageError(message: "--color takes auto, always or never, got '\(value)'")
+                }
+                command.color = choice
+            case "--quiet":
+                try noValue(name, inline)
+                command.quiet = true
+            default:
+                throw UsageError(
+                    message: "unknown option '\(argument)'." + Suggest.didYouMean(name, in: options),
+                    hint: "see 'pushlint lint --help'")
+            }
+        }
+        if command.stdin && !command.paths.isEmpty {
+            throw UsageError(message: "--stdin reads one payload from standard input; do not name paths as well")
+        }
+        if command.stdinFilename != nil && !command.stdin {
+            throw UsageError(message: "--stdin-filename goes with --stdin")
+        }
+        if command.paths.isEmpty && !command.stdin { command.paths = ["."] }
+        return command
+    }
+
+    static func format(_ text: String) throws(UsageError) -> ReportFormat {
+        guard let format = ReportFormat(rawValue: text) else {
+            throw UsageError(
+                message: "unknown format '\(text)'." + Suggest.didYouMean(text, in: ReportFormat.allCases.map(\.rawValue)),
+                hint: "formats: " + Reporters.available.map(\.rawValue).joined(separator: ", "))
+        }
+        guard Reporters.make(format) != nil else {
+            throw UsageError(message: "format '\(text)' is not available in this build", hint: "formats: " + Reporters.available.map(\.rawValue).joined(separator: ", "))
+        }
+        return format
+    }
+
+    static func integer(_ option: String, _ text: String, minimum: Int) throws(UsageError) -> Int {
+        guard let value = Int(text), value >= minimum else {
+            throw UsageError(message: "\(option) takes a whole number of at least \(minimum), got '\(text)'")
+        }
+        return value
+    }
+
+    static func noValue(_ option: String, _ inline: String?) throws(UsageError) {
+        if inline != nil { throw UsageError(message: "\(option) takes no value") }
+    }
+}

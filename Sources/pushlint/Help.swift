@@ -1,0 +1,78 @@
+import PushLintEngine
+
+enum Help {
+    static let root = """
+        OVERVIEW: Lint push-notification payloads (APNs, FCM HTTP v1, Expo) and check them against your app's contract.
+
+        USAGE: pushlint [lint] [PATH ...] [options]
+               pushlint <subcommand>
+
+        SUBCOMMANDS:
+          lint (default)          Lint payload files and folders.
+          rules                   List every rule.
+          explain RULE-ID         Print a rule's documentation.
+
+        OPTIONS:
+          --version               Print the version.
+          -h, --help              Show help. 'pushlint help <subcommand>' shows a subcommand's help.
+
+        EXIT CODES: 0 no finding at or above --fail-on; 1 findings; 2 usage or configuration error.
+        See 'pushlint lint --help' for the lint options.
+
+        """
+
+    static let lint = """
+        OVERVIEW: Lint payload files and folders (default: .).
+
+        USAGE: pushlint lint [PATH ...] [options]
+
+        ARGUMENTS:
+          PATH                    Files are always linted; folders are walked for the config's 'include' globs.
+
+        OUTPUT:
+          -f, --format FORMAT     text (default), json, junit, sarif or github.
+          -o, --output FILE       Write the --format output to FILE instead of stdout.
+              --report FORMAT=FILE
+                                  Also write FORMAT to FILE; repeatable.
+              --color auto|always|never
+                                  Colour in text output (auto honours NO_COLOR and a non-terminal).
+          -q, --quiet             Report errors only.
+
+        CONFIGURATION:
+          -c, --config FILE       Default: the nearest .pushlint.json walking up from the working directory.
+              --contract FILE     Use this contract instead of the config's.
+              --kind KIND         auto (default), apns, fcm, fcm-legacy or expo.
+              --rule ID=LEVEL     Set a rule to off, info, warning or error; repeatable.
+
+        INPUT:
+              --stdin             Read one payload from standard input.
+              --stdin-filename NAME
+                                  The name to report (and to match globs) for --stdin.
+              --max-file-bytes N  Files larger than N bytes are not parsed (json-limit). Default 8388608.
+          -j, --jobs N            Files linted in parallel. Default: the number of active processors.
+
+        EXIT STATUS:
+              --fail-on LEVEL     Lowest severity that fails the run: error (default), warning or info.
+              --max-warnings N    Also fail when there are more than N warnings.
+          Exit 0: nothing at or above the fail level. 1: findings (or too many warnings).
+          2: usage or configuration error, or a named path that does not exist.
+
+        """
+
+    static let rules = """
+        OVERVIEW: List every rule with its family, default severity and summary.
+
+        USAGE: pushlint rules [--format text|json]
+
+        OPTIONS:
+          -f, --format text|json  json: an array of {id, family, defaultSeverity, fixable, summary}.
+
+        """
+
+    static let explain = """
+        OVERVIEW: Print a rule's documentation (the same text as rules/<id>.md).
+
+        USAGE: pushlint explain RULE-ID
+
+        """
+}

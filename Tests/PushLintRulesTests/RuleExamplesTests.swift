@@ -1,0 +1,70 @@
+import Foundation
+import PushLintJSON
+import PushLintModel
+import PushLintRules
+import Testing
+import TestSupport
+
+/// One parameterized test drives every rule's description (DESIGN.md §7): triggering examples fire exactly at
+/// their markers, non-triggering ones stay silent, corrections give their expected text and still parse.
+@Suite struct RuleExamplesTests {
+    static let ids = RuleRegistry.descriptions.map(\.id)
+
+    @Test(arguments: ids)
+    func triggeringExamplesFireAtTheirMarkers(_ id: String) throws {
+        let description = try #require(RuleRegistry.rule(id)).description
+        for example in description.triggering {
+            let (marked, report) = try ExampleLinter.lint(example)
+            let starts = report.allDiagnostics.filter { $0.ruleId == id }.map(\.span.start).sorted()
+            if marked.markers.isEmpty {
+                #expect(!starts.isEmpty, "\(id): example did not trigger:\n\(marked.source)")
+            } else {
+                #expect(starts == marked.markers.sorted(), "\(id): expected findings at \(marked.markers), got \(starts) in:\n\(marked.source.prefix(400))")
+            }
+        }
+    }
+
+    @Test(arguments: ids)
+    func nonTriggeringExamplesStaySilent(_ id: String) throws {
+        let description = try #require(RuleRegistry.rule(id)).description
+        for example in description.nonTriggering {
+            let (marked, report) = try ExampleLinter.lint(example)
+            let found = report.allDiagnostics.filter { $0.ruleId == id }
+            #expect(found.isEmpty, "\(id): unexpected \(found.map(\.message)) in:\n\(marked.source.prefix(400))")
+        }
+    }
+
+    @Test(arguments: ids)
+    func correctionsGiveTheirExpectedText(_ id: String) throws {
+        let description = try #require(RuleRegistry.rule(id)).description
+        for correction in description.corrections {
+            let fixed = try ExampleLinter.applyFixes(of: id, correction.before)
+            #expect(fixed == correction.after, "\(id): fix gave\n\(fixed)\nexpected\n\(correction.after)")
+            let reparsed = JSONParser.parse(fixed, options: JSONParseOptions(mode: correction.before.fileName.contains(".json.") ? .defaultTemplate : .strict))
+            #expect(reparsed.document != nil, "\(id): fixed text does not parse")
+            let again = try ExampleLinter.lint(fixed, fileName: correction.before.fileName, config: correction.before.config, contract: correction.before.contract)
+            #expect(again.allDiagnostics.filter { $0.ruleId == id }.isEmpty, "\(id): still reported after the fix")
+        }
+    }
+
+    @Test func idsAreKebabCaseAndUnique() {
+        #expect(Set(Self.ids).count == Self.ids.count)
+        for id in Self.ids {
+            #expect(id.wholeMatch(of: /[a-z0-9]+(-[a-z0-9]+)*/) != nil, "\(id) is not kebab-case")
+        }
+    }
+
+    /// Rules whose findings cannot be produced by a payload text alone.
+    static let withoutTriggeringExamples: Set<String> = ["io-error"]
+
+    @Test(arguments: ids)
+    func descriptionsAreComplete(_ id: String) throws {
+        let d = try #require(RuleRegistry.rule(id)).description
+        #expect(!d.summary.isEmpty && d.summary.hasSuffix("."), "\(id): summary should be one sentence")
+        #expect(d.rationale.count > 80, "\(id): the rationale should say why, with the source")
+        if !d.isProjectRule && !Self.withoutTriggeringExamples.contains(id) {
+            #expect(!d.triggering.isEmpty, "\(id) has no triggering example")
+            #expect(!d.nonTriggering.isEmpty, "\(id) has no non-triggering example")
+        }
+    }
+}

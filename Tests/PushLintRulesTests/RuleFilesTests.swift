@@ -1,0 +1,58 @@
+import Foundation
+import PushLintModel
+import PushLintRules
+import Testing
+import TestSupport
+
+/// The registry, the rule files and the generated docs agree (DESIGN.md §7).
+@Suite struct RuleFilesTests {
+    static let sources = Paths.repo.appendingPathComponent("Sources/PushLintRules")
+
+    static func normalized(_ name: String) -> String {
+        name.lowercased().filter { $0.isLetter || $0.isNumber }
+    }
+
+    /// Every `*.swift` in a family folder except the family's list is one rule.
+    static var ruleFiles: [URL] {
+        Paths.allFiles(below: sources).filter {
+            $0.pathExtension == "swift" && $0.deletingLastPathComponent() != sources && !$0.lastPathComponent.hasSuffix("Rules.swift")
+                && !$0.deletingLastPathComponent().lastPathComponent.hasPrefix("Shared")
+        }
+    }
+
+    @Test func everyRegisteredRuleHasItsOwnFileNamedAfterItsId() throws {
+        let files = Set(Self.ruleFiles.map { Self.normalized($0.deletingPathExtension().lastPathComponent) })
+        for d in RuleRegistry.descriptions {
+            #expect(files.contains(Self.normalized(d.id)), "no file named after \(d.id)")
+        }
+    }
+
+    @Test func everyRuleFileIsRegistered() {
+        let ids = Set(RuleRegistry.descriptions.map { Self.normalized($0.id) })
+        for file in Self.ruleFiles {
+            #expect(ids.contains(Self.normalized(file.deletingPathExtension().lastPathComponent)), "\(file.lastPathComponent) is not in the registry")
+        }
+    }
+
+    @Test func rulesFolderFollowsTheFamily() {
+        for file in Self.ruleFiles {
+            let name = Self.normalized(file.deletingPathExtension().lastPathComponent)
+            guard let d = RuleRegistry.descriptions.first(where: { Self.normalized($0.id) == name }) else { continue }
+            let folder = file.deletingLastPathComponent().lastPathComponent.lowercased()
+            #expect(folder == d.family.slug || (folder == "json" && d.family == .json), "\(file.lastPathComponent) is in \(folder)/ but its family is \(d.family.slug)")
+        }
+    }
+
+    /// `rules/*.md` is generated; a stale page fails here. Regenerate with `swift run pushlint-docgen`.
+    @Test func generatedDocsAreUpToDate() throws {
+        let folder = Paths.repo.appendingPathComponent("rules")
+        let pages = RuleDocumentation.allPages(RuleRegistry.descriptions)
+        for page in pages {
+            let url = folder.appendingPathComponent(page.name)
+            let committed = try? String(contentsOf: url, encoding: .utf8)
+            #expect(committed == page.content, "rules/\(page.name) is stale: run `swift run pushlint-docgen`")
+        }
+        let onDisk = Set(Paths.files(in: folder, withExtension: "md").map(\.lastPathComponent))
+        #expect(onDisk == Set(pages.map(\.name)), "rules/ has pages of rules that do not exist")
+    }
+}
