@@ -39,6 +39,7 @@ let package = Package(
             name: "PushLintEngineTests", dependencies: ["PushLintEngine", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PushLintReportersTests", dependencies: ["PushLintReporters", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PushLintKitTests", dependencies: ["PushLintKit"], swiftSettings: strict),
         .testTarget(name: "pushlintTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]
 )
