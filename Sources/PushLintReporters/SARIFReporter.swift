@@ -175,7 +175,7 @@ public struct SARIFReporter: Reporter {
             w.endObject()
         }
         w.endObject()
-        if let pointer = d.pointer {
+        if let pointer = d.pointer, !pointer.isEmpty {
             w.beginArray("logicalLocations")
             w.beginObject()
             w.string("fullyQualifiedName", pointer)
