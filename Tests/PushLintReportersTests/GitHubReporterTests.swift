@@ -135,4 +135,18 @@ enum RunnerDecoder {
         #expect(GitHubReporter().render(LintReport(files: [FileReport(path: "push/x.json", kind: .fcm, wireBytes: 1, wireLimit: 2, diagnostics: [d])], skipped: 0, project: [], rules: [])).hasPrefix("::notice "))
         #expect(GitHubReporter().render(ReportFixtures.clean).isEmpty)
     }
+
+    @Test func pathsWithLineBreaksColonsAndCommasStayOneProperty() throws {
+        let path = "push/a:b,c\r\nd=e %41.json"
+        var d = Diagnostic(ruleId: "r", severity: .error, message: "m", span: ByteSpan(0, 1), pointer: "")
+        d.path = path
+        d.location = ResolvedLocation(line: 1, column: 1, endLine: 1, endColumn: 2, lineText: "")
+        let output = GitHubReporter().render(LintReport(files: [FileReport(path: path, kind: nil, wireBytes: nil, wireLimit: nil, diagnostics: [d])], skipped: 0, project: [], rules: []))
+        let lines = RunnerDecoder.lines(output)
+        #expect(lines.count == 1)
+        let command = try #require(lines.first.flatMap(RunnerDecoder.decode))
+        #expect(command.properties["file"] == path)
+        #expect(command.properties["line"] == "1")
+        #expect(command.message == "m")
+    }
 }

@@ -143,4 +143,13 @@ final class JUnitDocument: NSObject, XMLParserDelegate {
         let regex = try Regex(#"timestamp="\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}""#)
         #expect(xml.contains(regex))
     }
+
+    @Test func pathsWithLineBreaksRoundTrip() throws {
+        var report = ReportFixtures.clean
+        report.files[0].path = "push/a\r\nb\t\"c\" <d> & 'e'.json"
+        let doc = JUnitDocument(Self.reporter.render(report))
+        #expect(doc.error == nil)
+        #expect(doc.all("testsuite").first?.attributes["name"] == report.files[0].path)
+        #expect(doc.all("testcase").first?.attributes["classname"] == report.files[0].path)
+    }
 }
