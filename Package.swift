@@ -28,6 +28,8 @@ let package = Package(
             name: "pushlint", dependencies: ["PushLintEngine", "PushLintReporters"], swiftSettings: strict),
         // Regenerates rules/*.md from the rule descriptions: `swift run pushlint-docgen`.
         .executableTarget(name: "pushlint-docgen", dependencies: ["PushLintRules"], swiftSettings: strict),
+        // Corpora and parse-only measurements for scripts/bench.sh.
+        .executableTarget(name: "pushlint-bench", dependencies: ["PushLintJSON"], swiftSettings: strict),
 
         .target(
             name: "TestSupport", dependencies: ["PushLintEngine", "PushLintReporters"], path: "Tests/Support",
