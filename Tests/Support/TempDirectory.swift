@@ -22,7 +22,7 @@ public final class TempDirectory: @unchecked Sendable {
     public func write(_ relative: String, _ bytes: [UInt8]) -> String {
         let full = path + "/" + relative
         try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: full, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: full, contents: Data(bytes))
         return full
     }
 
