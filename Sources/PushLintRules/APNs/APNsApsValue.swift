@@ -105,11 +105,11 @@ struct APNsApsValue: PayloadRule {
         mutating func badge(_ node: NodeID) {
             if let value = doc.intValue(node), value >= 0 { return }
             if doc.kind(node) == .string, let n = Int(doc.string(node)), n >= 0 {
-                report("badge is the string \(shown(node)), but Apple expects an integer: the badge is not set; write \(n)", node, help: "write \(n)")
+                report("badge is the string \(shown(node)), but Apple expects an integer: the device may ignore it; write \(n)", node, help: "write \(n)")
             } else if let value = doc.doubleValue(node) {
-                report("badge \(shown(node)) is not a non-negative integer: the badge is not set as intended; write a whole number, 0 to clear the badge", node, help: value < 0 ? "write 0 to clear the badge" : "write a whole number")
+                report("badge \(shown(node)) is not a non-negative integer, which Apple expects: the badge may not show as intended; write a whole number, 0 to clear the badge", node, help: value < 0 ? "write 0 to clear the badge" : "write a whole number")
             } else {
-                report("badge is a \(doc.typeName(node)), but Apple expects a non-negative integer: the badge is not set; write a number such as 1, or 0 to clear it", node, help: "write an integer")
+                report("badge is a \(doc.typeName(node)), but Apple expects a non-negative integer: the device may ignore it; write a number such as 1, or 0 to clear it", node, help: "write an integer")
             }
         }
 
@@ -136,7 +136,7 @@ struct APNsApsValue: PayloadRule {
                     case "volume":
                         if let v = doc.doubleValue(value) {
                             if !(0...1).contains(v) {
-                                report("sound.volume \(shown(value)) is outside 0 to 1: APNSwift and the admin SDKs refuse it and the device clamps it; write a volume from 0.0 to 1.0", value, help: "write a number from 0 to 1")
+                                report("sound.volume \(shown(value)) is outside 0 to 1, the range Apple defines (APNSwift and the admin SDKs refuse it); write a volume from 0.0 to 1.0", value, help: "write a number from 0 to 1")
                             }
                         } else {
                             report("sound.volume is a \(doc.typeName(value)), but Apple expects a number from 0 to 1; write for example 0.8", value, help: "write a number from 0 to 1")
@@ -224,7 +224,7 @@ struct APNsApsValue: PayloadRule {
             let value = doc.string(node)
             guard !APNs.interruptionLevels.contains(value), !context.isTemplated(node) else { return }
             let guess = Suggest.sameWordDifferentSpelling(value, in: APNs.interruptionLevels) ?? Suggest.closest(to: value, in: APNs.interruptionLevels)
-            report("interruption-level '\(value)' is not a level iOS knows: the notification is delivered as active; " + (guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical"), node, help: guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical")
+            report("interruption-level '\(value)' is not a level iOS knows, so it has no effect; " + (guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical"), node, help: guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical")
         }
 
         mutating func relevanceScore(_ node: NodeID, isLiveActivity: Bool) {
@@ -240,7 +240,7 @@ struct APNsApsValue: PayloadRule {
         mutating func seconds(_ name: String, _ node: NodeID) {
             if let value = doc.intValue(node), value >= 0 { return }
             if doc.kind(node) == .string, let n = Int(doc.string(node)), n >= 0 {
-                report("\(name) is the string \(shown(node)), but Apple expects an integer number of UNIX seconds: ActivityKit ignores it; write \(n)", node, help: "write \(n)")
+                report("\(name) is the string \(shown(node)), but Apple expects an integer number of UNIX seconds: ActivityKit cannot read it; write \(n)", node, help: "write \(n)")
             } else {
                 report("\(name) is \(shown(node)), but Apple expects a whole, non-negative number of UNIX seconds; write for example 1764400000", node, help: "write the UNIX time in seconds")
             }

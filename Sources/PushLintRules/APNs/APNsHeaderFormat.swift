@@ -22,8 +22,8 @@ struct APNsHeaderFormat: PayloadRule {
             - an `apns-*` name APNs does not define is ignored, so a misspelt `apns-priorty` silently falls \
             back to the default.
 
-            A non-string header value is reported here only, not by the rules that read that header. Values \
-            with placeholders are not checked.
+            A non-string header value is reported here only, not by the rules that read that header; the fix \
+            quotes a number. Values with placeholders are not checked.
             """,
         triggering: [
             RuleExample(
@@ -61,6 +61,11 @@ struct APNsHeaderFormat: PayloadRule {
             RuleExample(
                 #"{"headers": {"apns-push-type": "alert", "apns-collapse-id": "order-{{order_id}}"}, "payload": {"aps": {"alert": "Hi"}}}"#,
                 fileName: "shipped.json.tmpl"),
+        ],
+        corrections: [
+            RuleCorrection(
+                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "alert", "apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}}}"#,
+                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "alert", "apns-priority": "10"}, "payload": {"aps": {"alert": "Hi"}}}}}"#)
         ])
 
     /// Canonical 8-4-4-4-12 hexadecimal form (either letter case).
@@ -103,9 +108,13 @@ struct APNsHeaderFormat: PayloadRule {
             if let node = entry.valueNode, doc.kind(node) != .string {
                 if doc.kind(node) == .placeholder { continue }
                 let text = doc.kind(node) == .number ? doc.rawText(node) : nil
+                let effect = headers.origin == .fcm
+                    ? "FCM and the admin SDKs reject apns.headers values that are not strings"
+                    : "HTTP/2 header values are text and senders differ in how they write anything else"
                 result.append(diagnostic(
-                    "\(entry.name) is a \(doc.typeName(node)), but header values are strings\(origin): FCM and the server SDKs reject it; write \(text.map { "\"\($0)\"" } ?? "a string")",
-                    at: node, in: doc, help: text.map { "write \"\($0)\"" } ?? "write the value as a string"))
+                    "\(entry.name) is a \(doc.typeName(node)), but header values are strings: \(effect); write \(text.map { "\"\($0)\"" } ?? "a string")",
+                    at: node, in: doc, help: text.map { "write \"\($0)\"" } ?? "write the value as a string",
+                    fix: text.map { Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted($0))]) }))
                 continue
             }
             guard let value = entry.value else { continue }
