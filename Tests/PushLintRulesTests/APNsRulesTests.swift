@@ -55,6 +55,18 @@ import TestSupport
         #expect(all.count == 2)  // one per wrong header, each with its own fix
     }
 
+    @Test(arguments: [
+        #"{"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content_available": 1}}}"#,
+        #"{"headers": {"apns-push-type": "alert", "apns-priority": "5"}, "payload": {"aps": {"contentAvailable": 1}}}"#,
+        #"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1764400000, "events": "update", "content-state": {}}}}"#,
+        #"{"aps": {"timestamp": 1764400000, "events": "update", "content-state": {}}}"#,
+        #"{"headers": {"apns-push-type": "widgets"}, "payload": {"aps": {"content_changed": true}}}"#,
+    ])
+    func misspeltKeyIsOneFinding(_ source: String) throws {
+        let all = try ExampleLinter.lint(source).allDiagnostics.filter { $0.ruleId.hasPrefix("apns-") }
+        #expect(all.map(\.ruleId) == ["apns-aps-unknown-key"], "\(all.map(\.message))")
+    }
+
     // MARK: push type, priority, topic
 
     @Test func pushTypeMissingNeedsAHeadersObjectInFCM() throws {

@@ -76,7 +76,7 @@ struct APNsLiveActivity: PayloadRule {
             } else if doc.kind(node) != .string, doc.kind(node) != .placeholder {
                 report("event is a \(doc.typeName(node)), but ActivityKit expects \"start\", \"update\" or \"end\": the push is ignored; write \"update\"", node, "write \"update\"")
             }
-        } else if pushType != "liveactivity" {
+        } else if pushType != "liveactivity", !view.hasMisspelling(of: "event") {
             report(
                 "Live Activity payload without event: ActivityKit does not know whether to start, update or end the activity; add \"event\": \"update\" (or start/end)",
                 view.field("content-state")?.key ?? aps, "add \"event\"")

@@ -20,7 +20,7 @@ struct APNsPushTypeMismatch: PayloadRule {
             or `controls` push.
 
             A silent push (`content-available` only) with push type `alert` is `apns-background-headers`, not \
-            this rule. Expo derives the push type from the message, so Expo messages are not checked; a bare \
+            this rule, and a misspelt key (`content_available`, `events`) is `apns-aps-unknown-key`'s. Expo derives the push type from the message, so Expo messages are not checked; a bare \
             body without known headers is not checked either.
             """,
         triggering: [
@@ -115,7 +115,9 @@ struct APNsPushTypeMismatch: PayloadRule {
         }
         switch pushType {
         case "alert":
-            guard !view.isVisible, !view.wantsContentAvailable(doc) else { return [] }
+            guard !view.isVisible, !view.wantsContentAvailable(doc), !view.hasMisspelling(of: "content-available") else {
+                return []
+            }
             return finding(
                 "apns-push-type alert but aps has no alert, sound or badge\(origin): there is nothing to show and APNs may delay or drop it; add an alert, or send a silent push with content-available 1 and apns-push-type background",
                 "add an alert, sound or badge")
@@ -126,20 +128,20 @@ struct APNsPushTypeMismatch: PayloadRule {
                     "apns-push-type background on a notification that shows \(shown)\(origin): background pushes must not show anything and the device may drop it; send it with apns-push-type alert",
                     "write \"alert\"")
             }
-            if !view.wantsContentAvailable(doc) {
+            if !view.wantsContentAvailable(doc), !view.hasMisspelling(of: "content-available") {
                 return finding(
                     "apns-push-type background without content-available 1 in aps\(origin): the app is not woken; add \"content-available\": 1",
                     "add \"content-available\": 1 to aps")
             }
         case "liveactivity":
-            if view.field("event") == nil {
+            if view.field("event") == nil, !view.hasMisspelling(of: "event") {
                 return finding(
                     "apns-push-type liveactivity but aps has no event\(origin): ActivityKit ignores the push; add \"event\": \"update\" (or start/end)",
                     "add \"event\" to aps")
             }
         case "widgets":
             // A wrong value of content-changed is apns-aps-value's finding.
-            if view.field("content-changed") == nil {
+            if view.field("content-changed") == nil, !view.hasMisspelling(of: "content-changed") {
                 return finding(
                     "apns-push-type widgets without \"content-changed\": true in aps\(origin): WidgetKit does not reload the widget; send {\"aps\": {\"content-changed\": true}}",
                     "set \"content-changed\": true in aps")

@@ -72,6 +72,15 @@ extension APNsView {
         return APNs.isOneLike(doc, field.value)
     }
 
+    /// A key written in `aps` that `apns-aps-unknown-key` reports as a misspelling of `name` (`content_available`,
+    /// `contentAvailable`, `events`): rules that need `name` stay silent, one mistake is one finding.
+    func hasMisspelling(of name: String) -> Bool {
+        fields.contains {
+            $0.field.isLiteral && $0.name != name
+                && (Suggest.normalize($0.name) == Suggest.normalize(name) || APNsApsUnknownKey.aliases[$0.name] == name)
+        }
+    }
+
     /// A background (silent) notification: `content-available` and nothing the user sees (A-BG).
     func isBackgroundNotification(_ doc: JSONDocument) -> Bool { wantsContentAvailable(doc) && !isVisible }
 
