@@ -67,6 +67,16 @@ import TestSupport
         #expect(all.map(\.ruleId) == ["apns-aps-unknown-key"], "\(all.map(\.message))")
     }
 
+    @Test(arguments: [
+        #"{"headers": {"apns-push-type": "background", "apns-priorty": "5"}, "payload": {"aps": {"content-available": 1}}}"#,
+        #"{"headers": {"apns_push_type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+        #"{"headers": {"apns-pushtype": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#,
+    ])
+    func misspeltHeaderIsOneFinding(_ source: String) throws {
+        let all = try ExampleLinter.lint(source).allDiagnostics.filter { $0.ruleId.hasPrefix("apns-") }
+        #expect(all.map(\.ruleId) == ["apns-header-format"], "\(all.map(\.message))")
+    }
+
     // MARK: push type, priority, topic
 
     @Test func pushTypeMissingNeedsAHeadersObjectInFCM() throws {

@@ -23,7 +23,7 @@ struct APNsBackgroundHeaders: PayloadRule {
             `liveactivity`, ...) are the author's explicit choice and are left to the other header rules.
 
             This is the one finding for a silent push with wrong headers: `apns-push-type-mismatch` and \
-            `apns-push-type-missing` stay silent on it. The fix sets or corrects the headers where the file \
+            `apns-push-type-missing` stay silent on it (and a misspelt header name is `apns-header-format`'s). The fix sets or corrects the headers where the file \
             has a headers object.
             """,
         triggering: [
@@ -147,7 +147,7 @@ struct APNsBackgroundHeaders: PayloadRule {
             if value == "alert", !isTemplated(entry, context) {
                 result.append(wrongHeader(entry, "background", headers, context))
             }
-        } else if !(headers.origin == .fcm && headers.object == nil) {
+        } else if !(headers.origin == .fcm && headers.object == nil), !headers.hasMisspelling(of: "apns-push-type") {
             // FCM without `apns.headers` builds the request itself; only its default priority is known.
             missing.append(("apns-push-type", "background"))
         }
@@ -156,7 +156,7 @@ struct APNsBackgroundHeaders: PayloadRule {
             if let value = entry.value, value == "10" || value == "1", !isTemplated(entry, context) {
                 result.append(wrongHeader(entry, "5", headers, context))
             }
-        } else {
+        } else if !headers.hasMisspelling(of: "apns-priority") {
             missing.append(("apns-priority", "5"))
         }
 

@@ -96,7 +96,7 @@ struct APNsHeaderFormat: PayloadRule {
             seen[name] = entry
             if !APNs.headerNames.contains(name) {
                 let known = APNs.headerNames
-                let suggestion = Suggest.sameWordDifferentSpelling(name, in: known) ?? Suggest.closest(to: name, in: known)
+                let suggestion = APNs.misspelledHeader(name)
                 if name.hasPrefix("apns") || suggestion != nil {
                     let instead = suggestion.map { "did you mean '\($0)'?" } ?? "known headers: \(known.joined(separator: ", "))"
                     result.append(diagnostic(

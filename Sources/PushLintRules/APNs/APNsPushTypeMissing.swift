@@ -15,7 +15,7 @@ struct APNsPushTypeMissing: PayloadRule {
             `.pushlint.json` configures headers for a bare body, and they lack the push type. It never guesses: \
             a bare body without configured headers and an FCM message without `apns.headers` are not checked, \
             and Expo's service always sets the push type itself. A background notification without push type \
-            is `apns-background-headers`' finding.
+            is `apns-background-headers`' finding, a misspelt header name `apns-header-format`'s.
             """,
         triggering: [
             RuleExample(
@@ -43,7 +43,8 @@ struct APNsPushTypeMissing: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document
         guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
-            headers.entry("apns-push-type") == nil, !view.isBackgroundNotification(doc)
+            headers.entry("apns-push-type") == nil, !view.isBackgroundNotification(doc),
+            !headers.hasMisspelling(of: "apns-push-type")
         else { return [] }
         if headers.origin == .fcm, headers.object == nil { return [] }
         let suggestion = suggestedType(view, doc)

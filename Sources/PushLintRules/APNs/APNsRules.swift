@@ -93,7 +93,22 @@ extension APNsView {
     }
 }
 
+extension APNsHeaders {
+    /// A header that `apns-header-format` reports as a misspelling of `name` (`apns-priorty`, `apns_push_type`):
+    /// rules that miss `name` stay silent, one mistake is one finding.
+    func hasMisspelling(of name: String) -> Bool {
+        entries.contains { APNs.misspelledHeader($0.name) == name }
+    }
+}
+
 extension APNs {
+    /// The known header an unknown header name was meant to be, if it is close enough to tell.
+    static func misspelledHeader(_ name: String) -> String? {
+        let lower = name.lowercased()
+        guard !headerNames.contains(lower) else { return nil }
+        return Suggest.sameWordDifferentSpelling(lower, in: headerNames) ?? Suggest.closest(to: lower, in: headerNames)
+    }
+
     /// The number 1, `true` or `"1"`.
     static func isOneLike(_ doc: JSONDocument, _ node: NodeID) -> Bool {
         switch doc.kind(node) {
