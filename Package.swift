@@ -30,6 +30,9 @@ let package = Package(
         .executableTarget(name: "pushlint-docgen", dependencies: ["PushLintRules"], swiftSettings: strict),
         // Corpora and parse-only measurements for scripts/bench.sh.
         .executableTarget(name: "pushlint-bench", dependencies: ["PushLintJSON"], swiftSettings: strict),
+        // libFuzzer target over the parser, a whole lint and the reporters (scripts/fuzz.sh).
+        .executableTarget(
+            name: "pushlint-fuzz", dependencies: ["PushLintEngine", "PushLintReporters"], swiftSettings: strict),
 
         .target(
             name: "TestSupport", dependencies: ["PushLintEngine", "PushLintReporters"], path: "Tests/Support",
