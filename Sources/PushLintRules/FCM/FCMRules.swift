@@ -1,5 +1,8 @@
 import PushLintModel
 
 enum FCMRules {
-    static let all: [any Rule] = []
+    static let all: [any Rule] = [
+        FCMUnknownField(),
+        FCMFieldValue(),
+    ]
 }
