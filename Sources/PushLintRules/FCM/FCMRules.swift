@@ -2,7 +2,12 @@ import PushLintModel
 
 enum FCMRules {
     static let all: [any Rule] = [
+        FCMLegacyFormat(),
         FCMUnknownField(),
         FCMFieldValue(),
+        FCMTarget(),
+        FCMDataStringValues(),
+        FCMDataReservedKey(),
+        FCMCollapseKeyLimit(),
     ]
 }

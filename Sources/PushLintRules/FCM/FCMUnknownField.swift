@@ -94,7 +94,7 @@ struct FCMUnknownField: PayloadRule {
     }
 
     private func legacy(_ key: String, _ replacement: String, _ object: SchemaObject) -> String {
-        "'\(key)' is a legacy FCM API field that HTTP v1 does not know in \(place(object)), so FCM rejects the message; in v1 write \(replacement)"
+        "'\(key)' belongs to the legacy FCM API, not to \(place(object)), so FCM v1 rejects the message; write \(replacement) instead"
     }
 
     private func unknown(_ key: String, _ object: SchemaObject, _ suggestion: String?) -> String {

@@ -119,7 +119,7 @@ struct SchemaValueChecker {
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\" but enum names are case-sensitive: did you mean \"\(match)\"? \(rejection.capitalizedFirst)",
+                    message: "\(path) is \"\(text)\" but enum names are case-sensitive, so \(rejection); write \"\(match)\"",
                     help: "write \"\(match)\"",
                     fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(match))]))
             ]
@@ -384,8 +384,4 @@ struct SchemaValueChecker {
         }
         return result
     }
-}
-
-extension String {
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }
