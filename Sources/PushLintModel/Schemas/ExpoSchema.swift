@@ -24,7 +24,7 @@ public enum ExpoSchema {
 
     public static let message = MessageSchema(
         "ExpoPushMessage", acceptsLowerCamelCase: false,
-        legacy: [
+        foreign: [
             ("content_available", "_contentAvailable"),
             ("contentAvailable", "_contentAvailable"),
             ("mutable_content", "mutableContent"),
@@ -35,6 +35,9 @@ public enum ExpoSchema {
             ("interruption_level", "interruptionLevel"),
             ("time_to_live", "ttl"),
             ("image", "richContent.image"),
+            ("notification", "title and body at the top level of the message"),
+            ("thread-id", "categoryId or collapseId (Expo has no thread id)"),
+            ("aps", "title, body, sound, badge and _contentAvailable at the top level"),
         ],
         [
             SchemaField("to", .oneOf([.string(.expoPushToken), .array(.string(.expoPushToken))]), required: true),

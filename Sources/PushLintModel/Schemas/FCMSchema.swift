@@ -9,7 +9,7 @@ public enum FCMSchema {
     // MARK: Nested messages
 
     public static let notification = MessageSchema(
-        "Notification", legacy: legacyNotificationFields,
+        "Notification", foreign: legacyNotificationFields,
         [
             SchemaField("title", .string),
             SchemaField("body", .string),
@@ -35,7 +35,7 @@ public enum FCMSchema {
 
     public static let androidNotification = MessageSchema(
         "AndroidNotification",
-        legacy: [
+        foreign: [
             ("android_channel_id", "channel_id"),
             ("priority", "notification_priority (\"PRIORITY_HIGH\", ...); the delivery priority is android.priority"),
             ("badge", "notification_count"),
@@ -83,7 +83,7 @@ public enum FCMSchema {
 
     public static let android = MessageSchema(
         "AndroidConfig",
-        legacy: [
+        foreign: [
             ("time_to_live", "ttl (a string such as \"3600s\")"),
             ("android_channel_id", "notification.channel_id"),
             ("content_available", "apns.payload.aps[\"content-available\"] (Android has no equivalent; send data)"),
@@ -110,7 +110,7 @@ public enum FCMSchema {
 
     public static let apns = MessageSchema(
         "ApnsConfig",
-        legacy: [
+        foreign: [
             ("aps", "payload.aps"),
             ("content_available", "payload.aps[\"content-available\"]"),
             ("mutable_content", "payload.aps[\"mutable-content\"]"),
@@ -146,7 +146,7 @@ public enum FCMSchema {
     // MARK: Message and envelope
 
     public static let message = MessageSchema(
-        "Message", legacy: legacyMessageFields,
+        "Message", foreign: legacyMessageFields,
         [
             SchemaField("name", .string),
             SchemaField("data", .stringMap(.data)),
@@ -164,7 +164,7 @@ public enum FCMSchema {
     /// The body of `POST .../messages:send`.
     public static let sendRequest = MessageSchema(
         "SendMessageRequest",
-        legacy: [("dry_run", "validate_only")] + legacyMessageFields.map { ($0.name, "message." + $0.replacement) },
+        foreign: [("dry_run", "validate_only")] + legacyMessageFields.map { ($0.name, "message." + $0.replacement) },
         [
             SchemaField("validate_only", .bool),
             SchemaField("message", .message(message)),

@@ -8,18 +8,18 @@ public struct MessageSchema: Sendable {
     public var fields: [SchemaField]
     /// proto3 JSON: every field is accepted under its proto name (snake_case) and its lowerCamelCase json name.
     public var acceptsLowerCamelCase: Bool
-    /// Fields of an older API that are not fields here, with where their value goes now
-    /// (`time_to_live` -> `android.ttl`). Looked up with `-`, `_` and letter case ignored.
-    public var legacy: [(name: String, replacement: String)]
+    /// Fields that are not fields here but that writers carry over from an older API or another provider, with
+    /// where their value goes (`time_to_live` -> `android.ttl`). Looked up with `-`, `_` and letter case ignored.
+    public var foreign: [(name: String, replacement: String)]
 
     public init(
-        _ name: String, acceptsLowerCamelCase: Bool = true, legacy: [(name: String, replacement: String)] = [],
+        _ name: String, acceptsLowerCamelCase: Bool = true, foreign: [(name: String, replacement: String)] = [],
         _ fields: [SchemaField]
     ) {
         self.name = name
         self.fields = fields
         self.acceptsLowerCamelCase = acceptsLowerCamelCase
-        self.legacy = legacy
+        self.foreign = foreign
     }
 
     /// The field a key names, in either accepted spelling.
@@ -36,10 +36,10 @@ public struct MessageSchema: Sendable {
         return (preferSnake ? snake + camel : camel + snake).filter { seen.insert($0).inserted }
     }
 
-    /// The replacement of a legacy field, if `key` is one.
-    public func legacyReplacement(of key: String) -> String? {
+    /// Where the value of a foreign field goes, if `key` is one.
+    public func replacement(forForeign key: String) -> String? {
         let normal = Suggest.normalize(key)
-        return legacy.first { Suggest.normalize($0.name) == normal }?.replacement
+        return foreign.first { Suggest.normalize($0.name) == normal }?.replacement
     }
 }
 

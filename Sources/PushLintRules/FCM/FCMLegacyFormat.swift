@@ -44,11 +44,13 @@ struct FCMLegacyFormat: PayloadRule {
                     let name = doc.string(field.key)
                     if FCMSchema.notification.field(named: name) != nil {
                         mapping.append("notification.\(name) -> notification.\(name)")
-                    } else if let replacement = FCMSchema.notification.legacyReplacement(of: name) {
+                    } else if let replacement = FCMSchema.notification.replacement(forForeign: name) {
                         mapping.append("notification.\(name) -> \(replacement)")
                     }
                 }
-            } else if let replacement = FCMSchema.message.legacyReplacement(of: key) {
+            } else if key == "to", let target = doc.stringValue(member.value) {
+                mapping.append(target.hasPrefix("/topics/") ? "to -> topic (\"\(target.dropFirst(8))\", without /topics/)" : "to -> token")
+            } else if let replacement = FCMSchema.message.replacement(forForeign: key) {
                 mapping.append("\(key) -> \(replacement)")
             } else if FCMSchema.message.field(named: key) != nil {
                 mapping.append(key == "data" ? "data -> data (string values only)" : "\(key) -> \(key)")

@@ -68,7 +68,7 @@ struct FCMUnknownField: PayloadRule {
                     spellingOf[field.name] = spellingOf[field.name] ?? key
                     continue
                 }
-                if let replacement = object.schema.legacyReplacement(of: key) {
+                if let replacement = object.schema.replacement(forForeign: key) {
                     result.append(diagnostic(legacy(key, replacement, object), at: member.key, in: doc, help: "move the value to \(replacement)"))
                 } else {
                     let suggestion = suggestion(for: key, in: object.schema)
