@@ -115,20 +115,21 @@ struct SchemaValueChecker {
         }
         let text = doc.string(node)
         if values.contains(text) { return [] }
-        if let match = values.first(where: { $0.lowercased() == text.lowercased() }) {
+        // Same word in another letter case or spelling (`high`, `timeSensitive`): the intent is clear, fix it.
+        if let match = values.first(where: { Suggest.normalize($0) == Suggest.normalize(text) }) {
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\" but enum names are case-sensitive, so \(rejection); write \"\(match)\"",
+                    message: "\(path) is \"\(text)\" but enum values are exact and case-sensitive, so \(rejection); write \"\(match)\"",
                     help: "write \"\(match)\"",
                     fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(match))]))
             ]
         }
-        let suggestion = Suggest.closest(to: text, in: values).map { " Did you mean \"\($0)\"?" } ?? ""
+        let instead = Suggest.closest(to: text, in: values).map { "write \"\($0)\"" } ?? "write one of \(list(values))"
         return [
             ValueProblem(
                 node: node,
-                message: "\(path) is \"\(text)\", which is not one of \(list(values)); \(rejection).\(suggestion)",
+                message: "\(path) is \"\(text)\", which is not one of \(list(values)), so \(rejection); \(instead)",
                 help: "write one of \(list(values))")
         ]
     }
