@@ -130,6 +130,17 @@ public enum FCMSchema {
             SchemaField("analytics_label", .string(.analyticsLabel)),
         ])
 
+    /// RFC 8030 headers with a defined value format (§5); header names are case-insensitive, other headers pass.
+    public static let webPushHeaders: [(name: String, type: SchemaType)] = [
+        ("TTL", .string(.nonNegativeInteger)),
+        ("Urgency", .enumeration(["very-low", "low", "normal", "high"])),
+        ("Topic", .string(.webPushTopic)),
+    ]
+
+    public static func webPushHeader(named name: String) -> SchemaType? {
+        webPushHeaders.first { $0.name.lowercased() == name.lowercased() }?.type
+    }
+
     public static let webpush = MessageSchema(
         "WebpushConfig",
         [

@@ -91,6 +91,10 @@ public enum StringFormat: Sendable, Equatable {
     case httpsURL
     /// An Expo push token: `ExponentPushToken[...]`, `ExpoPushToken[...]`, or the UUID form.
     case expoPushToken
+    /// Decimal digits only (the web push `TTL` header).
+    case nonNegativeInteger
+    /// At most 32 characters of the URL-safe base64 alphabet (the web push `Topic` header).
+    case webPushTopic
 }
 
 /// What kind of string map a `map<string,string>` field is: which rule owns its values.
@@ -143,6 +147,8 @@ public indirect enum SchemaType: Sendable {
             case .analyticsLabel: return "a label string"
             case .httpsURL: return "an https URL string"
             case .expoPushToken: return "an Expo push token string"
+            case .nonNegativeInteger: return "a string of a non-negative integer"
+            case .webPushTopic: return "a string of at most 32 URL-safe base64 characters"
             }
         case .bool: return "a boolean"
         case .int32: return "a 32-bit integer"

@@ -14,6 +14,10 @@ struct FCMTarget: PayloadRule {
             required" before sending (F-REF `Message`, ADM-N `validateMessage`; platform-rules.md §2.2). To \
             reach several targets, send one message per target (v1 has no multicast in one request).
 
+            The target also decides the size limit that `payload-size` applies: FCM counts the message without \
+            its target (`token`, `topic`, `condition`, `fid`) and `name`, compactly serialized, against 4096 \
+            bytes, or 2048 bytes when it goes to a topic or condition (F-ERR; §2.4).
+
             A template often leaves the target out and the sender fills it in, so a message with no target is \
             fine unless the option `requireTarget` is on. The legacy `to` field is reported by \
             `fcm-unknown-field`.

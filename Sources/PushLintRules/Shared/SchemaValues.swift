@@ -288,6 +288,21 @@ struct SchemaValueChecker {
                     node: node, message: "\(path) is \"\(text)\" but FCM requires an https URL here; \(rejection)",
                     help: "write an absolute https:// URL")
             ]
+        case .nonNegativeInteger:
+            guard text.wholeMatch(of: /\d+/) == nil else { return [] }
+            return [
+                ValueProblem(
+                    node: node, message: "\(path) is \"\(text)\" but must be a non-negative integer number of seconds; \(rejection)",
+                    help: "write seconds such as \"86400\"")
+            ]
+        case .webPushTopic:
+            guard text.wholeMatch(of: /[A-Za-z0-9\-_]{1,32}/) == nil else { return [] }
+            return [
+                ValueProblem(
+                    node: node,
+                    message: "\(path) is \"\(text)\" but must be at most 32 characters of A-Z a-z 0-9 - _ (URL-safe base64); \(rejection)",
+                    help: "write a short id such as \"order-48213\"")
+            ]
         case .expoPushToken:
             guard !ExpoSchema.isPushToken(text) else { return [] }
             return [
@@ -322,9 +337,9 @@ struct SchemaValueChecker {
 
     // MARK: Web push headers (RFC 8030)
 
-    static let urgencies = ["very-low", "low", "normal", "high"]
-
     func webPushHeaders(_ node: NodeID, path: String) -> [ValueProblem] {
+        let pushService = SchemaValueChecker(
+            context: context, rejection: "the push service rejects it (RFC 8030)", nullMeansUnset: false)
         var result: [ValueProblem] = []
         for member in doc.members(node) {
             let name = doc.string(member.key)
@@ -334,53 +349,22 @@ struct SchemaValueChecker {
             case .placeholder:
                 continue
             case .string:
-                break
+                if let type = FCMSchema.webPushHeader(named: name) {
+                    result += pushService.check(value, as: type, path: headerPath)
+                }
             case .number, .bool:
+                let text = doc.rawText(value)
                 result.append(
                     ValueProblem(
                         node: value,
-                        message: "\(headerPath) is \(describe(value)) but header values must be strings; \(rejection)",
-                        help: "write \"\(doc.rawText(value))\"",
-                        fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(doc.rawText(value)))])))
-                continue
+                        message: "\(headerPath) is \(describe(value)) but header values are strings, so \(rejection); write \"\(text)\"",
+                        help: "write \"\(text)\"",
+                        fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))])))
             default:
                 result.append(
                     ValueProblem(
-                        node: value, message: "\(headerPath) is \(describe(value)) but header values must be strings; \(rejection)",
+                        node: value, message: "\(headerPath) is \(describe(value)) but header values are strings, so \(rejection)",
                         help: "write the header value as a string"))
-                continue
-            }
-            if context.isTemplated(value) { continue }
-            let text = doc.string(value)
-            switch name.lowercased() {
-            case "ttl":
-                if text.wholeMatch(of: /\d+/) == nil {
-                    result.append(
-                        ValueProblem(
-                            node: value,
-                            message: "\(headerPath) is \"\(text)\" but the web push TTL is a non-negative integer number of seconds (RFC 8030 §5.2); the push service rejects it",
-                            help: "write seconds such as \"86400\""))
-                }
-            case "urgency":
-                if !Self.urgencies.contains(text) {
-                    let match = Self.urgencies.first { $0 == text.lowercased() }
-                    result.append(
-                        ValueProblem(
-                            node: value,
-                            message: "\(headerPath) is \"\(text)\", not one of \(list(Self.urgencies)) (RFC 8030 §5.3); the push service rejects it",
-                            help: "write one of \(list(Self.urgencies))",
-                            fix: match.map { Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted($0))]) }))
-                }
-            case "topic":
-                if text.wholeMatch(of: /[A-Za-z0-9\-_]{1,32}/) == nil {
-                    result.append(
-                        ValueProblem(
-                            node: value,
-                            message: "\(headerPath) is \"\(text)\" but a web push Topic is at most 32 characters of the URL-safe base64 alphabet (RFC 8030 §5.4); the push service rejects it",
-                            help: "write at most 32 of A-Z a-z 0-9 - _"))
-                }
-            default:
-                break
             }
         }
         return result
