@@ -101,6 +101,15 @@ import TestSupport
         #expect(found.isEmpty == valid, "\(condition): \(found.map(\.message))")
     }
 
+    @Test func hostileConditionsStayShallow() throws {
+        func lint(_ condition: String) throws -> [Diagnostic] {
+            try findings("fcm-field-value", #"{"message": {"condition": ""# + condition + #"", "data": {"k": "v"}}}"#)
+        }
+        #expect(try lint(String(repeating: "!", count: 100_000) + "'a' in topics").isEmpty)
+        let deep = try lint(String(repeating: "(", count: 100_000) + "'a' in topics" + String(repeating: ")", count: 100_000))
+        #expect(deep.first?.message.contains("nested too deeply") == true)
+    }
+
     @Test(arguments: [
         ("\"2026-11-29T10:00:00Z\"", true), ("\"2026-11-29T10:00:00.123456789+01:00\"", true),
         ("\"2026-13-01T10:00:00Z\"", false), ("\"2026-11-29T10:00:00\"", false), ("1764400000", false),

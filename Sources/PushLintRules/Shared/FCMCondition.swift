@@ -117,10 +117,7 @@ enum FCMCondition {
         }
 
         mutating func parseUnary() -> String? {
-            if current == .not {
-                position += 1
-                return parseUnary()
-            }
+            while current == .not { position += 1 }
             return parsePrimary()
         }
 

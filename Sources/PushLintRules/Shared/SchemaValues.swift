@@ -170,7 +170,8 @@ struct SchemaValueChecker {
     func durationNumber(_ node: NodeID, max: Int?, path: String) -> ValueProblem {
         let raw = doc.rawText(node)
         let seconds = raw.wholeMatch(of: Self.secondsPattern).flatMap { Int($0.1) }
-        let fixable = max != nil && seconds.map { $0 <= max! } == true
+        var fixable = false
+        if let max, let seconds { fixable = seconds <= max }
         var message = "\(path) is the number \(raw) but a Duration is a string of seconds ending in 's'; \(rejection)"
         if let seconds, let max, seconds > max {
             message += "; \(raw) seconds is also over the \(max)-second maximum (milliseconds? \(seconds / 1000)s)"
