@@ -113,3 +113,13 @@ import TestSupport
         #expect(try findings("expo-field-value", source, fileName: "m.json.tmpl").isEmpty)
     }
 }
+
+extension ExpoTests {
+    @Test func missingRecipientWhenTheKindIsForced() throws {
+        let config = #"{"kinds": {"*.json": "expo"}}"#
+        let report = try ExampleLinter.lint(#"{"title": "Hi", "body": "There"}"#, fileName: "m.json", config: config)
+        let found = report.allDiagnostics.filter { $0.ruleId == "expo-field-value" }
+        #expect(found.map(\.pointer) == [""])
+        #expect(found.first?.message.contains("no 'to'") == true)
+    }
+}

@@ -74,8 +74,8 @@ struct ExpoFieldValue: PayloadRule {
                 result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
             }
         }
-        if doc.member(node, "to") == nil {
-            result.append(diagnostic(noRecipient, at: node, in: doc, help: "add \"to\": \"ExponentPushToken[...]\""))
+        for field in ExpoSchema.message.fields where field.isRequired && doc.member(node, field.name) == nil {
+            result.append(diagnostic(missing(field), at: node, in: doc, help: "add \"\(field.name)\""))
         }
         result += batchLimits(context)
         return result
@@ -144,7 +144,9 @@ struct ExpoFieldValue: PayloadRule {
 
     private let rejection = "Expo's push service rejects the message"
 
-    private let noRecipient = "the message has no 'to': Expo needs at least one push token to send it; add \"to\""
+    private func missing(_ field: SchemaField) -> String {
+        "the message has no '\(field.name)', which Expo requires (\(field.type.summary)), so Expo rejects it; add '\(field.name)'"
+    }
 
     private func tooManyMessages(_ count: Int) -> String {
         "this batch has \(count) messages, and Expo accepts at most \(ExpoSchema.maxMessagesPerRequest) per request and rejects the whole request (PUSH_TOO_MANY_NOTIFICATIONS); split it into requests of \(ExpoSchema.maxMessagesPerRequest)"
