@@ -4,9 +4,21 @@ import PushLintModel
 /// A problem with a value against its schema type, before it becomes a rule's diagnostic.
 struct ValueProblem {
     var node: NodeID
-    var message: String
+    /// What is wrong and what the provider does with it.
+    var problem: String
+    /// What to write instead ("write \"HIGH\"").
     var help: String
     var fix: Fix?
+
+    init(node: NodeID, message: String, help: String, fix: Fix? = nil) {
+        self.node = node
+        self.problem = message
+        self.help = help
+        self.fix = fix
+    }
+
+    /// One sentence: the value, what the provider does with it, what to write instead.
+    var message: String { problem + "; " + help }
 }
 
 /// Checks values against the types of a schema table (`FCMSchema`, `ExpoSchema`). Shared by `fcm-field-value`
@@ -66,7 +78,19 @@ struct SchemaValueChecker {
         ValueProblem(
             node: node,
             message: "\(path) is \(describe(node)) but must be \(type.summary); \(rejection)",
-            help: "write \(type.summary)")
+            help: "write " + (literalInstead(of: node, as: type) ?? type.summary))
+    }
+
+    /// `1` for the string `"1"` where a number belongs, `true` for `"true"` where a boolean does.
+    func literalInstead(of node: NodeID, as type: SchemaType) -> String? {
+        guard let text = doc.stringValue(node) else { return nil }
+        if type.acceptsJSONKind(.number, isInteger: true) || type.acceptsJSONKind(.number, isInteger: false),
+            Double(text) != nil, text.wholeMatch(of: /-?\d+(\.\d+)?/) != nil
+        {
+            return text
+        }
+        if type.acceptsJSONKind(.bool, isInteger: false), text == "true" || text == "false" { return text }
+        return nil
     }
 
     func describe(_ node: NodeID) -> String {
@@ -120,7 +144,7 @@ struct SchemaValueChecker {
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\" but enum values are exact and case-sensitive, so \(rejection); write \"\(match)\"",
+                    message: "\(path) is \"\(text)\" but enum values are exact and case-sensitive, so \(rejection)",
                     help: "write \"\(match)\"",
                     fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(match))]))
             ]
@@ -129,8 +153,8 @@ struct SchemaValueChecker {
         return [
             ValueProblem(
                 node: node,
-                message: "\(path) is \"\(text)\", which is not one of \(list(values)), so \(rejection); \(instead)",
-                help: "write one of \(list(values))")
+                message: "\(path) is \"\(text)\", which is not one of \(list(values)), so \(rejection)",
+                help: instead)
         ]
     }
 
@@ -287,7 +311,7 @@ struct SchemaValueChecker {
             return [
                 ValueProblem(
                     node: node, message: "\(path) is \"\(text)\" but FCM requires an https URL here; \(rejection)",
-                    help: "write an absolute https:// URL")
+                    help: lower.hasPrefix("http://") ? "write \"https://\(text.dropFirst(7))\"" : "write an absolute https:// URL")
             ]
         case .nonNegativeInteger:
             guard text.wholeMatch(of: /\d+/) == nil else { return [] }
@@ -358,7 +382,7 @@ struct SchemaValueChecker {
                 result.append(
                     ValueProblem(
                         node: value,
-                        message: "\(headerPath) is \(describe(value)) but header values are strings, so \(rejection); write \"\(text)\"",
+                        message: "\(headerPath) is \(describe(value)) but header values are strings, so \(rejection)",
                         help: "write \"\(text)\"",
                         fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))])))
             default:
