@@ -552,8 +552,9 @@ private struct Parser {
             let hash = keyHash(keyNode)
             if let candidates = keyIndexes[frame.keyIndex][hash] {
                 for other in candidates where keysEqual(other, keyNode) {
+                    // Only first occurrences are remembered: 100 000 copies of one key stay linear.
                     reportDuplicate(keyNode, other)
-                    break
+                    return
                 }
             }
             keyIndexes[frame.keyIndex][hash, default: []].append(keyNode)
@@ -563,7 +564,7 @@ private struct Parser {
         while k < keyStack.count {
             if keysEqual(keyStack[k], keyNode) {
                 reportDuplicate(keyNode, keyStack[k])
-                break
+                return
             }
             k += 1
         }
