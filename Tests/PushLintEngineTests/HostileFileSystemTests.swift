@@ -1,0 +1,144 @@
+import Foundation
+import PushLintEngine
+import PushLintModel
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file system whose reads fail or whose files vanish, to reach the errors a real disk gives rarely.
+struct FaultyFileSystem: FileSystem {
+    var base = LocalFileSystem()
+    var failingReads: [String: String] = [:]
+
+    func info(_ path: String, followLinks: Bool) -> FileInfo? { base.info(path, followLinks: followLinks) }
+    func list(_ directory: String) throws(FileSystemError) -> [String] { try base.list(directory) }
+    func read(_ path: String, limit: Int) -> ReadOutcome {
+        if let reason = failingReads[(path as NSString).lastPathComponent] { return .failed(reason) }
+        return base.read(path, limit: limit)
+    }
+    func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) { try base.writeAtomically(path, bytes) }
+    func realPath(_ path: String) -> String? { base.realPath(path) }
+    var currentDirectory: String { base.currentDirectory }
+}
+
+@Suite struct HostileFileSystemTests {
+    func lint(_ dir: TempDirectory, _ paths: [String], fileSystem: any FileSystem = LocalFileSystem(), maxBytes: Int = 8 << 20) throws -> LintReport {
+        let project = Project(baseDirectory: dir.path)
+        let targets = try Discovery(config: project.config, baseDirectory: dir.path, cwd: dir.path, fileSystem: fileSystem).targets(for: paths)
+        return Engine(project: project, options: LintOptions(maxFileBytes: maxBytes), fileSystem: fileSystem).lint(targets)
+    }
+
+    @Test func permissionDeniedIsAnIOErrorFinding() throws {
+        let dir = TempDirectory()
+        dir.write("locked.json", "{}")
+        let report = try lint(dir, ["locked.json"], fileSystem: FaultyFileSystem(failingReads: ["locked.json": "permission denied"]))
+        #expect(report.allDiagnostics.map(\.ruleId) == ["io-error"])
+        #expect(report.allDiagnostics.first?.message == "cannot read the file: permission denied")
+    }
+
+    @Test func aFileThatVanishesAfterDiscoveryIsAnIOError() throws {
+        let dir = TempDirectory()
+        let path = dir.write("push/gone.json", #"{"aps": {}}"#)
+        let project = Project(baseDirectory: dir.path)
+        let targets = try Discovery(config: project.config, baseDirectory: dir.path, cwd: dir.path).targets(for: ["."])
+        try FileManager.default.removeItem(atPath: path)
+        let report = Engine(project: project).lint(targets)
+        #expect(report.allDiagnostics.map(\.ruleId) == ["io-error"])
+        #expect(report.allDiagnostics.first?.message.contains("no such file") == true)
+    }
+
+    @Test func aFIFOIsNotWaitedFor() throws {
+        let dir = TempDirectory()
+        #expect(mkfifo(dir.path + "/pipe.json", 0o644) == 0)
+        let report = try lint(dir, ["pipe.json"])
+        #expect(report.allDiagnostics.map(\.ruleId) == ["io-error"])
+        #expect(report.allDiagnostics.first?.message.contains("FIFO") == true)
+        // Walking a folder skips it.
+        #expect(try lint(dir, ["."]).files.isEmpty)
+    }
+
+    @Test func aBrokenSymlinkNamedExplicitlyIsAnIOError() throws {
+        let dir = TempDirectory()
+        dir.symlink("dangling.json", to: dir.path + "/nowhere.json")
+        let report = try lint(dir, ["dangling.json"])
+        #expect(report.allDiagnostics.map(\.ruleId) == ["io-error"])
+    }
+
+    @Test func unusualNamesAreReportedAsTheyAre() throws {
+        let dir = TempDirectory()
+        for name in ["with space.json", "ünïcødé 通知.json", "new\nline.json"] {
+            dir.write("push/" + name, #"{"aps": {"badge": -1}}"#)
+        }
+        let report = try lint(dir, ["."])
+        #expect(report.files.map(\.path).sorted() == ["push/new\nline.json", "push/with space.json", "push/ünïcødé 通知.json"].sorted())
+    }
+
+    @Test func aSparseTwoGigabyteFileIsNotRead() throws {
+        let dir = TempDirectory()
+        let path = dir.write("huge.json", "")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 2 << 30)
+        try handle.close()
+        let clock = ContinuousClock()
+        var report: LintReport?
+        let elapsed = try clock.measure { report = try lint(dir, ["huge.json"]) }
+        #expect(report?.allDiagnostics.map(\.ruleId) == ["json-limit"])
+        // Not reading 2 GB is what makes this fast; a generous bound only guards against reading it.
+        #expect(elapsed < .seconds(5))
+    }
+}
+
+@Suite struct HostileContentTests {
+    func lint(_ bytes: [UInt8], maxBytes: Int = 8 << 20) -> [Diagnostic] {
+        Engine(project: Project(baseDirectory: "/"), options: LintOptions(jobs: 1, maxFileBytes: maxBytes)).lint(bytes: bytes, path: "f.json").allDiagnostics
+    }
+
+    func ids(_ text: String) -> [String] { lint(Array(text.utf8)).map(\.ruleId) }
+
+    @Test func aMillionLevelsOfArraysObjectsAndBoth() {
+        let n = 1_000_000
+        #expect(ids(String(repeating: "[", count: n)) == ["json-limit"])
+        #expect(ids(String(repeating: "{\"a\":", count: n)) == ["json-limit"])
+        #expect(ids(String(repeating: "[{\"a\":", count: n / 2)) == ["json-limit"])
+    }
+
+    @Test func encodingsAndBrokenUTF8() {
+        let utf16BE: [UInt8] = Array(#"{"aps":{}}"#.utf8).flatMap { [UInt8(0), $0] }
+        #expect(lint(utf16BE).map(\.ruleId) == ["json-encoding"])
+        #expect(lint([0xFE, 0xFF] + utf16BE).map(\.ruleId) == ["json-encoding"])
+        // An overlong encoding of '/' inside a string.
+        let overlong = Array(#"{"aps": {"alert": ""#.utf8) + [0xC0, 0xAF] + Array(#""}}"#.utf8)
+        #expect(lint(overlong).map(\.ruleId) == ["json-encoding", "json-encoding"])
+        #expect(ids(#"{"aps": {"alert": "\udc00"}}"#) == ["json-encoding"])
+        #expect(lint([0, 0, 0]).map(\.ruleId) == ["json-syntax"])
+    }
+
+    @Test func hugeNumbers() {
+        let digits = "{\"aps\": {}, \"n\": " + String(repeating: "9", count: 100_000) + "}"
+        let found = lint(Array(digits.utf8))
+        #expect(found.map(\.ruleId) == ["json-number-precision"])
+        #expect(found.first?.message.count ?? 0 < 200)
+        #expect(ids(#"{"aps": {}, "n": 1e999999}"#) == ["json-number-precision"])
+    }
+
+    @Test func aFiftyMegabyteString() {
+        let text = "{\"aps\": {\"alert\": \"" + String(repeating: "x", count: 50 << 20) + "\"}}"
+        let found = lint(Array(text.utf8), maxBytes: 64 << 20)
+        #expect(found.map(\.ruleId).contains("payload-size"))
+        #expect(found.allSatisfy { ($0.location?.lineText.count ?? 0) < 1000 })
+    }
+
+    @Test func aMillionKeysAndAHundredThousandDuplicates() {
+        var many = "{\"aps\": {}"
+        for i in 0..<1_000_000 { many += ",\"k\(i)\":1" }
+        many += "}"
+        #expect(!lint(Array(many.utf8), maxBytes: 64 << 20).contains { $0.ruleId == "json-duplicate-key" })
+        let duplicates = "{\"aps\": {}" + String(repeating: ",\"k\":1", count: 100_000) + "}"
+        #expect(lint(Array(duplicates.utf8)).filter { $0.ruleId == "json-duplicate-key" }.count == 99_999)
+    }
+}
