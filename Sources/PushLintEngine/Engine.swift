@@ -193,7 +193,7 @@ public struct Engine: Sendable {
         let positions = lines.positions(of: kept.flatMap { [$0.span.start, $0.span.end] })
         for index in kept.indices {
             let start = positions[2 * index], end = positions[2 * index + 1]
-            let excerpt = lines.excerpt(line: start.line, around: start.column)
+            let excerpt = lines.excerpt(offset: kept[index].span.start, column: start.column)
             kept[index].location = ResolvedLocation(
                 line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
                 lineText: excerpt.text, lineTextColumn: excerpt.startColumn)

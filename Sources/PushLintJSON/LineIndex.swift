@@ -80,22 +80,25 @@ public struct LineIndex: Sendable {
         return result
     }
 
-    /// At most `width` scalars of a line around `column`: the whole line when it is short, else an excerpt and
-    /// the column where the excerpt starts.
-    public func excerpt(line: Int, around column: Int, width: Int = 160) -> (text: String, startColumn: Int) {
-        guard line >= 1, line <= lineStarts.count else { return ("", 1) }
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+    /// At most `width` scalars of the line holding `offset` (at `column`): the whole line when it is short, else
+    /// an excerpt around the offset and the column where it starts. Work is bounded by `width`, not by the
+    /// line's length, so many findings on one long line stay cheap.
+    public func excerpt(offset: Int, column: Int, width: Int = 160) -> (text: String, startColumn: Int) {
+        let target = max(0, min(offset, bytes.count))
+        let line = lineIndex(of: target)
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-        if end - start <= width { return (String(decoding: bytes[start..<end], as: UTF8.self), 1) }
-        // Walk scalars to the window [column - width/3, + width).
-        let firstColumn = max(1, column - width / 3)
-        var i = start
-        var c = 1
-        while i < end, c < firstColumn {
-            i += 1
-            while i < end, bytes[i] & 0xC0 == 0x80 { i += 1 }
-            c += 1
+        if end - start <= width * 4, column <= width {
+            let cut = min(end, start + width * 4)
+            return (String(decoding: bytes[start..<cut], as: UTF8.self), 1)
+        }
+        var i = min(target, end)
+        var back = 0
+        while i > start, back < width / 3 {
+            i -= 1
+            while i > start, bytes[i] & 0xC0 == 0x80 { i -= 1 }
+            back += 1
         }
         var j = i
         var taken = 0
@@ -104,7 +107,7 @@ public struct LineIndex: Sendable {
             while j < end, bytes[j] & 0xC0 == 0x80 { j += 1 }
             taken += 1
         }
-        return (String(decoding: bytes[i..<j], as: UTF8.self), c)
+        return (String(decoding: bytes[i..<j], as: UTF8.self), max(1, column - back))
     }
 
     /// The text of a 1-based line without its line break.

@@ -85,7 +85,7 @@ public enum PayloadBuilder {
         let size = SizeMeasurement(
             label: "APNs payload", bytes: doc.wireSize(wire),
             limit: isVoIP ? apnsVoIPSizeLimit : apnsSizeLimit,
-            limitReason: isVoIP ? "the APNs limit for VoIP pushes" : "the APNs limit (5120 only for VoIP)",
+            limitReason: isVoIP ? "the APNs limit for VoIP pushes" : "the APNs limit; 5120 only for VoIP pushes",
             anchor: body, wire: wire)
         return Payload(
             kind: .apns, node: node, batchIndex: batchIndex, body: body, envelopeHeaders: envelopeHeaders,

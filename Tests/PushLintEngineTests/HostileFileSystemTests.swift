@@ -120,10 +120,10 @@ struct FaultyFileSystem: FileSystem {
 
     @Test func hugeNumbers() {
         let digits = "{\"aps\": {}, \"n\": " + String(repeating: "9", count: 100_000) + "}"
-        let found = lint(Array(digits.utf8))
-        #expect(found.map(\.ruleId) == ["json-number-precision"])
+        let found = lint(Array(digits.utf8)).filter { $0.ruleId == "json-number-precision" }
+        #expect(found.count == 1)
         #expect(found.first?.message.count ?? 0 < 200)
-        #expect(ids(#"{"aps": {}, "n": 1e999999}"#) == ["json-number-precision"])
+        #expect(ids(#"{"aps": {}, "n": 1e999999}"#).contains("json-number-precision"))
     }
 
     @Test func aFiftyMegabyteString() {
