@@ -13,8 +13,9 @@ struct ContractPlatformParity: ProjectRule {
             so a field that only one platform's template carries (a `cursor` added to the FCM template and \
             forgotten in the APNs one) makes one platform's app fall back to a slower or broken path, and no \
             provider reports it. The rule groups the templates by contract event and by platform (APNs, FCM, \
-            Expo) and lists, per file, the fields that other platforms' templates carry and its platform's \
-            templates never do. Fields are the custom data the client reads (DESIGN.md §5). Templates that map to \
+            Expo) and lists, per file, the fields that every template of another platform carries and the \
+            file lacks. When the event declares `fields`, only its optional fields are compared: a missing \
+            required field is `contract-required-field`'s finding, an undeclared one `contract-unknown-field`'s. Fields are the custom data the client reads (DESIGN.md §5). Templates that map to \
             no event or to several are left to `contract-event-unknown`.
             """,
         isProjectRule: true)
@@ -26,26 +27,37 @@ struct ContractPlatformParity: ProjectRule {
         }
         var result: [ProjectDiagnostic] = []
         for (event, summaries) in byEvent.sorted(by: { $0.key < $1.key }) {
-            var union: [String: Set<String>] = [:]
-            for summary in summaries { union[Self.platform(summary), default: []].formUnion(Self.fields(summary)) }
-            guard union.count > 1 else { continue }
-            let all = union.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+            // With declared fields, missing required and undeclared fields are other rules' findings: compare the
+            // optional declared fields only.
+            let declared = project.settings.contract?.events.first { $0.name == event }?.fields
+            let relevant = declared.map { Set($0.filter { !$0.required }.map(\.name)) }
+            func fields(_ summary: PayloadSummary) -> Set<String> {
+                let all = Self.fields(summary)
+                return relevant.map { all.intersection($0) } ?? all
+            }
+            // Per platform, the fields every one of its templates carries.
+            var common: [String: Set<String>] = [:]
+            for summary in summaries {
+                let platform = Self.platform(summary)
+                common[platform] = common[platform].map { $0.intersection(fields(summary)) } ?? fields(summary)
+            }
+            guard common.count > 1 else { continue }
             var lines: [String] = []
             var related: [String] = []
             for summary in summaries.sorted(by: { ($0.path, $0.batchIndex ?? -1) < ($1.path, $1.batchIndex ?? -1) }) {
                 let platform = Self.platform(summary)
-                let missing = all.subtracting(union[platform] ?? []).sorted()
+                let others = common.filter { $0.key != platform }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+                let missing = others.subtracting(fields(summary)).sorted()
                 guard !missing.isEmpty else { continue }
-                let where_ = summary.path + (summary.batchIndex.map { " [\($0)]" } ?? "")
-                lines.append("\(where_) (\(platform)) lacks " + missing.joined(separator: ", "))
+                let place = summary.path + (summary.batchIndex.map { " [\($0)]" } ?? "")
+                lines.append("\(place) (\(platform)) lacks " + missing.joined(separator: ", "))
                 if !related.contains(summary.path) { related.append(summary.path) }
             }
             guard !lines.isEmpty else { continue }
-            let carriers = union.filter { !$0.value.isEmpty }.keys.sorted()
             result.append(
                 ProjectDiagnostic(
                     ruleId: description.id, severity: description.defaultSeverity,
-                    message: "templates of event '\(event)' carry different fields on different platforms (\(carriers.joined(separator: ", "))): "
+                    message: "templates of event '\(event)' carry different fields on different platforms (\(common.keys.sorted().joined(separator: ", "))), so one platform's app misses what another's gets: "
                         + lines.joined(separator: "; "),
                     related: related,
                     help: "send the same custom fields for the event on every platform, or split it into separate events"))

@@ -48,7 +48,7 @@ struct TemplateWorstCaseSize: PayloadRule {
             let worst = TemplateVariables.worstCase(size.wire, literalBytes: size.bytes, context)
             guard worst.bytes > size.limit else { continue }
             let behind = worst.growth.prefix(5).map { "\($0.name) +\($0.bytes) B" }.joined(separator: ", ")
-            let unknown = worst.undeclared.isEmpty ? "" : " (not counting \(worst.undeclared.joined(separator: ", ")), which declare no maximum)"
+            let unknown = worst.undeclared.isEmpty ? "" : " (not counting \(worst.undeclared.joined(separator: ", ")), which have no declared maximum)"
             result.append(
                 diagnostic(
                     "with every placeholder at its declared maximum, \(size.label) is \(worst.bytes) bytes on the wire, over the \(size.limit)-byte limit (\(size.limitReason)): \(behind)\(unknown); the provider would reject it",
