@@ -87,7 +87,9 @@ enum TextDetectors {
     /// Pagination and device tokens (`page_token`, `push_token`, `device_token`) are references, not secrets.
     static func isSecretName(_ key: String) -> Bool {
         let w = words(key)
-        guard let last = w.last else { return false }
+        guard let last = w.last, let first = w.first else { return false }
+        // Flags about a secret (`has_password`, `isTokenValid`) are not the secret.
+        if ["has", "is", "needs", "requires", "show", "use", "can"].contains(first) { return false }
         let joined = w.joined()
         if ["password", "passwd", "pwd", "passphrase", "secret", "apikey", "credential", "credentials", "privatekey"].contains(last)
             || ["password", "apikey", "clientsecret", "privatekey", "accesskey", "secretkey"].contains(joined)
@@ -114,7 +116,7 @@ enum TextDetectors {
     /// Masked or empty values are not secrets (`"***"`, `"<redacted>"`, `""`).
     static func isMasked(_ text: String) -> Bool {
         let t = text.lowercased()
-        if t.isEmpty || ["redacted", "<redacted>", "[redacted]", "none", "null", "changeme", "n/a"].contains(t) { return true }
+        if t.isEmpty || ["redacted", "<redacted>", "[redacted]", "none", "null", "n/a", "true", "false", "yes", "no"].contains(t) { return true }
         return t.unicodeScalars.allSatisfy { "*x•.#-_ ".unicodeScalars.contains($0) }
     }
 
