@@ -181,21 +181,27 @@ enum TextDetectors {
 
     /// The first kind of sensitive data found in a text.
     static func sensitive(in text: String, key: String?) -> Finding? {
-        if text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
-        if text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
-        if text.contains(/\b(AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|(sk|rk)_live_[0-9A-Za-z]{16,}|ghp_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{40,}|xox[abpr]-[A-Za-z0-9-]{10,})/)
-            || text.contains("PRIVATE KEY-----")
+        // Cheap tests first: most strings are short texts and ids, and regular expressions are not free.
+        let digits = text.utf8.reduce(0) { $0 + ($1 >= 48 && $1 <= 57 ? 1 : 0) }
+        let hasAt = text.utf8.contains(UInt8(ascii: "@"))
+        let keyLike = key.map(isKeyLikeName) ?? false
+        guard text.utf8.count >= 7, digits >= 7 || hasAt || keyLike || text.utf8.count >= 16 else { return nil }
+        if text.contains("eyJ"), text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
+        if text.contains("earer"), text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
+        if text.contains("PRIVATE KEY-----") { return .apiKey }
+        if ["AKIA", "AIza", "_live_", "ghp_", "github_pat_", "xox"].contains(where: { text.contains($0) }),
+            text.contains(/\b(AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|(sk|rk)_live_[0-9A-Za-z]{16,}|ghp_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{40,}|xox[abpr]-[A-Za-z0-9-]{10,})/)
         {
             return .apiKey
         }
-        if let key, isKeyLikeName(key), isHighEntropyToken(text), !isURL(text) { return .apiKey }
-        if let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/) {
+        if keyLike, isHighEntropyToken(text), !isURL(text) { return .apiKey }
+        if hasAt, let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/) {
             let local = match.output.0.split(separator: "@").first.map { $0.lowercased() } ?? ""
             let roles: Set<String> = ["noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team"]
             if !roles.contains(local) { return .email }
         }
-        if containsCardNumber(text) { return .card }
-        if containsPhoneNumber(text, key: key) { return .phone }
+        if digits >= 13, containsCardNumber(text) { return .card }
+        if digits >= 7, containsPhoneNumber(text, key: key) { return .phone }
         return nil
     }
 
