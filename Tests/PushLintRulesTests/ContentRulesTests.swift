@@ -57,7 +57,7 @@ import TestSupport
         let found = try Self.findings("payload-data-not-link", value: text, config: config)
         #expect(found.count == 1)
         #expect(found.first?.message.contains("300-byte string") == true)
-        #expect(found.first?.message.contains("302 bytes") == true)
+        #expect(found.first?.message.contains("302 wire bytes") == true)
     }
 
     @Test func dataNotLinkHonoursMaxDepth() throws {

@@ -87,6 +87,11 @@ import TestSupport
         let high = #"{"message": {"token": "t", "notification": {"title": "x"}, "android": {"priority": "HIGH"}}}"#
         #expect(try count(high, "orders/a.json") == 0, "the event's channel orders is of importance high")
         #expect(try count(high, "other/a.json") == 1, "no event: the default channel promo is of importance min")
-        #expect(try count(#"{"to": "ExponentPushToken[x]", "data": {"k": "v"}, "priority": "high"}"#, "sync/a.json") == 1)
+        let dataOnly = #"{"to": "ExponentPushToken[x]", "data": {"k": "v"}, "priority": "high"}"#
+        #expect(try count(dataOnly, "sync/a.json") == 1)
+        let both = try ExampleLinter.lint(dataOnly, fileName: "sync/a.json", contract: contract).allDiagnostics.map(\.ruleId)
+        #expect(!both.contains("priority-high-without-notification"), "one mistake, one finding: the contract's reason wins")
+        let noContract = try ExampleLinter.lint(dataOnly, fileName: "sync/a.json").allDiagnostics.map(\.ruleId)
+        #expect(noContract.contains("priority-high-without-notification"))
     }
 }

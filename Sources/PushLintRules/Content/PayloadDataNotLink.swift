@@ -123,7 +123,7 @@ struct PayloadDataNotLink: PayloadRule {
     private func finding(_ label: String, _ what: String, _ node: NodeID, _ context: PayloadContext) -> Diagnostic {
         let bytes = context.document.wireSize(node)
         return diagnostic(
-            "'\(label)' is \(what): \(bytes) bytes of this payload are content the app could fetch, and the payload is capped at 4 KB and stale on arrival; send an id and a cursor instead",
+            "'\(label)' is \(what), content the app could fetch: it takes \(bytes) wire bytes of a payload capped at 4 KB and is stale on arrival; send an id and a cursor instead",
             at: node, in: context.document,
             help: "replace it with a reference (an id, a cursor or a URL) and let the app fetch the content")
     }

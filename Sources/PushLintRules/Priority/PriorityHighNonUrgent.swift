@@ -43,44 +43,28 @@ struct PriorityHighNonUrgent: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let contract = context.contract else { return [] }
+        guard context.contract != nil else { return [] }
         let doc = context.document
-        let event = EventMapping.event(context)
-        let nonUrgent = event.flatMap { e in e.urgency.flatMap { [.marketing, .background].contains($0) ? (e.name, $0.rawValue) : nil } }
+        let reason = NonUrgency(context)
+        guard !reason.isEmpty else { return [] }
         var result: [Diagnostic] = []
-        var seen: Set<NodeID> = []
         if let android = context.payload.android, android.isHighPriority, let node = android.priority {
-            let channelId =
-                android.channelId.flatMap { doc.stringValue($0) } ?? event?.channel ?? contract.android?.defaultChannel
-            let quiet = channelId.flatMap { id in contract.channel(id).flatMap { c in c.importance.flatMap { [.low, .min, .none].contains($0) ? (id, $0.rawValue) : nil } } }
-            if nonUrgent != nil || quiet != nil {
-                seen.insert(node)
-                let written = android.origin == .expo ? "priority \"high\"" : "android.priority HIGH"
-                let normal = android.origin == .expo ? "\"normal\"" : "NORMAL"
-                result.append(
-                    diagnostic(
-                        "\(written) on " + reasons(nonUrgent, quiet)
-                            + ": the high-priority budget goes to a message that can wait; send it at \(normal)",
-                        at: node, in: doc, help: "write \(normal)"))
-            }
+            let written = android.origin == .expo ? "priority \"high\"" : "android.priority HIGH"
+            let normal = android.origin == .expo ? "\"normal\"" : "NORMAL"
+            result.append(
+                diagnostic(
+                    "\(written) on \(reason.text()): the high-priority budget goes to a message that can wait; send it at \(normal)",
+                    at: node, in: doc, help: "write \(normal)"))
         }
-        if let apns = context.payload.apns, let nonUrgent, let level = apns.field("interruption-level"),
+        if let apns = context.payload.apns, reason.event != nil, let level = apns.field("interruption-level"),
             let text = doc.stringValue(level.value), text == "time-sensitive" || text == "critical",
-            !["5", "1"].contains(apns.headers?.priority ?? "10"), seen.insert(level.value).inserted
+            !["5", "1"].contains(apns.headers?.priority ?? "10"), level.value != context.payload.android?.priority
         {
             result.append(
                 diagnostic(
-                    "interruption-level '\(text)' on " + reasons(nonUrgent, nil)
-                        + ": it breaks through Focus for something that can wait; use 'active' or 'passive'",
+                    "interruption-level '\(text)' on \(reason.text(includingChannel: false)): it breaks through Focus for something that can wait; use 'active' or 'passive'",
                     at: level.value, in: doc, help: "write \"active\" (or \"passive\") or remove interruption-level"))
         }
         return result
-    }
-
-    private func reasons(_ nonUrgent: (String, String)?, _ quiet: (String, String)?) -> String {
-        var parts: [String] = []
-        if let (event, urgency) = nonUrgent { parts.append("event '\(event)', which the contract marks \(urgency)") }
-        if let (channel, importance) = quiet { parts.append("channel '\(channel)' of importance \(importance)") }
-        return parts.joined(separator: ", sent to ")
     }
 }

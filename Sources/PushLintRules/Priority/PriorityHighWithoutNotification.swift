@@ -15,7 +15,9 @@ struct PriorityHighWithoutNotification: PayloadRule {
             really are urgent start to arrive late (F-PRI, platform-rules.md §2.12). App Standby Buckets limit \
             high-priority messages further. A data-only sync message should go at `NORMAL` (Expo: `normal` or \
             `default`); if it must show something, give it a notification. The rule checks FCM \
-            `android.priority: HIGH` and Expo `priority: high` on messages without a title or body.
+            `android.priority: HIGH` and Expo `priority: high` on messages without a title or body; when the \
+            contract marks the event `marketing` or `background`, or the channel as of low importance, \
+            `priority-high-non-urgent` reports it instead.
             """,
         triggering: [
             RuleExample(#"{"message": {"token": "t", "data": {"type": "inbox_sync"}, "android": {"priority": ↓"HIGH"}}}"#),
@@ -32,6 +34,8 @@ struct PriorityHighWithoutNotification: PayloadRule {
         guard let android = context.payload.android, android.isHighPriority, !android.hasVisibleNotification,
             let node = android.priority
         else { return [] }
+        // When the contract says the message can wait at all, priority-high-non-urgent reports it.
+        if !NonUrgency(context).isEmpty { return [] }
         let (written, normal) = android.origin == .expo ? ("priority \"high\"", "\"normal\"") : ("android.priority HIGH", "NORMAL")
         return [
             diagnostic(
