@@ -95,3 +95,19 @@ import TestSupport
         #expect(noContract.contains("priority-high-without-notification"))
     }
 }
+
+/// The priority fixture project, through the engine.
+@Suite struct PriorityFixturesTests {
+    @Test func ratioIsReportedOnceWithTheHeaviestTemplatesFirst() throws {
+        let report = try FolderLinter.lint(Paths.testdata.appendingPathComponent("fixtures/priority"))
+        #expect(report.files.count == 4)
+        #expect(ContractPackRules.findings(report).isEmpty)
+        let found = report.project.filter { $0.ruleId == "priority-high-ratio" }
+        #expect(found.count == 1)
+        #expect(found.first?.related == ["high-1.json", "high-2.json", "high-3.json"])
+        let message = try #require(found.first?.message)
+        #expect(message.hasPrefix("3 of 4 Android templates (75%)"))
+        let order = ["high-3.json", "high-2.json", "high-1.json"].compactMap { message.range(of: $0)?.lowerBound }
+        #expect(order.count == 3 && order == order.sorted())
+    }
+}
