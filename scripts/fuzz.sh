@@ -19,5 +19,5 @@ for d in "${seeds[@]}"; do
   while IFS= read -r sub; do dirs+=("$sub"); done < <(find "$d" -type d)
 done
 exec .build-fuzz/release/pushlint-fuzz .fuzz/corpus "${dirs[@]}" \
-  -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+  -max_total_time="$seconds" -timeout=10 -detect_leaks=0 -rss_limit_mb=4096 -max_len=65536 \
   -jobs="$jobs" -workers="$jobs" -artifact_prefix=.fuzz/artifacts/ -print_final_stats=1

@@ -78,7 +78,9 @@ public enum JSONParser {
         }
         return bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(input: buffer, options: options)
-            let error = parser.run()
+            var error = parser.run()
+            // An error never reaches past the end of the input.
+            if let e = error { error?.length = max(0, min(e.length, bytes.count - e.offset)) }
             let document = error == nil ? JSONDocument(bytes: bytes, nodes: parser.nodes, mode: options.mode) : nil
             return JSONParseResult(document: document, error: error, issues: parser.issues)
         }
