@@ -145,7 +145,8 @@ public struct Engine: Sendable {
         if let document = file.document {
             for payload in payloads {
                 let context = PayloadContext(
-                    path: target.displayPath, document: document, payload: payload, isTemplate: isTemplate,
+                    path: target.displayPath, configRelativePath: relative, document: document, payload: payload,
+                    isTemplate: isTemplate,
                     settings: project.settings)
                 for rule in payloadRules { diagnostics += rule.check(context) }
                 summaries.append(PayloadSummarizer.summarize(context))

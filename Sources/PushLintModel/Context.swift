@@ -52,14 +52,21 @@ public struct FileContext: Sendable {
 /// What a payload rule sees.
 public struct PayloadContext: Sendable {
     public var path: String
+    /// The path relative to the folder of `.pushlint.json` (the cwd when there is none): what contract and config
+    /// globs match.
+    public var configRelativePath: String
     public var document: JSONDocument
     public var payload: Payload
     /// The file is a template (placeholders may stand in strings and in value position).
     public var isTemplate: Bool
     public var settings: LintSettings
 
-    public init(path: String, document: JSONDocument, payload: Payload, isTemplate: Bool, settings: LintSettings) {
+    public init(
+        path: String, configRelativePath: String? = nil, document: JSONDocument, payload: Payload, isTemplate: Bool,
+        settings: LintSettings
+    ) {
         self.path = path
+        self.configRelativePath = configRelativePath ?? path
         self.document = document
         self.payload = payload
         self.isTemplate = isTemplate

@@ -151,8 +151,28 @@ public struct Contract: Sendable {
         if let node = top["links"] {
             let f = try reader.object(node, "'links'", known: ["schemes", "hosts"])
             var links = Links()
-            if let n = f["schemes"] { links.schemes = try reader.strings(n, "'links.schemes'").map { $0.lowercased() } }
-            if let n = f["hosts"] { links.hosts = try reader.strings(n, "'links.hosts'").map { $0.lowercased() } }
+            if let n = f["schemes"] {
+                let schemes = try reader.strings(n, "'links.schemes'")
+                for (index, scheme) in schemes.enumerated() where !isScheme(scheme) {
+                    let bare = scheme.split(separator: ":").first.map(String.init) ?? scheme
+                    throw reader.error(
+                        doc.elements(n)[index], "'\(scheme)' in 'links.schemes' is not a URI scheme",
+                        hint: isScheme(bare) ? "write the scheme alone: \"\(bare)\"" : "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
+                }
+                links.schemes = schemes.map { $0.lowercased() }
+            }
+            if let n = f["hosts"] {
+                let hosts = try reader.strings(n, "'links.hosts'")
+                for (index, host) in hosts.enumerated() {
+                    let name = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
+                    if name.isEmpty || name.contains(where: { "/:*@ ?#".contains($0) }) {
+                        throw reader.error(
+                            doc.elements(n)[index], "'\(host)' in 'links.hosts' is not a host name",
+                            hint: "write a bare host (\"example.com\") or all its subdomains (\"*.example.com\"), without scheme, port or path")
+                    }
+                }
+                links.hosts = hosts.map { $0.lowercased() }
+            }
             contract.links = links
         }
         return contract
@@ -163,6 +183,11 @@ public struct Contract: Sendable {
         let f = try reader.object(node, "event '\(name)'", known: ["files", "match", "urgency", "channel", "fields", "description"])
         var event = Event(name: name, files: [], match: [], urgency: nil, channel: nil, fields: nil)
         if let n = f["files"] { event.files = try reader.globs(n, "'files' of event '\(name)'") }
+        if f["files"] == nil && f["match"] == nil {
+            throw reader.error(
+                reader.document.keyNode(ofValue: node) ?? node, "event '\(name)' has neither 'files' nor 'match', so no template can map to it",
+                hint: "add \"files\": [\"push/...\"] (globs relative to .pushlint.json) or \"match\": {\"type\": \"...\"}")
+        }
         if let n = f["match"] {
             for entry in try reader.map(n, "'match' of event '\(name)'") {
                 switch doc.kind(entry.value) {
@@ -216,6 +241,14 @@ public struct Contract: Sendable {
                 }
                 if let x = g["maxLength"] { field.maxLength = try reader.nonNegativeInteger(x, "'maxLength' of \(what)") }
                 if let x = g["minLength"] { field.minLength = try reader.nonNegativeInteger(x, "'minLength' of \(what)") }
+                if let min = field.minLength, let max = field.maxLength, min > max, let x = g["minLength"] {
+                    throw reader.error(x, "'minLength' \(min) of \(what) is greater than its 'maxLength' \(max): no value can satisfy both")
+                }
+                if let allowed = field.allowed, let pattern = field.pattern, let x = g["enum"],
+                    let bad = allowed.first(where: { !pattern.matches($0) })
+                {
+                    throw reader.error(x, "enum value '\(bad)' of \(what) does not match its own 'pattern' \(pattern.source)")
+                }
                 fields.append(field)
             }
             event.fields = fields
@@ -224,6 +257,13 @@ public struct Contract: Sendable {
     }
 
     public func channel(_ id: String) -> Channel? { android?.channels?.first { $0.id == id } }
+
+    /// RFC 3986: a letter, then letters, digits, `+`, `-` or `.`.
+    static func isScheme(_ text: String) -> Bool {
+        func letter(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
+        guard let first = text.unicodeScalars.first, letter(first) else { return false }
+        return text.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+    }
 }
 
 /// A contract field's regular expression, compiled once when the contract is read.

@@ -8,24 +8,24 @@ public enum PayloadSummarizer {
         let payload = context.payload
         var high: [String] = []
         if let android = payload.android, android.isHighPriority { high.append("android") }
-        if let apns = payload.apns, isAPNsHigh(apns) { high.append("apns") }
+        if let apns = payload.apns, isAPNsHigh(apns, doc) { high.append("apns") }
         var fields: [String: [String]] = [:]
-        if let data = payload.android?.data { fields["android"] = doc.members(data).map { doc.string($0.key) } }
-        if let apns = payload.apns, apns.origin == .apnsFile { fields["apns"] = apns.customKeys.map { doc.string($0.key) } }
-        if payload.kind == .expo, let data = doc.memberObject(payload.body, "data") {
-            fields["expo"] = doc.members(data).map { doc.string($0.key) }
+        for set in CustomData.sets(context, includingSameAPNs: true) {
+            fields[set.platform] = set.fields.map { doc.string($0.key) }
         }
         return PayloadSummary(
             path: context.path, batchIndex: payload.batchIndex, kind: payload.kind,
             wireBytes: payload.sizes.first?.bytes ?? 0, highPriorityPlatforms: high,
-            collapseKey: payload.android?.collapseKey.flatMap { doc.stringValue($0) }, event: nil,
-            fieldsByPlatform: fields)
+            collapseKey: payload.android?.collapseKey.flatMap { doc.stringValue($0) },
+            event: EventMapping.event(context)?.name, fieldsByPlatform: fields)
     }
 
-    /// APNs priority 10 (stated, or the default when headers are known) on a push that shows something.
-    static func isAPNsHigh(_ apns: APNsView) -> Bool {
-        guard let headers = apns.headers else { return false }
-        let visible = ["alert", "sound", "badge"].contains { apns.field($0) != nil }
-        return visible && (headers.priority ?? "10") == "10"
+    /// APNs at high priority: priority 10 (stated, or the default) with `interruption-level` `time-sensitive` or
+    /// `critical`, the levels that break through Focus. Priority 10 alone is Apple's normal for alerts.
+    static func isAPNsHigh(_ apns: APNsView, _ doc: JSONDocument) -> Bool {
+        guard let level = apns.field("interruption-level").flatMap({ doc.stringValue($0.value) }),
+            level == "time-sensitive" || level == "critical"
+        else { return false }
+        return !["5", "1"].contains(apns.headers?.priority ?? "10")
     }
 }

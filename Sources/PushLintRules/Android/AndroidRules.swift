@@ -1,5 +1,5 @@
 import PushLintModel
 
 enum AndroidRules {
-    static let all: [any Rule] = []
+    static let all: [any Rule] = [AndroidChannelExists(), AndroidChannelMissing()]
 }

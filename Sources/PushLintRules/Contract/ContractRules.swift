@@ -1,5 +1,8 @@
 import PushLintModel
 
 enum ContractRules {
-    static let all: [any Rule] = []
+    static let all: [any Rule] = [
+        ContractEventUnknown(), ContractRequiredField(), ContractUnknownField(), ContractFieldValue(),
+        ContractCategoryExists(), ContractAPNsTopic(), ContractPlatformParity(),
+    ]
 }

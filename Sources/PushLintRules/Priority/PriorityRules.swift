@@ -1,5 +1,5 @@
 import PushLintModel
 
 enum PriorityRules {
-    static let all: [any Rule] = []
+    static let all: [any Rule] = [PriorityHighWithoutNotification(), PriorityHighNonUrgent(), PriorityHighRatio()]
 }

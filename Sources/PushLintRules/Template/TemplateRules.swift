@@ -1,5 +1,5 @@
 import PushLintModel
 
 enum TemplateRules {
-    static let all: [any Rule] = []
+    static let all: [any Rule] = [TemplateWorstCaseSize(), TemplateUnboundedVariable()]
 }

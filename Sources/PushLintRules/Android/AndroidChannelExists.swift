@@ -1,0 +1,65 @@
+import PushLintJSON
+import PushLintModel
+
+/// `android-channel-exists`: the channel id names no channel of the contract.
+struct AndroidChannelExists: PayloadRule {
+    let description = RuleDescription(
+        id: "android-channel-exists",
+        summary: "The Android channel id is not a channel that the app creates, according to the contract.",
+        family: .android,
+        defaultSeverity: .error,
+        rationale: """
+            From Android 8.0 every notification is posted to a channel, and only the app can create channels. FCM \
+            looks up `android.notification.channel_id`; when the app never created that channel it falls back to \
+            the manifest's default channel, then to its own "Miscellaneous" channel (importance default, logged \
+            as a warning on the device), so a typo silently changes sound, importance and the user's settings \
+            (FAND `CommonNotificationBuilder`, AND-CH, platform-rules.md §6). With Expo an unknown `channelId` \
+            means the notification is not displayed at all (EXPO-D). The contract's `android.channels` lists the \
+            channels the app creates; the rule checks FCM `android.notification.channel_id` and Expo \
+            `channelId` against it and suggests the closest one.
+            """,
+        triggering: [
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Order 48216 updated"}, "android": {"notification": {"channel_id": ↓"order"}}}}"#,
+                contract: ExampleContracts.channels, note: "The app creates `orders`, not `order`."),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Deals", "channelId": ↓"promotions"}"#,
+                contract: ExampleContracts.channels, note: "Expo: the notification would not be shown."),
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Order 48216 updated"}, "android": {"notification": {"channel_id": "orders"}}}}"#,
+                contract: ExampleContracts.channels),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Deals", "channelId": "promo"}"#,
+                contract: ExampleContracts.channels),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Hi"}, "android": {"notification": {"channel_id": "anything"}}}}"#,
+                note: "Without a contract that lists channels the rule has nothing to compare with."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let channels = context.contract?.android?.channels, let android = context.payload.android,
+            let node = android.channelId, let id = context.document.stringValue(node), !context.isTemplated(node)
+        else { return [] }
+        let known = channels.map(\.id)
+        guard !known.contains(id) else { return [] }
+        let field = android.origin == .expo ? "channelId" : "channel_id"
+        let suggestion = Suggest.closest(to: id, in: known)
+        return [
+            diagnostic(
+                message(id, field: field, origin: android.origin, known: known), at: node, in: context.document,
+                help: suggestion.map { "write \"\($0)\"" } ?? "use one of the contract's channels: " + known.joined(separator: ", "))
+        ]
+    }
+
+    private func message(_ id: String, field: String, origin: AndroidView.Origin, known: [String]) -> String {
+        let effect =
+            origin == .expo
+            ? "the notification is not displayed"
+            : "FCM falls back to the default or \"Miscellaneous\" channel"
+        return "\(field) '\(id)' is not a channel of the contract, so the app never creates it and \(effect);"
+            + " the app's channels are " + known.map { "'\($0)'" }.joined(separator: ", ") + "."
+            + Suggest.didYouMean(id, in: known)
+    }
+}

@@ -1,0 +1,61 @@
+import PushLintJSON
+import PushLintModel
+
+/// `android-channel-missing`: an FCM notification without a channel while the app has no default channel.
+struct AndroidChannelMissing: PayloadRule {
+    let description = RuleDescription(
+        id: "android-channel-missing",
+        summary: "An FCM notification names no channel while the contract declares channels and no default channel.",
+        family: .android,
+        defaultSeverity: .warning,
+        rationale: """
+            Without `android.notification.channel_id`, FCM posts a notification message to the channel named by the \
+            manifest's `default_notification_channel_id`, and when there is none, to a channel it creates itself, \
+            labelled "Miscellaneous" with default importance (FAND `CommonNotificationBuilder.getOrCreateChannel`, \
+            platform-rules.md §2.8 and §6). Users then see an unexpected channel in the app's settings, and \
+            muting it mutes everything that lands there. The rule fires when the contract lists \
+            `android.channels` but no `defaultChannel`; it suggests the channel of the template's event when the \
+            contract names one. Expo messages are exempt: Expo's client creates its own default channel.
+            """,
+        triggering: [
+            RuleExample(
+                #"{"message": {"token": "t", ↓"notification": {"title": "Order 48213 shipped"}}}"#,
+                contract: ExampleContracts.channels),
+            RuleExample(
+                #"{"message": {"token": "t", "android": {↓"notification": {"title": "Order 48213 shipped", "tag": "o-48213"}}}}"#,
+                contract: ExampleContracts.channels),
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Order 48213 shipped"}, "android": {"notification": {"channel_id": "orders"}}}}"#,
+                contract: ExampleContracts.channels),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"type": "inbox_sync"}}}"#, contract: ExampleContracts.channels,
+                note: "A data-only message posts no notification."),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Order 48213 shipped"}}}"#,
+                contract: #"{"android": {"defaultChannel": "orders", "channels": [{"id": "orders"}]}}"#,
+                note: "The app declares a default channel."),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Order 48213 shipped"}"#,
+                contract: ExampleContracts.channels, note: "Expo's client creates a default channel."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        let doc = context.document
+        guard let android = context.contract?.android, let channels = android.channels, !channels.isEmpty,
+            android.defaultChannel == nil, let view = context.payload.android, view.origin == .fcm,
+            view.hasNotification, view.channelId == nil
+        else { return [] }
+        let anchor = view.notification ?? doc.memberObject(context.payload.body, "notification") ?? view.anchor
+        let target = doc.keyNode(ofValue: anchor) ?? anchor
+        let eventChannel = EventMapping.event(context)?.channel
+        return [
+            diagnostic(
+                "this notification names no android.notification.channel_id and the app declares no default channel, so FCM posts it to its \"Miscellaneous\" fallback channel",
+                at: target, in: doc,
+                help: eventChannel.map { "set android.notification.channel_id to \"\($0)\", the channel of this template's event" }
+                    ?? "set android.notification.channel_id to one of " + channels.map { "\"\($0.id)\"" }.joined(separator: ", "))
+        ]
+    }
+}

@@ -1,0 +1,130 @@
+import PushLintJSON
+import PushLintModel
+
+/// `payload-data-not-link`: custom data that carries content instead of a reference.
+struct PayloadDataNotLink: PayloadRule {
+    let description = RuleDescription(
+        id: "payload-data-not-link",
+        summary: "Custom data carries content (long text, blobs, lists of records) instead of a reference the app can fetch.",
+        family: .content,
+        defaultSeverity: .warning,
+        rationale: """
+            A push is a doorbell, not a parcel. Payloads are capped at 4 KB (APNs 4096, FCM 4096 and 2048 to \
+            topics, Expo 4096, web push 3993; A-GEN, F-ERR, EXPO-D, RFC 8291), they are stored and forwarded by \
+            third parties, may arrive late, collapsed or not at all (A-BG, F-PRI), and whatever they carry is \
+            stale by the time the user opens it. Send an id and a cursor; the app fetches the current content \
+            over its own authenticated connection. The rule looks at the custom data the client reads (FCM \
+            `data`, APNs keys beside `aps`, Expo `data`) for: strings over `maxStringBytes` (URLs excepted), \
+            stringified JSON, base64 blobs and `data:` URIs, arrays of objects (records), large numeric arrays, \
+            and objects nested deeper than `maxDepth`. The message says how many bytes of the wire size are \
+            content. Ids, cursors, URLs and short texts pass.
+            """,
+        options: [
+            RuleOption("maxStringBytes", .integer, default: "512", "Longest string (UTF-8 bytes) in custom data that is not reported."),
+            RuleOption("maxDepth", .integer, default: "3", "Deepest object nesting in custom data (a field's own value is level 1)."),
+        ],
+        triggering: [
+            RuleExample(
+                #"{"aps": {"alert": "Your receipt"}, "order_id": "48213", "items": ↓[{"sku": "SKU-1", "qty": 1}, {"sku": "SKU-2", "qty": 2}]}"#,
+                note: "An array of records."),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"order": ↓"{\"id\":\"48213\",\"status\":\"shipped\",\"items\":[{\"sku\":\"SKU-1\"},{\"sku\":\"SKU-2\"}],\"total\":\"312.85\"}"}}}"#,
+                note: "Stringified JSON in FCM data."),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Photo", "data": {"thumb": ↓"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="}}"#,
+                note: "A `data:` URI."),
+            RuleExample(
+                "{\"aps\": {\"alert\": \"New article\"}, \"article_id\": \"a-77\", \"text\": ↓\"" + String(repeating: "Lorem ipsum dolor sit amet. ", count: 20) + "\"}",
+                note: "A 560-byte text."),
+        ],
+        nonTriggering: [
+            RuleExample(#"{"aps": {"alert": "Your order shipped"}, "order_id": "48213", "cursor": "ord.48213.v7"}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"link": "https://shop.example.com/orders/48213?utm_source=push&utm_medium=notification&utm_campaign=shipping-update", "cursor": "eyJvZmZzZXQiOjEwMCwibGltaXQiOjIwfQ"}}}"#,
+                note: "URLs and opaque cursors are references."),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "data": {"orderId": "48213", "status": {"code": "shipped", "step": 3}}}"#,
+                note: "A small nested object."),
+        ])
+
+    struct Limits {
+        var maxStringBytes: Int
+        var maxDepth: Int
+    }
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        let options = context.options(for: description.id)
+        let limits = Limits(
+            maxStringBytes: max(1, options.integer("maxStringBytes", default: 512)), maxDepth: max(1, options.integer("maxDepth", default: 3)))
+        var result: [Diagnostic] = []
+        for field in CustomData.allFields(context) {
+            let name = context.document.string(field.key)
+            visit(field.value, depth: 1, label: name, key: name, context, limits, &result)
+        }
+        return result
+    }
+
+    private func visit(
+        _ node: NodeID, depth: Int, label: String, key: String, _ context: PayloadContext, _ limits: Limits, _ result: inout [Diagnostic]
+    ) {
+        let doc = context.document
+        switch doc.kind(node) {
+        case .string:
+            guard !context.isTemplated(node) else { return }
+            let text = doc.string(node)
+            let bytes = doc.stringBytes(node).count
+            var what: String?
+            if TextDetectors.isDataURI(text) {
+                what = "a data: URI of \(bytes) bytes"
+            } else if TextDetectors.isURL(text) {
+                return
+            } else if TextDetectors.isStringifiedJSON(text) && bytes >= 64 {
+                what = "stringified JSON of \(bytes) bytes"
+            } else if bytes > limits.maxStringBytes {
+                what = TextDetectors.isBase64Blob(text, minimumLength: 1) ? "a base64 blob of \(bytes) bytes" : "a \(bytes)-byte string"
+            } else if TextDetectors.isBase64Blob(text, minimumLength: 256), !isReferenceName(key) {
+                what = "a base64 blob of \(bytes) bytes"
+            }
+            if let what { result.append(finding(label, what, node, context)) }
+        case .array:
+            let elements = doc.elements(node)
+            let objects = elements.filter { doc.kind($0) == .object }.count
+            if objects >= 2 {
+                result.append(finding(label, "an array of \(objects) objects", node, context))
+                return
+            }
+            let numbers = elements.filter { doc.kind($0) == .number }.count
+            if numbers >= 32 {
+                result.append(finding(label, "an array of \(numbers) numbers", node, context))
+                return
+            }
+            for (index, element) in elements.enumerated() {
+                visit(element, depth: depth + 1, label: "\(label)[\(index)]", key: key, context, limits, &result)
+            }
+        case .object:
+            if depth > limits.maxDepth {
+                result.append(finding(label, "an object nested \(depth) levels deep (maxDepth \(limits.maxDepth))", node, context))
+                return
+            }
+            for member in doc.members(node) {
+                let name = doc.string(member.key)
+                visit(member.value, depth: depth + 1, label: "\(label).\(name)", key: name, context, limits, &result)
+            }
+        default:
+            return
+        }
+    }
+
+    private func isReferenceName(_ key: String) -> Bool {
+        let words = Set(TextDetectors.words(key))
+        return !words.isDisjoint(with: ["cursor", "token", "id", "ref", "etag", "after", "before"])
+    }
+
+    private func finding(_ label: String, _ what: String, _ node: NodeID, _ context: PayloadContext) -> Diagnostic {
+        let bytes = context.document.wireSize(node)
+        return diagnostic(
+            "'\(label)' is \(what), content the app could fetch: it takes \(bytes) wire bytes of a payload capped at 4 KB and is stale on arrival; send an id and a cursor instead",
+            at: node, in: context.document,
+            help: "replace it with a reference (an id, a cursor or a URL) and let the app fetch the content")
+    }
+}

@@ -1,0 +1,120 @@
+import PushLintJSON
+import PushLintModel
+
+/// `payload-link`: a link the app does not handle.
+struct PayloadLink: PayloadRule {
+    let description = RuleDescription(
+        id: "payload-link",
+        summary: "A link in the payload uses a scheme or host that the contract does not allow.",
+        family: .content,
+        defaultSeverity: .warning,
+        rationale: """
+            A tap on a notification opens its link: a custom scheme the app does not register opens nothing (or \
+            another app that claims it), an http(s) host outside the app's associated domains opens the browser \
+            instead of the app, and a plain `http` link is refused by FCM for web push (`webpush.fcm_options.link` \
+            must be HTTPS, F-REF, platform-rules.md §2.10). The contract's `links` lists the `schemes` the app \
+            handles and the `hosts` its http(s) links may point to (`*.example.com` for subdomains). The rule \
+            checks `url`, `link`, `deeplink` and `deep_link` fields in custom data, FCM \
+            `android.notification.click_action` when it is a URI (otherwise it is an intent action), and \
+            `webpush.fcm_options.link`. In templates the literal part before the first placeholder is checked \
+            when it contains the scheme (and host).
+            """,
+        triggering: [
+            RuleExample(
+                #"{"message": {"topic": "deals", "notification": {"title": "Deals"}, "data": {"deeplink": ↓"shopapp://promo/wk48"}}}"#,
+                contract: ExampleContracts.shop),
+            RuleExample(
+                #"{"aps": {"alert": "Track your parcel"}, "url": ↓"https://tracking.carrier.example.net/48213"}"#,
+                contract: ExampleContracts.shop, note: "A host the app does not handle."),
+            RuleExample(
+                #"{"message": {"token": "t", "webpush": {"fcm_options": {"link": ↓"http://shop.example.com/chat/{{thread_id}}"}}}}"#,
+                fileName: "chat.json.tmpl", contract: ExampleContracts.shop),
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"{"message": {"topic": "deals", "notification": {"title": "Deals"}, "data": {"deeplink": "shop://promo/wk48"}, "android": {"notification": {"click_action": "OPEN_PROMO"}}}}"#,
+                contract: ExampleContracts.shop),
+            RuleExample(
+                #"{"message": {"token": "t", "webpush": {"fcm_options": {"link": "https://shop.example.com/chat/{{thread_id}}"}}}}"#,
+                fileName: "chat.json.tmpl", contract: ExampleContracts.shop),
+            RuleExample(#"{"aps": {"alert": "Hi"}, "url": "https://anywhere.example.org/x"}"#, note: "No contract `links`, nothing to compare with."),
+        ])
+
+    static let linkNames: Set<String> = ["url", "link", "deeplink"]
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let links = context.contract?.links, links.schemes != nil || links.hosts != nil else { return [] }
+        let doc = context.document
+        var candidates: [NodeID] = []
+        for field in CustomData.allFields(context) { collect(field.value, key: doc.string(field.key), doc, &candidates) }
+        if let notification = context.payload.android?.notification, let click = doc.member(notification, anyOf: ["click_action", "clickAction"]) {
+            candidates.append(click)
+        }
+        if context.payload.kind == .fcmLegacy, let notification = doc.memberObject(context.payload.body, "notification"),
+            let click = doc.member(notification, "click_action")
+        {
+            candidates.append(click)
+        }
+        if let link = context.payload.webpush?.link { candidates.append(link) }
+        var seen: Set<NodeID> = []
+        return candidates.compactMap { node in
+            guard seen.insert(node).inserted, let text = doc.stringValue(node) else { return nil }
+            return problem(text, node, links, context).map { diagnostic($0.message, at: node, in: doc, help: $0.help) }
+        }
+    }
+
+    private func collect(_ node: NodeID, key: String, _ doc: JSONDocument, _ out: inout [NodeID]) {
+        switch doc.kind(node) {
+        case .string:
+            if Self.linkNames.contains(Suggest.normalize(key)) { out.append(node) }
+        case .object:
+            for member in doc.members(node) { collect(member.value, key: doc.string(member.key), doc, &out) }
+        case .array:
+            for element in doc.elements(node) { collect(element, key: key, doc, &out) }
+        default:
+            return
+        }
+    }
+
+    private func problem(_ text: String, _ node: NodeID, _ links: Contract.Links, _ context: PayloadContext) -> (message: String, help: String)? {
+        // Only the literal text before the first placeholder is known.
+        var literal = text
+        if let first = context.placeholders(in: node).first {
+            literal = String(String.UnicodeScalarView(text.unicodeScalars.prefix(first.scalarOffset)))
+        }
+        let templated = literal.unicodeScalars.count < text.unicodeScalars.count
+        guard let scheme = TextDetectors.scheme(of: literal), literal.unicodeScalars.count > scheme.count + 1 || !templated else { return nil }
+        if let schemes = links.schemes, !schemes.contains(scheme) {
+            let list = schemes.joined(separator: ", ")
+            let suggestion = Suggest.closest(to: scheme, in: schemes)
+            return (
+                "link '\(text)' uses the scheme '\(scheme)', which the app does not handle (the contract allows \(list)): tapping the notification opens nothing."
+                    + Suggest.didYouMean(scheme, in: schemes),
+                suggestion.map { "write the link with the scheme '\($0)'" } ?? "use one of the schemes \(list)"
+            )
+        }
+        guard scheme == "http" || scheme == "https", let hosts = links.hosts else { return nil }
+        let afterScheme = literal.unicodeScalars.dropFirst(scheme.count + 1)
+        guard afterScheme.starts(with: "//".unicodeScalars) else { return nil }
+        let authority = afterScheme.dropFirst(2)
+        guard let end = authority.firstIndex(where: { "/?#".unicodeScalars.contains($0) }) ?? (templated ? nil : authority.endIndex) else {
+            return nil
+        }
+        var host = String(String.UnicodeScalarView(authority[..<end])).lowercased()
+        if let at = host.lastIndex(of: "@") { host = String(host[host.index(after: at)...]) }
+        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = String(host[..<colon]) }
+        guard !host.isEmpty, !hosts.contains(where: { Self.hostMatches(host, $0) }) else { return nil }
+        return (
+            "link '\(text)' points to host '\(host)', which is not among the app's link hosts (\(hosts.joined(separator: ", "))): it opens in the browser, not the app",
+            "link to one of the hosts " + hosts.joined(separator: ", ")
+        )
+    }
+
+    static func hostMatches(_ host: String, _ pattern: String) -> Bool {
+        if pattern.hasPrefix("*.") {
+            let base = pattern.dropFirst(2)
+            return host.hasSuffix("." + base)
+        }
+        return host == pattern
+    }
+}

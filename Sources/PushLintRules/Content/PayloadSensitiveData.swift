@@ -1,0 +1,97 @@
+import PushLintJSON
+import PushLintModel
+
+/// `payload-sensitive-data`: personal data or secrets in a payload.
+struct PayloadSensitiveData: PayloadRule {
+    let description = RuleDescription(
+        id: "payload-sensitive-data",
+        summary: "The payload carries personal data or a secret: an e-mail address, a phone number, a token, an API key, a card number or a password.",
+        family: .content,
+        defaultSeverity: .warning,
+        rationale: """
+            A push payload crosses third parties: the provider (APNs, FCM, Expo's service), its logs and its \
+            storage while the device is offline (APNs keeps the newest notification for up to 30 days, A-REQ; \
+            FCM up to 4 weeks, F-REF), and on the device it lands in notification history and, on Android, in \
+            the intent extras that other code can read (F-RCV). Credentials and personal data do not belong \
+            there: send an id and let the app fetch the details over its own authenticated connection. The \
+            rule looks for e-mail addresses (role addresses such as `support@` excepted), phone numbers (E.164 \
+            and common national forms), JSON Web Tokens, bearer tokens, API keys (well-known key prefixes, or \
+            high-entropy values under key-like names), card numbers that pass the Luhn check, and literal values \
+            of fields named like `password`, `secret`, `api_key` or `access_token`. It stays silent on \
+            placeholders, masked values, and the delivery targets themselves (the FCM `token`, \
+            `apns.live_activity_token`, Expo `to`), which must be in the message.
+            """,
+        triggering: [
+            RuleExample(#"{"aps": {"alert": ↓"Your invoice was sent to anna.mueller@gmail.com"}, "invoice_id": "inv-881"}"#),
+            RuleExample(#"{"message": {"token": "t", "data": {"type": "login", "password": ↓"hunter2!"}}}"#),
+            RuleExample(#"{"message": {"token": "t", "data": {"session": ↓"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0ODIxMyJ9.c2lnbmF0dXJlLWJ5dGVz"}}}"#),
+            RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Call back", "data": {"callback": ↓"+49 221 1234567"}}"#),
+            RuleExample(#"{"aps": {"alert": "Payment failed"}, "card": ↓"4111 1111 1111 1111"}"#),
+        ],
+        nonTriggering: [
+            RuleExample(#"{"message": {"token": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "data": {"order_id": "48213", "cursor": "ord.48213.v7"}}}"#),
+            RuleExample(#"{"aps": {"alert": "Questions? Write to support@example.com"}, "call_id": "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"}"#),
+            RuleExample(
+                #"{"aps": {"alert": "Hi {{name}}"}, "email": "{{email}}", "password": "{{password}}"}"#, fileName: "welcome.json.tmpl",
+                note: "Placeholders are not values."),
+            RuleExample(#"{"aps": {"alert": "Order 4111 shipped"}, "placed_at": "2025-11-28T18:42:10+01:00", "postal_code": "50674", "next_page_token": "ZXhhbXBsZV9jdXJzb3I"}"#),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        visit(context.payload.body, key: nil, skip: skipped(context), context, &result)
+        return result
+    }
+
+    /// Subtrees that are not content: delivery targets and headers.
+    private func skipped(_ context: PayloadContext) -> Set<NodeID> {
+        let doc = context.document
+        let body = context.payload.body
+        var nodes: Set<NodeID> = []
+        func add(_ node: NodeID?) { if let node { nodes.insert(node) } }
+        switch context.payload.kind {
+        case .fcm:
+            for name in ["token", "topic", "condition", "fid", "name"] { add(doc.member(body, name)) }
+            if let apns = doc.memberObject(body, "apns") {
+                add(doc.member(apns, "headers"))
+                add(doc.member(apns, anyOf: ["live_activity_token", "liveActivityToken"]))
+            }
+            if let web = doc.memberObject(body, "webpush") { add(doc.member(web, "headers")) }
+        case .fcmLegacy:
+            for name in ["to", "registration_ids", "condition", "notification_key"] { add(doc.member(body, name)) }
+        case .expo:
+            add(doc.member(body, "to"))
+        case .apns:
+            add(doc.member(body, "Simulator Target Bundle"))
+        }
+        return nodes
+    }
+
+    private func visit(_ node: NodeID, key: String?, skip: Set<NodeID>, _ context: PayloadContext, _ result: inout [Diagnostic]) {
+        guard !skip.contains(node) else { return }
+        let doc = context.document
+        switch doc.kind(node) {
+        case .object:
+            for member in doc.members(node) { visit(member.value, key: doc.string(member.key), skip: skip, context, &result) }
+        case .array:
+            for element in doc.elements(node) { visit(element, key: key, skip: skip, context, &result) }
+        case .string:
+            guard !context.isTemplated(node) else { return }
+            let text = doc.string(node)
+            if let key, TextDetectors.isSecretName(key), !TextDetectors.isMasked(text), !TextDetectors.isURL(text) {
+                result.append(
+                    diagnostic(
+                        "'\(key)' holds a literal secret: the payload is stored and logged by the push provider and shown to code on the device; never send credentials in a push",
+                        at: node, in: doc, help: "remove it; let the app fetch what it needs over its authenticated connection"))
+            } else if let found = TextDetectors.sensitive(in: text, key: key) {
+                let name = key.map { "'\($0)'" } ?? "this value"
+                result.append(
+                    diagnostic(
+                        "\(name) contains \(found.name): the payload crosses the push provider, its logs and the device's notification history; send an id and let the app fetch the details",
+                        at: node, in: doc, help: "replace it with an id the app resolves after opening"))
+            }
+        default:
+            return
+        }
+    }
+}

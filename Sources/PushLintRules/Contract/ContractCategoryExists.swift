@@ -1,0 +1,45 @@
+import PushLintJSON
+import PushLintModel
+
+/// `contract-category-exists`: an APNs category that the app does not register.
+struct ContractCategoryExists: PayloadRule {
+    let description = RuleDescription(
+        id: "contract-category-exists",
+        summary: "The notification category (`aps.category`, Expo `categoryId`) is not one the app registers.",
+        family: .contract,
+        defaultSeverity: .error,
+        rationale: """
+            A category shows its actions (Reply, Track, Cancel) only when the app registered a \
+            `UNNotificationCategory` with exactly that identifier (A-GEN, platform-rules.md §1.4). An unknown \
+            category is not an error anywhere: the notification arrives without its buttons, and the custom UI \
+            of a content extension never loads. The contract's `ios.categories` lists what the app registers; \
+            the rule checks `aps.category` (APNs files and FCM `apns.payload`) and Expo `categoryId`, and \
+            suggests the closest registered one.
+            """,
+        triggering: [
+            RuleExample(#"{"aps": {"alert": "Order shipped", "category": ↓"ORDER_ACTION"}}"#, contract: ExampleContracts.shop),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Lena", "categoryId": ↓"chat_reply"}"#,
+                contract: ExampleContracts.shop),
+        ],
+        nonTriggering: [
+            RuleExample(#"{"aps": {"alert": "Order shipped", "category": "ORDER_ACTIONS"}}"#, contract: ExampleContracts.shop),
+            RuleExample(#"{"aps": {"alert": "Order shipped", "category": "ANYTHING"}}"#, note: "No contract, nothing to compare with."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let categories = context.contract?.ios?.categories, let apns = context.payload.apns,
+            let field = apns.field("category"), let name = context.document.stringValue(field.value),
+            !context.isTemplated(field.value), !categories.contains(name)
+        else { return [] }
+        let written = apns.origin == .expo ? "categoryId" : "category"
+        let suggestion = Suggest.sameWordDifferentSpelling(name, in: categories) ?? Suggest.closest(to: name, in: categories)
+        return [
+            diagnostic(
+                "\(written) '\(name)' is not a category the app registers, so the notification shows without its actions;"
+                    + " registered: " + categories.map { "'\($0)'" }.joined(separator: ", ") + "." + Suggest.didYouMean(name, in: categories),
+                at: field.value, in: context.document,
+                help: suggestion.map { "write \"\($0)\"" } ?? "use a category listed in the contract's ios.categories")
+        ]
+    }
+}

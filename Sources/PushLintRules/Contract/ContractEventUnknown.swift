@@ -1,0 +1,69 @@
+import PushLintJSON
+import PushLintModel
+
+/// `contract-event-unknown`: a template that maps to no event, or to several.
+struct ContractEventUnknown: PayloadRule {
+    let description = RuleDescription(
+        id: "contract-event-unknown",
+        summary: "A template maps to no event of the contract, or to more than one.",
+        family: .contract,
+        defaultSeverity: .error,
+        rationale: """
+            The contract (DESIGN.md §5) says which events the app understands and what each carries; a template \
+            is checked against the event it belongs to. An event claims templates by its `files` globs (relative \
+            to the folder of `.pushlint.json`) and/or by `match`, custom data values such as \
+            `"type": "order_updated"`; when it declares both, both must hold. A template that no event claims is \
+            something the app was never told about: its fields, channel and urgency go unchecked, and on the \
+            device the handler falls through to a default branch. A template that two events claim is \
+            ambiguous: the finding names both and why each matched, so the globs or match values can be made \
+            disjoint. The rule only runs when the contract declares events.
+            """,
+        triggering: [
+            RuleExample(
+                #"↓{"message": {"token": "t", "notification": {"title": "Back in stock"}, "data": {"type": "restock"}}}"#,
+                fileName: "push/stock/restock.json", contract: ExampleContracts.shop),
+            RuleExample(
+                #"↓{"message": {"token": "t", "data": {"type": "order_shipped", "order_id": "1", "cursor": "c"}}}"#,
+                fileName: "push/orders/shipped.json", contract: ExampleContracts.shop,
+                note: "The path matches `order.updated`'s files, but its `match` wants type `order_updated`."),
+            RuleExample(
+                #"↓{"aps": {"alert": "Hi"}, "type": "order_updated", "order_id": "1", "cursor": "c"}"#,
+                fileName: "push/promo/odd.json",
+                contract: #"{"events": {"a": {"files": ["push/promo/**"]}, "b": {"match": {"type": "order_updated"}}}}"#,
+                note: "Two events claim the file."),
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"type": "order_updated", "order_id": "1", "cursor": "c"}}}"#,
+                fileName: "push/orders/updated.json", contract: ExampleContracts.shop),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Back in stock"}}}"#,
+                contract: ExampleContracts.channels, note: "A contract without events maps nothing."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let contract = context.contract else { return [] }
+        let anchor = context.payload.node
+        switch EventMapping.map(context) {
+        case .noEvents, .one:
+            return []
+        case .none(let nearMisses):
+            let names = contract.events.map { "'\($0.name)'" }.joined(separator: ", ")
+            let why = nearMisses.isEmpty ? "" : " (" + nearMisses.joined(separator: "; ") + ")"
+            return [
+                diagnostic(
+                    "this template maps to no event of the contract\(why), so the app was never told about it; the contract's events are \(names)",
+                    at: anchor, in: context.document,
+                    help: "add the path to an event's 'files', or give the data the values of an event's 'match'")
+            ]
+        case .ambiguous(let matches):
+            let list = matches.map { "'\($0.event.name)' (\($0.reason))" }.joined(separator: " and ")
+            return [
+                diagnostic(
+                    "this template maps to \(matches.count) events of the contract: \(list); each template must be one event",
+                    at: anchor, in: context.document,
+                    help: "make the events' 'files' globs or 'match' values disjoint")
+            ]
+        }
+    }
+}

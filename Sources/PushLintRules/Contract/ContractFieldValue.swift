@@ -1,0 +1,126 @@
+import PushLintJSON
+import PushLintModel
+
+/// `contract-field-value`: a field's value breaks its declaration.
+struct ContractFieldValue: PayloadRule {
+    let description = RuleDescription(
+        id: "contract-field-value",
+        summary: "A custom data value breaks the type, enum, pattern or length that the contract declares for it.",
+        family: .contract,
+        defaultSeverity: .error,
+        rationale: """
+            The contract declares what the app can parse: `type` (string, number, integer, boolean, object, \
+            array), `enum`, `pattern` (a regular expression, searched like JSON Schema's: anchor it with `^` and \
+            `$`), `maxLength` and `minLength` (in characters). A value outside it reaches the device and fails \
+            there: a decoder throws, a switch falls to `default`, a deep link opens nothing. FCM `data` is \
+            `map<string,string>` (F-REF, platform-rules.md §2.3), so in FCM data a `number` or `boolean` field is \
+            checked on the string's content (`"3"`, `"true"`); a non-string value there is \
+            `fcm-data-string-values`' finding. Values with placeholders are checked for their type only (a quoted \
+            placeholder renders a string); enum, pattern and length are judged on rendered values, which a \
+            template does not have.
+            """,
+        triggering: [
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"type": "order_updated", "order_id": ↓"A-48217", "cursor": "c"}}}"#,
+                fileName: "push/orders/updated.json", contract: ExampleContracts.shop, note: "`order_id` must match `^[0-9]+$`."),
+            RuleExample(
+                #"{"aps": {"alert": "Updated"}, "type": "order_updated", "order_id": ↓"4821748217482", "cursor": "c"}"#,
+                fileName: "push/orders/updated.json", contract: ExampleContracts.shop, note: "Longer than `maxLength` 12."),
+            RuleExample(
+                #"{"aps": {"alert": "Updated"}, "type": "order_updated", "order_id": "48217", "cursor": "c", "count": ↓"3"}"#,
+                fileName: "push/orders/updated.json", contract: ExampleContracts.shop, note: "APNs custom keys keep JSON types: `count` must be an integer."),
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"type": "order_updated", "order_id": "48217", "cursor": "c", "count": "3"}}}"#,
+                fileName: "push/orders/updated.json", contract: ExampleContracts.shop,
+                note: "In FCM data an integer field is a string of digits."),
+            RuleExample(
+                #"{"aps": {"alert": "Updated"}, "type": "order_updated", "order_id": "{{order_id}}", "cursor": "c", "count": {{count}}}"#,
+                fileName: "push/orders/updated.json.tmpl", contract: ExampleContracts.shop,
+                note: "Placeholders are not judged by pattern or length."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let event = EventMapping.event(context), let declared = event.fields else { return [] }
+        let doc = context.document
+        var result: [Diagnostic] = []
+        for field in CustomData.allFields(context) {
+            let name = doc.string(field.key)
+            guard let declaration = declared.first(where: { $0.name == name }),
+                let problem = problem(declaration, field, context)
+            else { continue }
+            result.append(
+                diagnostic(
+                    "field '\(name)' of event '\(event.name)' \(problem.text); the app cannot use it",
+                    at: field.value, in: doc, help: problem.help))
+        }
+        return result
+    }
+
+    private func problem(_ declaration: Contract.Field, _ field: CustomField, _ context: PayloadContext) -> (text: String, help: String)? {
+        let doc = context.document
+        let node = field.value
+        let kind = doc.kind(node)
+        if kind == .placeholder { return nil }
+        if field.isStringMap && kind != .string { return nil }
+        let templated = context.isTemplated(node)
+        if let type = declaration.type {
+            if let found = typeMismatch(type, node, field.isStringMap, templated, doc) {
+                return ("must be \(article(type)) \(type.rawValue), found \(found)", "write \(article(type)) \(type.rawValue)")
+            }
+        }
+        guard !templated else { return nil }
+        if let allowed = declaration.allowed, let text = CustomData.scalarText(context, node), !allowed.contains(text) {
+            let list = allowed.map { "'\($0)'" }.joined(separator: ", ")
+            let hint = Suggest.closest(to: text, in: allowed).map { "write \"\($0)\"" } ?? "use one of \(list)"
+            return ("is '\(text)', which is not one of \(list)", hint)
+        }
+        guard let text = doc.stringValue(node) else { return nil }
+        if let pattern = declaration.pattern, !pattern.matches(text) {
+            return ("is '\(text)', which does not match the pattern \(pattern.source)", "write a value that matches \(pattern.source)")
+        }
+        let length = text.unicodeScalars.count
+        if let maxLength = declaration.maxLength, length > maxLength {
+            return ("is \(length) characters long, more than its maxLength \(maxLength)", "shorten it to \(maxLength) characters")
+        }
+        if let minLength = declaration.minLength, length < minLength {
+            return ("is \(length) characters long, less than its minLength \(minLength)", "write at least \(minLength) characters")
+        }
+        return nil
+    }
+
+    /// What was found instead of `type`, or nil when the value has that type.
+    private func typeMismatch(_ type: Contract.FieldType, _ node: NodeID, _ stringMap: Bool, _ templated: Bool, _ doc: JSONDocument) -> String? {
+        if stringMap {
+            // FCM data: every value is a string; the app parses its content.
+            guard !templated, let text = doc.stringValue(node) else { return nil }
+            let ok: Bool
+            switch type {
+            case .string: ok = true
+            case .number: ok = Double(text) != nil && !text.isEmpty
+            case .integer: ok = Int(text) != nil
+            case .boolean: ok = text == "true" || text == "false"
+            case .object: ok = text.hasPrefix("{")
+            case .array: ok = text.hasPrefix("[")
+            }
+            return ok ? nil : "the string '\(text)'"
+        }
+        let ok: Bool
+        switch type {
+        case .string: ok = doc.kind(node) == .string
+        case .number: ok = doc.kind(node) == .number
+        case .integer: ok = doc.isInteger(node)
+        case .boolean: ok = doc.kind(node) == .bool
+        case .object: ok = doc.kind(node) == .object
+        case .array: ok = doc.kind(node) == .array
+        }
+        if ok { return nil }
+        if doc.kind(node) == .number, type == .integer { return "the number \(doc.rawText(node))" }
+        return doc.kind(node) == .string ? "the string \(doc.rawText(node))" : doc.typeName(node)
+    }
+
+    private func article(_ type: Contract.FieldType) -> String {
+        [.integer, .object, .array].contains(type) ? "an" : "a"
+    }
+}

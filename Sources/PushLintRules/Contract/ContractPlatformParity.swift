@@ -1,0 +1,80 @@
+import PushLintModel
+
+/// `contract-platform-parity`: templates of one event carry different fields on different platforms.
+struct ContractPlatformParity: ProjectRule {
+    let description = RuleDescription(
+        id: "contract-platform-parity",
+        summary: "Templates of one event carry different custom field sets on different platforms.",
+        family: .contract,
+        defaultSeverity: .warning,
+        rationale: """
+            One event is usually sent to several platforms from several templates: an APNs body for iOS, an FCM \
+            message for Android, an Expo message for a React Native build. The apps share the event's handling, \
+            so a field that only one platform's template carries (a `cursor` added to the FCM template and \
+            forgotten in the APNs one) makes one platform's app fall back to a slower or broken path, and no \
+            provider reports it. The rule groups the templates by contract event and by platform (APNs, FCM, \
+            Expo) and lists, per file, the fields that every template of another platform carries and the \
+            file lacks. When the event declares `fields`, only its optional fields are compared: a missing \
+            required field is `contract-required-field`'s finding, an undeclared one `contract-unknown-field`'s. Fields are the custom data the client reads (DESIGN.md §5). Templates that map to \
+            no event or to several are left to `contract-event-unknown`.
+            """,
+        isProjectRule: true)
+
+    func checkProject(_ project: ProjectContext) -> [ProjectDiagnostic] {
+        var byEvent: [String: [PayloadSummary]] = [:]
+        for summary in project.summaries {
+            if let event = summary.event { byEvent[event, default: []].append(summary) }
+        }
+        var result: [ProjectDiagnostic] = []
+        for (event, summaries) in byEvent.sorted(by: { $0.key < $1.key }) {
+            // With declared fields, missing required and undeclared fields are other rules' findings: compare the
+            // optional declared fields only.
+            let declared = project.settings.contract?.events.first { $0.name == event }?.fields
+            let relevant = declared.map { Set($0.filter { !$0.required }.map(\.name)) }
+            func fields(_ summary: PayloadSummary) -> Set<String> {
+                let all = Self.fields(summary)
+                return relevant.map { all.intersection($0) } ?? all
+            }
+            // Per platform, the fields every one of its templates carries.
+            var common: [String: Set<String>] = [:]
+            for summary in summaries {
+                let platform = Self.platform(summary)
+                common[platform] = common[platform].map { $0.intersection(fields(summary)) } ?? fields(summary)
+            }
+            guard common.count > 1 else { continue }
+            var lines: [String] = []
+            var related: [String] = []
+            for summary in summaries.sorted(by: { ($0.path, $0.batchIndex ?? -1) < ($1.path, $1.batchIndex ?? -1) }) {
+                let platform = Self.platform(summary)
+                let others = common.filter { $0.key != platform }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+                let missing = others.subtracting(fields(summary)).sorted()
+                guard !missing.isEmpty else { continue }
+                let place = summary.path + (summary.batchIndex.map { " [\($0)]" } ?? "")
+                lines.append("\(place) (\(platform)) lacks " + missing.joined(separator: ", "))
+                if !related.contains(summary.path) { related.append(summary.path) }
+            }
+            guard !lines.isEmpty else { continue }
+            result.append(
+                ProjectDiagnostic(
+                    ruleId: description.id, severity: description.defaultSeverity,
+                    message: "templates of event '\(event)' carry different fields on different platforms (\(common.keys.sorted().joined(separator: ", "))), so one platform's app misses what another's gets: "
+                        + lines.joined(separator: "; "),
+                    related: related,
+                    help: "send the same custom fields for the event on every platform, or split it into separate events"))
+        }
+        return result
+    }
+
+    /// The platform a template is written for: its kind (an FCM message and a legacy one are both FCM).
+    static func platform(_ summary: PayloadSummary) -> String {
+        switch summary.kind {
+        case .apns: return "apns"
+        case .fcm, .fcmLegacy: return "fcm"
+        case .expo: return "expo"
+        }
+    }
+
+    static func fields(_ summary: PayloadSummary) -> Set<String> {
+        summary.fieldsByPlatform.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+    }
+}

@@ -1,0 +1,47 @@
+import PushLintJSON
+import PushLintModel
+
+/// `contract-unknown-field`: a field the event does not declare.
+struct ContractUnknownField: PayloadRule {
+    let description = RuleDescription(
+        id: "contract-unknown-field",
+        summary: "A custom data field is not declared by the template's event.",
+        family: .contract,
+        defaultSeverity: .warning,
+        rationale: """
+            When an event declares its `fields`, anything else in the custom data is something the app does not \
+            read: usually a misspelling (`orderId` for `order_id`, `curser` for `cursor`), so the field the app \
+            does read is missing, or a leftover that costs bytes of the 4 KB budget (A-GEN, F-ERR). Fields are \
+            FCM `data`/`android.data`/`webpush.data`, APNs keys beside `aps`, Expo `data`. The finding suggests \
+            the declared field closest to the name. Events without `fields` are not checked.
+            """,
+        triggering: [
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"type": "order_updated", "order_id": "1", "cursor": "c", ↓"orderId": "1"}}}"#,
+                fileName: "push/orders/updated.json", contract: ExampleContracts.shop)
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"type": "order_updated", "order_id": "1", "cursor": "c", "count": "2"}}}"#,
+                fileName: "push/orders/updated.json", contract: ExampleContracts.shop),
+            RuleExample(
+                #"{"message": {"topic": "deals", "notification": {"title": "Deals"}, "data": {"anything": "x"}}}"#,
+                fileName: "push/promo/weekly.json", contract: ExampleContracts.shop, note: "`promo.weekly` declares no fields."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let event = EventMapping.event(context), let declared = event.fields else { return [] }
+        let doc = context.document
+        let names = declared.map(\.name)
+        return CustomData.allFields(context).compactMap { field in
+            let name = doc.string(field.key)
+            guard !names.contains(name), context.placeholders(in: field.key).isEmpty else { return nil }
+            let suggestion = Suggest.sameWordDifferentSpelling(name, in: names) ?? Suggest.closest(to: name, in: names)
+            return diagnostic(
+                "field '\(name)' is not declared by event '\(event.name)', so the app does not read it."
+                    + Suggest.didYouMean(name, in: names),
+                at: field.key, in: doc,
+                help: suggestion.map { "rename it to \"\($0)\"" } ?? "remove it, or declare it under the event's 'fields'")
+        }
+    }
+}

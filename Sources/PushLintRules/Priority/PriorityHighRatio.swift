@@ -1,0 +1,66 @@
+import PushLintModel
+
+/// `priority-high-ratio`: too many templates go at high priority.
+struct PriorityHighRatio: ProjectRule {
+    let description = RuleDescription(
+        id: "priority-high-ratio",
+        summary: "More than a share (default half) of the templates for a platform go at high priority.",
+        family: .priority,
+        defaultSeverity: .warning,
+        rationale: """
+            When most messages are high priority, none of them is. FCM deprioritises apps whose high-priority \
+            messages do not lead to user-visible notifications, App Standby Buckets cap how many high-priority \
+            messages an app receives, and the per-device quotas are shared by every message the app sends \
+            (F-PRI, platform-rules.md §2.12). On iOS, `time-sensitive` and `critical` interruptions break through \
+            Focus; users who see them for everything turn notifications off. The rule counts, per platform view, \
+            the templates that go at high priority: Android (FCM `android.priority: HIGH`, Expo `priority: high`) \
+            and APNs (priority 10 with `interruption-level` `time-sensitive` or `critical`; priority 10 alone is \
+            Apple's normal for alerts). Above `maxRatio` it names the heaviest high-priority templates, the first \
+            candidates to move to normal priority. Sets of fewer than `minTemplates` templates are not judged.
+            """,
+        options: [
+            RuleOption("maxRatio", .number, default: "0.5", "Share of a platform's templates (0 to 1) that may go at high priority."),
+            RuleOption("minTemplates", .integer, default: "4", "Fewest templates for a platform before the share is judged."),
+        ],
+        isProjectRule: true)
+
+    static let platforms: [(id: String, name: String)] = [("android", "Android"), ("apns", "APNs")]
+
+    func checkProject(_ project: ProjectContext) -> [ProjectDiagnostic] {
+        let options = project.options(for: description.id)
+        let maxRatio = options.number("maxRatio", default: 0.5)
+        let minimum = max(1, options.integer("minTemplates", default: 4))
+        var result: [ProjectDiagnostic] = []
+        for platform in Self.platforms {
+            let views = project.summaries.filter { Self.hasView(platform.id, $0) }
+            guard views.count >= minimum else { continue }
+            let high = views.filter { $0.highPriorityPlatforms.contains(platform.id) }
+            let ratio = Double(high.count) / Double(views.count)
+            guard ratio > maxRatio else { continue }
+            let heaviest = high.sorted { ($0.wireBytes, $1.path) > ($1.wireBytes, $0.path) }.prefix(3)
+            var related: [String] = []
+            for summary in high where !related.contains(summary.path) { related.append(summary.path) }
+            result.append(
+                ProjectDiagnostic(
+                    ruleId: description.id, severity: description.defaultSeverity,
+                    message: message(platform.name, high: high.count, total: views.count, maxRatio: maxRatio, heaviest: Array(heaviest)),
+                    related: related.sorted(),
+                    help: "send messages that can wait at normal priority (FCM NORMAL, Expo \"normal\", APNs interruption-level active)"))
+        }
+        return result
+    }
+
+    static func hasView(_ platform: String, _ summary: PayloadSummary) -> Bool {
+        switch platform {
+        case "android": return summary.kind == .fcm || summary.kind == .expo
+        default: return summary.kind == .apns || summary.kind == .expo || summary.fieldsByPlatform["apns"] != nil
+        }
+    }
+
+    private func message(_ platform: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary]) -> String {
+        let percent = high * 100 / total
+        let names = heaviest.map { s in "\(s.path)\(s.batchIndex.map { " [\($0)]" } ?? "") (\(s.wireBytes) B)" }
+        return "\(high) of \(total) \(platform) templates (\(percent)%) go at high priority, more than maxRatio \(maxRatio): "
+            + "the high-priority budget is spent on messages that can wait; heaviest: " + names.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,47 @@
+import PushLintJSON
+import PushLintModel
+
+/// `priority-high-without-notification`: high priority on a data-only message.
+struct PriorityHighWithoutNotification: PayloadRule {
+    let description = RuleDescription(
+        id: "priority-high-without-notification",
+        summary: "A data-only message is sent at high priority on Android.",
+        family: .priority,
+        defaultSeverity: .warning,
+        rationale: """
+            High priority exists to wake the device for something the user sees. FCM judges each app over 7 days: \
+            when its high-priority messages do not result in a user-visible notification, later ones are \
+            deprioritised to normal priority or proxied through Google Play services, so the messages that \
+            really are urgent start to arrive late (F-PRI, platform-rules.md §2.12). App Standby Buckets limit \
+            high-priority messages further. A data-only sync message should go at `NORMAL` (Expo: `normal` or \
+            `default`); if it must show something, give it a notification. The rule checks FCM \
+            `android.priority: HIGH` and Expo `priority: high` on messages without a title or body; when the \
+            contract marks the event `marketing` or `background`, or the channel as of low importance, \
+            `priority-high-non-urgent` reports it instead.
+            """,
+        triggering: [
+            RuleExample(#"{"message": {"token": "t", "data": {"type": "inbox_sync"}, "android": {"priority": ↓"HIGH"}}}"#),
+            RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "data": {"type": "inbox_sync"}, "priority": ↓"high"}"#),
+        ],
+        nonTriggering: [
+            RuleExample(#"{"message": {"token": "t", "data": {"type": "inbox_sync"}, "android": {"priority": "NORMAL"}}}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "New message from Lena"}, "android": {"priority": "HIGH"}}}"#),
+            RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "New message", "priority": "high"}"#),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let android = context.payload.android, android.isHighPriority, !android.hasVisibleNotification,
+            let node = android.priority
+        else { return [] }
+        // When the contract says the message can wait at all, priority-high-non-urgent reports it.
+        if !NonUrgency(context).isEmpty { return [] }
+        let (written, normal) = android.origin == .expo ? ("priority \"high\"", "\"normal\"") : ("android.priority HIGH", "NORMAL")
+        return [
+            diagnostic(
+                "\(written) on a message that shows no notification: FCM deprioritises apps whose high-priority messages show nothing, so urgent ones arrive late; send it at \(normal)",
+                at: node, in: context.document,
+                help: "write \(normal), or add a visible notification if the user must see it now")
+        ]
+    }
+}

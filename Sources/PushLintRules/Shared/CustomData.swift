@@ -1,0 +1,98 @@
+import PushLintJSON
+import PushLintModel
+
+/// One custom data field as a client reads it.
+struct CustomField {
+    var key: NodeID
+    var value: NodeID
+    /// FCM `data` maps are `map<string,string>`: typed contract fields are read from the string's content.
+    var isStringMap: Bool
+}
+
+/// The custom data a client reads on one platform (DESIGN.md §5): FCM `data`/`android.data`/`webpush.data`, APNs
+/// keys beside `aps`, Expo `data`.
+struct CustomFieldSet {
+    /// "android", "apns", "webpush" or "expo".
+    var platform: String
+    /// The object holding the fields (data map, APNs body); nil when the message has none.
+    var container: NodeID?
+    var fields: [CustomField]
+    /// How messages name the place ("`data`", "`android.data`", "the APNs body beside `aps`").
+    var place: String
+}
+
+enum CustomData {
+    /// The field sets of a payload, one per platform that reads a different set (an FCM message without
+    /// `android.data`, `webpush.data` or custom APNs keys has one set: `data`).
+    static func sets(_ context: PayloadContext, includingSameAPNs: Bool = false) -> [CustomFieldSet] {
+        let doc = context.document
+        let payload = context.payload
+        func fields(_ object: NodeID?, stringMap: Bool) -> [CustomField] {
+            guard let object else { return [] }
+            return doc.members(object).map { CustomField(key: $0.key, value: $0.value, isStringMap: stringMap) }
+        }
+        switch payload.kind {
+        case .apns:
+            guard let apns = payload.apns else { return [] }
+            return [
+                CustomFieldSet(
+                    platform: "apns", container: apns.body,
+                    fields: apns.customKeys.map { CustomField(key: $0.key, value: $0.value, isStringMap: false) },
+                    place: "the APNs body beside `aps`")
+            ]
+        case .expo:
+            let data = doc.memberObject(payload.body, "data")
+            return [CustomFieldSet(platform: "expo", container: data, fields: fields(data, stringMap: false), place: "`data`")]
+        case .fcmLegacy:
+            let data = doc.memberObject(payload.body, "data")
+            return [CustomFieldSet(platform: "android", container: data, fields: fields(data, stringMap: true), place: "`data`")]
+        case .fcm:
+            let message = payload.body
+            let data = doc.memberObject(message, "data")
+            let androidData = payload.android?.config.flatMap { doc.memberObject($0, "data") }
+            var result = [
+                CustomFieldSet(
+                    platform: "android", container: androidData ?? data,
+                    fields: androidData != nil ? fields(androidData, stringMap: true) : fields(data, stringMap: true),
+                    place: androidData != nil ? "`android.data`" : "`data`")
+            ]
+            if let apns = payload.apns {
+                let custom = apns.customKeys.map { CustomField(key: $0.key, value: $0.value, isStringMap: false) }
+                if includingSameAPNs || !custom.isEmpty || (androidData != nil && data != nil) {
+                    result.append(
+                        CustomFieldSet(
+                            platform: "apns", container: custom.isEmpty ? data : apns.body,
+                            fields: fields(data, stringMap: true) + custom,
+                            place: custom.isEmpty ? "`data`" : "`data` and `apns.payload` beside `aps`"))
+                }
+            }
+            if let web = payload.webpush, let webData = doc.memberObject(web.config, "data") {
+                result.append(
+                    CustomFieldSet(platform: "webpush", container: webData, fields: fields(webData, stringMap: true), place: "`webpush.data`"))
+            }
+            return result
+        }
+    }
+
+    /// Every custom field once (a field read on several platforms appears once).
+    static func allFields(_ context: PayloadContext) -> [CustomField] {
+        var seen: Set<NodeID> = []
+        var result: [CustomField] = []
+        for set in sets(context) {
+            for field in set.fields where seen.insert(field.key).inserted { result.append(field) }
+        }
+        return result
+    }
+
+    /// The text a scalar value renders to, for `match` and `enum` comparisons; nil for containers, null and
+    /// templated values.
+    static func scalarText(_ context: PayloadContext, _ node: NodeID) -> String? {
+        let doc = context.document
+        if context.isTemplated(node) { return nil }
+        switch doc.kind(node) {
+        case .string: return doc.string(node)
+        case .number, .bool: return doc.rawText(node)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import PushLintJSON
+import PushLintModel
+
+/// One placeholder of a template, where it stands.
+struct PlaceholderUse {
+    var placeholder: Placeholder
+    /// The string (or key) node that contains it, or the `.placeholder` node in value position.
+    var node: NodeID
+    var inValuePosition: Bool
+    /// UTF-8 bytes the placeholder's own text occupies in the literal payload.
+    var literalBytes: Int
+    /// Byte range of the placeholder in the file (the whole string when it has escapes).
+    var span: ByteSpan
+
+    /// Section and comment tags (`{{#if x}}`, `{{/if}}`, `{{! note }}`, `{{> partial}}`, `{{else}}`) render no
+    /// value of their own.
+    var rendersValue: Bool {
+        guard let first = placeholder.expression.first else { return false }
+        return !"#/^!>".contains(first) && placeholder.expression != "else" && placeholder.expression != "end"
+    }
+}
+
+/// Template placeholders and their declared maxima (DESIGN.md §3 "Templates", §5 `variables`).
+enum TemplateVariables {
+    /// Every placeholder in a subtree, in document order.
+    static func uses(in root: NodeID, _ context: PayloadContext) -> [PlaceholderUse] {
+        guard context.isTemplate else { return [] }
+        let doc = context.document
+        var result: [PlaceholderUse] = []
+        var k = root
+        let end = doc.nodes[root].next
+        while k < end {
+            switch doc.kind(k) {
+            case .string, .key:
+                let scalars = Array(doc.string(k).unicodeScalars)
+                let hasEscapes = doc.nodes[k].flags & JSONNode.hasEscapes != 0
+                for p in context.placeholders(in: k) {
+                    let before = String(String.UnicodeScalarView(scalars[0..<min(p.scalarOffset, scalars.count)])).utf8.count
+                    let upper = min(p.scalarOffset + p.scalarLength, scalars.count)
+                    let own = String(String.UnicodeScalarView(scalars[min(p.scalarOffset, upper)..<upper])).utf8.count
+                    let span =
+                        hasEscapes
+                        ? doc.span(k) : ByteSpan(doc.span(k).start + 1 + before, doc.span(k).start + 1 + before + own)
+                    result.append(PlaceholderUse(placeholder: p, node: k, inValuePosition: false, literalBytes: own, span: span))
+                }
+            case .placeholder:
+                if let p = context.settings.placeholders.find(in: doc.rawText(k)).first {
+                    result.append(PlaceholderUse(placeholder: p, node: k, inValuePosition: true, literalBytes: doc.span(k).length, span: doc.span(k)))
+                }
+            default:
+                break
+            }
+            k += 1
+        }
+        return result
+    }
+
+    struct WorstCase {
+        var bytes: Int
+        /// Declared variables that grow the payload, with the bytes they add at their maximum.
+        var growth: [(name: String, bytes: Int)]
+        /// Variables without a declared maximum (counted at their literal size).
+        var undeclared: [String]
+    }
+
+    /// The wire size of `wire` with every declared placeholder at its maximum.
+    static func worstCase(_ wire: WireValue, literalBytes: Int, _ context: PayloadContext) -> WorstCase {
+        var uses: [PlaceholderUse] = []
+        collect(wire, context, &uses)
+        let variables = context.contract?.variables ?? [:]
+        var total = literalBytes
+        var growth: [String: Int] = [:]
+        var undeclared: [String] = []
+        for use in uses where use.rendersValue {
+            let name = use.placeholder.variable
+            guard let worst = variables[name]?.worstCaseBytes else {
+                if !undeclared.contains(name) { undeclared.append(name) }
+                continue
+            }
+            let delta = worst - use.literalBytes
+            total += delta
+            growth[name, default: 0] += max(0, delta)
+        }
+        let sorted = growth.filter { $0.value > 0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { (name: $0.key, bytes: $0.value) }
+        return WorstCase(bytes: total, growth: sorted, undeclared: undeclared)
+    }
+
+    private static func collect(_ wire: WireValue, _ context: PayloadContext, _ out: inout [PlaceholderUse]) {
+        switch wire {
+        case .node(let id): out += uses(in: id, context)
+        case .object(let members): for member in members { collect(member.value, context, &out) }
+        case .array(let items): for item in items { collect(item, context, &out) }
+        case .string, .raw: return
+        }
+    }
+}

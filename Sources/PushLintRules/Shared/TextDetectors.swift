@@ -1,0 +1,282 @@
+import PushLintJSON
+import PushLintModel
+
+/// Recognisers for the content rules: each is conservative, because a false alarm on an id or a cursor teaches
+/// people to switch a rule off.
+enum TextDetectors {
+    // MARK: Shapes of content
+
+    /// A URL-like reference (`https://...`, `shop://...`), which is what a payload should carry.
+    static func isURL(_ text: String) -> Bool {
+        guard let scheme = scheme(of: text) else { return false }
+        return scheme != "data" && text.dropFirst(scheme.count + 1).hasPrefix("//") || ["mailto", "tel"].contains(scheme)
+    }
+
+    /// `data:` URI (inline content).
+    static func isDataURI(_ text: String) -> Bool { text.lowercased().hasPrefix("data:") && text.contains(",") }
+
+    /// The scheme of a URI (`https`, `shop`), lowercased, or nil when the text does not start with one.
+    static func scheme(of text: String) -> String? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let candidate = text[..<colon]
+        guard let first = candidate.unicodeScalars.first, isASCIILetter(first),
+            candidate.unicodeScalars.allSatisfy({ isASCIILetter($0) || isDigit($0) || "+-.".unicodeScalars.contains($0) })
+        else { return nil }
+        return candidate.lowercased()
+    }
+
+    /// A string that is itself a JSON object or array.
+    static func isStringifiedJSON(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters
+        guard let first = trimmed.first, let last = trimmed.last,
+            (first == "{" && last == "}") || (first == "[" && last == "]")
+        else { return false }
+        guard let document = JSONParser.parse(String(trimmed), options: JSONParseOptions(mode: .strict, maxDepth: 64)).document else {
+            return false
+        }
+        return document.count(document.root) > 0
+    }
+
+    /// A long run of base64 (or base64url) characters with the mix of cases and digits that encoded bytes have.
+    static func isBase64Blob(_ text: String, minimumLength: Int) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= minimumLength else { return false }
+        var upper = false, lower = false, digit = false
+        for (index, s) in scalars.enumerated() {
+            if isUpper(s) {
+                upper = true
+            } else if isLower(s) {
+                lower = true
+            } else if isDigit(s) {
+                digit = true
+            } else if s == "=" {
+                guard index >= scalars.count - 2 else { return false }
+            } else if !"+/-_".unicodeScalars.contains(s) {
+                return false
+            }
+        }
+        return upper && lower && digit
+    }
+
+    // MARK: Secrets and personal data
+
+    /// Words of a key: `apiKey`, `api_key` and `api-key` are all ["api", "key"].
+    static func words(_ key: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var previousLower = false
+        for s in key.unicodeScalars {
+            if s == "_" || s == "-" || s == "." || s == " " {
+                if !current.isEmpty { result.append(current) }
+                current = ""
+                previousLower = false
+                continue
+            }
+            if isUpper(s), previousLower, !current.isEmpty {
+                result.append(current)
+                current = ""
+            }
+            current.unicodeScalars.append(s)
+            previousLower = isLower(s) || isDigit(s)
+        }
+        if !current.isEmpty { result.append(current) }
+        return result.map { $0.lowercased() }
+    }
+
+    /// Key names whose value is a secret: `password`, `client_secret`, `apiKey`, `access_token`, `reset_token`.
+    /// Pagination and device tokens (`page_token`, `push_token`, `device_token`) are references, not secrets.
+    static func isSecretName(_ key: String) -> Bool {
+        let w = words(key)
+        guard let last = w.last, let first = w.first else { return false }
+        // Flags about a secret (`has_password`, `isTokenValid`) are not the secret.
+        if ["has", "is", "needs", "requires", "show", "use", "can"].contains(first) { return false }
+        let joined = w.joined()
+        if ["password", "passwd", "pwd", "passphrase", "secret", "apikey", "credential", "credentials", "privatekey"].contains(last)
+            || ["password", "apikey", "clientsecret", "privatekey", "accesskey", "secretkey"].contains(joined)
+        {
+            return true
+        }
+        if last == "key", let before = w.dropLast().last, ["api", "private", "secret", "access", "signing"].contains(before) { return true }
+        if last == "token" {
+            let references: Set<String> = [
+                "page", "next", "cursor", "continuation", "sync", "push", "device", "fcm", "apns", "registration", "activity",
+                "expo", "notification", "input", "start", "update", "idempotency",
+            ]
+            return !w.dropLast().contains { references.contains($0) }
+        }
+        return false
+    }
+
+    /// Words of a key under which a long random value is a key or a token.
+    static func isKeyLikeName(_ key: String) -> Bool {
+        let w = Set(words(key))
+        return !w.isDisjoint(with: ["key", "apikey", "auth", "authorization", "signature", "sig", "credential", "hmac"])
+    }
+
+    /// Masked or empty values are not secrets (`"***"`, `"<redacted>"`, `""`).
+    static func isMasked(_ text: String) -> Bool {
+        let t = text.lowercased()
+        if t.isEmpty || ["redacted", "<redacted>", "[redacted]", "none", "null", "n/a", "true", "false", "yes", "no"].contains(t) { return true }
+        return t.unicodeScalars.allSatisfy { "*x•.#-_ ".unicodeScalars.contains($0) }
+    }
+
+    /// Shannon entropy in bits per character.
+    static func entropy(_ text: String) -> Double {
+        var counts: [Unicode.Scalar: Int] = [:]
+        var total = 0
+        for s in text.unicodeScalars {
+            counts[s, default: 0] += 1
+            total += 1
+        }
+        guard total > 0 else { return 0 }
+        var bits = 0.0
+        for count in counts.values {
+            let p = Double(count) / Double(total)
+            bits -= p * log2(p)
+        }
+        return bits
+    }
+
+    static func log2(_ x: Double) -> Double {
+        // ln(x)/ln(2) without Foundation: x = m * 2^e with m in [1, 2).
+        guard x > 0 else { return 0 }
+        let e = Double(x.exponent)
+        let m = x.significand
+        // ln(m) by the series of atanh: ln(m) = 2 * atanh((m-1)/(m+1)).
+        let y = (m - 1) / (m + 1)
+        var term = y
+        var sum = 0.0
+        var k = 1.0
+        for _ in 0..<12 {
+            sum += term / k
+            term *= y * y
+            k += 2
+        }
+        return e + 2 * sum / 0.693_147_180_559_945_3
+    }
+
+    /// A random-looking token: no spaces, letters and digits mixed, high entropy.
+    static func isHighEntropyToken(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        guard scalars.count >= 20, scalars.count <= 512,
+            scalars.allSatisfy({ isASCIILetter($0) || isDigit($0) || "-_.+/=:".unicodeScalars.contains($0) }),
+            scalars.contains(where: isDigit), scalars.contains(where: isASCIILetter)
+        else { return false }
+        return entropy(text) >= 3.5
+    }
+
+    enum Finding: Equatable {
+        case email, phone, jwt, bearer, apiKey, card
+        var name: String {
+            switch self {
+            case .email: return "an e-mail address"
+            case .phone: return "a phone number"
+            case .jwt: return "a JSON Web Token"
+            case .bearer: return "a bearer token"
+            case .apiKey: return "an API key"
+            case .card: return "a payment card number"
+            }
+        }
+    }
+
+    /// The first kind of sensitive data found in a text.
+    static func sensitive(in text: String, key: String?) -> Finding? {
+        // Cheap tests first: most strings are short texts and ids, and regular expressions are not free.
+        let digits = text.utf8.reduce(0) { $0 + ($1 >= 48 && $1 <= 57 ? 1 : 0) }
+        let hasAt = text.utf8.contains(UInt8(ascii: "@"))
+        let keyLike = key.map(isKeyLikeName) ?? false
+        guard text.utf8.count >= 7, digits >= 7 || hasAt || keyLike || text.utf8.count >= 16 else { return nil }
+        if text.contains("eyJ"), text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
+        if text.contains("earer"), text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
+        if text.contains("PRIVATE KEY-----") { return .apiKey }
+        if ["AKIA", "AIza", "_live_", "ghp_", "github_pat_", "xox"].contains(where: { text.contains($0) }),
+            text.contains(/\b(AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|(sk|rk)_live_[0-9A-Za-z]{16,}|ghp_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{40,}|xox[abpr]-[A-Za-z0-9-]{10,})/)
+        {
+            return .apiKey
+        }
+        if keyLike, isHighEntropyToken(text), !isURL(text) { return .apiKey }
+        if hasAt, let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/) {
+            let local = match.output.0.split(separator: "@").first.map { $0.lowercased() } ?? ""
+            let roles: Set<String> = ["noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team"]
+            if !roles.contains(local) { return .email }
+        }
+        if digits >= 13, containsCardNumber(text) { return .card }
+        if digits >= 7, containsPhoneNumber(text, key: key) { return .phone }
+        return nil
+    }
+
+    static func containsCardNumber(_ text: String) -> Bool {
+        for match in text.matches(of: /(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])/) {
+            let raw = String(match.output.1)
+            let digits = raw.unicodeScalars.filter(isDigit).map { Int($0.value - 48) }
+            guard (13...19).contains(digits.count), Set(digits).count > 1, luhn(digits), hasCardPrefix(digits) else { continue }
+            // Separated numbers must look like a card (groups of 4; Amex 4-6-5); bare ones must be the whole value.
+            let groups: [Int] = raw.split(whereSeparator: { (c: Character) in c == " " || c == "-" }).map { (part: Substring) in part.count }
+            if groups.count > 1 {
+                if groups.dropLast().allSatisfy({ $0 == 4 }) || groups == [4, 6, 5] { return true }
+            } else if raw.count == text.count {
+                return true
+            }
+        }
+        return false
+    }
+
+    static func hasCardPrefix(_ d: [Int]) -> Bool {
+        let two = d[0] * 10 + d[1]
+        let four = two * 100 + d[2] * 10 + d[3]
+        switch d.count {
+        case 15: return two == 34 || two == 37
+        case 16: return d[0] == 4 || (51...55).contains(two) || (2221...2720).contains(four) || four == 6011 || two == 65
+        case 13, 19: return d[0] == 4
+        default: return false
+        }
+    }
+
+    static func luhn(_ digits: [Int]) -> Bool {
+        var sum = 0
+        for (index, digit) in digits.reversed().enumerated() {
+            if index % 2 == 1 {
+                let doubled = digit * 2
+                sum += doubled > 9 ? doubled - 9 : doubled
+            } else {
+                sum += digit
+            }
+        }
+        return sum % 10 == 0
+    }
+
+    static func containsPhoneNumber(_ text: String, key: String?) -> Bool {
+        func digitCount(_ s: Substring) -> Int { s.unicodeScalars.filter(isDigit).count }
+        // E.164 and international forms: +49 221 1234567, +1 (415) 555-0132.
+        for match in text.matches(of: /(?:^|[^0-9A-Za-z])(\+[1-9][0-9 ().-]{6,20}[0-9])(?![0-9])/) where (8...15).contains(digitCount(match.output.1)) {
+            return true
+        }
+        // North American national form: (415) 555-0132, 415-555-0132.
+        if text.contains(/(?:^|[^0-9])(\([2-9][0-9]{2}\) ?|[2-9][0-9]{2}[-.])[2-9][0-9]{2}[-.][0-9]{4}(?![0-9])/) { return true }
+        // European national forms with a trunk 0: 0221 1234567, 07700 900123, 030/12345678.
+        if text.contains(/(?:^|[^0-9A-Za-z.,])0[1-9][0-9]{1,3}[ \/-][0-9]{3,4}[ -]?[0-9]{2,5}(?![0-9.,])/) { return true }
+        // A field named like a phone number holding digits.
+        if let key, !Set(words(key)).isDisjoint(with: ["phone", "mobile", "msisdn", "tel", "telephone", "cell"]) {
+            let digits = text.unicodeScalars.filter(isDigit).count
+            if digits >= 7, text.unicodeScalars.allSatisfy({ isDigit($0) || " +()-./".unicodeScalars.contains($0) }) { return true }
+        }
+        return false
+    }
+
+    // MARK: Characters
+
+    static func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
+    static func isUpper(_ s: Unicode.Scalar) -> Bool { s >= "A" && s <= "Z" }
+    static func isLower(_ s: Unicode.Scalar) -> Bool { s >= "a" && s <= "z" }
+    static func isASCIILetter(_ s: Unicode.Scalar) -> Bool { isUpper(s) || isLower(s) }
+}
+
+extension String {
+    /// Without leading and trailing ASCII whitespace.
+    var trimmingCharacters: Substring {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import PushLintEngine
+import PushLintModel
+import PushLintRules
+import Testing
+import TestSupport
+
+/// Detector edge cases and options of the payload content rules.
+@Suite struct ContentRulesTests {
+    static func findings(_ rule: String, value: String, key: String = "v", config: String? = nil, contract: String? = nil) throws -> [Diagnostic] {
+        let source = #"{"aps": {"alert": "Hello"}, "# + JSONQuote.quote(key) + ": " + JSONQuote.quote(value) + "}"
+        return try ExampleLinter.lint(source, config: config, contract: contract).allDiagnostics.filter { $0.ruleId == rule }
+    }
+
+    @Test(arguments: [
+        ("anna.mueller@gmail.com", "v"), ("Call me: +49 221 1234567", "v"), ("+1 (415) 555-0132", "v"), ("(415) 555-0132", "v"),
+        ("0221 1234567", "v"), ("07700 900123", "v"), ("4111 1111 1111 1111", "v"), ("378282246310005", "v"),
+        ("Bearer abcdefghijklmnopqrstuvwxyz012345", "v"), ("AKIAIOSFODNN7EXAMPLE", "v"),
+        ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abc", "v"), ("s3cr3t", "client_secret"), ("hunter2", "userPassword"),
+        ("k7Qp2Vx9Lm4Zr8Tn3Wb6Yc1Hd5Jf0Gs2", "x-api-key"), ("k7Qp2Vx9Lm4Zr8Tn3Wb6Yc1Hd5Jf0Gs2", "authSignature"),
+        ("0170 1234567", "mobile"), ("abcdEFGH1234", "reset_token"),
+    ])
+    func sensitiveValuesAreReported(_ value: String, _ key: String) throws {
+        #expect(try Self.findings("payload-sensitive-data", value: value, key: key).count == 1, "\(key): \(value)")
+    }
+
+    @Test(arguments: [
+        ("48213", "order_id"), ("ord.48213.v7", "cursor"), ("9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d", "call_id"),
+        ("2025-11-28T18:42:10+01:00", "placed_at"), ("1764400000", "timestamp"), ("1764400000123", "sent_ms"),
+        ("312,85 €", "total"), ("JJD-4KX7-2291-RT", "trackingNumber"), ("50674", "postalCode"),
+        ("Lindenstraße 12, 50674 Köln", "street"), ("https://shop.example.com/orders/48213?utm=push", "link"),
+        ("support@example.com", "contact"), ("noreply@example.com", "from_address"),
+        ("eyJvZmZzZXQiOjEwMCwibGltaXQiOjIwfQ", "next_page_token"), ("bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "device_token"),
+        ("80c3a2e5d1f64b9e8a7d2c1b0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f10", "activity_push_token"),
+        ("4111111111111112", "order_number"), ("1234 5678 9012 3456", "v"), ("Version 2.3.1 (build 4471)", "v"),
+        ("***", "password"), ("", "secret"), ("true", "has_password"), ("https://shop.example.com/reset", "password_reset_url"),
+        ("2–3 Tagen, Packstation 114", "v"), ("Wassersäule 20.000 mm, 0,75 L", "v"), ("Rufen Sie 110 an", "v"),
+        ("sku-100482-blue-m", "api_version"), ("chat.t-5521.m-90817", "key"),
+    ])
+    func ordinaryValuesAreNotReported(_ value: String, _ key: String) throws {
+        let found = try Self.findings("payload-sensitive-data", value: value, key: key)
+        #expect(found.isEmpty, "\(key): \(value) -> \(found.map(\.message))")
+    }
+
+    @Test func placeholdersAndTargetsAreNeverReported() throws {
+        let template = #"{"message": {"token": "{{token}}", "data": {"email": "{{email}}", "password": "{{password}}"}}}"#
+        let report = try ExampleLinter.lint(template, fileName: "t.json.tmpl")
+        #expect(report.allDiagnostics.filter { $0.ruleId == "payload-sensitive-data" }.isEmpty)
+        let expo = #"{"to": "ExponentPushToken[k7Qp2Vx9Lm4Zr8Tn3Wb6Yc]", "title": "Hi"}"#
+        #expect(try ExampleLinter.lint(expo).allDiagnostics.filter { $0.ruleId == "payload-sensitive-data" }.isEmpty)
+    }
+
+    @Test func dataNotLinkHonoursMaxStringBytes() throws {
+        let text = String(repeating: "a", count: 300)
+        #expect(try Self.findings("payload-data-not-link", value: text).isEmpty)
+        let config = #"{"options": {"payload-data-not-link": {"maxStringBytes": 256}}}"#
+        let found = try Self.findings("payload-data-not-link", value: text, config: config)
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("300-byte string") == true)
+        #expect(found.first?.message.contains("302 wire bytes") == true)
+    }
+
+    @Test func dataNotLinkHonoursMaxDepth() throws {
+        let deep = #"{"aps": {"alert": "x"}, "a": {"b": {"c": {"d": {"e": 1}}}}}"#
+        let found = try ExampleLinter.lint(deep).allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }
+        #expect(found.map(\.pointer) == ["/a/b/c/d"])
+        let relaxed = try ExampleLinter.lint(deep, config: #"{"options": {"payload-data-not-link": {"maxDepth": 4}}}"#)
+        #expect(relaxed.allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }.isEmpty)
+    }
+
+    @Test func dataNotLinkFindsBlobsAndNumbers() throws {
+        let blob = String(repeating: "QUJDRGVmZ2hpams0NTY3", count: 14)
+        #expect(try Self.findings("payload-data-not-link", value: blob).first?.message.contains("base64") == true)
+        #expect(try Self.findings("payload-data-not-link", value: blob, key: "cursor").isEmpty)
+        let numbers = "[" + (0..<40).map(String.init).joined(separator: ",") + "]"
+        let report = try ExampleLinter.lint(#"{"aps": {"alert": "x"}, "samples": "# + numbers + "}")
+        #expect(report.allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }.first?.message.contains("40 numbers") == true)
+        let long = "https://cdn.example.com/signed/" + String(repeating: "x", count: 700)
+        #expect(try Self.findings("payload-data-not-link", value: long).isEmpty)
+    }
+
+    @Test func linksAreCheckedAgainstTheContract() throws {
+        let contract = #"{"links": {"schemes": ["https", "shop"], "hosts": ["example.com", "*.example.com"]}}"#
+        func count(_ link: String, key: String = "url") throws -> Int {
+            try Self.findings("payload-link", value: link, key: key, contract: contract).count
+        }
+        #expect(try count("https://example.com/a") == 0)
+        #expect(try count("https://m.shop.example.com:8443/a") == 0)
+        #expect(try count("https://evil-example.com/a") == 1)
+        #expect(try count("https://example.com.evil.net/a") == 1)
+        #expect(try count("http://example.com/a") == 1)
+        #expect(try count("shop://orders/1", key: "deep_link") == 0)
+        #expect(try count("mailto:a@example.com", key: "note") == 0)
+        #expect(try count("/orders/1") == 0)
+        let click = #"{"message": {"token": "t", "notification": {"title": "x"}, "android": {"notification": {"click_action": "http://example.com/x"}}}}"#
+        #expect(try ExampleLinter.lint(click, contract: contract).allDiagnostics.filter { $0.ruleId == "payload-link" }.count == 1)
+    }
+}
+
+enum JSONQuote {
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for s in text.unicodeScalars {
+            switch s {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default: out.unicodeScalars.append(s)
+            }
+        }
+        return out + "\""
+    }
+}
