@@ -1,5 +1,6 @@
 import Foundation
 import PushLintModel
+import PushLintRules
 import Testing
 import TestSupport
 
@@ -67,5 +68,34 @@ import TestSupport
         let defs = try #require(config["$defs"] as? [String: Any])
         #expect(values(try #require(defs["kind"] as? [String: Any])) == Set(PayloadKind.allCases.map(\.rawValue)))
         #expect(values(try #require(defs["level"] as? [String: Any])) == ["off", "info", "warning", "error"])
+    }
+}
+
+/// The README's complete config and contract examples are read by the Swift readers without error.
+@Suite struct ReadmeExampleTests {
+    static func blocks(containing marker: String) throws -> [String] {
+        let readme = try String(contentsOf: Paths.repo.appendingPathComponent("README.md"), encoding: .utf8)
+        return readme.components(separatedBy: "```jsonc\n").dropFirst().compactMap { part in
+            let block = part.components(separatedBy: "```").first ?? ""
+            return block.contains(marker) ? block : nil
+        }
+    }
+
+    @Test func theCompleteConfigExampleReads() throws {
+        let blocks = try Self.blocks(containing: "schemas/pushlint.schema.json")
+        #expect(!blocks.isEmpty)
+        for block in blocks {
+            let config = try Config.read(path: "README.md", bytes: Array(block.utf8), rules: RuleRegistry.descriptions)
+            #expect(config.contract == "push-contract.json")
+        }
+    }
+
+    @Test func theCompleteContractExampleReads() throws {
+        let blocks = try Self.blocks(containing: "schemas/push-contract.schema.json")
+        #expect(!blocks.isEmpty)
+        for block in blocks {
+            let contract = try Contract.read(path: "README.md", bytes: Array(block.utf8))
+            #expect(contract.events.first?.fields?.count == 3)
+        }
     }
 }
