@@ -28,6 +28,11 @@ let package = Package(
             name: "pushlint", dependencies: ["PushLintEngine", "PushLintReporters"], swiftSettings: strict),
         // Regenerates rules/*.md from the rule descriptions: `swift run pushlint-docgen`.
         .executableTarget(name: "pushlint-docgen", dependencies: ["PushLintRules"], swiftSettings: strict),
+        // Corpora and parse-only measurements for scripts/bench.sh.
+        .executableTarget(name: "pushlint-bench", dependencies: ["PushLintJSON"], swiftSettings: strict),
+        // libFuzzer target over the parser, a whole lint and the reporters (scripts/fuzz.sh).
+        .executableTarget(
+            name: "pushlint-fuzz", dependencies: ["PushLintEngine", "PushLintReporters"], swiftSettings: strict),
 
         .target(
             name: "TestSupport", dependencies: ["PushLintEngine", "PushLintReporters"], path: "Tests/Support",
@@ -39,6 +44,7 @@ let package = Package(
             name: "PushLintEngineTests", dependencies: ["PushLintEngine", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PushLintReportersTests", dependencies: ["PushLintReporters", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PushLintKitTests", dependencies: ["PushLintKit"], swiftSettings: strict),
         .testTarget(name: "pushlintTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]
 )

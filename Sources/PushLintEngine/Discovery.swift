@@ -10,6 +10,13 @@ public struct LintTarget: Sendable, Hashable {
     public var configRelativePath: String
     /// Named on the command line rather than found by walking.
     public var isExplicit: Bool
+
+    public init(displayPath: String, absolutePath: String, configRelativePath: String, isExplicit: Bool) {
+        self.displayPath = displayPath
+        self.absolutePath = absolutePath
+        self.configRelativePath = configRelativePath
+        self.isExplicit = isExplicit
+    }
 }
 
 /// Finds the files to lint (DESIGN.md §2): named files always; folders walked in sorted order for `include`

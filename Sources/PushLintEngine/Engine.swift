@@ -37,6 +37,9 @@ public struct Engine: Sendable {
     let projectRules: [any ProjectRule]
     let descriptionById: [String: RuleDescription]
 
+    /// Every built-in rule.
+    public static var builtInRules: [any Rule] { RuleRegistry.all }
+
     public static var activeProcessors: Int {
         max(1, Int(sysconfActiveProcessors()))
     }

@@ -92,9 +92,10 @@ public enum JSONParser {
 private struct Frame {
     var node: Int
     var isObject: Bool
-    /// Key nodes of an object so far, for duplicate detection; hashed once the object grows.
-    var keys: [Int] = []
-    var keyIndex: [Int: [Int]]? = nil
+    /// Where this object's keys start in `Parser.keyStack` (duplicate detection).
+    var keyBase: Int
+    /// Index into `Parser.keyIndexes` once the object is big enough to hash its keys; -1 before.
+    var keyIndex: Int = -1
 }
 
 private struct Parser {
@@ -104,6 +105,10 @@ private struct Parser {
     var nodes: [JSONNode] = []
     var issues: [JSONIssue] = []
     var stack: [Frame] = []
+    /// Key nodes of every open object, innermost last; one shared buffer instead of an array per object.
+    var keyStack: [Int] = []
+    /// Hashed keys of open objects with many members.
+    var keyIndexes: [[Int: [Int]]] = []
     let allowComments: Bool
     let open: [UInt8]
     let close: [UInt8]
@@ -224,6 +229,10 @@ private struct Parser {
 
     mutating func closeContainer() {
         guard let frame = stack.popLast() else { return }
+        if frame.isObject {
+            keyStack.removeLast(keyStack.count - frame.keyBase)
+            if frame.keyIndex >= 0 { keyIndexes.removeLast() }
+        }
         nodes[frame.node].end = UInt32(i)
         nodes[frame.node].next = UInt32(nodes.count)
         lastWasComma = false
@@ -269,7 +278,7 @@ private struct Parser {
             }
             let isObject = c == UInt8(ascii: "{")
             nodes.append(JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(i), end: UInt32(i + 1), next: 0, parent: currentParent))
-            stack.append(Frame(node: nodes.count - 1, isObject: isObject))
+            stack.append(Frame(node: nodes.count - 1, isObject: isObject, keyBase: keyStack.count))
             lastWasComma = false
             i += 1
             return nil
@@ -390,12 +399,7 @@ private struct Parser {
         i += 1
         var flags: UInt8 = 0
         while true {
-            // Fast path: plain ASCII that needs no attention.
-            while i < input.count {
-                let c = input[i]
-                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
-                i += 1
-            }
+            i = Parser.skipPlainStringBytes(input, from: i)
             guard i < input.count else {
                 return JSONError(.syntax, "string is not closed: expected '\"' before the end of the file", at: start, length: i - start)
             }
@@ -424,6 +428,32 @@ private struct Parser {
         }
         nodes.append(JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent))
         return nil
+    }
+
+    /// Skips bytes that need no attention inside a string (not `"`, `\\`, a control character or non-ASCII),
+    /// eight at a time: the string scan is where a parser spends most of its time.
+    @inline(__always) static func skipPlainStringBytes(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var j = start
+        let count = input.count
+        guard let base = input.baseAddress else { return j }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while j + 8 <= count {
+            let x = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+            let quote = x ^ (ones &* 0x22)
+            let backslash = x ^ (ones &* 0x5C)
+            let hasQuote = (quote &- ones) & ~quote
+            let hasBackslash = (backslash &- ones) & ~backslash
+            let hasControl = (x &- ones &* 0x20) & ~x
+            if (hasQuote | hasBackslash | hasControl | x) & highs != 0 { break }
+            j += 8
+        }
+        while j < count {
+            let c = base[j]
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+            j += 1
+        }
+        return j
     }
 
     /// Length of a well-formed UTF-8 sequence starting at `at` (RFC 3629: no overlongs, no surrogates,
@@ -515,57 +545,82 @@ private struct Parser {
     mutating func noteKey(_ keyNode: Int) {
         guard !stack.isEmpty else { return }
         let top = stack.count - 1
-        let candidates: [Int]
-        if let index = stack[top].keyIndex {
-            candidates = index[keyHash(keyNode)] ?? []
-        } else {
-            candidates = stack[top].keys
-        }
-        for other in candidates where keysEqual(other, keyNode) {
-            issues.append(JSONIssue(kind: .duplicateKey(key: keyNode, firstKey: other), span: ByteSpan(Int(nodes[keyNode].start), Int(nodes[keyNode].end))))
-            break
-        }
-        if stack[top].keyIndex != nil {
-            stack[top].keyIndex![keyHash(keyNode), default: []].append(keyNode)
-        } else {
-            stack[top].keys.append(keyNode)
-            // Linear search is fastest for the small objects payloads have; hash big ones.
-            if stack[top].keys.count > 16 {
-                var index: [Int: [Int]] = [:]
-                for k in stack[top].keys { index[keyHash(k), default: []].append(k) }
-                stack[top].keyIndex = index
-                stack[top].keys = []
+        let frame = stack[top]
+        if frame.keyIndex >= 0 {
+            let hash = keyHash(keyNode)
+            if let candidates = keyIndexes[frame.keyIndex][hash] {
+                for other in candidates where keysEqual(other, keyNode) {
+                    reportDuplicate(keyNode, other)
+                    break
+                }
             }
+            keyIndexes[frame.keyIndex][hash, default: []].append(keyNode)
+            return
+        }
+        var k = frame.keyBase
+        while k < keyStack.count {
+            if keysEqual(keyStack[k], keyNode) {
+                reportDuplicate(keyNode, keyStack[k])
+                break
+            }
+            k += 1
+        }
+        keyStack.append(keyNode)
+        // Linear search is fastest for the small objects payloads have; hash big ones.
+        if keyStack.count - frame.keyBase > 16 {
+            var index: [Int: [Int]] = [:]
+            for key in keyStack[frame.keyBase...] { index[keyHash(key), default: []].append(key) }
+            keyIndexes.append(index)
+            stack[top].keyIndex = keyIndexes.count - 1
         }
     }
 
-    func keyBytes(_ node: Int) -> [UInt8] {
-        let n = nodes[node]
+    mutating func reportDuplicate(_ key: Int, _ first: Int) {
+        issues.append(JSONIssue(kind: .duplicateKey(key: key, firstKey: first), span: ByteSpan(Int(nodes[key].start), Int(nodes[key].end))))
+    }
+
+    func keysEqual(_ a: Int, _ b: Int) -> Bool { Parser.keysEqual(input, nodes[a], nodes[b]) }
+    func keyHash(_ node: Int) -> Int { Parser.keyHash(input, nodes[node]) }
+
+    // Static, on plain values: a non-mutating method called from a mutating one may copy the whole parser.
+    static func keyBytes(_ input: UnsafeBufferPointer<UInt8>, _ n: JSONNode) -> [UInt8] {
         let slice = UnsafeBufferPointer(rebasing: input[Int(n.start) + 1..<Int(n.end) - 1])
         if n.flags & JSONNode.hasEscapes != 0 { return JSONStringDecoder.decode(Array(slice)[...]) }
         return Array(slice)
     }
 
-    func keyHash(_ node: Int) -> Int {
+    static func keyHash(_ input: UnsafeBufferPointer<UInt8>, _ n: JSONNode) -> Int {
         var hasher = Hasher()
-        for b in keyBytes(node) { hasher.combine(b) }
+        if n.flags & JSONNode.hasEscapes != 0 {
+            for b in keyBytes(input, n) { hasher.combine(b) }
+        } else {
+            for k in Int(n.start) + 1..<Int(n.end) - 1 { hasher.combine(input[k]) }
+        }
         return hasher.finalize()
     }
 
-    func keysEqual(_ a: Int, _ b: Int) -> Bool {
-        let na = nodes[a], nb = nodes[b]
+    static func keysEqual(_ input: UnsafeBufferPointer<UInt8>, _ na: JSONNode, _ nb: JSONNode) -> Bool {
         if na.flags & JSONNode.hasEscapes == 0 && nb.flags & JSONNode.hasEscapes == 0 {
             let la = Int(na.end - na.start), lb = Int(nb.end - nb.start)
             guard la == lb else { return false }
-            for k in 0..<la where input[Int(na.start) + k] != input[Int(nb.start) + k] { return false }
+            let a = Int(na.start), b = Int(nb.start)
+            for k in 0..<la where input[a + k] != input[b + k] { return false }
             return true
         }
-        return keyBytes(a) == keyBytes(b)
+        return keyBytes(input, na) == keyBytes(input, nb)
     }
 
     // MARK: Whitespace and comments
 
     mutating func skipSpace() -> JSONError? {
+        var j = i
+        let count = input.count
+        while j < count {
+            let c = input[j]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+            j += 1
+        }
+        i = j
         while i < input.count {
             let c = input[i]
             if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {

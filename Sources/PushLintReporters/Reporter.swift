@@ -9,7 +9,20 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 public struct ReportOptions: Sendable {
     /// ANSI colours (text only).
     public var color: Bool
-    public init(color: Bool = false) { self.color = color }
+    /// JUnit `timestamp` (`yyyy-MM-ddTHH:mm:ss`, UTC); nil: the time of rendering. Tests fix it for goldens.
+    public var timestamp: String?
+    /// JUnit `hostname`; nil: this machine's name.
+    public var hostname: String?
+    /// SARIF `originalUriBaseIds["%SRCROOT%"]`: the absolute directory report paths are relative to; nil: the
+    /// current directory.
+    public var workingDirectory: String?
+
+    public init(color: Bool = false, timestamp: String? = nil, hostname: String? = nil, workingDirectory: String? = nil) {
+        self.color = color
+        self.timestamp = timestamp
+        self.hostname = hostname
+        self.workingDirectory = workingDirectory
+    }
 }
 
 /// Turns a lint report into one output format.
@@ -18,12 +31,14 @@ public protocol Reporter: Sendable {
 }
 
 public enum Reporters {
-    /// The reporter for a format. Formats without a reporter yet return nil.
+    /// The reporter for a format (nil would mean "not available in this build"; every format is).
     public static func make(_ format: ReportFormat, options: ReportOptions = ReportOptions()) -> (any Reporter)? {
         switch format {
         case .text: return TextReporter(color: options.color)
         case .json: return JSONReporter()
-        case .junit, .sarif, .github: return nil
+        case .junit: return JUnitReporter(timestamp: options.timestamp, hostname: options.hostname)
+        case .sarif: return SARIFReporter(workingDirectory: options.workingDirectory ?? LocalFileSystem().currentDirectory)
+        case .github: return GitHubReporter()
         }
     }
 

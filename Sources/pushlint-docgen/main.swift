@@ -16,6 +16,13 @@ do {
     for name in try manager.contentsOfDirectory(atPath: folder) where name.hasSuffix(".md") && !wanted.contains(name) {
         try manager.removeItem(atPath: folder + "/" + name)
     }
+    // The rule table in README.md (next to the rules folder).
+    let readmePath = (folder as NSString).deletingLastPathComponent.isEmpty ? "README.md" : (folder as NSString).deletingLastPathComponent + "/README.md"
+    if let readme = try? String(contentsOfFile: readmePath, encoding: .utf8),
+        let updated = RuleDocumentation.updatingReadme(readme, RuleRegistry.descriptions), updated != readme
+    {
+        try updated.write(toFile: readmePath, atomically: true, encoding: .utf8)
+    }
     print("wrote \(pages.count) pages to \(folder)/")
 } catch {
     FileHandle.standardError.write(Data("pushlint-docgen: error: \(error)\n".utf8))

@@ -1,5 +1,158 @@
+import PushLintJSON
 import PushLintModel
 
 enum APNsRules {
-    static let all: [any Rule] = []
+    static let all: [any Rule] = [
+        APNsBackgroundHeaders(), APNsPushTypeMismatch(), APNsPushTypeValue(), APNsPushTypeMissing(),
+        APNsPriorityValue(), APNsTopicSuffix(), APNsHeaderFormat(), APNsApsMissing(), APNsApsUnknownKey(),
+        APNsApsValue(), APNsMutableContentWithoutAlert(), APNsLiveActivity(), APNsInterruptionEntitlement(),
+    ]
+}
+
+/// APNs facts shared by the APNs rules (platform-rules.md §1).
+enum APNs {
+    /// The push-type table of platform-rules.md §1.2: value and the suffix `apns-topic` needs (nil: the bundle id
+    /// itself; `mdm` topics are a certificate UID and are not checked).
+    static let pushTypes: [(name: String, topicSuffix: String?)] = [
+        ("alert", nil), ("background", nil), ("location", ".location-query"), ("voip", ".voip"),
+        ("complication", ".complication"), ("fileprovider", ".pushkit.fileprovider"), ("mdm", nil),
+        ("liveactivity", ".push-type.liveactivity"), ("pushtotalk", ".voip-ptt"), ("widgets", ".push-type.widgets"),
+        ("controls", ".push-type.controls"),
+    ]
+    static let pushTypeNames = pushTypes.map(\.name)
+    static func isPushType(_ value: String) -> Bool { pushTypeNames.contains(value) }
+    static func topicSuffix(of pushType: String) -> String? { pushTypes.first { $0.name == pushType }?.topicSuffix }
+    static let topicSuffixes = pushTypes.compactMap(\.topicSuffix)
+
+    static let priorities = ["10", "5", "1"]
+
+    /// Request headers a sender may set (A-REQ; `apns-channel-id`/`apns-request-id` for broadcast Live Activities).
+    static let headerNames = [
+        "apns-push-type", "apns-priority", "apns-topic", "apns-id", "apns-expiration", "apns-collapse-id",
+        "apns-channel-id", "apns-request-id",
+    ]
+
+    /// Keys Apple defines in `aps` (A-GEN, A-LA, A-WK; `url-args` and `mdm` from pushy and node-apn).
+    static let apsKeys = [
+        "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
+        "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "timestamp", "event",
+        "content-state", "stale-date", "dismissal-date", "attributes-type", "attributes", "input-push-token",
+        "input-push-channel", "content-changed", "url-args", "mdm",
+    ]
+
+    /// Keys of the `alert` dictionary (A-GEN; older keys still emitted by libraries, pushy).
+    static let alertKeys = [
+        "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
+        "subtitle-loc-args", "loc-key", "loc-args", "action", "action-loc-key", "summary-arg", "summary-arg-count",
+    ]
+
+    /// `*-loc-args` and the key each needs.
+    static let locArgs: [(args: String, key: String)] = [
+        ("title-loc-args", "title-loc-key"), ("subtitle-loc-args", "subtitle-loc-key"), ("loc-args", "loc-key"),
+    ]
+
+    static let interruptionLevels = ["passive", "active", "time-sensitive", "critical"]
+
+    /// What makes a notification user-visible: without these a push is a background push (A-BG).
+    static let visibleKeys = ["alert", "sound", "badge"]
+
+    /// A UNIX time in seconds has 10 digits until 2286; 12 digits or more is a time in milliseconds.
+    static let millisecondsThreshold: Double = 100_000_000_000
+}
+
+extension APNsView {
+    /// `alert`, `sound` or `badge` is present (written or mapped).
+    var isVisible: Bool { fields.contains { APNs.visibleKeys.contains($0.name) } }
+
+    /// `content-available` asks to wake the app: the number 1, or a spelling of it (`true`, `"1"`) that
+    /// `apns-aps-value` reports separately.
+    func wantsContentAvailable(_ doc: JSONDocument) -> Bool {
+        guard let field = field("content-available") else { return false }
+        if field.mapped != nil { return true }
+        return APNs.isOneLike(doc, field.value)
+    }
+
+    /// A key written in `aps` that `apns-aps-unknown-key` reports as a misspelling of `name` (`content_available`,
+    /// `contentAvailable`, `events`): rules that need `name` stay silent, one mistake is one finding.
+    func hasMisspelling(of name: String) -> Bool {
+        fields.contains {
+            $0.field.isLiteral && $0.name != name
+                && (Suggest.normalize($0.name) == Suggest.normalize(name) || APNsApsUnknownKey.aliases[$0.name] == name)
+        }
+    }
+
+    /// A background (silent) notification: `content-available` and nothing the user sees (A-BG).
+    func isBackgroundNotification(_ doc: JSONDocument) -> Bool { wantsContentAvailable(doc) && !isVisible }
+
+    /// The alert shows a title or a body (what a notification service extension needs).
+    func hasAlertText(_ doc: JSONDocument) -> Bool {
+        if let alert = field("alert"), alert.mapped == nil, doc.kind(alert.value) == .string || doc.kind(alert.value) == .placeholder {
+            return doc.kind(alert.value) == .placeholder || !doc.string(alert.value).isEmpty
+        }
+        return ["title", "body", "title-loc-key", "loc-key"].contains { alertField($0) != nil }
+    }
+}
+
+extension APNsHeaders {
+    /// A header that `apns-header-format` reports as a misspelling of `name` (`apns-priorty`, `apns_push_type`):
+    /// rules that miss `name` stay silent, one mistake is one finding.
+    func hasMisspelling(of name: String) -> Bool {
+        entries.contains { APNs.misspelledHeader($0.name) == name }
+    }
+}
+
+extension APNs {
+    /// The known header an unknown header name was meant to be, if it is close enough to tell.
+    static func misspelledHeader(_ name: String) -> String? {
+        let lower = name.lowercased()
+        guard !headerNames.contains(lower) else { return nil }
+        return Suggest.sameWordDifferentSpelling(lower, in: headerNames) ?? Suggest.closest(to: lower, in: headerNames)
+    }
+
+    /// The number 1, `true` or `"1"`.
+    static func isOneLike(_ doc: JSONDocument, _ node: NodeID) -> Bool {
+        switch doc.kind(node) {
+        case .number: return doc.doubleValue(node) == 1
+        case .bool: return doc.boolValue(node) == true
+        case .string: return doc.string(node) == "1"
+        default: return false
+        }
+    }
+
+    /// Where the headers come from, for messages: "" for a file's own headers, else a note.
+    static func origin(_ headers: APNsHeaders) -> String {
+        if case .config(let glob) = headers.origin { return " (set in .pushlint.json apns.headers for '\(glob)')" }
+        return ""
+    }
+
+    /// The name of the headers object as the file spells it.
+    static func headersName(_ headers: APNsHeaders) -> String {
+        switch headers.origin {
+        case .fcm: return "apns.headers"
+        case .config: return ".pushlint.json apns.headers"
+        case .envelope, .expo: return "headers"
+        }
+    }
+
+    /// An edit that adds members to an object without reformatting the rest: after the last member, on a new
+    /// line with that member's indentation (or inline when the object is written on one line).
+    static func insertMembers(_ members: [(String, String)], into object: NodeID, in doc: JSONDocument) -> TextEdit {
+        let rendered = members.map { JSONDocument.quoted($0.0) + ": " + JSONDocument.quoted($0.1) }
+        let existing = doc.members(object)
+        guard let last = existing.last else {
+            return TextEdit(offset: doc.span(object).start + 1, length: 0, text: rendered.joined(separator: ", "))
+        }
+        let keyStart = doc.span(last.key).start
+        var lineStart = keyStart
+        while lineStart > 0, doc.bytes[lineStart - 1] == UInt8(ascii: " ") || doc.bytes[lineStart - 1] == UInt8(ascii: "\t") {
+            lineStart -= 1
+        }
+        let insertAt = doc.span(last.value).end
+        if lineStart > 0, doc.bytes[lineStart - 1] == UInt8(ascii: "\n") {
+            let indent = String(decoding: doc.bytes[lineStart..<keyStart], as: UTF8.self)
+            let newline = lineStart > 1 && doc.bytes[lineStart - 2] == UInt8(ascii: "\r") ? "\r\n" : "\n"
+            return TextEdit(offset: insertAt, length: 0, text: rendered.map { "," + newline + indent + $0 }.joined())
+        }
+        return TextEdit(offset: insertAt, length: 0, text: rendered.map { ", " + $0 }.joined())
+    }
 }

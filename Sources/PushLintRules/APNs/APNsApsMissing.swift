@@ -1,0 +1,52 @@
+import PushLintJSON
+import PushLintModel
+
+/// `apns-aps-missing`: an APNs body without an `aps` object.
+struct APNsApsMissing: PayloadRule {
+    let description = RuleDescription(
+        id: "apns-aps-missing",
+        summary: "An APNs body has no `aps` object.",
+        family: .apns,
+        defaultSeverity: .error,
+        rationale: """
+            An APNs body is a JSON object with an `aps` dictionary: that is where Apple reads the alert, sound, \
+            badge, `content-available` and every other system key; custom keys go beside it (A-GEN, \
+            platform-rules.md §1.3). A body without `aps`, or with `aps` that is not an object, shows nothing \
+            and wakes nothing. Checked on an envelope's `payload` and on `apns.payload` of an FCM message \
+            (unless FCM builds the alert from the message's `notification`).
+            """,
+        triggering: [
+            RuleExample(
+                #"{"headers": {"apns-push-type": "alert"}, "payload": ↓{"alert": "Your order shipped", "order_id": "1042"}}"#,
+                note: "Envelope whose payload forgot `aps`."),
+            RuleExample(#"{"aps": ↓"Your order shipped"}"#, note: "`aps` is a string."),
+            RuleExample(
+                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": ↓{"content-available": 1}}}}"#,
+                note: "FCM message: `content-available` outside `aps`."),
+        ],
+        nonTriggering: [
+            RuleExample(#"{"aps": {"alert": "Your order shipped"}, "order_id": "1042"}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Shipped"}, "apns": {"payload": {"order_id": "1042"}}}}"#,
+                note: "FCM adds `aps` with the alert from `notification`."),
+            RuleExample(#"{"message": {"token": "t", "data": {"order_id": "1042"}}}"#, note: "No APNs payload at all."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        let doc = context.document
+        guard let view = context.payload.apns, view.origin != .expo, let body = view.body else { return [] }
+        if let aps = view.aps {
+            guard doc.kind(aps) != .object, doc.kind(aps) != .placeholder else { return [] }
+            return [diagnostic(
+                "aps is a \(doc.typeName(aps)), not an object: the device reads nothing from it; write \"aps\": {\"alert\": ...} with Apple's keys inside",
+                at: aps, in: doc, help: "make aps an object")]
+        }
+        // FCM builds `aps` itself when the message has a notification.
+        if view.origin == .fcm, !view.alertFields.isEmpty { return [] }
+        let stray = doc.members(body).map { doc.string($0.key) }.filter { APNs.apsKeys.contains($0) }
+        let hint = stray.isEmpty ? "" : " (\(stray.joined(separator: ", ")) belong\(stray.count == 1 ? "s" : "") inside it)"
+        return [diagnostic(
+            "the APNs body has no aps object\(hint): the device shows nothing and wakes nothing; add \"aps\": {...} with the alert, sound, badge or content-available",
+            at: body, in: doc, help: "add an aps object")]
+    }
+}

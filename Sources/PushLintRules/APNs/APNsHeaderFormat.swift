@@ -1,0 +1,159 @@
+import PushLintJSON
+import PushLintModel
+
+/// `apns-header-format`: header values and names APNs rejects.
+struct APNsHeaderFormat: PayloadRule {
+    let description = RuleDescription(
+        id: "apns-header-format",
+        summary: "An APNs header has a malformed value, an unknown name, or is given twice.",
+        family: .apns,
+        defaultSeverity: .error,
+        rationale: """
+            APNs checks its request headers and answers 400 (A-REQ, A-RESP, platform-rules.md §1.2):
+
+            - `apns-collapse-id` at most 64 bytes of UTF-8 (`BadCollapseId`; pushy, a2);
+            - `apns-expiration` a UNIX time in seconds, `0` for "try once" (`BadExpirationDate`); a 13-digit \
+            value is milliseconds, which APNs reads as a date thousands of years away;
+            - `apns-id` a UUID in canonical 8-4-4-4-12 form (`BadMessageId`);
+            - header values are strings: FCM's `apns.headers` is `map<string, string>` (F-REF; the admin SDKs \
+            refuse anything else, ADM-N/ADM-P/ADM-G), and HTTP headers are text;
+            - a header sent twice, in any letter case (header names are case-insensitive), is \
+            `DuplicateHeaders`;
+            - an `apns-*` name APNs does not define is ignored, so a misspelt `apns-priorty` silently falls \
+            back to the default.
+
+            A non-string header value is reported here only, not by the rules that read that header; the fix \
+            quotes a number. Values with placeholders are not checked.
+            """,
+        triggering: [
+            RuleExample(
+                #"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓"1764486400000"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+                note: "Expiration in milliseconds."),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "alert", "apns-id": ↓"order-48213"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "alert", "apns-collapse-id": ↓"order-48213-shipment-update-with-tracking-number-JJD-4KX7-2291-RT-v2"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+                note: "A 66-byte collapse id."),
+            RuleExample(
+                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "alert", "apns-priority": ↓10}, "payload": {"aps": {"alert": "Hi"}}}}}"#,
+                note: "FCM message: a number in apns.headers."),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "alert", ↓"apns-priorty": "5"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+                note: "A misspelt header name."),
+            RuleExample(
+                #"{"headers": {"apns-priority": "10", "apns-push-type": "alert", ↓"APNS-Priority": "5"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+                note: "The same header twice in different letter case."),
+        ],
+        nonTriggering: [
+            RuleExample(
+                """
+                {
+                  "headers": {
+                    "apns-push-type": "alert", "apns-priority": "10", "apns-topic": "com.example.shop",
+                    "apns-id": "4f9c2a1e-7b3d-4c8e-9a61-2d5f0e8b7c34", "apns-expiration": "1764486400",
+                    "apns-collapse-id": "order-48213"
+                  },
+                  "payload": {"aps": {"alert": "Hi"}}
+                }
+                """),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "voip", "apns-expiration": "0", "apns-topic": "com.example.shop.voip"}, "payload": {"aps": {}}}"#),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "alert", "apns-collapse-id": "order-{{order_id}}"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+                fileName: "shipped.json.tmpl"),
+        ],
+        corrections: [
+            RuleCorrection(
+                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "alert", "apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}}}"#,
+                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "alert", "apns-priority": "10"}, "payload": {"aps": {"alert": "Hi"}}}}}"#)
+        ])
+
+    /// Canonical 8-4-4-4-12 hexadecimal form (either letter case).
+    static func isUUID(_ value: String) -> Bool {
+        let groups = value.split(separator: "-", omittingEmptySubsequences: false)
+        guard groups.map(\.count) == [8, 4, 4, 4, 12] else { return false }
+        return groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
+    }
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo else { return [] }
+        let doc = context.document
+        let origin = APNs.origin(headers)
+        var result: [Diagnostic] = []
+        var seen: [String: APNsHeader] = [:]
+        for entry in headers.entries {
+            let name = entry.name.lowercased()
+            let keyAt = entry.keyNode ?? view.anchor
+            if let first = seen[name] {
+                // The same spelling twice is json-duplicate-key's finding.
+                if first.name != entry.name {
+                    result.append(diagnostic(
+                        "header '\(entry.name)' is '\(first.name)' again (header names ignore letter case)\(origin): APNs rejects the request with 400 DuplicateHeaders; keep one of them",
+                        at: keyAt, in: doc, help: "remove one of the two"))
+                }
+                continue
+            }
+            seen[name] = entry
+            if !APNs.headerNames.contains(name) {
+                let known = APNs.headerNames
+                let suggestion = APNs.misspelledHeader(name)
+                if name.hasPrefix("apns") || suggestion != nil {
+                    let instead = suggestion.map { "did you mean '\($0)'?" } ?? "known headers: \(known.joined(separator: ", "))"
+                    result.append(diagnostic(
+                        "unknown APNs header '\(entry.name)'\(origin): APNs ignores it, so the value never takes effect; \(instead)",
+                        at: keyAt, in: doc, help: suggestion.map { "rename it to '\($0)'" } ?? "remove it"))
+                    continue
+                }
+            }
+            if let node = entry.valueNode, doc.kind(node) != .string {
+                if doc.kind(node) == .placeholder { continue }
+                let text = doc.kind(node) == .number ? doc.rawText(node) : nil
+                let effect = headers.origin == .fcm
+                    ? "FCM and the admin SDKs reject apns.headers values that are not strings"
+                    : "HTTP/2 header values are text and senders differ in how they write anything else"
+                result.append(diagnostic(
+                    "\(entry.name) is a \(doc.typeName(node)), but header values are strings: \(effect); write \(text.map { "\"\($0)\"" } ?? "a string")",
+                    at: node, in: doc, help: text.map { "write \"\($0)\"" } ?? "write the value as a string",
+                    fix: text.map { Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted($0))]) }))
+                continue
+            }
+            guard let value = entry.value else { continue }
+            if let node = entry.valueNode, context.isTemplated(node) { continue }
+            let at = entry.valueNode ?? view.anchor
+            switch name {
+            case "apns-collapse-id":
+                let bytes = value.utf8.count
+                if bytes > 64 {
+                    result.append(diagnostic(
+                        "apns-collapse-id is \(bytes) bytes of UTF-8, over the 64-byte limit\(origin): APNs rejects the request with 400 BadCollapseId; use a shorter id (at most 64 bytes)",
+                        at: at, in: doc, help: "shorten it to at most 64 bytes"))
+                }
+            case "apns-expiration":
+                if let message = expirationProblem(value, origin) {
+                    result.append(diagnostic(message, at: at, in: doc, help: "write the UNIX time in seconds, or \"0\""))
+                }
+            case "apns-id":
+                if !Self.isUUID(value) {
+                    result.append(diagnostic(
+                        "apns-id '\(value)' is not a UUID\(origin): APNs rejects the request with 400 BadMessageId; write a UUID such as \"4f9c2a1e-7b3d-4c8e-9a61-2d5f0e8b7c34\" or leave the header out (APNs creates one)",
+                        at: at, in: doc, help: "write a canonical UUID or remove the header"))
+                }
+            default:
+                break
+            }
+        }
+        return result
+    }
+
+    func expirationProblem(_ value: String, _ origin: String) -> String? {
+        let digits = value.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard digits, !value.isEmpty else {
+            return "apns-expiration '\(value)' is not a UNIX time in seconds\(origin): APNs rejects the request with 400 BadExpirationDate; write the epoch seconds (\"1764486400\") or \"0\" to try once"
+        }
+        if value.count >= 12 {
+            let seconds = value.dropLast(3)
+            return "apns-expiration \(value) is in milliseconds\(origin): APNs reads seconds, a date thousands of years away; write \"\(seconds)\""
+        }
+        return nil
+    }
+}

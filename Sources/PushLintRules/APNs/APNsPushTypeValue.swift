@@ -1,0 +1,50 @@
+import PushLintJSON
+import PushLintModel
+
+/// `apns-push-type-value`: a push type APNs does not know.
+struct APNsPushTypeValue: PayloadRule {
+    let description = RuleDescription(
+        id: "apns-push-type-value",
+        summary: "The `apns-push-type` header is not one of the push types APNs accepts.",
+        family: .apns,
+        defaultSeverity: .error,
+        rationale: """
+            APNs answers 400 `InvalidPushType` to a push type it does not know (A-REQ, A-RESP, platform-rules.md \
+            §1.2). The values are lowercase: `alert`, `background`, `location`, `voip`, `complication`, \
+            `fileprovider`, `mdm`, `liveactivity`, `pushtotalk`, `widgets`, `controls` (A-TBL; `widgets` for \
+            WidgetKit push on iOS 26, `controls` for ControlPushHandler on iOS 18). Checked in an envelope's \
+            `headers`, in `.pushlint.json` headers and in `apns.headers` of an FCM message; a value with a \
+            placeholder is not checked, a non-string value is `apns-header-format`'s finding.
+            """,
+        triggering: [
+            RuleExample(
+                #"{"headers": {"apns-push-type": ↓"silent", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),
+            RuleExample(
+                #"{"headers": {"apns-push-type": ↓"Alert"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+                note: "Push types are lowercase."),
+            RuleExample(
+                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": ↓"live-activity"}, "payload": {"aps": {"event": "update", "timestamp": 1764400000, "content-state": {}}}}}}"#,
+                note: "FCM message."),
+        ],
+        nonTriggering: [
+            RuleExample(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "controls", "apns-topic": "com.example.shop.push-type.controls"}, "payload": {"aps": {"content-changed": true}}}"#),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "{{push_type}}"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+                fileName: "alert.json.tmpl", note: "A placeholder is not checked."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
+            let entry = headers.entry("apns-push-type"), let value = entry.value, !APNs.isPushType(value)
+        else { return [] }
+        if let node = entry.valueNode, context.isTemplated(node) { return [] }
+        let suggestion = Suggest.sameWordDifferentSpelling(value, in: APNs.pushTypeNames)
+            ?? Suggest.closest(to: value, in: APNs.pushTypeNames)
+        let instead = suggestion.map { "write \"\($0)\"" } ?? "use one of \(APNs.pushTypeNames.joined(separator: ", "))"
+        return [diagnostic(
+            "apns-push-type '\(value)' is not a push type APNs knows\(APNs.origin(headers)): APNs rejects the request with 400 InvalidPushType; \(instead)",
+            at: entry.valueNode ?? view.anchor, in: context.document, help: instead)]
+    }
+}

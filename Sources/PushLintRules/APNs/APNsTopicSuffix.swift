@@ -1,0 +1,61 @@
+import PushLintJSON
+import PushLintModel
+
+/// `apns-topic-suffix`: the topic lacks the suffix its push type needs.
+struct APNsTopicSuffix: PayloadRule {
+    let description = RuleDescription(
+        id: "apns-topic-suffix",
+        summary: "The `apns-topic` header lacks the suffix its push type needs, or has another push type's.",
+        family: .apns,
+        defaultSeverity: .error,
+        rationale: """
+            Most push types go to a topic of their own: the bundle id plus `.voip`, `.complication`, \
+            `.pushkit.fileprovider`, `.push-type.liveactivity`, `.location-query`, `.voip-ptt`, \
+            `.push-type.widgets` or `.push-type.controls`; `alert` and `background` go to the bundle id itself. \
+            A wrong topic is rejected with 400 `DeviceTokenNotForTopic` or `TopicDisallowed` (A-TBL, A-REQ, \
+            A-LA, A-WK, platform-rules.md §1.2); libraries that do not switch the topic per push type are a \
+            known cause of failed Live Activity pushes (§8 no. 7). `mdm` topics are a certificate UID and are \
+            not checked; neither is a topic with a placeholder.
+            """,
+        triggering: [
+            RuleExample(
+                #"{"headers": {"apns-push-type": "liveactivity", "apns-topic": ↓"com.example.shop"}, "payload": {"aps": {"event": "update", "timestamp": 1764400000, "content-state": {}}}}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "voip", "apns-topic": ↓"com.example.shop"}, "payload": {"aps": {}}}}}"#,
+                note: "FCM message."),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "alert", "apns-topic": ↓"com.example.shop.voip"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+                note: "An alert sent to the VoIP topic."),
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"{"headers": {"apns-push-type": "liveactivity", "apns-topic": "com.example.shop.push-type.liveactivity"}, "payload": {"aps": {"event": "update", "timestamp": 1764400000, "content-state": {}}}}"#),
+            RuleExample(#"{"headers": {"apns-push-type": "alert", "apns-topic": "com.example.shop"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "voip", "apns-topic": "{{bundle_id}}"}, "payload": {"aps": {}}}"#,
+                fileName: "call.json.tmpl", note: "A placeholder is not checked."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
+            let pushType = headers.pushType, APNs.isPushType(pushType), pushType != "mdm",
+            let entry = headers.entry("apns-topic"), let topic = entry.value
+        else { return [] }
+        if let node = entry.valueNode, context.isTemplated(node) { return [] }
+        let at = entry.valueNode ?? view.anchor
+        let origin = APNs.origin(headers)
+        let other = APNs.topicSuffixes.filter { topic.hasSuffix($0) }.max { $0.count < $1.count }
+        if let suffix = APNs.topicSuffix(of: pushType) {
+            guard !topic.hasSuffix(suffix) else { return [] }
+            let bundle = other.map { String(topic.dropLast($0.count)) } ?? topic
+            return [diagnostic(
+                "apns-topic '\(topic)' lacks '\(suffix)', which \(pushType) pushes need\(origin): APNs rejects it with DeviceTokenNotForTopic or TopicDisallowed; write \"\(bundle + suffix)\"",
+                at: at, in: context.document, help: "write \"\(bundle + suffix)\"")]
+        }
+        guard let other else { return [] }
+        let bundle = String(topic.dropLast(other.count))
+        return [diagnostic(
+            "apns-topic '\(topic)' is the topic of another push type ('\(other)') but the push type is \(pushType)\(origin): \(pushType) pushes go to the bundle id; write \"\(bundle)\"",
+            at: at, in: context.document, help: "write \"\(bundle)\"")]
+    }
+}

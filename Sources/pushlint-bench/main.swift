@@ -1,0 +1,58 @@
+// pushlint-bench: corpora and parse-only measurements for scripts/bench.sh (not part of `swift test`).
+//   pushlint-bench generate DIR          write the corpora (deterministic)
+//   pushlint-bench parse FILE [N]        parse FILE N times (default 1), print MB/s (parse only, one thread)
+//   pushlint-bench parse-foundation FILE [N]   the same with JSONSerialization, the anchor
+import Foundation
+import PushLintJSON
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("pushlint-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+func write(_ path: String, _ text: String) {
+    let url = URL(fileURLWithPath: path)
+    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else { fail("cannot write \(path)") }
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+let args = CommandLine.arguments
+guard args.count >= 3 else { fail("usage: pushlint-bench generate DIR | parse FILE [N] | parse-foundation FILE [N]") }
+switch args[1] {
+case "generate":
+    let dir = args[2]
+    var corpus = Corpus()
+    for i in 0..<10_000 {
+        let t = corpus.template(i)
+        write("\(dir)/templates/\(t.name)", t.text)
+    }
+    write("\(dir)/large-50mb.json", corpus.largeArray(bytes: 50_000_000))
+    write("\(dir)/mid-5mb.json", corpus.largeArray(bytes: 5_000_000))
+    print("wrote \(dir)/templates (10000 files), \(dir)/large-50mb.json, \(dir)/mid-5mb.json")
+case "parse", "parse-foundation":
+    guard let data = FileManager.default.contents(atPath: args[2]) else { fail("cannot read \(args[2])") }
+    let iterations = args.count > 3 ? Int(args[3]) ?? 1 : 1
+    let bytes = [UInt8](data)
+    var nodes = 0
+    let start = monotonicSeconds()
+    for _ in 0..<iterations {
+        if args[1] == "parse" {
+            let result = JSONParser.parse(bytes, options: JSONParseOptions(maxBytes: Int.max))
+            guard let doc = result.document else { fail("parse error: \(result.error?.message ?? "")") }
+            nodes = doc.nodes.count
+        } else {
+            guard (try? JSONSerialization.jsonObject(with: data)) != nil else { fail("JSONSerialization failed") }
+        }
+    }
+    let seconds = (monotonicSeconds() - start) / Double(iterations)
+    let mbps = Double(bytes.count) / 1e6 / seconds
+    print(String(format: "%@ %d bytes, %d nodes: %.4f s per parse, %.1f MB/s", args[1], bytes.count, nodes, seconds, mbps))
+default:
+    fail("unknown command \(args[1])")
+}

@@ -1,0 +1,78 @@
+import Foundation
+import PushLintEngine
+import PushLintJSON
+import PushLintModel
+import PushLintReporters
+
+/// One fuzz input goes through everything pushlint does with untrusted bytes: the parser in each mode, a full
+/// lint with the example contract, and every reporter. Invariants that must hold are checked with
+/// `preconditionFailure`, so the fuzzer reports a violation as a crash.
+enum FuzzTarget {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let engine: Engine = {
+        let contractPath = repo.appendingPathComponent("testdata/examples/push-contract.json").path
+        let contract = (FileManager.default.contents(atPath: contractPath)).flatMap {
+            try? Contract.read(path: "push-contract.json", bytes: [UInt8]($0))
+        }
+        return Engine(project: Project(contract: contract, baseDirectory: "/"), options: LintOptions(jobs: 1, maxFileBytes: 1 << 20))
+    }()
+
+    static func run(_ bytes: [UInt8]) {
+        for mode in [JSONParseOptions.Mode.strict, .jsonc, .defaultTemplate] {
+            let result = JSONParser.parse(bytes, options: JSONParseOptions(mode: mode, maxDepth: 512, maxBytes: 1 << 20))
+            check(result, bytes, mode)
+        }
+        // The file name decides template mode; lint both ways.
+        for name in ["fuzz.json", "fuzz.json.tmpl"] {
+            let report = engine.lint(bytes: bytes, path: name)
+            checkReport(report, bytes)
+        }
+    }
+
+    static func check(_ result: JSONParseResult, _ bytes: [UInt8], _ mode: JSONParseOptions.Mode) {
+        guard let doc = result.document else {
+            guard let error = result.error, error.offset >= 0, error.offset <= bytes.count, !error.message.isEmpty else {
+                preconditionFailure("rejected without a located error")
+            }
+            return
+        }
+        for (index, node) in doc.nodes.enumerated() {
+            precondition(node.start <= node.end && Int(node.end) <= bytes.count, "node range out of the input")
+            precondition(Int(node.next) > index && Int(node.next) <= doc.nodes.count, "bad subtree end")
+            _ = doc.pointer(of: index)
+            if node.kind == .string || node.kind == .key { _ = doc.string(index) }
+        }
+        // The compact writer's output is JSON again, of exactly the measured size.
+        let wire = doc.wireBytes(doc.root)
+        precondition(wire.count == doc.wireSize(doc.root), "wireSize disagrees with wireBytes")
+        if mode == .strict || mode == .jsonc {
+            let again = JSONParser.parse(wire)
+            precondition(again.document != nil, "compact output does not parse: \(again.error?.message ?? "")")
+            precondition(again.document?.wireBytes(0) == wire, "compact output is not stable")
+        }
+    }
+
+    static func checkReport(_ report: LintReport, _ bytes: [UInt8]) {
+        for d in report.allDiagnostics {
+            precondition(d.span.start >= 0 && d.span.end <= max(bytes.count, d.span.start), "diagnostic outside the file")
+            precondition(d.location != nil, "unresolved location")
+        }
+        for format in Reporters.available {
+            guard let reporter = Reporters.make(format) else { continue }
+            let output = reporter.render(report)
+            switch format {
+            case .json, .sarif:
+                precondition(JSONParser.parse(output).document != nil, "\(format) output does not parse")
+            case .text:
+                precondition(!output.unicodeScalars.contains { $0.value == 0x1B }, "text output carries an escape sequence")
+            case .github:
+                for line in output.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
+                    precondition(line.hasPrefix("::"), "annotation line injected: \(line)")
+                }
+            case .junit:
+                precondition(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" }, "XML carries a forbidden control character")
+            }
+        }
+    }
+}

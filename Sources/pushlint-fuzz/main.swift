@@ -1,0 +1,38 @@
+// The fuzz target (issue 9). Built with libFuzzer:
+//     swift build -c release --product pushlint-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+//     .build/release/pushlint-fuzz .fuzz/corpus testdata/fuzz -max_total_time=600
+// Built normally it replays inputs: `swift run pushlint-fuzz FILE ...` (how regressions are reproduced).
+import Foundation
+
+#if FUZZING
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
+
+    var argc = CommandLine.argc
+    var argv = CommandLine.unsafeArgv
+    _ = FuzzTarget.engine
+    let status = LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        FuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        return 0
+    }
+    exit(status)
+#else
+    var count = 0
+    for path in CommandLine.arguments.dropFirst() {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+        let files = isDirectory.boolValue
+            ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }
+            : [path]
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            FuzzTarget.run([UInt8](data))
+            count += 1
+        }
+    }
+    print("replayed \(count) inputs without a failure")
+#endif

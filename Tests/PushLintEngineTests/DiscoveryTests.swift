@@ -1,0 +1,64 @@
+import PushLintEngine
+import PushLintModel
+import Testing
+import TestSupport
+
+@Suite struct DiscoveryTests {
+    func discover(_ dir: TempDirectory, _ paths: [String], config: Config = .defaults) throws -> [LintTarget] {
+        let discovery = Discovery(config: config, baseDirectory: dir.path, cwd: dir.path)
+        return try discovery.targets(for: paths)
+    }
+
+    @Test func walksSortedWithIncludesExcludesAndDefaultExcludes() throws {
+        let dir = TempDirectory()
+        for name in ["b.json", "a.json", "sub/c.json", "sub/d.txt", "t.json.tmpl", "node_modules/x.json", ".git/y.json", "Pods/z.json", "drafts/w.json"] {
+            dir.write(name, "{}")
+        }
+        var config = Config.defaults
+        config.exclude = [try Glob("drafts/**")]
+        let targets = try discover(dir, ["."], config: config)
+        #expect(targets.map(\.displayPath) == ["a.json", "b.json", "sub/c.json", "t.json.tmpl"])
+        #expect(targets.allSatisfy { !$0.isExplicit })
+    }
+
+    @Test func explicitFilesAreAlwaysLinted() throws {
+        let dir = TempDirectory()
+        dir.write("notes.txt", "x")
+        let targets = try discover(dir, ["notes.txt"])
+        #expect(targets.map(\.displayPath) == ["notes.txt"])
+        #expect(targets.first?.isExplicit == true)
+    }
+
+    @Test func missingPathIsAnError() {
+        let dir = TempDirectory()
+        #expect(throws: Discovery.MissingPath.self) { try discover(dir, ["nope"]) }
+    }
+
+    @Test func symlinkLoopsAreNotFollowedTwice() throws {
+        let dir = TempDirectory()
+        dir.write("push/a.json", "{}")
+        dir.symlink("push/loop", to: dir.path + "/push")
+        dir.symlink("push/self", to: ".")
+        let targets = try discover(dir, ["."])
+        #expect(targets.map(\.displayPath) == ["push/a.json"])
+    }
+
+    @Test func symlinksOutOfTheRootAreNotFollowed() throws {
+        let outside = TempDirectory()
+        outside.write("secret.json", "{}")
+        let dir = TempDirectory()
+        dir.write("push/a.json", "{}")
+        dir.symlink("push/out", to: outside.path)
+        dir.symlink("push/out.json", to: outside.path + "/secret.json")
+        #expect(try discover(dir, ["."]).map(\.displayPath) == ["push/a.json"])
+        // Named explicitly, a link is followed.
+        #expect(try discover(dir, ["push/out.json"]).map(\.displayPath) == ["push/out.json"])
+    }
+
+    @Test func brokenSymlinkNamedExplicitlyIsATarget() throws {
+        let dir = TempDirectory()
+        dir.symlink("gone.json", to: dir.path + "/missing.json")
+        #expect(try discover(dir, ["gone.json"]).count == 1)
+        #expect(try discover(dir, ["."]).isEmpty)
+    }
+}

@@ -1,0 +1,127 @@
+import PushLintEngine
+import PushLintModel
+import Testing
+import TestSupport
+
+@Suite struct EngineTests {
+    func lint(_ dir: TempDirectory, _ paths: [String] = ["."], options: LintOptions = LintOptions()) throws -> LintReport {
+        let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path)
+        var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: dir.path)
+        discovery.ignoredFiles = project.ownFiles
+        return Engine(project: project, options: options).lint(try discovery.targets(for: paths))
+    }
+
+    static let big = "{\"aps\": {\"alert\": \"x\"}, \"pad\": \"" + String(repeating: "y", count: 4100) + "\"}"
+
+    @Test func walkedNonPayloadsAreSkippedAndBrokenFilesReported() throws {
+        let dir = TempDirectory()
+        dir.write("package.json", #"{"name": "app"}"#)
+        dir.write("ok.json", #"{"aps": {"alert": "Hi"}}"#)
+        dir.write("broken.json", #"{"aps": }"#)
+        let report = try lint(dir)
+        #expect(report.skipped == 1)
+        #expect(report.files.map(\.path) == ["broken.json", "ok.json"])
+        #expect(report.files[0].diagnostics.map(\.ruleId) == ["json-syntax"])
+        #expect(report.files[0].diagnostics.first?.location?.column == 9)
+        #expect(report.files[1].diagnostics.isEmpty)
+        #expect(report.files[1].wireBytes == #"{"aps":{"alert":"Hi"}}"#.utf8.count)
+        // Named explicitly, a non-payload is a finding.
+        let named = try lint(dir, ["package.json"])
+        #expect(named.files.first?.diagnostics.map(\.ruleId) == ["payload-kind-unknown"])
+    }
+
+    @Test func configLevelsOverridesAndCommandLineApply() throws {
+        let dir = TempDirectory()
+        dir.write(".pushlint.json", #"{"rules": {"payload-size": "warning"}, "overrides": [{"files": ["legacy/**"], "rules": {"payload-size": "off"}}]}"#)
+        dir.write("a.json", Self.big)
+        dir.write("legacy/b.json", Self.big)
+        let report = try lint(dir)
+        #expect(report.files.map { $0.diagnostics.map(\.severity) } == [[.warning], []])
+        let cli = try lint(dir, options: LintOptions(ruleLevels: ["payload-size": .on(.info)]))
+        #expect(cli.files.map { $0.diagnostics.map(\.severity) } == [[.info], [.info]])
+    }
+
+    @Test func configIsFoundWalkingUpAndItsFilesAreNotLinted() throws {
+        let dir = TempDirectory()
+        dir.write(".pushlint.json", "// jsonc\n{\"contract\": \"contract.json\",}")
+        dir.write("contract.json", "{ /* jsonc */ }")
+        dir.write("push/a.json", #"{"aps": {"alert": "Hi"}}"#)
+        let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path + "/push")
+        #expect(project.baseDirectory == dir.path)
+        #expect(project.contract != nil)
+        let report = try lint(dir)
+        #expect(report.files.map(\.path) == ["push/a.json"])
+    }
+
+    @Test func badConfigIsAConfigurationError() {
+        let dir = TempDirectory()
+        dir.write(".pushlint.json", #"{"rules": {"no-such-rule": "off"}}"#)
+        #expect(throws: ConfigurationError.self) { try Project.load(configPath: nil, contractPath: nil, cwd: dir.path) }
+        dir.write(".pushlint.json", #"{"contract": "missing.json"}"#)
+        #expect(throws: ConfigurationError.self) { try Project.load(configPath: nil, contractPath: nil, cwd: dir.path) }
+    }
+
+    @Test func parallelRunsAreDeterministic() throws {
+        let dir = TempDirectory()
+        for i in 0..<60 { dir.write("p\(i).json", i % 3 == 0 ? Self.big : #"{"aps": {"alert": "\#(i)"}}"#) }
+        let one = try lint(dir, options: LintOptions(jobs: 1))
+        let many = try lint(dir, options: LintOptions(jobs: 4))
+        #expect(one.files.map(\.path) == many.files.map(\.path))
+        #expect(one.allDiagnostics == many.allDiagnostics)
+        #expect(one.files.map(\.path) == one.files.map(\.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    @Test func batchPointersStartAtTheIndex() throws {
+        let report = try ExampleLinter.lint("[" + #"{"aps": {"alert": "a"}}, "# + Self.big + "]")
+        let finding = try #require(report.allDiagnostics.first { $0.ruleId == "payload-size" })
+        #expect(finding.pointer == "/1")
+    }
+}
+
+/// Inputs that must give a clear finding, never a crash or a hang (issue 2, "Done when").
+@Suite struct HostileInputTests {
+    func lintFile(_ bytes: [UInt8], options: LintOptions = LintOptions(jobs: 1)) throws -> [Diagnostic] {
+        let dir = TempDirectory()
+        dir.write("f.json", bytes)
+        let project = Project(baseDirectory: dir.path)
+        let targets = try Discovery(config: project.config, baseDirectory: dir.path, cwd: dir.path).targets(for: ["f.json"])
+        return Engine(project: project, options: options).lint(targets).allDiagnostics
+    }
+
+    @Test func hundredThousandLevelsOfNesting() throws {
+        let d = try lintFile(Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8))
+        #expect(d.map(\.ruleId) == ["json-limit"])
+        #expect(d.first?.location?.column == 513)
+    }
+
+    @Test func fiftyMegabytesOverTheLimitAreNotRead() throws {
+        let bytes = [UInt8](repeating: UInt8(ascii: " "), count: 50 << 20)
+        let d = try lintFile(bytes)
+        #expect(d.map(\.ruleId) == ["json-limit"])
+        #expect(d.first?.message.contains("52428800 bytes") == true)
+    }
+
+    @Test func randomBytesEmptyAndWhitespace() throws {
+        var generator = SystemRandomNumberGenerator()
+        let random = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        #expect(!(try lintFile(random)).isEmpty)
+        #expect(try lintFile([]).map(\.ruleId) == ["json-syntax"])
+        #expect(try lintFile(Array("  \n\t ".utf8)).map(\.ruleId) == ["json-syntax"])
+        #expect(try lintFile([0, 0, 0, 0]).map(\.ruleId) == ["json-syntax"])
+    }
+
+    @Test func utf16IsAnEncodingFinding() throws {
+        let utf16: [UInt8] = [0xFF, 0xFE] + Array(#"{"aps":{}}"#.utf8).flatMap { [$0, UInt8(0)] }
+        #expect(try lintFile(utf16).map(\.ruleId) == ["json-encoding"])
+    }
+
+    @Test func aDirectoryOrFIFONamedAsFileIsAnIOError() throws {
+        let dir = TempDirectory()
+        dir.mkdir("folder.json")
+        let project = Project(baseDirectory: dir.path)
+        let targets = [LintTarget(displayPath: "folder.json", absolutePath: dir.path + "/folder.json", configRelativePath: "folder.json", isExplicit: true)]
+        let report = Engine(project: project).lint(targets)
+        #expect(report.allDiagnostics.map(\.ruleId) == ["io-error"])
+        #expect(report.allDiagnostics.first?.message.contains("directory") == true)
+    }
+}

@@ -1,0 +1,71 @@
+import PushLintModel
+import Testing
+
+@Suite struct ConfigTests {
+    static let rules = [
+        RuleDescription(id: "payload-size", summary: "s.", family: .size, defaultSeverity: .error, rationale: "r"),
+        RuleDescription(
+            id: "payload-size-headroom", summary: "s.", family: .size, defaultSeverity: .warning, rationale: "r",
+            options: [RuleOption("ratio", .number, default: "0.9", "share")]),
+    ]
+
+    func read(_ text: String) throws(ConfigurationError) -> Config {
+        try Config.read(path: ".pushlint.json", bytes: Array(text.utf8), rules: Self.rules)
+    }
+
+    func error(_ text: String) -> ConfigurationError? {
+        do {
+            _ = try read(text)
+            return nil
+        } catch { return error }
+    }
+
+    @Test func readsEveryKey() throws {
+        let config = try read("""
+            // comments and trailing commas are fine here
+            {
+              "include": ["push/**/*.json"],
+              "exclude": ["push/drafts/**"],
+              "kinds": { "push/ios/**": "apns" },
+              "apns": { "headers": { "push/ios/silent/**": { "apns-push-type": "background", "apns-priority": "5" } } },
+              "rules": { "payload-size": "warning", "payload-size-headroom": "off" },
+              "options": { "payload-size-headroom": { "ratio": 0.8 } },
+              "overrides": [ { "files": ["push/legacy/**"], "rules": { "payload-size": "error" } } ],
+              "templates": ["push/templates/**"],
+              "placeholders": { "open": "<%=", "close": "%>" },
+              "contract": "push-contract.json",
+            }
+            """)
+        #expect(config.include.map(\.pattern) == ["push/**/*.json"])
+        #expect(config.forcedKind("push/ios/a.json") == .apns)
+        #expect(config.headers(for: "push/ios/silent/a.json")?.headers.first?.1 == "background")
+        #expect(config.level(of: Self.rules[0], for: "push/a.json") == .on(.warning))
+        #expect(config.level(of: Self.rules[0], for: "push/legacy/a.json") == .on(.error))
+        #expect(config.level(of: Self.rules[1], for: "push/a.json") == .off)
+        #expect(config.options["payload-size-headroom"]?.number("ratio", default: 0.9) == 0.8)
+        #expect(config.isTemplate("push/templates/a.json"))
+        #expect(config.isTemplate("x/a.json.hbs"))
+        #expect(!config.isTemplate("x/a.json"))
+        #expect(config.placeholders.open == "<%=")
+        #expect(config.contract == "push-contract.json")
+    }
+
+    @Test func errorsHaveLocationsAndSuggestions() {
+        let unknownKey = error("{\n  \"inclde\": []\n}")
+        #expect(unknownKey?.position?.line == 2)
+        #expect(unknownKey?.position?.column == 3)
+        #expect(unknownKey?.message.contains("Did you mean 'include'?") == true)
+
+        let unknownRule = error(#"{"rules": {"payload-sise": "off"}}"#)
+        #expect(unknownRule?.message.contains("Did you mean 'payload-size'?") == true)
+
+        #expect(error(#"{"rules": {"payload-size": "fatal"}}"#)?.message.contains("unknown level") == true)
+        #expect(error(#"{"include": "push/**"}"#)?.message.contains("must be an array") == true)
+        #expect(error(#"{"include": ["push/[a"]}"#)?.message.contains("invalid glob") == true)
+        #expect(error(#"{"kinds": {"a/**": "apn"}}"#)?.message.contains("Did you mean 'apns'?") == true)
+        #expect(error(#"{"options": {"payload-size-headroom": {"ration": 1}}}"#)?.message.contains("Did you mean 'ratio'?") == true)
+        #expect(error(#"{"options": {"payload-size-headroom": {"ratio": "high"}}}"#)?.message.contains("must be a number") == true)
+        #expect(error(#"{"a": 1, "a": 2}"#)?.message.contains("twice") == true)
+        #expect(error("{ \"include\": [ }")?.position != nil)
+    }
+}

@@ -1,0 +1,108 @@
+import PushLintJSON
+import PushLintModel
+import Testing
+
+@Suite struct DetectionTests {
+    func kind(_ text: String) -> PayloadKind? {
+        guard let doc = JSONParser.parse(text).document else { return nil }
+        return PayloadKind.detect(doc, doc.root)
+    }
+
+    @Test(arguments: [
+        (#"{"message": {"token": "t", "notification": {"title": "Hi"}}}"#, PayloadKind.fcm),
+        (#"{"validate_only": true, "message": {"topic": "news", "data": {"a": "b"}}}"#, .fcm),
+        (#"{"token": "t", "data": {"a": "b"}}"#, .fcm),
+        (#"{"to": "ExponentPushToken[abc]", "body": "Hi"}"#, .expo),
+        (#"{"to": ["ExpoPushToken[abc]"], "data": {"a": 1}}"#, .expo),
+        (#"{"to": "someone", "channelId": "orders", "title": "Hi"}"#, .expo),
+        (#"{"registration_ids": ["a"], "data": {"a": "b"}}"#, .fcmLegacy),
+        (#"{"to": "abc", "notification": {"title": "Hi"}}"#, .fcmLegacy),
+        (#"{"to": "/topics/news", "time_to_live": 60, "data": {}}"#, .fcmLegacy),
+        (#"{"aps": {"alert": "Hi"}}"#, .apns),
+        (#"{"headers": {"apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#, .apns),
+        (#"{"Simulator Target Bundle": "com.example", "aps": {"alert": "Hi"}}"#, .apns),
+    ])
+    func detectsByShape(_ text: String, _ expected: PayloadKind) {
+        #expect(kind(text) == expected, "\(text)")
+    }
+
+    @Test func priorityAloneDecidesNothing() {
+        #expect(kind(#"{"to": "abc", "priority": "high"}"#) == nil)
+        #expect(kind(#"{"name": "package", "version": "1.0.0"}"#) == nil)
+        #expect(kind("[1, 2]") == nil)
+    }
+}
+
+@Suite struct ViewTests {
+    func payload(_ text: String, configHeaders: (glob: String, headers: [(String, String)])? = nil) throws -> (JSONDocument, Payload) {
+        let doc = try #require(JSONParser.parse(text).document)
+        let kind = try #require(PayloadKind.detect(doc, doc.root))
+        return (doc, PayloadBuilder.build(doc, node: doc.root, kind: kind, configHeaders: configHeaders))
+    }
+
+    @Test func envelopeHeadersAndBody() throws {
+        let (doc, p) = try payload(#"{"headers": {"apns-push-type": "background", "APNS-PRIORITY": "5"}, "payload": {"aps": {"content-available": 1}, "id": "7"}}"#)
+        let apns = try #require(p.apns)
+        #expect(apns.headers?.origin == .envelope)
+        #expect(apns.headers?.pushType == "background")
+        #expect(apns.headers?.priority == "5")  // header names are case-insensitive
+        #expect(apns.field("content-available")?.isLiteral == true)
+        #expect(apns.customKeys.map { doc.string($0.key) } == ["id"])
+        #expect(p.sizes[0].bytes == #"{"aps":{"content-available":1},"id":"7"}"#.utf8.count)
+    }
+
+    @Test func bareBodyHeadersComeFromConfigOrStayUnknown() throws {
+        let (_, unknown) = try payload(#"{"aps": {"alert": "Hi"}}"#)
+        #expect(unknown.apns?.headers == nil)
+        let (_, configured) = try payload(#"{"aps": {"alert": "Hi"}}"#, configHeaders: ("push/**", [("apns-push-type", "alert")]))
+        #expect(configured.apns?.headers?.origin == .config(glob: "push/**"))
+        #expect(configured.apns?.headers?.pushType == "alert")
+    }
+
+    @Test func simulatorKeyIsNotPartOfTheWireSize() throws {
+        let (_, p) = try payload(#"{"Simulator Target Bundle": "com.example.shop", "aps": {"alert": "Hi"}}"#)
+        #expect(p.sizes[0].bytes == #"{"aps":{"alert":"Hi"}}"#.utf8.count)
+        #expect(p.apns?.customKeys.isEmpty == true)
+    }
+
+    @Test func fcmMergesNotificationIntoTheAPNsAlert() throws {
+        let (doc, p) = try payload(#"{"message": {"token": "t", "notification": {"title": "T", "body": "B"}, "data": {"k": "v"}, "apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {"alert": {"title": "Own"}}}}}}"#)
+        let apns = try #require(p.apns)
+        #expect(apns.origin == .fcm)
+        #expect(apns.alertField("title").map { doc.string($0.value) } == "Own")
+        #expect(apns.alertField("body").map { doc.string($0.value) } == "B")
+        #expect(apns.alertField("body")?.isLiteral == false)
+        #expect(p.sizes.map(\.label) == ["FCM message", "APNs view of this FCM message"])
+        #expect(p.sizes[1].bytes == #"{"aps":{"alert":{"title":"Own","body":"B"}},"k":"v"}"#.utf8.count)
+        // The target does not count.
+        #expect(p.sizes[0].bytes == doc.wireSize(doc.member(doc.root, "message")!) - #","token":"t""#.utf8.count)
+    }
+
+    @Test func fcmTopicHalvesTheLimit() throws {
+        let (_, p) = try payload(#"{"message": {"topic": "news", "data": {"k": "v"}}}"#)
+        #expect(p.sizes[0].limit == 2048)
+    }
+
+    @Test func expoMapsToAPNs() throws {
+        let (_, p) = try payload(#"{"to": "ExponentPushToken[x]", "_contentAvailable": true, "priority": "normal", "data": {"id": 1}}"#)
+        let apns = try #require(p.apns)
+        #expect(apns.origin == .expo)
+        #expect(apns.headers?.pushType == "background")
+        #expect(apns.headers?.priority == "5")
+        #expect(apns.field("content-available")?.isLiteral == false)
+        #expect(p.sizes[1].bytes == #"{"aps":{"content-available":1},"body":{"id":1}}"#.utf8.count)
+        let (_, visible) = try payload(#"{"to": "ExponentPushToken[x]", "title": "Hi", "priority": "high"}"#)
+        #expect(visible.apns?.headers?.pushType == "alert")
+        #expect(visible.apns?.headers?.priority == "10")
+        #expect(visible.android?.isHighPriority == true)
+    }
+
+    @Test func androidViewReplacesDataAndFindsTheChannel() throws {
+        let (doc, p) = try payload(#"{"message": {"token": "t", "data": {"a": "1"}, "android": {"priority": "HIGH", "data": {"b": "2"}, "notification": {"channelId": "orders", "title": "Hi"}}}}"#)
+        let android = try #require(p.android)
+        #expect(android.isHighPriority)
+        #expect(android.hasVisibleNotification)
+        #expect(android.channelId.map { doc.string($0) } == "orders")
+        #expect(android.data.map { doc.members($0).map { doc.string($0.key) } } == ["b"])
+    }
+}

@@ -1,0 +1,48 @@
+import PushLintModel
+import Testing
+
+@Suite struct GlobTests {
+    func matches(_ pattern: String, _ path: String) throws -> Bool { try Glob(pattern).matches(path) }
+
+    @Test func patternWithoutSlashMatchesANameAtAnyDepth() throws {
+        #expect(try matches("*.json", "a.json"))
+        #expect(try matches("*.json", "push/ios/a.json"))
+        #expect(try !matches("*.json", "a.json.tmpl"))
+    }
+
+    @Test func doubleStarSpansFolders() throws {
+        #expect(try matches("push/**/*.json", "push/a.json"))
+        #expect(try matches("push/**/*.json", "push/ios/deep/a.json"))
+        #expect(try !matches("push/**/*.json", "other/push/a.json"))
+        #expect(try matches("push/drafts/**", "push/drafts/x/y.json"))
+        #expect(try matches("push/drafts/", "push/drafts/x.json"))
+        #expect(try matches("**/*.json", "a.json"))
+    }
+
+    @Test func singleStarAndQuestionMarkStayInOneName() throws {
+        #expect(try !matches("push/*.json", "push/ios/a.json"))
+        #expect(try matches("push/?.json", "push/a.json"))
+        #expect(try !matches("push/?.json", "push/ab.json"))
+    }
+
+    @Test func characterClasses() throws {
+        #expect(try matches("v[0-9].json", "v1.json"))
+        #expect(try !matches("v[!0-9].json", "v1.json"))
+        #expect(try matches("v[!0-9].json", "vx.json"))
+    }
+
+    @Test func invalidGlobsAreErrors() {
+        #expect(throws: Glob.InvalidGlob.self) { try Glob("push/[abc") }
+        #expect(throws: Glob.InvalidGlob.self) { try Glob("") }
+        #expect(throws: Glob.InvalidGlob.self) { try Glob("[z-a]") }
+    }
+}
+
+@Suite struct PlaceholderTests {
+    @Test func findsPlaceholdersAndTheirVariables() {
+        let found = PlaceholderDelimiters.mustache.find(in: "Hi {{ user.name | upper }}, {{{raw}}} and {{#if vip}}")
+        #expect(found.map(\.variable) == ["user.name", "raw", "vip"])
+        #expect(PlaceholderDelimiters.mustache.find(in: "no {{ end").isEmpty)
+        #expect(PlaceholderDelimiters(open: "${", close: "}").find(in: "a ${x} b").map(\.variable) == ["x"])
+    }
+}

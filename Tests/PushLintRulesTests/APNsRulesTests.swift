@@ -1,0 +1,222 @@
+import PushLintJSON
+import PushLintModel
+import PushLintRules
+import Testing
+import TestSupport
+
+/// Edge cases of the APNs rules that the description examples do not cover.
+@Suite struct APNsRulesTests {
+    static func findings(
+        _ source: String, _ rule: String, fileName: String = "example.json", config: String? = nil, contract: String? = nil
+    ) throws -> [Diagnostic] {
+        try ExampleLinter.lint(source, fileName: fileName, config: config, contract: contract).allDiagnostics.filter { $0.ruleId == rule }
+    }
+
+    static func fixed(_ source: String, _ rule: String, fileName: String = "example.json") throws -> String {
+        try ExampleLinter.applyFixes(of: rule, RuleExample(source, fileName: fileName))
+    }
+
+    // MARK: apns-background-headers
+
+    @Test func backgroundFixKeepsTabIndentationAndCRLF() throws {
+        let source = "{\r\n\t\"headers\": {\r\n\t\t\"apns-topic\": \"com.example.shop\"\r\n\t},\r\n\t\"payload\": {\"aps\": {\"content-available\": 1}}\r\n}"
+        let expected = "{\r\n\t\"headers\": {\r\n\t\t\"apns-topic\": \"com.example.shop\",\r\n\t\t\"apns-push-type\": \"background\",\r\n\t\t\"apns-priority\": \"5\"\r\n\t},\r\n\t\"payload\": {\"aps\": {\"content-available\": 1}}\r\n}"
+        #expect(try Self.fixed(source, "apns-background-headers") == expected)
+    }
+
+    @Test func backgroundFixFillsAnEmptyHeadersObject() throws {
+        let source = #"{"headers": {}, "payload": {"aps": {"content-available": 1}}}"#
+        #expect(try Self.fixed(source, "apns-background-headers") == #"{"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#)
+    }
+
+    @Test func backgroundWithPriorityOneIsReported() throws {
+        let found = try Self.findings(#"{"headers": {"apns-push-type": "background", "apns-priority": "1"}, "payload": {"aps": {"content-available": 1}}}"#, "apns-background-headers")
+        #expect(found.count == 1 && found[0].pointer == "/headers/apns-priority")
+    }
+
+    @Test func backgroundLeavesOtherPushTypesAndTemplatesAlone() throws {
+        #expect(try Self.findings(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.shop.voip"}, "payload": {"aps": {"content-available": 1}}}"#, "apns-background-headers").isEmpty)
+        #expect(try Self.findings(#"{"headers": {"apns-push-type": "background", "apns-priority": "{{priority}}"}, "payload": {"aps": {"content-available": 1}}}"#, "apns-background-headers", fileName: "sync.json.tmpl").isEmpty)
+    }
+
+    @Test func backgroundThroughConfiguredHeadersNamesTheConfig() throws {
+        let config = #"{"apns": {"headers": {"silent/**": {"apns-push-type": "background", "apns-priority": "10"}}}}"#
+        let found = try Self.findings(#"{"aps": {"content-available": 1}}"#, "apns-background-headers", fileName: "silent/sync.json", config: config)
+        #expect(found.count == 1)
+        #expect(found.first?.pointer == "/aps/content-available")
+        #expect(found.first?.message.contains(".pushlint.json") == true)
+        #expect(found.first?.fix == nil)
+    }
+
+    @Test func silentPushWithWrongHeadersIsOneFinding() throws {
+        let source = #"{"headers": {"apns-push-type": "alert", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}"#
+        let all = try ExampleLinter.lint(source).allDiagnostics.filter { $0.ruleId.hasPrefix("apns-") }
+        #expect(Set(all.map(\.ruleId)) == ["apns-background-headers"])
+        #expect(all.count == 2)  // one per wrong header, each with its own fix
+    }
+
+    @Test(arguments: [
+        #"{"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content_available": 1}}}"#,
+        #"{"headers": {"apns-push-type": "alert", "apns-priority": "5"}, "payload": {"aps": {"contentAvailable": 1}}}"#,
+        #"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1764400000, "events": "update", "content-state": {}}}}"#,
+        #"{"aps": {"timestamp": 1764400000, "events": "update", "content-state": {}}}"#,
+        #"{"headers": {"apns-push-type": "widgets"}, "payload": {"aps": {"content_changed": true}}}"#,
+    ])
+    func misspeltKeyIsOneFinding(_ source: String) throws {
+        let all = try ExampleLinter.lint(source).allDiagnostics.filter { $0.ruleId.hasPrefix("apns-") }
+        #expect(all.map(\.ruleId) == ["apns-aps-unknown-key"], "\(all.map(\.message))")
+    }
+
+    @Test(arguments: [
+        #"{"headers": {"apns-push-type": "background", "apns-priorty": "5"}, "payload": {"aps": {"content-available": 1}}}"#,
+        #"{"headers": {"apns_push_type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+        #"{"headers": {"apns-pushtype": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#,
+    ])
+    func misspeltHeaderIsOneFinding(_ source: String) throws {
+        let all = try ExampleLinter.lint(source).allDiagnostics.filter { $0.ruleId.hasPrefix("apns-") }
+        #expect(all.map(\.ruleId) == ["apns-header-format"], "\(all.map(\.message))")
+    }
+
+    // MARK: push type, priority, topic
+
+    @Test func pushTypeMissingNeedsAHeadersObjectInFCM() throws {
+        let withoutHeaders = #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "Hi"}}}}}"#
+        #expect(try Self.findings(withoutHeaders, "apns-push-type-missing").isEmpty)
+        let withHeaders = #"{"message": {"token": "t", "apns": {"headers": {"apns-priority": "5"}, "payload": {"aps": {"alert": "Hi"}}}}}"#
+        #expect(try Self.findings(withHeaders, "apns-push-type-missing").map(\.pointer) == ["/message/apns/headers"])
+    }
+
+    @Test func configuredPushTypeValueIsReportedAtTheBody() throws {
+        let config = #"{"apns": {"headers": {"ios/**": {"apns-push-type": "notification"}}}}"#
+        let found = try Self.findings(#"{"aps": {"alert": "Hi"}}"#, "apns-push-type-value", fileName: "ios/a.json", config: config)
+        #expect(found.map(\.pointer) == ["/aps"])
+    }
+
+    @Test(arguments: [
+        ("location", "com.example.shop.location-query"), ("voip", "com.example.shop.voip"),
+        ("complication", "com.example.shop.complication"), ("fileprovider", "com.example.shop.pushkit.fileprovider"),
+        ("liveactivity", "com.example.shop.push-type.liveactivity"), ("pushtotalk", "com.example.shop.voip-ptt"),
+        ("widgets", "com.example.shop.push-type.widgets"), ("controls", "com.example.shop.push-type.controls"),
+        ("alert", "com.example.shop"), ("background", "com.example.shop"), ("mdm", "com.apple.mgmt.External.1234"),
+    ])
+    func everyPushTypeAcceptsItsTopic(_ pushType: String, _ topic: String) throws {
+        let source = #"{"headers": {"apns-push-type": "\#(pushType)", "apns-topic": "\#(topic)"}, "payload": {"aps": {}}}"#
+        #expect(try Self.findings(source, "apns-topic-suffix").isEmpty)
+        #expect(try Self.findings(source, "apns-push-type-value").isEmpty)
+    }
+
+    @Test func voipPttTopicIsNotAVoIPTopic() throws {
+        let source = #"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.shop.voip-ptt"}, "payload": {"aps": {}}}"#
+        let found = try Self.findings(source, "apns-topic-suffix")
+        #expect(found.count == 1 && found[0].message.contains("\"com.example.shop.voip\""))
+    }
+
+    @Test func priorityValueSkipsExpoAndNonStrings() throws {
+        #expect(try Self.findings(#"{"to": "ExponentPushToken[x]", "title": "Hi", "priority": "urgent"}"#, "apns-priority-value").isEmpty)
+        #expect(try Self.findings(#"{"headers": {"apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-priority-value").isEmpty)
+    }
+
+    // MARK: apns-header-format
+
+    @Test func headerFormatAcceptsUppercaseUUIDAndZeroExpiration() throws {
+        let source = #"{"headers": {"apns-push-type": "alert", "apns-id": "4F9C2A1E-7B3D-4C8E-9A61-2D5F0E8B7C34", "apns-expiration": "0", "authorization": "bearer x"}, "payload": {"aps": {"alert": "Hi"}}}"#
+        #expect(try Self.findings(source, "apns-header-format").isEmpty)
+    }
+
+    @Test func millisecondsExpirationSuggestsSeconds() throws {
+        let found = try Self.findings(#"{"headers": {"apns-expiration": "1764486400000"}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-header-format")
+        #expect(found.count == 1 && found[0].message.contains("milliseconds") && found[0].message.contains("\"1764486400\""))
+    }
+
+    @Test func collapseIdCountsUTF8Bytes() throws {
+        let fits = String(repeating: "ä", count: 32)  // 64 bytes
+        let over = String(repeating: "ä", count: 32) + "x"  // 65 bytes, 33 characters
+        #expect(try Self.findings(#"{"headers": {"apns-collapse-id": "\#(fits)"}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-header-format").isEmpty)
+        #expect(try Self.findings(#"{"headers": {"apns-collapse-id": "\#(over)"}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-header-format").count == 1)
+    }
+
+    // MARK: aps keys and values
+
+    @Test func unknownKeyRenameIsNotOfferedWhenTheKeyExists() throws {
+        let found = try Self.findings(#"{"aps": {"content-available": 1, "content_available": 1}}"#, "apns-aps-unknown-key")
+        #expect(found.count == 1 && found[0].fix == nil)
+    }
+
+    @Test func unknownKeyNamesTheRightPlace() throws {
+        let title = try Self.findings(#"{"aps": {"title": "Hi"}}"#, "apns-aps-unknown-key")
+        #expect(title.first?.message.contains("alert") == true)
+        let header = try Self.findings(#"{"aps": {"alert": "Hi", "priority": 10}}"#, "apns-aps-unknown-key")
+        #expect(header.first?.message.contains("apns-priority") == true)
+    }
+
+    @Test func apsValueChecksSoundDictionaryAndLocArgs() throws {
+        let source = #"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", 2]}, "sound": {"critical": 1, "volume": 0.5}}}"#
+        let found = try Self.findings(source, "apns-aps-value")
+        #expect(Set(found.compactMap(\.pointer)) == ["/aps/alert/loc-args/1", "/aps/sound"])
+    }
+
+    @Test func flagZeroIsReportedWithoutFix() throws {
+        let found = try Self.findings(#"{"aps": {"alert": "Hi", "mutable-content": 0}}"#, "apns-aps-value")
+        #expect(found.count == 1 && found[0].fix == nil)
+    }
+
+    // MARK: apns-live-activity
+
+    @Test func liveActivityStartNamesWhatIsMissing() throws {
+        let found = try Self.findings(#"{"aps": {"timestamp": 1764400000, "event": "start", "content-state": {}}}"#, "apns-live-activity")
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("attributes-type, attributes, alert") == true)
+    }
+
+    @Test func liveActivityDatesInMilliseconds() throws {
+        let found = try Self.findings(#"{"aps": {"timestamp": 1764400000, "event": "end", "dismissal-date": 1764414400000}}"#, "apns-live-activity")
+        #expect(found.map(\.pointer) == ["/aps/dismissal-date"])
+    }
+
+    // MARK: apns-interruption-entitlement
+
+    static let critical = #"{"aps": {"alert": "Recall", "sound": {"critical": 1, "name": "alarm.caf"}, "interruption-level": "critical"}}"#
+
+    @Test func entitlementSeverityFollowsTheContract() throws {
+        let none = try Self.findings(Self.critical, "apns-interruption-entitlement")
+        #expect(none.map(\.severity) == [.warning])
+        #expect(none.first?.pointer == "/aps/interruption-level")
+        let noList = try Self.findings(Self.critical, "apns-interruption-entitlement", contract: #"{"ios": {"bundleId": "com.example.shop"}}"#)
+        #expect(noList.map(\.severity) == [.warning])
+        let other = try Self.findings(Self.critical, "apns-interruption-entitlement", contract: #"{"ios": {"entitlements": ["time-sensitive"]}}"#)
+        #expect(other.map(\.severity) == [.error])
+        let listed = try Self.findings(Self.critical, "apns-interruption-entitlement", contract: #"{"ios": {"entitlements": ["critical-alerts"]}}"#)
+        #expect(listed.isEmpty)
+    }
+
+    @Test func expoCriticalSoundNeedsTheEntitlement() throws {
+        let source = #"{"to": "ExponentPushToken[x]", "title": "Recall", "sound": {"critical": 1, "name": "alarm.caf", "volume": 1}}"#
+        #expect(try Self.findings(source, "apns-interruption-entitlement").map(\.pointer) == ["/sound/critical"])
+    }
+
+    // MARK: Sizes of the APNs views
+
+    static func payloads(_ source: String) -> [Payload] {
+        let doc = JSONParser.parse(source, options: JSONParseOptions(mode: .strict)).document!
+        let nodes = doc.kind(doc.root) == .array ? doc.elements(doc.root) : [doc.root]
+        return nodes.compactMap { node in PayloadKind.detect(doc, node).map { PayloadBuilder.build(doc, node: node, kind: $0) } }
+    }
+
+    @Test func voipLimitFollowsThePushTypeInEveryView() throws {
+        let fcm = Self.payloads(#"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "voip"}, "payload": {"aps": {}}}}}"#)
+        #expect(fcm.first?.sizes.map(\.limit) == [4096, 5120])
+        let fcmAlert = Self.payloads(#"{"message": {"token": "t", "notification": {"title": "Hi"}}}"#)
+        #expect(fcmAlert.first?.sizes.map(\.limit) == [4096, 4096])
+        let expo = Self.payloads(#"{"to": "ExponentPushToken[x]", "title": "Hi"}"#)
+        #expect(expo.first?.sizes.map(\.limit) == [4096, 4096])
+        let envelope = Self.payloads(#"{"headers": {"APNS-PUSH-TYPE": "voip"}, "payload": {"aps": {}}}"#)
+        #expect(envelope.first?.sizes.map(\.limit) == [5120])
+    }
+
+    @Test func configuredVoIPHeadersRaiseTheLimitOfABareBody() throws {
+        let body = "{\"aps\": {}, \"call\": \"" + String(repeating: "x", count: 4500) + "\"}"
+        #expect(try Self.findings(body, "payload-size", fileName: "calls/a.json").count == 1)
+        let config = #"{"apns": {"headers": {"calls/**": {"apns-push-type": "voip", "apns-topic": "com.example.shop.voip"}}}}"#
+        #expect(try Self.findings(body, "payload-size", fileName: "calls/a.json", config: config).isEmpty)
+    }
+}
