@@ -90,7 +90,7 @@ if "$pushlint" lint --format github --report sarif=/dev/null "$repo/testdata/fix
     status=$?
     set -e
     [ "$status" -eq 1 ] || fail "the action step should fail on a broken payload (exit $status)"
-    grep -q '^::error file=push/broken.json' annotations.txt || fail "no ::error annotation: $(cat annotations.txt)"
+    grep -q '^::error .*file=push/broken.json' annotations.txt || fail "no ::error annotation: $(cat annotations.txt)"
     python3 -c 'import json,sys; d=json.load(open("out.sarif")); assert d["version"]=="2.1.0" and d["runs"][0]["results"], "no results"' \
       || fail "out.sarif is not a SARIF 2.1.0 log with results"
   )
