@@ -186,5 +186,13 @@ echo "== pre-commit: try-repo on a throwaway repository with a good and a bad te
   [ "$bad" -ne 0 ] || { cat bad.log; fail "the hook passes a template over the APNs size limit"; }
   grep -q 'push/bad.json:1:.*error:.*\[payload-size\]' bad.log || { cat bad.log; fail "the hook output lacks the finding"; }
   grep -E '^pushlint\.+(Failed|Passed)' bad.log good.log
+  # pushlint-system: the same hook with the binary already on PATH (language: system, nothing to build).
+  set +e
+  PATH="$(dirname "$pushlint"):$PATH" pre-commit try-repo "$repo" pushlint-system --verbose --files push/bad.json push/good.json > system.log 2>&1
+  system=$?
+  set -e
+  [ "$system" -ne 0 ] || { cat system.log; fail "pushlint-system passes a template over the APNs size limit"; }
+  grep -q 'push/bad.json:1:.*error:.*\[payload-size\]' system.log || { cat system.log; fail "pushlint-system output lacks the finding"; }
+  if grep -q 'push/good.json' system.log; then cat system.log; fail "pushlint-system reports the good template"; fi
 )
 echo "check-workflow: all checks passed"
