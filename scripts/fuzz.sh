@@ -18,6 +18,9 @@ dirs=()
 for d in "${seeds[@]}"; do
   while IFS= read -r sub; do dirs+=("$sub"); done < <(find "$d" -type d)
 done
+parallel=()
+# With -jobs, libFuzzer writes each worker's log to fuzz-N.log in the working directory.
+[ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
 exec .build-fuzz/release/pushlint-fuzz .fuzz/corpus "${dirs[@]}" \
-  -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
-  -jobs="$jobs" -workers="$jobs" -artifact_prefix=.fuzz/artifacts/ -print_final_stats=1
+  -max_total_time="$seconds" -timeout=10 -detect_leaks=0 -rss_limit_mb=4096 -max_len=65536 \
+  "${parallel[@]}" -artifact_prefix=.fuzz/artifacts/ -print_final_stats=1

@@ -179,29 +179,31 @@ public struct Engine: Sendable {
 
     /// Applies configured levels, drops what is off, fills in path and line/column, sorts.
     func resolve(_ diagnostics: [Diagnostic], target: LintTarget, bytes: [UInt8]) -> [Diagnostic] {
-        var result: [Diagnostic] = []
-        var lines: LineIndex?
+        var kept: [Diagnostic] = []
         for var d in diagnostics {
             guard let description = descriptionById[d.ruleId],
                 let severity = severity(of: description, emitted: d.severity, path: target.configRelativePath)
             else { continue }
             d.severity = severity
             d.path = target.displayPath
-            if lines == nil { lines = LineIndex(bytes) }
-            let start = lines!.position(of: d.span.start)
-            let end = lines!.position(of: d.span.end)
-            d.location = ResolvedLocation(
-                line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
-                lineText: lines!.lineText(start.line))
-            result.append(d)
+            kept.append(d)
         }
-        result.sort {
+        guard !kept.isEmpty else { return [] }
+        let lines = LineIndex(bytes)
+        let positions = lines.positions(of: kept.flatMap { [$0.span.start, $0.span.end] })
+        for index in kept.indices {
+            let start = positions[2 * index], end = positions[2 * index + 1]
+            let excerpt = lines.excerpt(line: start.line, around: start.column)
+            kept[index].location = ResolvedLocation(
+                line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                lineText: excerpt.text, lineTextColumn: excerpt.startColumn)
+        }
+        kept.sort {
             let a = $0.location!, b = $1.location!
             return (a.line, a.column, $0.ruleId, $0.message) < (b.line, b.column, $1.ruleId, $1.message)
         }
-        return result
+        return kept
     }
-
 
     /// The severity a finding is reported with, or nil when its rule is off for that path. A level set in the
     /// config or on the command line replaces the severity the rule chose; otherwise the rule's own choice stands

@@ -78,7 +78,9 @@ public enum JSONParser {
         }
         return bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(input: buffer, options: options)
-            let error = parser.run()
+            var error = parser.run()
+            // An error never reaches past the end of the input.
+            if let e = error { error?.length = max(0, min(e.length, bytes.count - e.offset)) }
             let document = error == nil ? JSONDocument(bytes: bytes, nodes: parser.nodes, mode: options.mode) : nil
             return JSONParseResult(document: document, error: error, issues: parser.issues)
         }
@@ -550,8 +552,9 @@ private struct Parser {
             let hash = keyHash(keyNode)
             if let candidates = keyIndexes[frame.keyIndex][hash] {
                 for other in candidates where keysEqual(other, keyNode) {
+                    // Only first occurrences are remembered: 100 000 copies of one key stay linear.
                     reportDuplicate(keyNode, other)
-                    break
+                    return
                 }
             }
             keyIndexes[frame.keyIndex][hash, default: []].append(keyNode)
@@ -561,7 +564,7 @@ private struct Parser {
         while k < keyStack.count {
             if keysEqual(keyStack[k], keyNode) {
                 reportDuplicate(keyNode, keyStack[k])
-                break
+                return
             }
             k += 1
         }

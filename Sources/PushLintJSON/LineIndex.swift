@@ -55,6 +55,58 @@ public struct LineIndex: Sendable {
         return SourcePosition(line: line + 1, column: column)
     }
 
+    /// Positions of many offsets in one sweep (findings of one file): linear in the file, however many findings
+    /// stand on one long line.
+    public func positions(of offsets: [Int]) -> [SourcePosition] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var result = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: offsets.count)
+        var line = 0
+        var cursor = 0
+        var column = 1
+        for index in order {
+            let target = max(0, min(offsets[index], bytes.count))
+            let targetLine = lineIndex(of: target)
+            if targetLine != line || cursor > target {
+                line = targetLine
+                cursor = lineStarts[line]
+                column = 1
+            }
+            while cursor < target {
+                if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
+                cursor += 1
+            }
+            result[index] = SourcePosition(line: line + 1, column: column)
+        }
+        return result
+    }
+
+    /// At most `width` scalars of a line around `column`: the whole line when it is short, else an excerpt and
+    /// the column where the excerpt starts.
+    public func excerpt(line: Int, around column: Int, width: Int = 160) -> (text: String, startColumn: Int) {
+        guard line >= 1, line <= lineStarts.count else { return ("", 1) }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        if end - start <= width { return (String(decoding: bytes[start..<end], as: UTF8.self), 1) }
+        // Walk scalars to the window [column - width/3, + width).
+        let firstColumn = max(1, column - width / 3)
+        var i = start
+        var c = 1
+        while i < end, c < firstColumn {
+            i += 1
+            while i < end, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            c += 1
+        }
+        var j = i
+        var taken = 0
+        while j < end, taken < width {
+            j += 1
+            while j < end, bytes[j] & 0xC0 == 0x80 { j += 1 }
+            taken += 1
+        }
+        return (String(decoding: bytes[i..<j], as: UTF8.self), c)
+    }
+
     /// The text of a 1-based line without its line break.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }

@@ -46,14 +46,18 @@ public struct ResolvedLocation: Sendable, Hashable, Codable {
     public var column: Int
     public var endLine: Int
     public var endColumn: Int
-    /// The text of the first line, for code frames.
+    /// The text of the first line, for code frames; of a long line (a minified payload) only an excerpt around
+    /// the finding.
     public var lineText: String
-    public init(line: Int, column: Int, endLine: Int, endColumn: Int, lineText: String) {
+    /// The column at which `lineText` starts (1 unless the line was cut).
+    public var lineTextColumn: Int
+    public init(line: Int, column: Int, endLine: Int, endColumn: Int, lineText: String, lineTextColumn: Int = 1) {
         self.line = line
         self.column = column
         self.endLine = endLine
         self.endColumn = endColumn
         self.lineText = lineText
+        self.lineTextColumn = lineTextColumn
     }
 }
 

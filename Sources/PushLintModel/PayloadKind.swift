@@ -22,7 +22,10 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
 
     static func isFCM(_ doc: JSONDocument, _ node: NodeID) -> Bool {
         if let message = doc.member(node, "message"), doc.kind(message) == .object {
-            return doc.members(node).allSatisfy { ["message", "validate_only", "validateOnly"].contains(doc.string($0.key)) }
+            // `dry_run` is the legacy name of `validate_only`: still a v1 request, with an unknown field.
+            return doc.members(node).allSatisfy {
+                ["message", "validate_only", "validateOnly", "dry_run", "dryRun"].contains(doc.string($0.key))
+            }
         }
         // A bare v1 Message: a target together with content. `to`/`registration_ids` exist only in the legacy API.
         let hasTarget = fcmTargets.contains { doc.member(node, $0) != nil }

@@ -48,7 +48,9 @@ public struct TextReporter: Reporter {
             if let help = d.help { out += "     " + style("help:", .cyan) + " " + Escape.terminal(help) + "\n" }
             return out
         }
-        let frame = Frame(line: loc.lineText, column: loc.column, endColumn: loc.endLine == loc.line ? loc.endColumn : nil)
+        let offset = loc.lineTextColumn - 1
+        var frame = Frame(line: loc.lineText, column: loc.column - offset, endColumn: loc.endLine == loc.line ? loc.endColumn - offset : nil)
+        if offset > 0 { frame.markCutStart() }
         let number = String(loc.line)
         let gutter = String(repeating: " ", count: max(4, number.count + 1))
         out += style(String(repeating: " ", count: gutter.count - number.count) + number + " |", .dim) + " " + frame.text + "\n"
@@ -88,6 +90,13 @@ public struct TextReporter: Reporter {
             }
             if start >= windowEnd { caretOffset = width }
             if windowEnd < scalars.count { text += "…" }
+        }
+
+        /// The excerpt does not start at the line's start: say so.
+        mutating func markCutStart() {
+            guard !text.hasPrefix("…") else { return }
+            text = "…" + text
+            caretOffset += 1
         }
     }
 

@@ -46,3 +46,12 @@ import Testing
         #expect(PlaceholderDelimiters(open: "${", close: "}").find(in: "a ${x} b").map(\.variable) == ["x"])
     }
 }
+
+@Suite struct SuggestTests {
+    @Test func swapsCountAsOneEdit() {
+        #expect(Suggest.closest(to: "titel", in: ["title", "body"]) == "title")
+        #expect(Suggest.closest(to: "badeg", in: ["badge", "sound"]) == "badge")
+        #expect(Suggest.closest(to: "xyz", in: ["badge", "sound"]) == nil)
+        #expect(Suggest.sameWordDifferentSpelling("contentAvailable", in: ["content-available"]) == "content-available")
+    }
+}

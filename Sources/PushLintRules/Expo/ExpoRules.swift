@@ -1,5 +1,8 @@
 import PushLintModel
 
 enum ExpoRules {
-    static let all: [any Rule] = []
+    static let all: [any Rule] = [
+        ExpoUnknownField(),
+        ExpoFieldValue(),
+    ]
 }

@@ -1,5 +1,13 @@
 import PushLintModel
 
 enum FCMRules {
-    static let all: [any Rule] = []
+    static let all: [any Rule] = [
+        FCMLegacyFormat(),
+        FCMUnknownField(),
+        FCMFieldValue(),
+        FCMTarget(),
+        FCMDataStringValues(),
+        FCMDataReservedKey(),
+        FCMCollapseKeyLimit(),
+    ]
 }

@@ -1,0 +1,75 @@
+import PushLintJSON
+import PushLintModel
+
+/// `expo-unknown-field`: a field that is not part of an Expo push message.
+struct ExpoUnknownField: PayloadRule {
+    let description = RuleDescription(
+        id: "expo-unknown-field",
+        summary: "A field that is not part of an Expo push message.",
+        family: .expo,
+        defaultSeverity: .error,
+        rationale: """
+            Expo's push service reads a fixed set of fields (EXPO-D "Message request format", EXPO-S \
+            `ExpoPushMessage`; platform-rules.md §4): `to`, `data`, `title`, `subtitle`, `body`, `sound`, \
+            `ttl`, `expiration`, `priority`, `badge`, `interruptionLevel`, `channelId`, `icon`, \
+            `richContent`, `categoryId`, `mutableContent`, `_contentAvailable`, and the SDK's `collapseId` \
+            and `tag`. Anything else does not reach the device: a misspelt `channelID` means the notification \
+            goes to the default channel, a `content_available` means no background launch. Names are \
+            lowerCamelCase and exact; the finding suggests the closest field, and the Expo name of fields \
+            copied from APNs or FCM. Custom values belong in `data`.
+            """,
+        triggering: [
+            RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", ↓"channelID": "orders"}"#),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", ↓"content_available": true, "data": {"sync": "inbox"}}"#,
+                note: "The APNs/FCM spelling: Expo calls it _contentAvailable."),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "sound": {"name": "chime.wav", ↓"volum": 0.5}}"#,
+                note: "Inside the sound object."),
+            RuleExample(
+                #"[{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi"}, {"to": "ExponentPushToken[yyyyyyyyyyyyyyyyyyyyyy]", "title": "Hi", ↓"orderId": "48213"}]"#,
+                note: "In a batch; custom values go in data."),
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "body": "There", "channelId": "orders", "_contentAvailable": true, "data": {"anything": {"goes": 1}}, "richContent": {"image": "https://example.com/a.png"}}"#)
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard context.payload.kind == .expo else { return [] }
+        let doc = context.document
+        var result: [Diagnostic] = []
+        for object in ExpoSchema.message.objects(in: doc, at: context.payload.node) {
+            for member in doc.members(object.node) where context.placeholders(in: member.key).isEmpty {
+                let key = doc.string(member.key)
+                guard object.schema.field(named: key) == nil else { continue }
+                if let replacement = object.schema.replacement(forForeign: key) {
+                    result.append(diagnostic(renamed(key, replacement, object), at: member.key, in: doc, help: "write '\(replacement)'"))
+                    continue
+                }
+                let names = object.schema.spellings()
+                let suggestion = Suggest.sameWordDifferentSpelling(key, in: names) ?? Suggest.closest(to: key, in: names)
+                result.append(
+                    diagnostic(
+                        unknown(key, object, suggestion), at: member.key, in: doc,
+                        help: suggestion.map { "rename it to '\($0)'" } ?? "remove it, or move it into data"))
+            }
+        }
+        return result
+    }
+
+    // MARK: Messages
+
+    private func place(_ object: SchemaObject) -> String {
+        object.path.isEmpty ? "an Expo push message" : "Expo's \(object.path)"
+    }
+
+    private func renamed(_ key: String, _ replacement: String, _ object: SchemaObject) -> String {
+        "'\(key)' is not a field of \(place(object)), so Expo does not deliver its value; Expo calls it '\(replacement)'"
+    }
+
+    private func unknown(_ key: String, _ object: SchemaObject, _ suggestion: String?) -> String {
+        let tail = suggestion.map { "; did you mean '\($0)'?" } ?? "; custom values go in data"
+        return "'\(key)' is not a field of \(place(object)), so Expo does not deliver its value\(tail)"
+    }
+}

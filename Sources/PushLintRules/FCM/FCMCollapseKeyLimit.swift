@@ -1,0 +1,46 @@
+import PushLintModel
+
+/// `fcm-collapse-key-limit`: more than 4 distinct Android collapse keys across the templates.
+struct FCMCollapseKeyLimit: ProjectRule {
+    let description = RuleDescription(
+        id: "fcm-collapse-key-limit",
+        summary: "The templates use more than 4 distinct Android collapse keys, and a device keeps only 4.",
+        family: .fcm,
+        defaultSeverity: .warning,
+        rationale: """
+            FCM stores at most 4 collapsible messages per device, one per collapse key; with a fifth key in \
+            flight it keeps an arbitrary 4 and discards the rest (F-REF `AndroidConfig.collapse_key`; \
+            platform-rules.md §2.7). Templates that use more than 4 distinct `android.collapse_key` values \
+            can lose pending messages while the device is offline. Reuse a few keys (one per kind of update), \
+            or send the rest as non-collapsible messages.
+
+            This is a project rule: it counts the literal collapse keys of every FCM message linted in one \
+            run (a key with a placeholder counts as one key).
+            """,
+        isProjectRule: true)
+
+    static let deviceLimit = 4
+
+    func checkProject(_ project: ProjectContext) -> [ProjectDiagnostic] {
+        var filesByKey: [String: [String]] = [:]
+        for summary in project.summaries where summary.kind == .fcm {
+            guard let key = summary.collapseKey else { continue }
+            filesByKey[key, default: []].append(summary.path)
+        }
+        guard filesByKey.count > Self.deviceLimit else { return [] }
+        let keys = filesByKey.keys.sorted()
+        let related = Array(Set(filesByKey.values.joined())).sorted()
+        return [
+            ProjectDiagnostic(
+                ruleId: id, severity: description.defaultSeverity, message: message(keys), related: related,
+                help: "use at most \(Self.deviceLimit) collapse keys, one per kind of update")
+        ]
+    }
+
+    // MARK: Messages
+
+    private func message(_ keys: [String]) -> String {
+        let shown = keys.prefix(10).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 10 ? ", ..." : "")
+        return "the templates use \(keys.count) distinct Android collapse keys (\(shown)), but a device keeps only \(Self.deviceLimit) pending collapsible messages and FCM discards the others; reuse at most \(Self.deviceLimit) keys"
+    }
+}

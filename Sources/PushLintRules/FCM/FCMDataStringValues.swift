@@ -1,0 +1,104 @@
+import PushLintJSON
+import PushLintModel
+
+/// `fcm-data-string-values`: a value in `data`, `android.data` or `webpush.data` that is not a string.
+struct FCMDataStringValues: PayloadRule {
+    let description = RuleDescription(
+        id: "fcm-data-string-values",
+        summary: "A value in an FCM data map is not a string.",
+        family: .fcm,
+        defaultSeverity: .error,
+        rationale: """
+            `data`, `android.data` and `webpush.data` are `map<string, string>` in the v1 API. A number, \
+            boolean, null, array or object value makes FCM reject the whole message with 400 INVALID_ARGUMENT \
+            "Invalid value at 'message.data[0].value' (TYPE_STRING)" (F-REF, F-ERR; platform-rules.md §2.3); \
+            the admin SDKs throw before sending (ADM-N, ADM-P). The legacy API accepted any JSON here, so \
+            migrated templates often still carry `"count": 3`.
+
+            The fix quotes numbers and booleans (`3` becomes `"3"`); the app then reads a string, which is \
+            what it receives from FCM anyway. Objects and arrays are not rewritten: flatten them into string \
+            keys, or send an id and let the app fetch the rest. In a template, a placeholder in value \
+            position (`"count": {{count}}`) renders a bare number or object and is reported; a quoted one \
+            (`"count": "{{count}}"`) is fine. Expo's `data` is JSON, not a string map, and is not checked.
+            """,
+        triggering: [
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"order_id": "48213", "count": ↓3, "urgent": ↓true}}}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "android": {"data": {"status": ↓{"code": "shipped"}}}, "webpush": {"data": {"ids": ↓[1, 2]}}}}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"count": ↓{{count}}}}}"#, fileName: "order.json.tmpl",
+                note: "An unquoted placeholder renders a non-string."),
+        ],
+        nonTriggering: [
+            RuleExample(#"{"message": {"token": "t", "data": {"order_id": "48213", "count": "3", "urgent": "true"}}}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"count": "{{count}}"}}}"#, fileName: "order.json.tmpl",
+                note: "A quoted placeholder renders a string."),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "data": {"count": 3, "status": {"code": "shipped"}}}"#,
+                note: "Expo data is JSON."),
+        ],
+        corrections: [
+            RuleCorrection(
+                #"{"message": {"token": "t", "data": {"count": 3, "ratio": 0.5, "urgent": true}}}"#,
+                #"{"message": {"token": "t", "data": {"count": "3", "ratio": "0.5", "urgent": "true"}}}"#)
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard context.payload.kind == .fcm else { return [] }
+        let doc = context.document
+        let objects = FCMSchema.objects(of: context.payload, in: doc)
+        var result: [Diagnostic] = []
+        for known in MessageSchema.knownMembers(of: objects, in: doc) {
+            guard case .stringMap(.data) = known.field.type, doc.kind(known.member.value) == .object else { continue }
+            let mapPath = known.object.path(of: known.field.name)
+            for member in doc.members(known.member.value) {
+                let value = member.value
+                let key = doc.string(member.key)
+                switch doc.kind(value) {
+                case .string:
+                    continue
+                case .number, .bool:
+                    let text = doc.rawText(value)
+                    result.append(
+                        diagnostic(
+                            scalar(mapPath, key, doc.typeName(value), text), at: value, in: doc, help: "write \"\(text)\"",
+                            fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))])))
+                case .placeholder:
+                    let text = doc.rawText(value)
+                    result.append(
+                        diagnostic(
+                            placeholder(mapPath, key, text), at: value, in: doc, help: "write \"\(text)\"",
+                            fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))], isSafe: false)))
+                case .object, .array:
+                    result.append(
+                        diagnostic(
+                            structured(mapPath, key, doc.typeName(value)), at: value, in: doc,
+                            help: "flatten it into string keys, or send an id and let the app fetch the rest"))
+                case .null, .key:
+                    result.append(diagnostic(null(mapPath, key), at: value, in: doc, help: "write a string, or remove '\(key)'"))
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: Messages
+
+    private func scalar(_ map: String, _ key: String, _ type: String, _ text: String) -> String {
+        "\(map) value '\(key)' is the \(type) \(text), but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; write \"\(text)\""
+    }
+
+    private func placeholder(_ map: String, _ key: String, _ text: String) -> String {
+        "\(map) value '\(key)' is the unquoted placeholder \(text), which renders a non-string that FCM rejects; write \"\(text)\""
+    }
+
+    private func structured(_ map: String, _ key: String, _ type: String) -> String {
+        "\(map) value '\(key)' is an \(type), but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; flatten it into string keys"
+    }
+
+    private func null(_ map: String, _ key: String) -> String {
+        "\(map) value '\(key)' is null, but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; write a string or remove the key"
+    }
+}

@@ -1,0 +1,92 @@
+import PushLintJSON
+import PushLintModel
+
+/// `fcm-field-value`: wrong JSON type, enum value or format for a known field of an FCM v1 message.
+struct FCMFieldValue: PayloadRule {
+    let description = RuleDescription(
+        id: "fcm-field-value",
+        summary: "A field of an FCM v1 message has the wrong JSON type, enum value or format.",
+        family: .fcm,
+        defaultSeverity: .error,
+        rationale: """
+            FCM decodes the request with the proto3 JSON mapping and rejects a message whose field does not \
+            decode (400 INVALID_ARGUMENT, F-ERR; platform-rules.md §2.7-§2.11). The types come from the v1 \
+            schema (F-REF `projects.messages`):
+
+            - enums by their exact name: `android.priority` `NORMAL` or `HIGH` (not `high`), \
+            `notification_priority`, `visibility`, `proxy`;
+            - `ttl` and the other Durations: a string of seconds with up to 9 decimals and an `s`, `"3600s"`; \
+            `android.ttl` at most 2419200 seconds (4 weeks);
+            - `event_time`: an RFC 3339 timestamp; `notification_count`: a 32-bit integer; `vibrate_timings`: \
+            Durations; `light_settings` needs `color`, `light_on_duration` and `light_off_duration`;
+            - `android.notification.color` `#rrggbb`; `topic` a name of `[a-zA-Z0-9-_.~%]`, without \
+            `/topics/`; `condition` topic names in single quotes with `in topics`, `&&`, `||`, `!` and \
+            parentheses, at most 5 topics (send-topic-messages, §2.5); `analytics_label` 1-50 of \
+            `[a-zA-Z0-9-_.~%]` (ADM-P); `webpush.fcm_options.link` an https URL (F-REF, §5);
+            - `webpush.headers` string values; `TTL` a non-negative integer, `Urgency` one of very-low, low, \
+            normal, high, `Topic` at most 32 URL-safe base64 characters (RFC 8030 §5.2-§5.4).
+
+            Values of the `data` maps are `fcm-data-string-values`', values of `apns.headers` \
+            `apns-header-format`'s, and `apns.payload` is the APNs rules'; this rule stays silent there. A \
+            string with a template placeholder is not checked against a format.
+            """,
+        triggering: [
+            RuleExample(
+                ##"{"message": {"token": "t", "android": {"priority": ↓"high", "ttl": ↓3600}}}"##,
+                note: "Enum names are upper case; a Duration is a string."),
+            RuleExample(
+                ##"{"message": {"token": "t", "android": {"ttl": ↓"3000000s", "notification": {"color": ↓"orange", "notification_count": ↓"two", "event_time": ↓"29.11.2026 10:00"}}}}"##),
+            RuleExample(
+                ##"{"message": {"condition": ↓"\"dogs\" in topics || 'cats' in topics", "notification": {"title": "Pets"}}}"##,
+                note: "Topic names in a condition are in single quotes."),
+            RuleExample(
+                ##"{"message": {"topic": ↓"/topics/news", "fcm_options": {"analytics_label": ↓"weekly digest"}, "data": {"k": "v"}}}"##),
+            RuleExample(
+                ##"{"message": {"token": "t", "webpush": {"headers": {"TTL": ↓"1 day", "Urgency": ↓"urgent"}, "fcm_options": {"link": ↓"http://shop.example.com/o/1"}}}}"##),
+            RuleExample(
+                ##"{"message": {"token": "t", "android": {"direct_boot_ok": ↓"true", "notification": {"visibility": ↓"HIDDEN", ↓"light_settings": {"color": {"red": 1}}}}}}"##),
+            RuleExample(
+                ##"{"message": {"token": "t", "android": {"notification": {"vibrate_timings": [↓500, "0.5s"]}}, "webpush": {"headers": {"TTL": ↓4500}}}}"##),
+            RuleExample(
+                ##"{"message": {"token": "t", "notification": ↓"Order shipped"}}"##),
+        ],
+        nonTriggering: [
+            RuleExample(
+                ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "86400s", "notification": {"color": "#ff5722", "notification_priority": "PRIORITY_HIGH", "visibility": "PUBLIC", "event_time": "2026-11-29T10:00:00Z", "notification_count": 3, "vibrate_timings": ["0.5s", "1s"]}}}}"##),
+            RuleExample(
+                ##"{"message": {"condition": "'dogs' in topics && ('cats' in topics || !('birds' in topics))", "notification": {"title": "Pets"}}}"##),
+            RuleExample(
+                ##"{"message": {"topic": "weekly-deals", "webpush": {"headers": {"TTL": "4500", "Urgency": "high", "Topic": "deals"}, "fcm_options": {"link": "https://shop.example.com/deals"}}}}"##),
+            RuleExample(
+                ##"{"message": {"token": "t", "android": {"ttl": "{{ttl}}s", "priority": {{priority}}}, "apns": {"headers": {"apns-priority": 10}}}}"##,
+                fileName: "order.json.tmpl",
+                note: "Templated values are unknown until rendering; apns.headers values are apns-header-format's."),
+        ],
+        corrections: [
+            RuleCorrection(
+                ##"{"message": {"token": "t", "android": {"priority": "high", "ttl": 3600}}}"##,
+                ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "3600s"}}}"##),
+            RuleCorrection(
+                ##"{"message": {"topic": "/topics/news", "android": {"ttl": "86400"}, "data": {"k": "v"}}}"##,
+                ##"{"message": {"topic": "news", "android": {"ttl": "86400s"}, "data": {"k": "v"}}}"##),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard context.payload.kind == .fcm else { return [] }
+        let doc = context.document
+        let checker = SchemaValueChecker(context: context, rejection: rejection, nullMeansUnset: true)
+        let objects = FCMSchema.objects(of: context.payload, in: doc)
+        var result: [Diagnostic] = []
+        for known in MessageSchema.knownMembers(of: objects, in: doc) {
+            let path = known.object.path(of: doc.string(known.member.key))
+            for problem in checker.check(known.member.value, as: known.field.type, path: path) {
+                result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
+            }
+        }
+        return result
+    }
+
+    // MARK: Messages
+
+    private let rejection = "FCM rejects the message with INVALID_ARGUMENT"
+}

@@ -1,0 +1,69 @@
+import PushLintJSON
+import PushLintModel
+
+/// `fcm-legacy-format`: a message for the legacy FCM HTTP API, which was shut down in 2024.
+struct FCMLegacyFormat: PayloadRule {
+    let description = RuleDescription(
+        id: "fcm-legacy-format",
+        summary: "The message is in the format of the legacy FCM HTTP API, which no longer sends anything.",
+        family: .fcm,
+        defaultSeverity: .error,
+        rationale: """
+            The legacy HTTP and XMPP APIs (`https://fcm.googleapis.com/fcm/send` with `to`, \
+            `registration_ids`, `priority`, `time_to_live`, ...) were deprecated on 2023-06-20 and shut down \
+            from 2024-07-22 (F-LEG; platform-rules.md §2.14). Sent to HTTP v1, these fields are unknown and \
+            rejected. The finding lists, for every field of the file, the v1 field that takes its value, \
+            following Firebase's migration guide (F-LEG migrate-v1): `to` becomes `token` (or `topic`), \
+            `priority` becomes `android.priority` and the `apns-priority` header, `time_to_live` becomes \
+            `android.ttl` as `"3600s"`, `notification.android_channel_id` becomes \
+            `android.notification.channel_id`, and so on, all inside `{"message": {...}}`.
+
+            A v1 message that contains a single legacy field is not this rule's: `fcm-unknown-field` reports \
+            that field with its replacement.
+            """,
+        triggering: [
+            RuleExample(
+                #"{↓"to": "bk3RNwTe3H0:CI2k", "notification": {"title": "Order shipped", "android_channel_id": "orders"}, "priority": "high", "time_to_live": 3600}"#),
+            RuleExample(
+                #"{↓"registration_ids": ["a", "b"], "data": {"order_id": "48213"}, "collapse_key": "orders"}"#),
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"{"message": {"token": "bk3RNwTe3H0:CI2k", "notification": {"title": "Order shipped"}, "android": {"priority": "HIGH", "ttl": "3600s", "notification": {"channel_id": "orders"}}}}"#)
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard context.payload.kind == .fcmLegacy else { return [] }
+        let doc = context.document
+        let node = context.payload.node
+        var mapping: [String] = []
+        for member in doc.members(node) {
+            let key = doc.string(member.key)
+            if key == "notification", doc.kind(member.value) == .object {
+                for field in doc.members(member.value) {
+                    let name = doc.string(field.key)
+                    if FCMSchema.notification.field(named: name) != nil {
+                        mapping.append("notification.\(name) -> notification.\(name)")
+                    } else if let replacement = FCMSchema.notification.replacement(forForeign: name) {
+                        mapping.append("notification.\(name) -> \(replacement)")
+                    }
+                }
+            } else if key == "to", let target = doc.stringValue(member.value) {
+                mapping.append(target.hasPrefix("/topics/") ? "to -> topic (\"\(target.dropFirst(8))\", without /topics/)" : "to -> token")
+            } else if let replacement = FCMSchema.message.replacement(forForeign: key) {
+                mapping.append("\(key) -> \(replacement)")
+            } else if FCMSchema.message.field(named: key) != nil {
+                mapping.append(key == "data" ? "data -> data (string values only)" : "\(key) -> \(key)")
+            }
+        }
+        let anchor = doc.members(node).first?.key ?? node
+        return [diagnostic(message(mapping), at: anchor, in: doc, help: "wrap the message in {\"message\": {...}} and move each field to its v1 place")]
+    }
+
+    // MARK: Messages
+
+    private func message(_ mapping: [String]) -> String {
+        let list = mapping.isEmpty ? "" : ": " + mapping.joined(separator: "; ")
+        return "this is a legacy FCM HTTP API message, and that API was shut down in 2024, so nothing is delivered; send it to HTTP v1 as {\"message\": {...}} with the fields moved (v1 paths inside message)\(list)"
+    }
+}

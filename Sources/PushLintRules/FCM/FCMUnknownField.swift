@@ -1,0 +1,108 @@
+import PushLintJSON
+import PushLintModel
+
+/// `fcm-unknown-field`: a field the HTTP v1 schema does not have at that path.
+struct FCMUnknownField: PayloadRule {
+    let description = RuleDescription(
+        id: "fcm-unknown-field",
+        summary: "A field that the FCM HTTP v1 message schema does not have at that place.",
+        family: .fcm,
+        defaultSeverity: .error,
+        rationale: """
+            FCM parses a v1 request with the proto3 JSON mapping: a field the `Message` schema does not know is \
+            not ignored but rejected, and the whole message is not sent (400 INVALID_ARGUMENT "Invalid JSON \
+            payload received. Unknown name ...: Cannot find field", platform-rules.md §2.11; F-REF \
+            `projects.messages`). The usual cause is a field of the legacy HTTP API (`to`, `priority`, \
+            `time_to_live`, `content_available`, `click_action` in `notification`): the finding names the v1 \
+            field that takes the value (F-LEG migrate-v1). Custom values belong in `data`.
+
+            Every field may be written in snake_case (`collapse_key`) or lowerCamelCase (`collapseKey`), as FCM \
+            accepts both; the same field under both spellings in one object is flagged, because only one of \
+            the two values is used. `apns.payload` (checked by the APNs rules), `webpush.notification`, the \
+            `data` maps and header maps are free-form and not looked into.
+            """,
+        triggering: [
+            RuleExample(
+                #"{"message": {"token": "bk3RNwTe3H0:CI2k", "notification": {"title": "Order shipped"}, ↓"time_to_live": 3600}}"#,
+                note: "A legacy field: v1 takes the TTL as android.ttl."),
+            RuleExample(
+                #"{"message": {"topic": "news", "notification": {"title": "Hi", ↓"click_action": "OPEN_NEWS"}}}"#,
+                note: "click_action belongs to android.notification in v1."),
+            RuleExample(
+                #"{"message": {"token": "t", "android": {"notification": {↓"chanel_id": "orders"}}}}"#,
+                note: "A typo, with a did-you-mean."),
+            RuleExample(
+                #"{"message": {"token": "t", "android": {"collapse_key": "a", ↓"collapseKey": "b"}}}"#,
+                note: "Both spellings of one field."),
+            RuleExample(
+                #"{↓"dry_run": true, "message": {"token": "t", "data": {"k": "v"}}}"#,
+                note: "The send request takes validate_only."),
+            RuleExample(
+                #"{"token": "t", "notification": {"title": "Hi"}, ↓"priority": "high"}"#,
+                note: "A bare message without the envelope."),
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Hi"}, "android": {"ttl": "3600s", "priority": "HIGH", "notification": {"click_action": "OPEN_NEWS", "channel_id": "news"}}}}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "android": {"collapseKey": "a", "notification": {"channelId": "orders"}}, "fcmOptions": {"analyticsLabel": "x"}}}"#,
+                note: "lowerCamelCase spellings."),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"anything": "goes"}, "apns": {"payload": {"aps": {"badge": 1}, "custom": "x"}}, "webpush": {"notification": {"requireInteraction": true}}}}"#,
+                note: "Free-form maps and objects are not looked into."),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard context.payload.kind == .fcm else { return [] }
+        let doc = context.document
+        var result: [Diagnostic] = []
+        for object in FCMSchema.objects(of: context.payload, in: doc) {
+            var spellingOf: [String: String] = [:]
+            for member in doc.members(object.node) {
+                if !context.placeholders(in: member.key).isEmpty { continue }
+                let key = doc.string(member.key)
+                if let field = object.schema.field(named: key) {
+                    if let first = spellingOf[field.name], first != key {
+                        result.append(diagnostic(bothSpellings(key, first, object), at: member.key, in: doc, help: "keep one of '\(first)' and '\(key)'"))
+                    }
+                    spellingOf[field.name] = spellingOf[field.name] ?? key
+                    continue
+                }
+                if let replacement = object.schema.replacement(forForeign: key) {
+                    result.append(diagnostic(legacy(key, replacement, object), at: member.key, in: doc, help: "move the value to \(replacement)"))
+                } else {
+                    let suggestion = suggestion(for: key, in: object.schema)
+                    result.append(
+                        diagnostic(
+                            unknown(key, object, suggestion), at: member.key, in: doc,
+                            help: suggestion.map { "rename it to '\($0)'" } ?? "remove it; custom values go in data"))
+                }
+            }
+        }
+        return result
+    }
+
+    func suggestion(for key: String, in schema: MessageSchema) -> String? {
+        let spellings = schema.spellings(preferSnake: key.contains("_") || !key.contains { $0.isUppercase })
+        return Suggest.sameWordDifferentSpelling(key, in: spellings) ?? Suggest.closest(to: key, in: spellings)
+    }
+
+    // MARK: Messages
+
+    private func place(_ object: SchemaObject) -> String {
+        object.path.isEmpty ? "the \(object.schema.name)" : "\(object.path) (\(object.schema.name))"
+    }
+
+    private func legacy(_ key: String, _ replacement: String, _ object: SchemaObject) -> String {
+        "'\(key)' belongs to the legacy FCM API, not to \(place(object)), so FCM v1 rejects the message; write \(replacement) instead"
+    }
+
+    private func unknown(_ key: String, _ object: SchemaObject, _ suggestion: String?) -> String {
+        let tail = suggestion.map { "; did you mean '\($0)'?" } ?? "; custom values go in data"
+        return "'\(key)' is not a field of \(place(object)), so FCM rejects the message (Unknown name)\(tail)"
+    }
+
+    private func bothSpellings(_ key: String, _ first: String, _ object: SchemaObject) -> String {
+        "'\(key)' and '\(first)' are the same field of \(place(object)) in two spellings; only one value is used, so write it once"
+    }
+}

@@ -1,0 +1,397 @@
+import PushLintJSON
+import PushLintModel
+
+/// A problem with a value against its schema type, before it becomes a rule's diagnostic.
+struct ValueProblem {
+    var node: NodeID
+    /// What is wrong and what the provider does with it.
+    var problem: String
+    /// What to write instead ("write \"HIGH\"").
+    var help: String
+    var fix: Fix?
+
+    init(node: NodeID, message: String, help: String, fix: Fix? = nil) {
+        self.node = node
+        self.problem = message
+        self.help = help
+        self.fix = fix
+    }
+
+    /// One sentence: the value, what the provider does with it, what to write instead.
+    var message: String { problem + "; " + help }
+}
+
+/// Checks values against the types of a schema table (`FCMSchema`, `ExpoSchema`). Shared by `fcm-field-value`
+/// and `expo-field-value`; what each format means is here, which field has which format is in the table.
+struct SchemaValueChecker {
+    let context: PayloadContext
+    /// What the provider does with a wrong value ("FCM rejects the message with INVALID_ARGUMENT").
+    let rejection: String
+    /// proto3 JSON takes `null` for any field as "not set"; Expo only where its table says so.
+    let nullMeansUnset: Bool
+
+    var doc: JSONDocument { context.document }
+
+    /// Problems of one value (not of the members of a nested message: those are visited as objects of their own).
+    func check(_ node: NodeID, as type: SchemaType, path: String) -> [ValueProblem] {
+        let kind = doc.kind(node)
+        if kind == .placeholder { return [] }
+        if case .oneOf(let types) = type {
+            guard let match = types.first(where: { $0.acceptsJSONKind(kind, isInteger: doc.isInteger(node)) }) else {
+                return [typeProblem(node, type, path)]
+            }
+            return check(node, as: match, path: path)
+        }
+        // proto3 JSON: null means "not set" for every field type.
+        if kind == .null, case .null = type { return [] }
+        if kind == .null, nullMeansUnset { return [] }
+        if case .duration(let max) = type, kind == .number { return [durationNumber(node, max: max, path: path)] }
+        guard type.acceptsJSONKind(kind, isInteger: doc.isInteger(node)) else { return [typeProblem(node, type, path)] }
+        if context.isTemplated(node) { return [] }
+        switch type {
+        case .string(let format):
+            return stringFormat(node, format, path: path)
+        case .enumeration(let values):
+            return enumeration(node, values, path: path)
+        case .duration(let max):
+            return duration(node, max: max, path: path)
+        case .timestamp:
+            return timestamp(node, path: path)
+        case .int32:
+            return int32(node, path: path)
+        case .number(let min, let max):
+            return number(node, min: min, max: max, path: path)
+        case .array(let element):
+            return doc.elements(node).enumerated().flatMap { check($0.element, as: element, path: "\(path)[\($0.offset)]") }
+        case .stringMap(.webPushHeaders):
+            return webPushHeaders(node, path: path)
+        case .message(let schema):
+            return missingRequired(node, schema, path: path)
+        case .bool, .stringMap, .freeObject, .null, .oneOf:
+            return []
+        }
+    }
+
+    // MARK: Types
+
+    func typeProblem(_ node: NodeID, _ type: SchemaType, _ path: String) -> ValueProblem {
+        ValueProblem(
+            node: node,
+            message: "\(path) is \(describe(node)) but must be \(type.summary); \(rejection)",
+            help: "write " + (literalInstead(of: node, as: type) ?? type.summary))
+    }
+
+    /// `1` for the string `"1"` where a number belongs, `true` for `"true"` where a boolean does.
+    func literalInstead(of node: NodeID, as type: SchemaType) -> String? {
+        guard let text = doc.stringValue(node) else { return nil }
+        if type.acceptsJSONKind(.number, isInteger: true) || type.acceptsJSONKind(.number, isInteger: false),
+            Double(text) != nil, text.wholeMatch(of: /-?\d+(\.\d+)?/) != nil
+        {
+            return text
+        }
+        if type.acceptsJSONKind(.bool, isInteger: false), text == "true" || text == "false" { return text }
+        return nil
+    }
+
+    func describe(_ node: NodeID) -> String {
+        switch doc.kind(node) {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .null: return "null"
+        case .string, .key: return "the string \(short(node))"
+        case .bool: return "the boolean \(doc.rawText(node))"
+        case .number: return "the number \(short(node))"
+        case .placeholder: return "a placeholder"
+        }
+    }
+
+    func short(_ node: NodeID) -> String {
+        let raw = doc.rawText(node)
+        return raw.count > 60 ? String(raw.prefix(57)) + "..." : raw
+    }
+
+    func missingRequired(_ node: NodeID, _ schema: MessageSchema, path: String) -> [ValueProblem] {
+        let missing = schema.fields.filter { $0.isRequired && !hasField(node, $0, schema) }
+        guard !missing.isEmpty else { return [] }
+        let names = missing.map(\.name).joined(separator: ", ")
+        return [
+            ValueProblem(
+                node: doc.keyNode(ofValue: node) ?? node,
+                message: "\(path) lacks \(names), which \(schema.name) requires; \(rejection)",
+                help: "add \(names) or remove \(path)")
+        ]
+    }
+
+    func hasField(_ node: NodeID, _ field: SchemaField, _ schema: MessageSchema) -> Bool {
+        doc.member(node, field.name) != nil || (schema.acceptsLowerCamelCase && doc.member(node, field.jsonName) != nil)
+    }
+
+    // MARK: Enumerations
+
+    func enumeration(_ node: NodeID, _ values: [String], path: String) -> [ValueProblem] {
+        if let index = doc.intValue(node) {
+            guard !(0..<values.count).contains(index) else { return [] }
+            return [
+                ValueProblem(
+                    node: node, message: "\(path) is \(index), which is no value of the enumeration; \(rejection)",
+                    help: "write one of \(list(values))")
+            ]
+        }
+        let text = doc.string(node)
+        if values.contains(text) { return [] }
+        // Same word in another letter case or spelling (`high`, `timeSensitive`): the intent is clear, fix it.
+        if let match = values.first(where: { Suggest.normalize($0) == Suggest.normalize(text) }) {
+            return [
+                ValueProblem(
+                    node: node,
+                    message: "\(path) is \"\(text)\" but enum values are exact and case-sensitive, so \(rejection)",
+                    help: "write \"\(match)\"",
+                    fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(match))]))
+            ]
+        }
+        let instead = Suggest.closest(to: text, in: values).map { "write \"\($0)\"" } ?? "write one of \(list(values))"
+        return [
+            ValueProblem(
+                node: node,
+                message: "\(path) is \"\(text)\", which is not one of \(list(values)), so \(rejection)",
+                help: instead)
+        ]
+    }
+
+    func list(_ values: [String]) -> String { values.map { "\"\($0)\"" }.joined(separator: ", ") }
+
+    // MARK: Durations and times
+
+    /// `"<seconds>[.<up to 9 digits>]s"`.
+    static var durationPattern: Regex<(Substring, Substring, Substring?)> { /(\d+)(\.\d{1,9})?s/ }
+    static var secondsPattern: Regex<(Substring, Substring, Substring?)> { /(\d+)(\.\d{1,9})?/ }
+
+    func duration(_ node: NodeID, max: Int?, path: String) -> [ValueProblem] {
+        let text = doc.string(node)
+        if let m = text.wholeMatch(of: Self.durationPattern) {
+            let fraction = m.2.map { $0.contains { $0 != "." && $0 != "0" } } ?? false
+            return range(node, seconds: Int(m.1) ?? Int.max, hasFraction: fraction, text: text, max: max, path: path)
+        }
+        if let m = text.wholeMatch(of: Self.secondsPattern) {
+            let seconds = Int(m.1) ?? Int.max
+            let fixable = max.map { seconds <= $0 } ?? false
+            return [
+                ValueProblem(
+                    node: node,
+                    message: "\(path) is \"\(text)\" without the unit: a Duration is a string of seconds ending in 's'; \(rejection)",
+                    help: "write \"\(text)s\"",
+                    fix: fixable ? Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(text + "s"))]) : nil)
+            ]
+        }
+        return [
+            ValueProblem(
+                node: node,
+                message: "\(path) is \"\(text)\", not a Duration (seconds with up to 9 decimals and an 's', such as \"3600s\" or \"0.5s\"); \(rejection)",
+                help: "write the seconds as a string such as \"3600s\"")
+        ]
+    }
+
+    func durationNumber(_ node: NodeID, max: Int?, path: String) -> ValueProblem {
+        let raw = doc.rawText(node)
+        let seconds = raw.wholeMatch(of: Self.secondsPattern).flatMap { Int($0.1) }
+        var fixable = false
+        if let max, let seconds { fixable = seconds <= max }
+        var message = "\(path) is the number \(raw) but a Duration is a string of seconds ending in 's'; \(rejection)"
+        if let seconds, let max, seconds > max {
+            message += "; \(raw) seconds is also over the \(max)-second maximum (milliseconds? \(seconds / 1000)s)"
+        }
+        return ValueProblem(
+            node: node, message: message,
+            help: fixable ? "write \"\(raw)s\"" : "write the seconds as a string such as \"3600s\"",
+            fix: fixable ? Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(raw + "s"))]) : nil)
+    }
+
+    func range(_ node: NodeID, seconds: Int, hasFraction: Bool, text: String, max: Int?, path: String) -> [ValueProblem] {
+        guard let max, seconds > max || (seconds == max && hasFraction) else { return [] }
+        return [
+            ValueProblem(
+                node: node,
+                message: "\(path) is \"\(text)\", over the maximum of \(max) seconds (4 weeks); \(rejection)",
+                help: "write at most \"\(max)s\"")
+        ]
+    }
+
+    /// RFC 3339 date-time, as proto3 JSON takes a Timestamp.
+    static var timestampPattern: Regex<(Substring, Substring, Substring, Substring, Substring, Substring, Substring, Substring?, Substring)> {
+        /(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})/
+    }
+
+    func timestamp(_ node: NodeID, path: String) -> [ValueProblem] {
+        let text = doc.string(node)
+        if let m = text.wholeMatch(of: Self.timestampPattern), let month = Int(m.2), let day = Int(m.3),
+            let hour = Int(m.4), let minute = Int(m.5), let second = Int(m.6),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
+        {
+            return []
+        }
+        return [
+            ValueProblem(
+                node: node,
+                message: "\(path) is \"\(text)\", not an RFC 3339 timestamp; \(rejection)",
+                help: "write a UTC timestamp such as \"2026-11-29T10:00:00Z\"")
+        ]
+    }
+
+    // MARK: Numbers
+
+    func int32(_ node: NodeID, path: String) -> [ValueProblem] {
+        let text = doc.kind(node) == .string ? doc.string(node) : doc.rawText(node)
+        if let value = Int(text), value >= Int(Int32.min), value <= Int(Int32.max) { return [] }
+        return [
+            ValueProblem(
+                node: node,
+                message: "\(path) is \(describe(node)), not a 32-bit integer; \(rejection)",
+                help: "write an integer such as 3")
+        ]
+    }
+
+    func number(_ node: NodeID, min: Double?, max: Double?, path: String) -> [ValueProblem] {
+        guard let value = doc.doubleValue(node) else { return [] }
+        if let min, value < min { return [outOfRange(node, min: min, max: max, path: path)] }
+        if let max, value > max { return [outOfRange(node, min: min, max: max, path: path)] }
+        return []
+    }
+
+    func outOfRange(_ node: NodeID, min: Double?, max: Double?, path: String) -> ValueProblem {
+        let bounds: String
+        switch (min, max) {
+        case let (lo?, hi?): bounds = "between \(format(lo)) and \(format(hi))"
+        case let (lo?, nil): bounds = "at least \(format(lo))"
+        case let (nil, hi?): bounds = "at most \(format(hi))"
+        case (nil, nil): bounds = "a number"
+        }
+        return ValueProblem(
+            node: node, message: "\(path) is \(doc.rawText(node)) but must be \(bounds); \(rejection)",
+            help: "write a number \(bounds)")
+    }
+
+    func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    // MARK: Strings with a format
+
+    func stringFormat(_ node: NodeID, _ format: StringFormat, path: String) -> [ValueProblem] {
+        let text = doc.string(node)
+        switch format {
+        case .any:
+            return []
+        case .color:
+            guard text.wholeMatch(of: /#[0-9a-fA-F]{6}/) == nil else { return [] }
+            return [
+                ValueProblem(
+                    node: node, message: "\(path) is \"\(text)\", not a colour in the form \"#rrggbb\"; \(rejection)",
+                    help: "write six hex digits after '#', such as \"#ff5722\"")
+            ]
+        case .topic:
+            return topic(node, text, path: path)
+        case .condition:
+            guard let problem = FCMCondition.problem(in: text) else { return [] }
+            return [
+                ValueProblem(
+                    node: node, message: "\(path) \"\(text)\" is not a valid condition: \(problem); \(rejection)",
+                    help: "write topics in single quotes joined by && and ||, such as \"'dogs' in topics || 'cats' in topics\" (at most 5 topics)")
+            ]
+        case .analyticsLabel:
+            guard text.wholeMatch(of: /[a-zA-Z0-9\-_.~%]{1,50}/) == nil else { return [] }
+            return [
+                ValueProblem(
+                    node: node,
+                    message: "\(path) is \"\(text)\" but an analytics label is 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %; \(rejection)",
+                    help: "write a label such as \"order_shipped\"")
+            ]
+        case .httpsURL:
+            let lower = text.lowercased()
+            guard !lower.hasPrefix("https://") || lower.count <= 8 else { return [] }
+            return [
+                ValueProblem(
+                    node: node, message: "\(path) is \"\(text)\" but FCM requires an https URL here; \(rejection)",
+                    help: lower.hasPrefix("http://") ? "write \"https://\(text.dropFirst(7))\"" : "write an absolute https:// URL")
+            ]
+        case .nonNegativeInteger:
+            guard text.wholeMatch(of: /\d+/) == nil else { return [] }
+            return [
+                ValueProblem(
+                    node: node, message: "\(path) is \"\(text)\" but must be a non-negative integer number of seconds; \(rejection)",
+                    help: "write seconds such as \"86400\"")
+            ]
+        case .webPushTopic:
+            guard text.wholeMatch(of: /[A-Za-z0-9\-_]{1,32}/) == nil else { return [] }
+            return [
+                ValueProblem(
+                    node: node,
+                    message: "\(path) is \"\(text)\" but must be at most 32 characters of A-Z a-z 0-9 - _ (URL-safe base64); \(rejection)",
+                    help: "write a short id such as \"order-48213\"")
+            ]
+        case .expoPushToken:
+            guard !ExpoSchema.isPushToken(text) else { return [] }
+            return [
+                ValueProblem(
+                    node: node,
+                    message: "\(path) \"\(text)\" is not an Expo push token; Expo cannot deliver to it (DeviceNotRegistered or an invalid request)",
+                    help: "write the token getExpoPushTokenAsync returns, ExponentPushToken[...]")
+            ]
+        }
+    }
+
+    func topic(_ node: NodeID, _ text: String, path: String) -> [ValueProblem] {
+        let pattern = /[a-zA-Z0-9\-_.~%]+/
+        if text.wholeMatch(of: pattern) != nil { return [] }
+        if text.hasPrefix("/topics/"), String(text.dropFirst(8)).wholeMatch(of: pattern) != nil {
+            let name = String(text.dropFirst(8))
+            return [
+                ValueProblem(
+                    node: node,
+                    message: "\(path) is \"\(text)\" but HTTP v1 takes the topic name without \"/topics/\"; \(rejection)",
+                    help: "write \"\(name)\"",
+                    fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(name))]))
+            ]
+        }
+        return [
+            ValueProblem(
+                node: node,
+                message: "\(path) is \"\(text)\", not a topic name (letters, digits and - _ . ~ %); \(rejection)",
+                help: "write a topic name such as \"weekly-deals\"")
+        ]
+    }
+
+    // MARK: Web push headers (RFC 8030)
+
+    func webPushHeaders(_ node: NodeID, path: String) -> [ValueProblem] {
+        let pushService = SchemaValueChecker(
+            context: context, rejection: "the push service rejects it (RFC 8030)", nullMeansUnset: false)
+        var result: [ValueProblem] = []
+        for member in doc.members(node) {
+            let name = doc.string(member.key)
+            let value = member.value
+            let headerPath = "\(path)[\"\(name)\"]"
+            switch doc.kind(value) {
+            case .placeholder:
+                continue
+            case .string:
+                if let type = FCMSchema.webPushHeader(named: name) {
+                    result += pushService.check(value, as: type, path: headerPath)
+                }
+            case .number, .bool:
+                let text = doc.rawText(value)
+                result.append(
+                    ValueProblem(
+                        node: value,
+                        message: "\(headerPath) is \(describe(value)) but header values are strings, so \(rejection)",
+                        help: "write \"\(text)\"",
+                        fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))])))
+            default:
+                result.append(
+                    ValueProblem(
+                        node: value, message: "\(headerPath) is \(describe(value)) but header values are strings, so \(rejection)",
+                        help: "write the header value as a string"))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import PushLintEngine
+import PushLintJSON
+import PushLintModel
+import PushLintReporters
+import Testing
+import TestSupport
+
+/// Inputs the fuzzer once crashed on (testdata/fuzz/regressions): each goes through the parser in every mode, a
+/// lint as payload and as template, and every reporter, whose JSON outputs must parse again.
+@Suite struct FuzzRegressionTests {
+    static let inputs = Paths.files(in: Paths.testdata.appendingPathComponent("fuzz/regressions")).filter { !$0.lastPathComponent.hasPrefix(".") }
+
+    @Test func thereAreRegressions() { #expect(!Self.inputs.isEmpty) }
+
+    @Test(arguments: inputs)
+    func replays(_ file: URL) throws {
+        let bytes = Paths.bytes(file)
+        for mode in [JSONParseOptions.Mode.strict, .jsonc, .defaultTemplate] {
+            let result = JSONParser.parse(bytes, options: JSONParseOptions(mode: mode))
+            if let error = result.error {
+                #expect(error.offset >= 0 && error.offset + error.length <= bytes.count)
+            }
+        }
+        for name in ["regression.json", "regression.json.tmpl"] {
+            let report = Engine(project: Project(baseDirectory: "/"), options: LintOptions(jobs: 1)).lint(bytes: bytes, path: name)
+            for d in report.allDiagnostics { #expect(d.span.end <= max(bytes.count, d.span.start)) }
+            for format in ReportFormat.allCases {
+                let output = try #require(Reporters.make(format)).render(report)
+                if format == .json || format == .sarif {
+                    #expect(JSONParser.parse(output).document != nil, "\(format) output does not parse")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import PushLintEngine
+import PushLintJSON
+import PushLintModel
+import PushLintRules
+import Testing
+import TestSupport
+
+/// Expo fixtures and the edge cases of the Expo rules.
+@Suite struct ExpoTests {
+    static let folder = Paths.testdata.appendingPathComponent("fixtures/expo")
+    static let families: Set<RuleFamily> = [.fcm, .expo]
+
+    func lint(_ url: URL) throws -> LintReport {
+        try ExampleLinter.lint(String(contentsOf: url, encoding: .utf8), fileName: url.lastPathComponent)
+    }
+
+    func findings(_ id: String, _ source: String, fileName: String = "m.json") throws -> [Diagnostic] {
+        try ExampleLinter.lint(source, fileName: fileName).allDiagnostics.filter { $0.ruleId == id }
+    }
+
+    func packFindings(_ report: LintReport) -> [Diagnostic] {
+        report.allDiagnostics.filter { d in
+            let family = RuleRegistry.rule(d.ruleId)?.description.family
+            return family.map { Self.families.contains($0) || $0 == .size } ?? false
+        }
+    }
+
+    @Test func documentedExamplesLintClean() throws {
+        let files = Paths.files(in: Self.folder.appendingPathComponent("clean"), withExtension: "json")
+        #expect(files.count == 11)
+        for url in files {
+            let report = try lint(url)
+            #expect(report.files.map(\.kind) == [.expo], "\(url.lastPathComponent) is not detected as Expo")
+            let found = packFindings(report)
+            #expect(found.isEmpty, "\(url.lastPathComponent): \(found.map(\.message))")
+        }
+    }
+
+    static let expected: [String: [String]] = [
+        "fields.json": [
+            "expo-field-value /to", "expo-unknown-field /channelID", "expo-field-value /priority", "expo-field-value /badge",
+            "expo-field-value /ttl", "expo-field-value /sound/volume", "expo-field-value /interruptionLevel",
+            "expo-unknown-field /content_available",
+        ],
+        "priority-case.json": ["expo-field-value /priority", "expo-field-value /mutableContent"],
+        "batch-101.json": ["expo-field-value /100"],
+        "recipients-101.json": ["expo-field-value /2/to"],
+    ]
+
+    @Test(arguments: expected.keys.sorted())
+    func invalidFixtureGetsItsFindings(_ name: String) throws {
+        let report = try lint(Self.folder.appendingPathComponent("invalid").appendingPathComponent(name))
+        let found = packFindings(report).map { "\($0.ruleId) \($0.pointer ?? "-")" }
+        #expect(found.sorted() == (Self.expected[name] ?? []).sorted(), "\(name)")
+    }
+
+    @Test func everyInvalidFixtureHasExpectations() {
+        let names = Paths.files(in: Self.folder.appendingPathComponent("invalid")).map(\.lastPathComponent).filter { $0 != "README.md" }
+        #expect(Set(names) == Set(Self.expected.keys))
+    }
+
+    @Test func didYouMeanAndForeignNames() throws {
+        let found = try findings("expo-unknown-field", #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "subtitel": "Hi", "channel_id": "a", "notification": {"title": "x"}}"#)
+        #expect(found.count == 3)
+        #expect(found[0].message.contains("'subtitle'"))
+        #expect(found[1].message.contains("'channelId'"))
+        #expect(found[2].message.contains("title and body at the top level"))
+    }
+
+    @Test(arguments: [
+        ("ExponentPushToken[abc]", true), ("ExpoPushToken[abc]", true), ("a1b2c3d4-e5f6-a7b8-c9d0-e1f2a3b4c5d6", true),
+        ("ExponentPushToken[abc", false), ("bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", false), ("", false),
+    ])
+    func tokenFormat(_ token: String, _ valid: Bool) throws {
+        #expect(ExpoSchema.isPushToken(token) == valid)
+        let source = #"{"to": [""# + token + #""], "title": "Hi", "channelId": "a"}"#
+        #expect(try findings("expo-field-value", source).isEmpty == valid, "\(token)")
+    }
+
+    @Test func soundAndNulls() throws {
+        #expect(try findings("expo-field-value", #"{"to": "ExpoPushToken[a]", "sound": null, "title": "Hi"}"#).isEmpty)
+        #expect(try findings("expo-field-value", #"{"to": "ExpoPushToken[a]", "sound": "default", "title": "Hi"}"#).isEmpty)
+        #expect(try findings("expo-field-value", #"{"to": "ExpoPushToken[a]", "sound": 1, "title": "Hi"}"#).count == 1)
+        #expect(try findings("expo-field-value", #"{"to": "ExpoPushToken[a]", "title": null}"#).count == 1, "only sound may be null")
+        #expect(try findings("expo-unknown-field", #"{"to": "ExpoPushToken[a]", "title": "t", "sound": {"name": "a.wav", "loud": true}}"#).count == 1)
+    }
+
+    @Test func fixesEnumSpellings() throws {
+        let source = #"{"to": "ExpoPushToken[a]", "title": "Hi", "priority": "High", "interruptionLevel": "timeSensitive"}"#
+        let fixed = try ExampleLinter.applyFixes(of: "expo-field-value", RuleExample(source), includeUnsafe: false)
+        #expect(fixed == #"{"to": "ExpoPushToken[a]", "title": "Hi", "priority": "high", "interruptionLevel": "time-sensitive"}"#)
+    }
+
+    @Test func batchLimitsCountMessagesAndRecipients() throws {
+        func batch(_ messages: Int, recipientsEach: Int) -> String {
+            let to = "[" + Array(repeating: #""ExpoPushToken[a]""#, count: recipientsEach).joined(separator: ",") + "]"
+            return "[" + Array(repeating: #"{"to": "# + to + #", "title": "Hi"}"#, count: messages).joined(separator: ",") + "]"
+        }
+        #expect(try findings("expo-field-value", batch(100, recipientsEach: 1)).isEmpty)
+        #expect(try findings("expo-field-value", batch(1, recipientsEach: 100)).isEmpty)
+        #expect(try findings("expo-field-value", batch(1, recipientsEach: 101)).map(\.pointer) == ["/0/to/100"])
+        #expect(try findings("expo-field-value", batch(4, recipientsEach: 30)).map(\.pointer) == ["/3/to/10"])
+        let messages = try findings("expo-field-value", batch(150, recipientsEach: 1))
+        #expect(messages.map(\.pointer) == ["/100"], "one finding for the batch, not also one for its recipients")
+        #expect(messages.first?.message.contains("150 messages") == true)
+        let single = #"{"to": ["# + Array(repeating: #""ExpoPushToken[a]""#, count: 101).joined(separator: ",") + #"], "title": "Hi"}"#
+        #expect(try findings("expo-field-value", single).map(\.pointer) == ["/to/100"])
+    }
+
+    @Test func templatesSkipUnknownValues() throws {
+        let source = #"{"to": {{tokens}}, "title": "{{title}}", "badge": {{badge}}, "priority": "{{p}}", "ttl": {{ttl}}}"#
+        #expect(try findings("expo-field-value", source, fileName: "m.json.tmpl").isEmpty)
+    }
+}
+
+extension ExpoTests {
+    @Test func missingRecipientWhenTheKindIsForced() throws {
+        let config = #"{"kinds": {"*.json": "expo"}}"#
+        let report = try ExampleLinter.lint(#"{"title": "Hi", "body": "There"}"#, fileName: "m.json", config: config)
+        let found = report.allDiagnostics.filter { $0.ruleId == "expo-field-value" }
+        #expect(found.map(\.pointer) == [""])
+        #expect(found.first?.message.contains("no 'to'") == true)
+    }
+}

@@ -1,0 +1,220 @@
+import PushLintEngine
+import PushLintJSON
+import PushLintModel
+import PushLintRules
+import Testing
+import TestSupport
+
+/// Edge cases of the FCM rules that the examples in the descriptions do not cover.
+@Suite struct FCMRulesTests {
+    func findings(_ id: String, _ source: String, fileName: String = "m.json", config: String? = nil) throws -> [Diagnostic] {
+        try ExampleLinter.lint(source, fileName: fileName, config: config).allDiagnostics.filter { $0.ruleId == id }
+    }
+
+    func message(_ android: String) -> String { #"{"message": {"token": "t", "android": "# + android + "}}" }
+
+    // MARK: Schema
+
+    @Test func everyFieldIsAcceptedInBothSpellings() {
+        func visit(_ schema: MessageSchema) {
+            for field in schema.fields {
+                #expect(schema.field(named: field.name)?.name == field.name)
+                #expect(schema.field(named: field.jsonName)?.name == field.name)
+                if case .message(let nested) = field.type { visit(nested) }
+            }
+        }
+        visit(FCMSchema.sendRequest)
+        #expect(SchemaField.lowerCamelCase("bypass_proxy_notification") == "bypassProxyNotification")
+        #expect(SchemaField.lowerCamelCase("fcm_options") == "fcmOptions")
+    }
+
+    @Test func bareMessageAndEnvelopeStartAtTheirSchemas() throws {
+        #expect(try findings("fcm-unknown-field", #"{"token": "t", "notification": {"title": "a"}, "android": {"ttl": "1s"}}"#).isEmpty)
+        let bare = try findings("fcm-unknown-field", #"{"token": "t", "notification": {"title": "a"}, "validate_only": true}"#)
+        #expect(bare.map(\.pointer) == ["/validate_only"], "validate_only belongs to the send request, not to a Message")
+    }
+
+    // MARK: fcm-unknown-field
+
+    @Test func legacyFieldsGetTheirV1Field() throws {
+        let found = try findings("fcm-unknown-field", #"{"message": {"token": "t", "android": {"time_to_live": 60, "notification": {"android_channel_id": "x"}}}}"#)
+        #expect(found.count == 2)
+        #expect(found[0].message.contains("ttl"))
+        #expect(found[1].message.contains("channel_id"))
+        let camel = try findings("fcm-unknown-field", #"{"message": {"token": "t", "timeToLive": 60}}"#)
+        #expect(camel.first?.message.contains("android.ttl") == true, "legacy hints ignore the spelling")
+    }
+
+    @Test func didYouMeanPrefersTheWritersSpelling() throws {
+        let snake = try findings("fcm-unknown-field", message(#"{"notification": {"click_actoin": "A"}}"#))
+        #expect(snake.first?.message.contains("'click_action'") == true)
+        let camel = try findings("fcm-unknown-field", message(#"{"notification": {"clickActoin": "A"}}"#))
+        #expect(camel.first?.message.contains("'clickAction'") == true)
+        let none = try findings("fcm-unknown-field", #"{"message": {"token": "t", "order_id": "1"}}"#)
+        #expect(none.first?.message.contains("custom values go in data") == true)
+    }
+
+    @Test func templatedKeysAndFreeObjectsAreNotChecked() throws {
+        #expect(try findings("fcm-unknown-field", #"{"message": {"token": "t", "{{extra}}": "x"}}"#, fileName: "m.json.tmpl").isEmpty)
+        #expect(try findings("fcm-unknown-field", #"{"message": {"token": "t", "apns": {"headers": {"apns-whatever": "1"}, "payload": {"aps": {"x": 1}, "y": 2}}}}"#).isEmpty)
+    }
+
+    // MARK: fcm-field-value
+
+    @Test(arguments: [
+        ("\"0s\"", true), ("\"2419200s\"", true), ("\"2419200.000s\"", true), ("\"3.123456789s\"", true),
+        ("\"2419201s\"", false), ("\"2419200.5s\"", false), ("\"3.1234567891s\"", false), ("\"-1s\"", false),
+        ("\"1h\"", false), ("\"3600\"", false), ("3600", false), ("true", false),
+    ])
+    func ttl(_ value: String, _ valid: Bool) throws {
+        let found = try findings("fcm-field-value", message(#"{"ttl": "# + value + "}"))
+        #expect(found.isEmpty == valid, "ttl \(value): \(found.map(\.message))")
+    }
+
+    @Test func ttlFixesOnlyInRange() throws {
+        let big = try findings("fcm-field-value", message(#"{"ttl": 3600000}"#))
+        #expect(big.count == 1 && big[0].fix == nil)
+        #expect(big[0].message.contains("milliseconds"))
+        let fixed = try ExampleLinter.applyFixes(of: "fcm-field-value", RuleExample(message(#"{"ttl": 2.5}"#)))
+        #expect(fixed.contains(#""ttl": "2.5s""#))
+    }
+
+    @Test(arguments: [
+        ("'a' in topics", true),
+        ("'a' in topics && 'b' in topics", true),
+        ("!('a' in topics) || ('b' in topics && 'c' in topics)", true),
+        ("'a' in topics||'b' in topics", true),
+        ("'a' in topics && 'b' in topics && 'c' in topics && 'd' in topics && 'e' in topics", true),
+        ("'a' in topics && 'b' in topics && 'c' in topics && 'd' in topics && 'e' in topics && 'f' in topics", false),
+        ("\\\"a\\\" in topics", false),
+        ("a in topics", false),
+        ("'a' in topics & 'b' in topics", false),
+        ("'a' in topics &&", false),
+        ("('a' in topics", false),
+        ("'a' in topics)", false),
+        ("'a b' in topics", false),
+        ("'a' in topic", false),
+        ("", false),
+    ])
+    func condition(_ condition: String, _ valid: Bool) throws {
+        let found = try findings("fcm-field-value", #"{"message": {"condition": ""# + condition + #"", "data": {"k": "v"}}}"#)
+        #expect(found.isEmpty == valid, "\(condition): \(found.map(\.message))")
+    }
+
+    @Test func hostileConditionsStayShallow() throws {
+        func lint(_ condition: String) throws -> [Diagnostic] {
+            try findings("fcm-field-value", #"{"message": {"condition": ""# + condition + #"", "data": {"k": "v"}}}"#)
+        }
+        #expect(try lint(String(repeating: "!", count: 100_000) + "'a' in topics").isEmpty)
+        let deep = try lint(String(repeating: "(", count: 100_000) + "'a' in topics" + String(repeating: ")", count: 100_000))
+        #expect(deep.first?.message.contains("nested too deeply") == true)
+    }
+
+    @Test(arguments: [
+        ("\"2026-11-29T10:00:00Z\"", true), ("\"2026-11-29T10:00:00.123456789+01:00\"", true),
+        ("\"2026-13-01T10:00:00Z\"", false), ("\"2026-11-29T10:00:00\"", false), ("1764400000", false),
+    ])
+    func eventTime(_ value: String, _ valid: Bool) throws {
+        let found = try findings("fcm-field-value", message(#"{"notification": {"event_time": "# + value + "}}"))
+        #expect(found.isEmpty == valid, "\(value): \(found.map(\.message))")
+    }
+
+    @Test func int32AcceptsNumbersAndNumericStrings() throws {
+        #expect(try findings("fcm-field-value", message(#"{"notification": {"notification_count": 3}}"#)).isEmpty)
+        #expect(try findings("fcm-field-value", message(#"{"notification": {"notification_count": "3"}}"#)).isEmpty)
+        #expect(try findings("fcm-field-value", message(#"{"notification": {"notification_count": 3000000000}}"#)).count == 1)
+    }
+
+    @Test func enumsAcceptTheirNumbers() throws {
+        #expect(try findings("fcm-field-value", message(#"{"priority": 1}"#)).isEmpty)
+        #expect(try findings("fcm-field-value", message(#"{"priority": 2}"#)).count == 1)
+        let lower = try findings("fcm-field-value", message(#"{"notification": {"visibility": "public"}}"#))
+        #expect(lower.first?.fix?.edits.first?.text == "\"PUBLIC\"")
+    }
+
+    @Test func nullMeansUnsetAndApnsHeaderValuesAreNotThisRules() throws {
+        #expect(try findings("fcm-field-value", message(#"{"priority": null}"#)).isEmpty)
+        let apns = #"{"message": {"token": "t", "apns": {"headers": {"apns-priority": 10, "apns-expiration": true}}}}"#
+        #expect(try findings("fcm-field-value", apns).isEmpty)
+        #expect(try findings("fcm-field-value", #"{"message": {"token": "t", "apns": {"headers": "x"}}}"#).count == 1)
+    }
+
+    @Test func templatedStringsSkipFormatChecks() throws {
+        let source = #"{"message": {"topic": "{{topic}}", "android": {"ttl": "{{ttl}}", "notification": {"color": "{{color}}"}}}}"#
+        #expect(try findings("fcm-field-value", source, fileName: "m.json.tmpl").isEmpty)
+        #expect(try findings("fcm-field-value", source).count == 3, "outside template mode they are plain strings")
+    }
+
+    @Test func lightSettingsNeedsAllThree() throws {
+        let ok = message(#"{"notification": {"light_settings": {"color": {"red": 1, "green": 0.5, "blue": 0}, "lightOnDuration": "0.5s", "light_off_duration": "1s"}}}"#)
+        #expect(try findings("fcm-field-value", ok).isEmpty)
+        let missing = try findings("fcm-field-value", message(#"{"notification": {"light_settings": {"light_on_duration": "1s"}}}"#))
+        #expect(missing.map(\.pointer) == ["/message/android/notification/light_settings"])
+    }
+
+    // MARK: fcm-target
+
+    @Test func requireTargetOption() throws {
+        let source = #"{"message": {"notification": {"title": "Hi"}}}"#
+        #expect(try findings("fcm-target", source).isEmpty)
+        let config = #"{"options": {"fcm-target": {"requireTarget": true}}}"#
+        #expect(try findings("fcm-target", source, config: config).map(\.pointer) == ["/message"])
+        #expect(try findings("fcm-target", #"{"message": {"fid": "f", "data": {"k": "v"}}}"#, config: config).isEmpty)
+    }
+
+    // MARK: fcm-data-string-values and fcm-data-reserved-key
+
+    @Test func placeholderFixIsUnsafe() throws {
+        let found = try findings("fcm-data-string-values", #"{"message": {"token": "t", "data": {"n": {{n}}}}}"#, fileName: "m.json.tmpl")
+        #expect(found.count == 1 && found[0].fix?.isSafe == false)
+    }
+
+    @Test func expoDataIsNeverStringOnly() throws {
+        let expo = #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "data": {"n": 3, "ok": true, "o": {"a": [1]}, "from": "x", "google.a": "b"}}"#
+        #expect(try findings("fcm-data-string-values", expo).isEmpty)
+        #expect(try findings("fcm-data-reserved-key", expo).isEmpty)
+    }
+
+    @Test func collapseKeyIsAWarningAndReservedKeysErrors() throws {
+        let found = try findings("fcm-data-reserved-key", #"{"message": {"token": "t", "webpush": {"data": {"collapse_key": "a", "message_type": "b"}}}}"#)
+        #expect(found.map(\.severity) == [.warning, .error])
+    }
+
+    // MARK: fcm-legacy-format and one mistake, one finding
+
+    @Test func legacyTopicTargetMapsToTopic() throws {
+        let found = try findings("fcm-legacy-format", #"{"to": "/topics/news", "notification": {"title": "Hi", "click_action": "OPEN"}, "content_available": true}"#)
+        #expect(found.count == 1)
+        let message = try #require(found.first?.message)
+        #expect(message.contains(#"to -> topic ("news""#))
+        #expect(message.contains("notification.click_action -> android.notification.click_action"))
+        #expect(message.contains("content_available -> apns.payload.aps[\"content-available\"]"))
+    }
+
+    @Test func v1MessageWithLegacyFieldIsNotLegacyFormat() throws {
+        let report = try ExampleLinter.lint(#"{"message": {"token": "t", "priority": "high", "data": {"k": "v"}}}"#)
+        #expect(report.allDiagnostics.map(\.ruleId) == ["fcm-unknown-field"])
+    }
+
+    // MARK: fcm-collapse-key-limit
+
+    func batch(_ keys: [String]) -> String {
+        "[" + keys.map { #"{"message": {"token": "t", "android": {"collapse_key": ""# + $0 + #""}}}"# }.joined(separator: ", ") + "]"
+    }
+
+    @Test func collapseKeyLimit() throws {
+        let four = try ExampleLinter.lint(batch(["a", "b", "c", "d", "a"]), fileName: "batch.json")
+        #expect(four.project.filter { $0.ruleId == "fcm-collapse-key-limit" }.isEmpty)
+        let five = try ExampleLinter.lint(batch(["a", "b", "c", "d", "e"]), fileName: "batch.json")
+        let found = five.project.filter { $0.ruleId == "fcm-collapse-key-limit" }
+        #expect(found.count == 1)
+        #expect(found.first?.severity == .warning)
+        #expect(found.first?.related == ["batch.json"])
+        #expect(found.first?.message.contains("5 distinct") == true)
+    }
+
+    @Test func expoCollapseIdsDoNotCount() throws {
+        let expo = "[" + (1...6).map { #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "t", "collapseId": "k\#($0)"}"# }.joined(separator: ", ") + "]"
+        #expect(try ExampleLinter.lint(expo).project.filter { $0.ruleId == "fcm-collapse-key-limit" }.isEmpty)
+    }
+}

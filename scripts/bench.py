@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""pushlint benchmark (issue 8): builds nothing, measures everything, writes BENCHMARKS.md.
+
+Run through scripts/bench.sh, which builds the release binaries and installs the anchors. Every timing is the
+median of several runs after a warm-up; peak RSS comes from wait4(2) of each child.
+"""
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "bench-out")
+CORPUS = os.path.join(OUT, "corpus")
+BIN = os.path.join(ROOT, ".build", "release")
+PUSHLINT = os.path.join(BIN, "pushlint")
+BENCH = os.path.join(BIN, "pushlint-bench")
+VENV = os.path.join(OUT, "venv")
+QUICK = "--quick" in sys.argv
+
+
+def run(cmd, stdin=None, cwd=None):
+    """Runs cmd once; returns (wall seconds, peak RSS in MB, exit code, stdout)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.PIPE if stdin else subprocess.DEVNULL, cwd=cwd)
+    if stdin:
+        proc.stdin.write(stdin)
+        proc.stdin.close()
+    out = proc.stdout.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_maxrss / 1024.0, proc.returncode, out
+
+
+def measure(name, cmd, runs=5, ok=(0, 1), cwd=None):
+    run(cmd, cwd=cwd)  # warm-up (page cache, dynamic loader)
+    walls, rss = [], 0.0
+    for _ in range(1 if QUICK else runs):
+        wall, peak, code, _ = run(cmd, cwd=cwd)
+        if code not in ok:
+            raise SystemExit(f"{name}: exit code {code}: {' '.join(cmd[:6])}")
+        walls.append(wall)
+        rss = max(rss, peak)
+    result = {"name": name, "median": statistics.median(walls), "min": min(walls), "runs": len(walls), "rss": rss}
+    print(f"  {name:58s} {result['median']*1000:9.1f} ms  (min {result['min']*1000:.1f})  rss {rss:6.1f} MB", flush=True)
+    return result
+
+
+def files_under(folder, suffix):
+    result = []
+    for base, _, names in os.walk(folder):
+        result += [os.path.join(base, n) for n in names if n.endswith(suffix)]
+    return sorted(result)
+
+
+def callgrind_instructions(args):
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + args, capture_output=True, text=True)
+    match = re.search(r"refs:\s+([\d,]+)", out.stderr)
+    return int(match.group(1).replace(",", "")) if match else None
+
+
+def machine():
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    return f"{cpu}, {os.cpu_count()} cores, {mem:.0f} GiB, {platform.system()} {platform.release()}, {swift}"
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    if not os.path.isdir(CORPUS):
+        subprocess.run([BENCH, "generate", CORPUS], check=True)
+    templates = os.path.join(CORPUS, "templates")
+    large = os.path.join(CORPUS, "large-50mb.json")
+    mid = os.path.join(CORPUS, "mid-5mb.json")
+    all_files = files_under(templates, "")
+    json_dirs = [os.path.join(templates, d) for d in ("ios", "android", "expo")]
+    json_files = [f for d in json_dirs for f in files_under(d, ".json")]
+    corpus_mb = sum(os.path.getsize(f) for f in all_files) / 1e6
+    json_mb = sum(os.path.getsize(f) for f in json_files) / 1e6
+    large_mb = os.path.getsize(large) / 1e6
+    results = {}
+
+    print("parse only, one thread")
+    r = measure("pushlint-bench parse 50 MB (x3 in one process)", [BENCH, "parse", large, "3"], runs=3)
+    out = subprocess.run([BENCH, "parse", large, "5"], capture_output=True, text=True).stdout
+    results["parse_mbps"] = float(re.search(r"([\d.]+) MB/s", out).group(1))
+    out = subprocess.run([BENCH, "parse-foundation", large, "1"], capture_output=True, text=True).stdout
+    results["foundation_mbps"] = float(re.search(r"([\d.]+) MB/s", out).group(1))
+    print(f"  pushlint parser {results['parse_mbps']:.0f} MB/s, JSONSerialization {results['foundation_mbps']:.1f} MB/s")
+    one = callgrind_instructions([BENCH, "parse", mid, "1"])
+    three = callgrind_instructions([BENCH, "parse", mid, "3"])
+    if one and three:
+        results["instructions_per_byte"] = (three - one) / 2 / os.path.getsize(mid)
+        results["instructions_parse_5mb"] = (three - one) // 2
+        print(f"  callgrind: {results['instructions_parse_5mb']:,} instructions per parse of 5 MB, {results['instructions_per_byte']:.1f} per byte")
+
+    print("end to end")
+    big = 100_000_000
+    results["large_e2e"] = measure("pushlint lint 50 MB file (all rules, JSON report)", [PUSHLINT, "lint", large, f"--max-file-bytes={big}", "-f", "json", "-o", "/dev/null"], runs=5)
+    results["files_json"] = measure("pushlint lint 10 000 files (JSON report to a file)", [PUSHLINT, "lint", templates, "-f", "json", "-o", os.path.join(OUT, "report.json")], runs=7)
+    results["files_text"] = measure("pushlint lint 10 000 files (text report)", [PUSHLINT, "lint", templates], runs=7)
+    results["files_one_job"] = measure("pushlint lint 10 000 files, --jobs 1", [PUSHLINT, "lint", templates, "-j", "1", "-f", "json", "-o", "/dev/null"], runs=3)
+
+    print(f"anchors on the {len(json_files)} .json files ({json_mb:.1f} MB)")
+    results["subset_pushlint"] = measure("pushlint (all rules, JSON report)", [PUSHLINT, "lint"] + json_dirs + ["-f", "json", "-o", "/dev/null"], runs=7)
+    results["subset_jq"] = measure("jq (parse only)", ["jq", "-c", "empty"] + json_files, runs=3)
+    results["subset_python"] = measure("python json (parse only)", [sys.executable, "-c", "import json,sys\nfor f in sys.argv[1:]: json.load(open(f, 'rb'))"] + json_files, runs=3)
+    checker = os.path.join(VENV, "bin", "check-jsonschema")
+    schema = os.path.join(ROOT, "scripts", "bench", "payload.schema.json")
+    if os.path.exists(checker):
+        results["subset_cjs"] = measure("check-jsonschema (FCM/APNs/Expo schema)", [checker, "--schemafile", schema] + json_files, runs=3)
+        results["cjs_start"] = measure("check-jsonschema --version (start-up)", [checker, "--version"], runs=5)
+
+    print("start-up")
+    small = os.path.join(ROOT, "testdata", "fixtures", "apns", "clean", "alert.json")
+    results["start_version"] = measure("pushlint --version", [PUSHLINT, "--version"], runs=31)
+    results["start_one"] = measure("pushlint lint one small file", [PUSHLINT, "lint", small], runs=31)
+
+    print("memory")
+    huge = os.path.join(OUT, "huge-200mb.json")
+    many = os.path.join(OUT, "many-100k")
+    if not os.path.exists(huge):
+        with open(large, "rb") as f:
+            body = f.read().strip()[1:-1]
+        with open(huge, "wb") as f:
+            f.write(b"[" + b",".join([body] * 4) + b"]")
+    if not os.path.isdir(many):
+        for i in range(100_000):
+            d = os.path.join(many, f"{i // 1000:03d}")
+            if i % 1000 == 0:
+                os.makedirs(d, exist_ok=True)
+            with open(os.path.join(d, f"{i}.json"), "w") as f:
+                f.write('{"aps": {"alert": "Order %d shipped", "badge": 1}, "order_id": "%d"}' % (i, i))
+    results["huge"] = measure("pushlint lint 200 MB file", [PUSHLINT, "lint", huge, "--max-file-bytes=300000000", "-f", "json", "-o", "/dev/null"], runs=1)
+    results["many"] = measure("pushlint lint 100 000 small files", [PUSHLINT, "lint", many, "-f", "json", "-o", "/dev/null"], runs=1)
+
+    write_report(results, len(all_files), corpus_mb, len(json_files), json_mb, large_mb)
+
+
+def write_report(r, nfiles, corpus_mb, njson, json_mb, large_mb):
+    def ms(x):
+        return f"{x['median']*1000:.1f} ms"
+
+    fps = nfiles / r["files_json"]["median"]
+    rows = [
+        ("parse only, one thread, 50 MB file", f"{r['parse_mbps']:.0f} MB/s ({r['parse_mbps']/r['foundation_mbps']:.0f}x JSONSerialization's {r['foundation_mbps']:.1f} MB/s); {r.get('instructions_per_byte', 0):.1f} instructions/byte", ">= 400 MB/s (>= 14x), <= 25 instructions/byte"),
+        ("50 MB file end to end (all rules)", f"{ms(r['large_e2e'])}, peak RSS {r['large_e2e']['rss']:.0f} MB ({r['large_e2e']['rss']/large_mb:.1f}x the file)", "<= 0.5 s, RSS <= 3x the file"),
+        (f"{nfiles} files end to end (JSON report to a file)", f"{ms(r['files_json'])} = {fps:,.0f} files/s; text report {ms(r['files_text'])}; --jobs 1 {ms(r['files_one_job'])}", ">= 40 000 files/s (<= 0.25 s)"),
+        ("start-up: --version / lint one small file", f"{ms(r['start_version'])} / {ms(r['start_one'])}", "<= 5 ms / <= 10 ms"),
+        (f"memory, {nfiles} files", f"peak RSS {r['files_json']['rss']:.0f} MB", "<= 64 MB"),
+        ("memory, 200 MB file / 100 000 small files", f"{r['huge']['rss']:.0f} MB ({ms(r['huge'])}) / {r['many']['rss']:.0f} MB ({ms(r['many'])})", "< 256 MB each (issue 9)"),
+    ]
+    anchors = [("pushlint, all rules, JSON report", r["subset_pushlint"]), ("jq, parse only", r["subset_jq"]), ("python json, parse only", r["subset_python"])]
+    if "subset_cjs" in r:
+        anchors.append(("check-jsonschema, FCM/APNs/Expo schema", r["subset_cjs"]))
+    base = r["subset_pushlint"]["median"]
+    lines = [
+        "# Benchmarks",
+        "",
+        "Generated by `scripts/bench.sh` (release build, `--static-swift-stdlib`); medians of several runs after a",
+        "warm-up, peak RSS from wait4(2). Corpora are generated deterministically by `pushlint-bench generate`:",
+        f"{nfiles} templates over every kind ({corpus_mb:.1f} MB, 200 B - 6 KB, unicode, placeholders, some defects),",
+        f"a {large_mb:.0f} MB JSON array and a 5 MB file.",
+        "",
+        f"Machine: {machine()}.",
+        f"Run: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.",
+        "",
+        "| what | measured | target |",
+        "|---|---|---|",
+    ]
+    lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+    lines += [
+        "",
+        f"## Side by side: the {njson} `.json` templates ({json_mb:.1f} MB)",
+        "",
+        "Same files for every tool (template files are left out: the anchors cannot read placeholders).",
+        "",
+        "| tool | wall (median) | files/s | MB/s | peak RSS | pushlint is faster by |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, x in anchors:
+        lines.append(f"| {name} | {x['median']*1000:.1f} ms | {njson/x['median']:,.0f} | {json_mb/x['median']:.1f} | {x['rss']:.0f} MB | {x['median']/base:.1f}x |")
+    if "cjs_start" in r:
+        lines += ["", f"check-jsonschema needs {ms(r['cjs_start'])} just to start (`--version`); pushlint {ms(r['start_version'])}."]
+    if "instructions_parse_5mb" in r:
+        lines += ["", f"Regression guard: callgrind counts {r['instructions_parse_5mb']:,} instructions for one parse of the 5 MB file",
+                  f"({r['instructions_per_byte']:.1f} per byte); instruction counts do not depend on machine load."]
+    with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("wrote BENCHMARKS.md")
+
+
+if __name__ == "__main__":
+    main()
