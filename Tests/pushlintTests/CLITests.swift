@@ -46,7 +46,7 @@ import TestSupport
         let level = try run(["--fail-on", "warnings", "ok.json"], in: folder)
         #expect(level.status == 2)
         #expect(level.stderr.contains("Did you mean 'warning'?"))
-        let subcommand = try run(["lnit"], in: folder)
+        let subcommand = try run(["inti"], in: folder)
         #expect(subcommand.status == 2)
         #expect(subcommand.stderr.contains("Did you mean 'init'?"), "\(subcommand.stderr)")
         let rule = try run(["--rule", "json-bomb=off", "ok.json"], in: folder)
