@@ -30,6 +30,14 @@ public struct FileInfo: Sendable, Hashable {
     public var device: UInt64
     public var inode: UInt64
     public var mode: UInt32
+
+    public init(kind: Kind, size: Int, device: UInt64, inode: UInt64, mode: UInt32) {
+        self.kind = kind
+        self.size = size
+        self.device = device
+        self.inode = inode
+        self.mode = mode
+    }
 }
 
 public enum ReadOutcome: Sendable {

@@ -53,6 +53,11 @@ public struct Config: Sendable {
         "$schema", "include", "exclude", "kinds", "apns", "rules", "options", "overrides", "templates", "placeholders",
         "contract",
     ]
+    /// Keys of the nested objects, as the reader checks them (the schema test compares them with
+    /// `schemas/pushlint.schema.json`).
+    public static let apnsKeys = ["headers"]
+    public static let overrideKeys = ["files", "rules"]
+    public static let placeholderKeys = ["open", "close"]
 
     /// Reads and validates a config. `rules` describes every known rule (ids and options).
     public static func read(path: String, bytes: [UInt8], rules: [RuleDescription]) throws(ConfigurationError) -> Config {
@@ -82,7 +87,7 @@ public struct Config: Sendable {
             }
         }
         if let node = top["apns"] {
-            let apns = try reader.object(node, "'apns'", known: ["headers"])
+            let apns = try reader.object(node, "'apns'", known: apnsKeys)
             if let headers = apns["headers"] {
                 for entry in try reader.map(headers, "'apns.headers'") {
                     let glob = try reader.glob(entry.keyNode, "a key of 'apns.headers'")
@@ -110,14 +115,14 @@ public struct Config: Sendable {
                 throw reader.error(node, "'overrides' must be an array of {files, rules} objects, found \(doc.typeName(node))")
             }
             for element in doc.elements(node) {
-                let fields = try reader.object(element, "an entry of 'overrides'", known: ["files", "rules"])
+                let fields = try reader.object(element, "an entry of 'overrides'", known: overrideKeys)
                 guard let files = fields["files"] else { throw reader.error(element, "an entry of 'overrides' needs 'files'") }
                 let levels = try fields["rules"].map { n throws(ConfigurationError) in try readLevels(reader, n, "'overrides[].rules'", ruleIds) } ?? [:]
                 config.overrides.append(Override(files: try reader.globs(files, "'overrides[].files'"), rules: levels))
             }
         }
         if let node = top["placeholders"] {
-            let fields = try reader.object(node, "'placeholders'", known: ["open", "close"])
+            let fields = try reader.object(node, "'placeholders'", known: placeholderKeys)
             let open = try fields["open"].map { n throws(ConfigurationError) in try reader.string(n, "'placeholders.open'") } ?? "{{"
             let close = try fields["close"].map { n throws(ConfigurationError) in try reader.string(n, "'placeholders.close'") } ?? "}}"
             guard !open.isEmpty, !close.isEmpty else {

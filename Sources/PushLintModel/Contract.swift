@@ -72,6 +72,16 @@ public struct Contract: Sendable {
     public var links: Links?
 
     public static let knownKeys = ["$schema", "ios", "android", "events", "variables", "links"]
+    /// Keys of the nested objects, as the reader checks them (the schema test compares them with
+    /// `schemas/push-contract.schema.json`).
+    public static let iosKeys = ["bundleId", "categories", "entitlements"]
+    public static let androidKeys = ["package", "defaultChannel", "channels"]
+    public static let channelKeys = ["id", "importance", "name", "description"]
+    public static let eventKeys = ["files", "match", "urgency", "channel", "fields", "description"]
+    public static let fieldKeys = ["required", "type", "enum", "pattern", "maxLength", "minLength", "description"]
+    public static let variableKeys = ["maxBytes", "maxLength"]
+    public static let linksKeys = ["schemes", "hosts"]
+    public static let entitlements = ["time-sensitive", "critical-alerts"]
 
     public static func read(path: String, bytes: [UInt8]) throws(ConfigurationError) -> Contract {
         let reader = try ConfigReader(path: path, bytes: bytes)
@@ -80,13 +90,13 @@ public struct Contract: Sendable {
         var contract = Contract(path: path, ios: nil, android: nil, events: [], variables: [:], links: nil)
 
         if let node = top["ios"] {
-            let f = try reader.object(node, "'ios'", known: ["bundleId", "categories", "entitlements"])
+            let f = try reader.object(node, "'ios'", known: iosKeys)
             var ios = IOS()
             if let n = f["bundleId"] { ios.bundleId = try reader.string(n, "'ios.bundleId'") }
             if let n = f["categories"] { ios.categories = try reader.strings(n, "'ios.categories'") }
             if let n = f["entitlements"] {
                 let values = try reader.strings(n, "'ios.entitlements'")
-                let known = ["time-sensitive", "critical-alerts"]
+                let known = entitlements
                 for (index, value) in values.enumerated() where !known.contains(value) {
                     throw reader.error(
                         doc.elements(n)[index],
@@ -97,7 +107,7 @@ public struct Contract: Sendable {
             contract.ios = ios
         }
         if let node = top["android"] {
-            let f = try reader.object(node, "'android'", known: ["package", "defaultChannel", "channels"])
+            let f = try reader.object(node, "'android'", known: androidKeys)
             var android = Android()
             if let n = f["package"] { android.package = try reader.string(n, "'android.package'") }
             if let n = f["defaultChannel"] { android.defaultChannel = try reader.string(n, "'android.defaultChannel'") }
@@ -108,7 +118,7 @@ public struct Contract: Sendable {
                 var channels: [Channel] = []
                 var seen: Set<String> = []
                 for element in doc.elements(n) {
-                    let c = try reader.object(element, "a channel", known: ["id", "importance", "name", "description"])
+                    let c = try reader.object(element, "a channel", known: channelKeys)
                     guard let idNode = c["id"] else { throw reader.error(element, "a channel needs an 'id'") }
                     let id = try reader.string(idNode, "'id' of a channel")
                     guard seen.insert(id).inserted else { throw reader.error(idNode, "channel '\(id)' is declared twice") }
@@ -141,7 +151,7 @@ public struct Contract: Sendable {
         }
         if let node = top["variables"] {
             for entry in try reader.map(node, "'variables'") {
-                let f = try reader.object(entry.value, "variable '\(entry.key)'", known: ["maxBytes", "maxLength"])
+                let f = try reader.object(entry.value, "variable '\(entry.key)'", known: variableKeys)
                 var variable = Variable()
                 if let n = f["maxBytes"] { variable.maxBytes = try reader.nonNegativeInteger(n, "'maxBytes' of '\(entry.key)'") }
                 if let n = f["maxLength"] { variable.maxLength = try reader.nonNegativeInteger(n, "'maxLength' of '\(entry.key)'") }
@@ -149,7 +159,7 @@ public struct Contract: Sendable {
             }
         }
         if let node = top["links"] {
-            let f = try reader.object(node, "'links'", known: ["schemes", "hosts"])
+            let f = try reader.object(node, "'links'", known: linksKeys)
             var links = Links()
             if let n = f["schemes"] {
                 let schemes = try reader.strings(n, "'links.schemes'")
@@ -180,7 +190,7 @@ public struct Contract: Sendable {
 
     static func readEvent(_ reader: ConfigReader, _ name: String, _ node: NodeID, channels: [Channel]?) throws(ConfigurationError) -> Event {
         let doc = reader.document
-        let f = try reader.object(node, "event '\(name)'", known: ["files", "match", "urgency", "channel", "fields", "description"])
+        let f = try reader.object(node, "event '\(name)'", known: eventKeys)
         var event = Event(name: name, files: [], match: [], urgency: nil, channel: nil, fields: nil)
         if let n = f["files"] { event.files = try reader.globs(n, "'files' of event '\(name)'") }
         if f["files"] == nil && f["match"] == nil {
@@ -217,7 +227,7 @@ public struct Contract: Sendable {
             var fields: [Field] = []
             for entry in try reader.map(n, "'fields' of event '\(name)'") {
                 let what = "field '\(entry.key)' of event '\(name)'"
-                let g = try reader.object(entry.value, what, known: ["required", "type", "enum", "pattern", "maxLength", "minLength", "description"])
+                let g = try reader.object(entry.value, what, known: fieldKeys)
                 var field = Field(name: entry.key, required: false)
                 if let x = g["required"] { field.required = try reader.bool(x, "'required' of \(what)") }
                 if let x = g["type"] {

@@ -27,6 +27,12 @@ struct LintCommand {
     var maxFileBytes = 8 << 20
     var color: ColorChoice = .auto
     var quiet = false
+    var fix = false
+    var fixDryRun = false
+    var unsafeFixes = false
+    var baseline: String?
+    var writeBaseline: String?
+    var strictBaseline = false
 
     enum ColorChoice: String { case auto, always, never }
 }
@@ -62,6 +68,7 @@ enum LintArguments {
     static let options = [
         "--format", "--output", "--report", "--config", "--contract", "--kind", "--stdin", "--stdin-filename", "--rule",
         "--fail-on", "--max-warnings", "--jobs", "--max-file-bytes", "--color", "--quiet", "--help",
+        "--fix", "--fix-dry-run", "--unsafe-fixes", "--baseline", "--write-baseline", "--strict-baseline",
     ]
     static let shortOptions = ["-f": "--format", "-o": "--output", "-c": "--config", "-j": "--jobs", "-q": "--quiet", "-h": "--help"]
 
@@ -153,6 +160,22 @@ enum LintArguments {
             case "--quiet":
                 try noValue(name, inline)
                 command.quiet = true
+            case "--fix":
+                try noValue(name, inline)
+                command.fix = true
+            case "--fix-dry-run":
+                try noValue(name, inline)
+                command.fixDryRun = true
+            case "--unsafe-fixes":
+                try noValue(name, inline)
+                command.unsafeFixes = true
+            case "--baseline":
+                command.baseline = try cursor.value(for: name, inline: inline)
+            case "--write-baseline":
+                command.writeBaseline = try cursor.value(for: name, inline: inline)
+            case "--strict-baseline":
+                try noValue(name, inline)
+                command.strictBaseline = true
             default:
                 throw UsageError(
                     message: "unknown option '\(argument)'." + Suggest.didYouMean(name, in: options),
@@ -164,6 +187,18 @@ enum LintArguments {
         }
         if command.stdinFilename != nil && !command.stdin {
             throw UsageError(message: "--stdin-filename goes with --stdin")
+        }
+        if command.fix && command.fixDryRun {
+            throw UsageError(message: "--fix writes the fixes and --fix-dry-run only prints them; choose one")
+        }
+        if command.unsafeFixes && !command.fix && !command.fixDryRun {
+            throw UsageError(message: "--unsafe-fixes goes with --fix or --fix-dry-run", hint: "for example pushlint --fix --unsafe-fixes push/")
+        }
+        if command.stdin && (command.fix || command.fixDryRun) {
+            throw UsageError(message: "--fix and --fix-dry-run change files; they do not work with --stdin")
+        }
+        if command.strictBaseline && command.baseline == nil {
+            throw UsageError(message: "--strict-baseline goes with --baseline FILE", hint: "for example pushlint --baseline pushlint-baseline.json --strict-baseline")
         }
         if command.paths.isEmpty && !command.stdin { command.paths = ["."] }
         return command
@@ -190,5 +225,32 @@ enum LintArguments {
 
     static func noValue(_ option: String, _ inline: String?) throws(UsageError) {
         if inline != nil { throw UsageError(message: "\(option) takes no value") }
+    }
+}
+
+/// `pushlint init [--contract] [FOLDER]`.
+struct InitCommand {
+    var contract = false
+    var directory = "."
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> InitCommand? {
+        var command = InitCommand()
+        var folders: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "-h", "--help": return nil
+            case "--contract": command.contract = true
+            default:
+                if argument.hasPrefix("-") {
+                    throw UsageError(
+                        message: "unknown option '\(argument)' for 'pushlint init'." + Suggest.didYouMean(argument, in: ["--contract", "--help"]),
+                        hint: "see 'pushlint init --help'")
+                }
+                folders.append(argument)
+            }
+        }
+        guard folders.count <= 1 else { throw UsageError(message: "'pushlint init' takes at most one folder", hint: "see 'pushlint init --help'") }
+        command.directory = folders.first ?? "."
+        return command
     }
 }

@@ -11,6 +11,7 @@ enum Help {
           lint (default)          Lint payload files and folders.
           rules                   List every rule.
           explain RULE-ID         Print a rule's documentation.
+          init [--contract]       Write a starter .pushlint.json (and contract); never overwrites.
 
         OPTIONS:
           --version               Print the version.
@@ -51,6 +52,17 @@ enum Help {
               --max-file-bytes N  Files larger than N bytes are not parsed (json-limit). Default 8388608.
           -j, --jobs N            Files linted in parallel. Default: the number of active processors.
 
+        FIXES:
+              --fix               Apply every safe fix and write the files (atomically, keeping their mode).
+              --fix-dry-run       Print the fixes as a unified diff and change nothing (exit 1 when there are any).
+              --unsafe-fixes      Also apply fixes marked unsafe (with --fix or --fix-dry-run).
+
+        BASELINE:
+              --write-baseline FILE
+                                  Record today's findings in FILE (keyed by path, rule and JSON pointer) and exit 0.
+              --baseline FILE     Hide the findings FILE records; report entries that no longer occur (info).
+              --strict-baseline   With --baseline: entries that no longer occur are errors, so the baseline only shrinks.
+
         EXIT STATUS:
               --fail-on LEVEL     Lowest severity that fails the run: error (default), warning or info.
               --max-warnings N    Also fail when there are more than N warnings.
@@ -66,6 +78,21 @@ enum Help {
 
         OPTIONS:
           -f, --format text|json  json: an array of {id, family, defaultSeverity, fixable, summary}.
+
+        """
+
+    static let initCommand = """
+        OVERVIEW: Write a commented starter .pushlint.json; with --contract also a starter push-contract.json filled
+        from the templates found (channels, categories, one event per folder, custom fields with their types).
+        Existing files are never overwritten.
+
+        USAGE: pushlint init [--contract] [FOLDER]
+
+        ARGUMENTS:
+          FOLDER                  Where to write and what to scan. Default: the working directory.
+
+        OPTIONS:
+              --contract          Also write push-contract.json from the templates below FOLDER.
 
         """
 

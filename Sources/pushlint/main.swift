@@ -39,6 +39,12 @@ func runLint(_ arguments: [String]) -> Int32 {
         project: project,
         options: LintOptions(kind: command.kind, ruleLevels: command.ruleLevels, jobs: command.jobs, maxFileBytes: command.maxFileBytes),
         fileSystem: fileSystem)
+    var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
+    discovery.ignoredFiles = project.ownFiles
+    var baseline: Baseline?
+    if let file = command.baseline {
+        baseline = loadBaseline(file, cwd: cwd, fileSystem)
+    }
     var report: LintReport
     if command.stdin {
         guard let bytes = Terminal.readStandardInput(limit: command.maxFileBytes) else {
@@ -46,12 +52,46 @@ func runLint(_ arguments: [String]) -> Int32 {
         }
         report = engine.lint(bytes: bytes, path: command.stdinFilename ?? "<stdin>")
     } else {
-        var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
-        discovery.ignoredFiles = project.ownFiles
+        let targets: [LintTarget]
         switch Result(catching: { () throws(Discovery.MissingPath) in try discovery.targets(for: command.paths) }) {
-        case .success(let targets): report = engine.lint(targets)
-        case .failure(let missing): fail("no such file or directory: \(missing.path)", hint: "check the path, or run from the folder that holds it")
+        case .success(let found): targets = found
+        case .failure(let missing):
+            let subcommand = missing.path.contains("/") ? "" : Suggest.didYouMean(missing.path, in: ["lint", "rules", "explain", "init", "help"])
+            fail("no such file or directory: \(missing.path)" + (subcommand.isEmpty ? "" : ".") + subcommand, hint: "check the path, or run from the folder that holds it")
         }
+        if command.fix || command.fixDryRun {
+            let run = engine.fix(targets, options: FixOptions(includeUnsafe: command.unsafeFixes, write: command.fix))
+            report = run.report
+            for file in run.files {
+                if let problem = file.problem { Terminal.writeError("pushlint: warning: \(file.path) left unchanged: \(problem)\n") }
+            }
+            let changed = run.changedFiles
+            if command.fixDryRun {
+                Terminal.write(changed.map { UnifiedDiff.render(old: $0.original, new: $0.fixed, path: $0.path) }.joined())
+                Terminal.writeError(
+                    "pushlint: \(run.appliedFixes) \(run.appliedFixes == 1 ? "fix" : "fixes") would change \(changed.count) "
+                        + "\(changed.count == 1 ? "file" : "files") (dry run: nothing written)\n")
+                for (format, path) in command.reports { write(render(report, format, color: false), to: path, fileSystem) }
+                return changed.isEmpty ? ExitCode.clean : ExitCode.findings
+            }
+            if !changed.isEmpty {
+                Terminal.writeError(
+                    "pushlint: applied \(run.appliedFixes) \(run.appliedFixes == 1 ? "fix" : "fixes") to \(changed.count) "
+                        + "\(changed.count == 1 ? "file" : "files")\n")
+            }
+        } else {
+            report = engine.lint(targets)
+        }
+    }
+    if let file = command.writeBaseline {
+        let recorded = Baseline.record(report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file))
+        write(recorded.render(), to: file, fileSystem)
+        let findings = recorded.counts.values.reduce(0, +)
+        Terminal.writeError("pushlint: wrote \(file): \(findings) \(findings == 1 ? "finding" : "findings") in \(recorded.counts.count) \(recorded.counts.count == 1 ? "entry" : "entries")\n")
+        return ExitCode.clean
+    }
+    if let baseline, let file = command.baseline {
+        report = baseline.apply(to: report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file), strict: command.strictBaseline)
     }
     if command.quiet { report = report.onlyErrors() }
 
@@ -66,6 +106,49 @@ func runLint(_ arguments: [String]) -> Int32 {
         Terminal.write(main)
     }
     return exitCode(report, command)
+}
+
+func loadBaseline(_ file: String, cwd: String, _ fileSystem: LocalFileSystem) -> Baseline {
+    switch fileSystem.read(file.hasPrefix("/") ? file : cwd + "/" + file, limit: 64 << 20) {
+    case .bytes(let bytes):
+        do {
+            return try Baseline.read(path: file, bytes: bytes)
+        } catch {
+            fail(error.position.map { "\(error.path):\($0.line):\($0.column): \(error.message)" } ?? "\(error.path): \(error.message)", hint: error.hint)
+        }
+    case .tooLarge: fail("the baseline \(file) is larger than 64 MiB")
+    case .failed(let reason): fail("cannot read the baseline \(file): \(reason)", hint: "create it with --write-baseline \(file)")
+    }
+}
+
+func runInit(_ arguments: [String]) -> Int32 {
+    let command: InitCommand
+    do {
+        guard let parsed = try InitCommand.parse(arguments) else {
+            Terminal.write(Help.initCommand)
+            return ExitCode.clean
+        }
+        command = parsed
+    } catch {
+        fail(error.message, hint: error.hint)
+    }
+    let fileSystem = LocalFileSystem()
+    let cwd = fileSystem.currentDirectory
+    let directory = command.directory.hasPrefix("/") ? command.directory : cwd + "/" + command.directory
+    guard let info = fileSystem.info(directory, followLinks: true), info.kind == .directory else {
+        fail("no such folder: \(command.directory)")
+    }
+    do {
+        for outcome in try Initializer(directory: directory, fileSystem: fileSystem).run(contract: command.contract) {
+            switch outcome {
+            case .written(let name): Terminal.writeError("pushlint: wrote \(name)\n")
+            case .exists(let name): Terminal.writeError("pushlint: \(name) exists; left unchanged\n")
+            }
+        }
+    } catch {
+        fail(error.message, hint: "remove or rename the existing file to start over")
+    }
+    return ExitCode.clean
 }
 
 func render(_ report: LintReport, _ format: ReportFormat, color: Bool) -> String {
@@ -140,6 +223,7 @@ case "help":
     case "lint": Terminal.write(Help.lint)
     case "rules": Terminal.write(Help.rules)
     case "explain": Terminal.write(Help.explain)
+    case "init": Terminal.write(Help.initCommand)
     default: Terminal.write(Help.root)
     }
     code = ExitCode.clean
@@ -149,6 +233,8 @@ case "rules":
     code = runRules(Array(arguments.dropFirst()))
 case "explain":
     code = runExplain(Array(arguments.dropFirst()))
+case "init":
+    code = runInit(Array(arguments.dropFirst()))
 default:
     code = runLint(arguments)
 }

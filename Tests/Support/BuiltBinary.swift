@@ -1,0 +1,72 @@
+import Foundation
+
+/// Runs the built `pushlint` executable in a subprocess, as users and CI do. The binary is
+/// `.build/debug/pushlint` below the package root; when it is missing (a test run that did not build the
+/// executable product) it is built once with `swift build --product pushlint`, and a failure to build fails the
+/// test with the build output.
+public enum BuiltBinary {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static let path = Paths.repo.appendingPathComponent(".build/debug/pushlint").path
+
+    static let built: Swift.Result<String, Missing> = {
+        if FileManager.default.isExecutableFile(atPath: path) { return .success(path) }
+        // A separate build folder: the running `swift test` holds the lock of `.build`.
+        let scratch = Paths.repo.appendingPathComponent(".build/cli-tests").path
+        let build = run(
+            "/usr/bin/env", ["swift", "build", "--product", "pushlint", "--package-path", Paths.repo.path, "--scratch-path", scratch],
+            cwd: Paths.repo.path, stdin: nil)
+        let built = scratch + "/debug/pushlint"
+        guard build.status == 0, FileManager.default.isExecutableFile(atPath: built) else {
+            return .failure(Missing(description: "\(path) is missing and building it failed:\n\(build.stdout)\n\(build.stderr)"))
+        }
+        return .success(built)
+    }()
+
+    /// Runs `pushlint arguments` in `cwd`; `NO_COLOR` is set so output is plain.
+    public static func pushlint(_ arguments: [String], cwd: String, stdin: String? = nil) throws -> Result {
+        let binary = try built.get()
+        return run(binary, arguments, cwd: cwd, stdin: stdin)
+    }
+
+    static func run(_ executable: String, _ arguments: [String], cwd: String, stdin: String?) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: cwd)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        do { try process.run() } catch {
+            return Result(status: -1, stdout: "", stderr: "cannot run \(executable): \(error)")
+        }
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

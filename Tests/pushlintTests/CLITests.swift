@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the built `pushlint` binary in a subprocess: exit codes (DESIGN.md §2), --fix, --fix-dry-run, the
+/// baseline and init, as a user or CI sees them.
+@Suite struct CLITests {
+    static let clean = #"{"aps": {"alert": "Hi"}}"#
+    static let bom = "\u{FEFF}{\"aps\": {\"alert\": \"Hi\"}}\n"
+    static let broken = #"{"aps": {"alert": "Hi"}"#
+
+    func run(_ arguments: [String], in folder: ScratchFolder, stdin: String? = nil) throws -> BuiltBinary.Result {
+        try BuiltBinary.pushlint(arguments, cwd: folder.path, stdin: stdin)
+    }
+
+    // MARK: Exit codes
+
+    @Test func cleanIsZeroAndErrorsAreOne() throws {
+        let folder = ScratchFolder()
+        folder.write("ok.json", Self.clean)
+        folder.write("bad.json", Self.broken)
+        let ok = try run(["ok.json"], in: folder)
+        #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
+        let bad = try run(["lint", "bad.json"], in: folder)
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("[json-syntax]"))
+    }
+
+    @Test func failOnAndMaxWarnings() throws {
+        let folder = ScratchFolder()
+        folder.write("bom.json", Self.bom)
+        #expect(try run(["bom.json"], in: folder).status == 0, "a warning does not fail by default")
+        #expect(try run(["--fail-on", "warning", "bom.json"], in: folder).status == 1)
+        #expect(try run(["--fail-on=info", "bom.json"], in: folder).status == 1)
+        #expect(try run(["--max-warnings", "0", "bom.json"], in: folder).status == 1)
+        #expect(try run(["--max-warnings", "1", "bom.json"], in: folder).status == 0)
+        #expect(try run(["--rule", "json-bom=error", "bom.json"], in: folder).status == 1)
+    }
+
+    @Test func usageErrorsAreTwoWithADidYouMean() throws {
+        let folder = ScratchFolder()
+        folder.write("ok.json", Self.clean)
+        let option = try run(["--fixx", "ok.json"], in: folder)
+        #expect(option.status == 2)
+        #expect(option.stderr.contains("pushlint: error: unknown option '--fixx'. Did you mean '--fix'?"), "\(option.stderr)")
+        let level = try run(["--fail-on", "warnings", "ok.json"], in: folder)
+        #expect(level.status == 2)
+        #expect(level.stderr.contains("Did you mean 'warning'?"))
+        let subcommand = try run(["inti"], in: folder)
+        #expect(subcommand.status == 2)
+        #expect(subcommand.stderr.contains("Did you mean 'init'?"), "\(subcommand.stderr)")
+        let rule = try run(["--rule", "json-bomb=off", "ok.json"], in: folder)
+        #expect(rule.status == 2)
+        #expect(rule.stderr.contains("Did you mean 'json-bom'?"))
+        #expect(!option.stderr.contains("Fatal error"))
+    }
+
+    @Test func aMissingPathIsTwo() throws {
+        let folder = ScratchFolder()
+        let missing = try run(["push/nothing.json"], in: folder)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no such file or directory: push/nothing.json"))
+        #expect(missing.stderr.contains("hint: "))
+    }
+
+    @Test func aConfigurationErrorIsTwoWithItsLocation() throws {
+        let folder = ScratchFolder()
+        folder.write(".pushlint.json", "{\n  \"inclde\": []\n}")
+        folder.write("ok.json", Self.clean)
+        let result = try run(["ok.json"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(".pushlint.json:2:3: unknown key 'inclde'"), "\(result.stderr)")
+        #expect(result.stderr.contains("Did you mean 'include'?"))
+    }
+
+    @Test func optionsThatDoNotGoTogether() throws {
+        let folder = ScratchFolder()
+        folder.write("ok.json", Self.clean)
+        #expect(try run(["--unsafe-fixes", "ok.json"], in: folder).status == 2)
+        #expect(try run(["--fix", "--fix-dry-run", "ok.json"], in: folder).status == 2)
+        #expect(try run(["--strict-baseline", "ok.json"], in: folder).status == 2)
+        #expect(try run(["--stdin", "--fix"], in: folder, stdin: Self.clean).status == 2)
+    }
+
+    // MARK: Fixes
+
+    @Test func fixDryRunPrintsADiffAndChangesNothing() throws {
+        let folder = ScratchFolder()
+        folder.write("push/bom.json", Self.bom)
+        let result = try run(["--fix-dry-run", "push"], in: folder)
+        #expect(result.status == 1, "a dry run with fixes to apply exits 1")
+        #expect(result.stdout == "--- a/push/bom.json\n+++ b/push/bom.json\n@@ -1 +1 @@\n-\(Self.bom)+{\"aps\": {\"alert\": \"Hi\"}}\n", "\(result.stdout)")
+        #expect(result.stderr.contains("1 fix would change 1 file"))
+        #expect(folder.read("push/bom.json") == Self.bom)
+        folder.write("push/bom.json", Self.clean)
+        let nothing = try run(["--fix-dry-run", "push"], in: folder)
+        #expect(nothing.status == 0)
+        #expect(nothing.stdout.isEmpty)
+    }
+
+    @Test func fixWritesTheFileAndReportsWhatIsLeft() throws {
+        let folder = ScratchFolder()
+        let path = folder.write("push/bom.json", Self.bom)
+        #expect(chmod(path, 0o600) == 0)
+        let result = try run(["--fix", "--fail-on", "warning", "push"], in: folder)
+        #expect(result.status == 0, "nothing is left after the fix: \(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("applied 1 fix to 1 file"))
+        #expect(folder.read("push/bom.json") == "{\"aps\": {\"alert\": \"Hi\"}}\n")
+        let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+    }
+
+    // MARK: Baseline
+
+    @Test func baselineRecordsHidesAndAsksToBePruned() throws {
+        let folder = ScratchFolder()
+        folder.write("push/a.json", Self.bom)
+        folder.write("push/b.json", Self.bom)
+        let noFolder = try run(["--write-baseline", "ci/baseline.json", "push"], in: folder)
+        #expect(noFolder.status == 2, "a baseline in a missing folder is an error, not a silent success")
+        folder.mkdir("ci")
+        let write = try run(["--write-baseline", "ci/baseline.json", "--fail-on", "warning", "push"], in: folder)
+        #expect(write.status == 0, "\(write.stderr)")
+        let baseline = try #require(folder.read("ci/baseline.json"))
+        #expect(baseline.contains(#"{"path": "../push/a.json", "rule": "json-bom", "pointer": "", "count": 1}"#), "\(baseline)")
+        let hidden = try run(["--baseline", "ci/baseline.json", "--fail-on", "warning", "push"], in: folder)
+        #expect(hidden.status == 0, "\(hidden.stdout)")
+        // Fix one file: its entry is reported as info, and as an error with --strict-baseline.
+        folder.write("push/b.json", Self.clean)
+        let pruned = try run(["--baseline", "ci/baseline.json", "--fail-on", "warning", "push"], in: folder)
+        #expect(pruned.status == 0)
+        #expect(pruned.stdout.contains("fixed, prune the baseline"), "\(pruned.stdout)")
+        let strict = try run(["--baseline", "ci/baseline.json", "--strict-baseline", "push"], in: folder)
+        #expect(strict.status == 1)
+        // The same baseline from another working directory.
+        let fromPush = try BuiltBinary.pushlint(["--baseline", "../ci/baseline.json", "--fail-on", "warning", "a.json"], cwd: folder.path + "/push")
+        #expect(fromPush.status == 0, "\(fromPush.stdout)")
+    }
+
+    @Test func aMissingOrBrokenBaselineIsTwo() throws {
+        let folder = ScratchFolder()
+        folder.write("ok.json", Self.clean)
+        #expect(try run(["--baseline", "nope.json", "ok.json"], in: folder).status == 2)
+        folder.write("base.json", "{\"entries\": 3}")
+        let broken = try run(["--baseline", "base.json", "ok.json"], in: folder)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("base.json:1:13"), "\(broken.stderr)")
+    }
+
+    // MARK: init
+
+    @Test func initWritesOnceAndTheResultIsUsable() throws {
+        let folder = ScratchFolder()
+        let examples = Paths.testdata.appendingPathComponent("examples/push").path
+        try FileManager.default.copyItem(atPath: examples, toPath: folder.path + "/push")
+        let first = try run(["init", "--contract"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("wrote .pushlint.json") && first.stderr.contains("wrote push-contract.json"))
+        #expect(folder.read("push-contract.json")?.contains("\"orders\"") == true)
+        let again = try run(["init"], in: folder)
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("never overwrites"))
+        // The written config and contract load: linting gives findings (1), not a configuration error (2).
+        let lint = try run(["push"], in: folder)
+        #expect(lint.status == 1, "\(lint.stderr)")
+    }
+}
