@@ -17,12 +17,18 @@ enum TextDetectors {
 
     /// The scheme of a URI (`https`, `shop`), lowercased, or nil when the text does not start with one.
     static func scheme(of text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let candidate = text[..<colon]
-        guard let first = candidate.unicodeScalars.first, isASCIILetter(first),
-            candidate.unicodeScalars.allSatisfy({ isASCIILetter($0) || isDigit($0) || "+-.".unicodeScalars.contains($0) })
-        else { return nil }
-        return candidate.lowercased()
+        // Schemes are short ASCII (RFC 3986 §3.1); looking further than 64 bytes only costs time on long texts.
+        var scheme: [UInt8] = []
+        for byte in text.utf8.prefix(64) {
+            if byte == UInt8(ascii: ":") {
+                guard let first = scheme.first, isASCIILetter(Unicode.Scalar(first)) else { return nil }
+                return String(decoding: scheme, as: UTF8.self).lowercased()
+            }
+            let s = Unicode.Scalar(byte)
+            guard isASCIILetter(s) || isDigit(s) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return nil }
+            scheme.append(byte)
+        }
+        return nil
     }
 
     /// A string that is itself a JSON object or array.
@@ -179,8 +185,13 @@ enum TextDetectors {
         }
     }
 
+    static let maxScannedBytes = 4096
+
     /// The first kind of sensitive data found in a text.
     static func sensitive(in text: String, key: String?) -> Finding? {
+        // A string longer than any payload limit is reported as content (payload-size, payload-data-not-link);
+        // scanning megabytes for secrets would make a hostile file slow.
+        guard text.utf8.count <= maxScannedBytes else { return nil }
         // Cheap tests first: most strings are short texts and ids, and regular expressions are not free.
         let digits = text.utf8.reduce(0) { $0 + ($1 >= 48 && $1 <= 57 ? 1 : 0) }
         let hasAt = text.utf8.contains(UInt8(ascii: "@"))
