@@ -42,9 +42,8 @@ struct FCMLegacyFormat: PayloadRule {
             if key == "notification", doc.kind(member.value) == .object {
                 for field in doc.members(member.value) {
                     let name = doc.string(field.key)
-                    if FCMSchema.notification.field(named: name) != nil {
-                        mapping.append("notification.\(name) -> notification.\(name)")
-                    } else if let replacement = FCMSchema.notification.replacement(forForeign: name) {
+                    // Fields that keep their place need no word; only moves are listed.
+                    if FCMSchema.notification.field(named: name) == nil, let replacement = FCMSchema.notification.replacement(forForeign: name) {
                         mapping.append("notification.\(name) -> \(replacement)")
                     }
                 }
@@ -52,8 +51,8 @@ struct FCMLegacyFormat: PayloadRule {
                 mapping.append(target.hasPrefix("/topics/") ? "to -> topic (\"\(target.dropFirst(8))\", without /topics/)" : "to -> token")
             } else if let replacement = FCMSchema.message.replacement(forForeign: key) {
                 mapping.append("\(key) -> \(replacement)")
-            } else if FCMSchema.message.field(named: key) != nil {
-                mapping.append(key == "data" ? "data -> data (string values only)" : "\(key) -> \(key)")
+            } else if key == "data" {
+                mapping.append("data -> data (string values only)")
             }
         }
         let anchor = doc.members(node).first?.key ?? node
