@@ -68,18 +68,7 @@ public struct Engine: Sendable {
 
     /// Lints targets in parallel; the report is in path order whatever the scheduling.
     public func lint(_ targets: [LintTarget]) -> LintReport {
-        let outcomes = Mutex<[FileOutcome?]>(Array(repeating: nil, count: targets.count))
-        let next = Atomic<Int>(0)
-        let workers = max(1, min(options.jobs, targets.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < targets.count else { break }
-                let outcome = lintFile(targets[index])
-                outcomes.withLock { $0[index] = outcome }
-            }
-        }
-        return finish(outcomes.withLock { $0.compactMap { $0 } })
+        finish(parallelMap(targets.count, jobs: options.jobs) { lintFile(targets[$0]) })
     }
 
     /// Lints bytes that did not come from a file (`--stdin`, the library).

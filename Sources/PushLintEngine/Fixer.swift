@@ -56,18 +56,7 @@ extension Engine {
     /// never written: the file is left alone and its fixable findings say why. Writes are atomic and keep the
     /// file mode (`FileSystem.writeAtomically`).
     public func fix(_ targets: [LintTarget], options fixOptions: FixOptions) -> FixRun {
-        let results = Mutex<[(FileOutcome, FileFix?)?]>(Array(repeating: nil, count: targets.count))
-        let next = Atomic<Int>(0)
-        let workers = max(1, min(options.jobs, targets.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < targets.count else { break }
-                let result = fixFile(targets[index], fixOptions)
-                results.withLock { $0[index] = result }
-            }
-        }
-        let all = results.withLock { $0.compactMap { $0 } }
+        let all = parallelMap(targets.count, jobs: options.jobs) { fixFile(targets[$0], fixOptions) }
         var files = all.compactMap(\.1)
         files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return FixRun(report: finish(all.map(\.0)), files: files)

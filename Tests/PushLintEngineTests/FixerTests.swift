@@ -161,7 +161,7 @@ struct SyntheticRule: PayloadRule {
     // MARK: On disk
 
     @Test func writesOnDiskAreAtomicAndKeepTheFileMode() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         let path = folder.write("push/a.json", "\u{FEFF}{\"aps\": {\"alert\": \"Hi\"}}\r\n")
         #expect(chmod(path, 0o640) == 0)
         let fs = LocalFileSystem()
@@ -177,7 +177,7 @@ struct SyntheticRule: PayloadRule {
     }
 
     @Test func aFailedRenameOnDiskRemovesTheTemporaryFile() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.mkdir("push/taken")
         folder.write("push/taken/x", "keep")
         // Renaming a file over a non-empty folder fails: the folder and its content must stay, no temp file left.

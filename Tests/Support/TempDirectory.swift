@@ -1,6 +1,6 @@
 import Foundation
 
-/// A temporary folder for a test, removed when the value is released.
+/// A temporary folder on disk for a test (fix, init and CLI tests write real files), removed when released.
 public final class TempDirectory: @unchecked Sendable {
     public let path: String
 
@@ -29,6 +29,12 @@ public final class TempDirectory: @unchecked Sendable {
     public func symlink(_ relative: String, to destination: String) {
         try? FileManager.default.createSymbolicLink(atPath: path + "/" + relative, withDestinationPath: destination)
     }
+
+    public func read(_ relative: String) -> String? {
+        (try? Data(contentsOf: URL(fileURLWithPath: path + "/" + relative))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relative) }
 
     public func mkdir(_ relative: String) {
         try? FileManager.default.createDirectory(atPath: path + "/" + relative, withIntermediateDirectories: true)

@@ -9,14 +9,14 @@ import TestSupport
     static let bom = "\u{FEFF}{\"aps\": {\"alert\": \"Hi\"}}\n"
     static let broken = #"{"aps": {"alert": "Hi"}"#
 
-    func run(_ arguments: [String], in folder: ScratchFolder, stdin: String? = nil) throws -> BuiltBinary.Result {
+    func run(_ arguments: [String], in folder: TempDirectory, stdin: String? = nil) throws -> BuiltBinary.Result {
         try BuiltBinary.pushlint(arguments, cwd: folder.path, stdin: stdin)
     }
 
     // MARK: Exit codes
 
     @Test func cleanIsZeroAndErrorsAreOne() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.write("ok.json", Self.clean)
         folder.write("bad.json", Self.broken)
         let ok = try run(["ok.json"], in: folder)
@@ -27,7 +27,7 @@ import TestSupport
     }
 
     @Test func failOnAndMaxWarnings() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.write("bom.json", Self.bom)
         #expect(try run(["bom.json"], in: folder).status == 0, "a warning does not fail by default")
         #expect(try run(["--fail-on", "warning", "bom.json"], in: folder).status == 1)
@@ -38,7 +38,7 @@ import TestSupport
     }
 
     @Test func usageErrorsAreTwoWithADidYouMean() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.write("ok.json", Self.clean)
         let option = try run(["--fixx", "ok.json"], in: folder)
         #expect(option.status == 2)
@@ -56,7 +56,7 @@ import TestSupport
     }
 
     @Test func aMissingPathIsTwo() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         let missing = try run(["push/nothing.json"], in: folder)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no such file or directory: push/nothing.json"))
@@ -64,7 +64,7 @@ import TestSupport
     }
 
     @Test func aConfigurationErrorIsTwoWithItsLocation() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.write(".pushlint.json", "{\n  \"inclde\": []\n}")
         folder.write("ok.json", Self.clean)
         let result = try run(["ok.json"], in: folder)
@@ -74,7 +74,7 @@ import TestSupport
     }
 
     @Test func optionsThatDoNotGoTogether() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.write("ok.json", Self.clean)
         #expect(try run(["--unsafe-fixes", "ok.json"], in: folder).status == 2)
         #expect(try run(["--fix", "--fix-dry-run", "ok.json"], in: folder).status == 2)
@@ -85,7 +85,7 @@ import TestSupport
     // MARK: Fixes
 
     @Test func fixDryRunPrintsADiffAndChangesNothing() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.write("push/bom.json", Self.bom)
         let result = try run(["--fix-dry-run", "push"], in: folder)
         #expect(result.status == 1, "a dry run with fixes to apply exits 1")
@@ -99,7 +99,7 @@ import TestSupport
     }
 
     @Test func fixWritesTheFileAndReportsWhatIsLeft() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         let path = folder.write("push/bom.json", Self.bom)
         #expect(chmod(path, 0o600) == 0)
         let result = try run(["--fix", "--fail-on", "warning", "push"], in: folder)
@@ -113,7 +113,7 @@ import TestSupport
     // MARK: Baseline
 
     @Test func baselineRecordsHidesAndAsksToBePruned() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.write("push/a.json", Self.bom)
         folder.write("push/b.json", Self.bom)
         let noFolder = try run(["--write-baseline", "ci/baseline.json", "push"], in: folder)
@@ -138,7 +138,7 @@ import TestSupport
     }
 
     @Test func aMissingOrBrokenBaselineIsTwo() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.write("ok.json", Self.clean)
         #expect(try run(["--baseline", "nope.json", "ok.json"], in: folder).status == 2)
         folder.write("base.json", "{\"entries\": 3}")
@@ -150,7 +150,7 @@ import TestSupport
     // MARK: init
 
     @Test func initWritesOnceAndTheResultIsUsable() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         let examples = Paths.testdata.appendingPathComponent("examples/push").path
         try FileManager.default.copyItem(atPath: examples, toPath: folder.path + "/push")
         let first = try run(["init", "--contract"], in: folder)

@@ -11,13 +11,13 @@ import TestSupport
         "--write-baseline",
     ]
 
-    func run(_ arguments: [String], stdin: String? = nil, in folder: ScratchFolder) throws -> BuiltBinary.Result {
+    func run(_ arguments: [String], stdin: String? = nil, in folder: TempDirectory) throws -> BuiltBinary.Result {
         try BuiltBinary.pushlint(arguments, cwd: folder.path, stdin: stdin)
     }
 
     @Test(arguments: valueOptions)
     func everyOptionWithoutItsValueIsAUsageError(_ option: String) throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.write("ok.json", #"{"aps": {"alert": "Hi"}}"#)
         for arguments in [["ok.json", option], [option, "--quiet", "ok.json"]] {
             let result = try run(arguments, in: folder)
@@ -28,7 +28,7 @@ import TestSupport
     }
 
     @Test func badValuesAndUnknownFlags() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.write("ok.json", #"{"aps": {"alert": "Hi"}}"#)
         let cases: [[String]] = [
             ["--jobs", "0", "ok.json"], ["--jobs", "-3", "ok.json"], ["--max-file-bytes", "lots", "ok.json"],
@@ -44,7 +44,7 @@ import TestSupport
     }
 
     @Test func outputThatCannotBeWrittenIsAUsageErrorAndLeavesNothing() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         folder.write("ok.json", #"{"aps": {"alert": "Hi"}}"#)
         let missing = try run(["ok.json", "-o", "no/such/folder/report.txt"], in: folder)
         #expect(missing.status == 2)
@@ -58,7 +58,7 @@ import TestSupport
     }
 
     @Test func stdinWithNothingOrGarbage() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         let empty = try run(["--stdin"], stdin: "", in: folder)
         #expect(empty.status == 1)
         #expect(empty.stdout.contains("<stdin>:1:1: error:"))
@@ -70,7 +70,7 @@ import TestSupport
     }
 
     @Test func controlCharactersInPayloadsCannotReachTheTerminal() throws {
-        let folder = ScratchFolder()
+        let folder = TempDirectory()
         // A key with an escape sequence that would turn the terminal red and clear the screen.
         folder.write("evil.json", "{\"aps\": {\"alert\": \"Hi\", \"\\u001b[31m\\u001b[2J\": 1}}")
         let result = try run(["--color", "never", "evil.json"], in: folder)

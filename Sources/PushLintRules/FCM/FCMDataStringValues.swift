@@ -48,12 +48,9 @@ struct FCMDataStringValues: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
-        let objects = FCMSchema.objects(of: context.payload, in: doc)
         var result: [Diagnostic] = []
-        for known in MessageSchema.knownMembers(of: objects, in: doc) {
-            guard case .stringMap(.data) = known.field.type, doc.kind(known.member.value) == .object else { continue }
-            let mapPath = known.object.path(of: known.field.name)
-            for member in doc.members(known.member.value) {
+        for (mapPath, map) in FCMSchema.dataMaps(of: context.payload, in: doc) {
+            for member in doc.members(map) {
                 let value = member.value
                 let key = doc.string(member.key)
                 switch doc.kind(value) {
