@@ -75,15 +75,19 @@ public struct Discovery: Sendable {
     func walk(_ directory: String, root: String, visited: inout Set<[UInt64]>, into result: inout [LintTarget], seen: inout Set<String>) {
         guard let info = fileSystem.info(directory, followLinks: true) else { return }
         guard visited.insert([info.device, info.inode]).inserted else { return }  // a loop
-        guard let names = try? fileSystem.list(directory) else {
+        guard let entries = try? fileSystem.entries(directory) else {
             // An unreadable folder: its files cannot be linted; report it as a file the engine cannot read.
             if seen.insert(directory).inserted { result.append(target(directory, explicit: false)) }
             return
         }
-        for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        // Relative forms of the folder once, then of each name by appending: a walk touches thousands of files.
+        let relativeDirectory = PathText.relative(directory, to: baseDirectory)
+        let displayDirectory = PathText.relative(directory, to: cwd)
+        func under(_ folder: String, _ name: String) -> String { folder == "." ? name : folder + "/" + name }
+        for entry in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
+            let name = entry.name
             let path = PathText.join(directory, name)
-            guard let linkInfo = fileSystem.info(path, followLinks: false) else { continue }
-            var kind = linkInfo.kind
+            guard var kind = entry.kind ?? fileSystem.info(path, followLinks: false)?.kind else { continue }
             if case .symlink = kind {
                 // Follow links only when they stay inside the walked root.
                 guard let real = fileSystem.realPath(path), real == root || real.hasPrefix(root + "/"),
@@ -91,7 +95,7 @@ public struct Discovery: Sendable {
                 else { continue }
                 kind = targetInfo.kind
             }
-            let relative = PathText.relative(path, to: baseDirectory)
+            let relative = under(relativeDirectory, name)
             switch kind {
             case .directory:
                 if Config.alwaysExcluded.contains(name) { continue }
@@ -101,8 +105,11 @@ public struct Discovery: Sendable {
                 guard config.include.contains(where: { $0.matches(relative) }),
                     !config.exclude.contains(where: { $0.matches(relative) })
                 else { continue }
-                if name == Project.configFileName || ignoredFiles.contains(PathText.normalize(path)) { continue }
-                if seen.insert(path).inserted { result.append(target(path, explicit: false)) }
+                if name == Project.configFileName || ignoredFiles.contains(path) { continue }
+                if seen.insert(path).inserted {
+                    result.append(
+                        LintTarget(displayPath: under(displayDirectory, name), absolutePath: path, configRelativePath: relative, isExplicit: false))
+                }
             default:
                 continue
             }

@@ -8,6 +8,8 @@
 public protocol FileSystem: Sendable {
     func info(_ path: String, followLinks: Bool) -> FileInfo?
     func list(_ directory: String) throws(FileSystemError) -> [String]
+    /// Names with their kind when the directory listing tells it without a stat (nil: ask `info`).
+    func entries(_ directory: String) throws(FileSystemError) -> [(name: String, kind: FileInfo.Kind?)]
     /// Reads a regular file, refusing to read beyond `limit` bytes.
     func read(_ path: String, limit: Int) -> ReadOutcome
     /// Replaces a file atomically: a temporary file in the same folder, then rename; keeps the mode of an
@@ -15,6 +17,12 @@ public protocol FileSystem: Sendable {
     func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError)
     func realPath(_ path: String) -> String?
     var currentDirectory: String { get }
+}
+
+extension FileSystem {
+    public func entries(_ directory: String) throws(FileSystemError) -> [(name: String, kind: FileInfo.Kind?)] {
+        try list(directory).map { ($0, nil) }
+    }
 }
 
 public struct FileSystemError: Error, Sendable, CustomStringConvertible {
@@ -88,6 +96,29 @@ public struct LocalFileSystem: FileSystem {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
+    }
+
+    /// readdir's d_type saves one lstat per file on file systems that fill it in.
+    public func entries(_ directory: String) throws(FileSystemError) -> [(name: String, kind: FileInfo.Kind?)] {
+        guard let dir = opendir(directory) else { throw FileSystemError(Self.errorText(errno)) }
+        defer { closedir(dir) }
+        var result: [(name: String, kind: FileInfo.Kind?)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            guard name != "." && name != ".." else { continue }
+            let kind: FileInfo.Kind?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symlink
+            case Int32(DT_UNKNOWN): kind = nil
+            default: kind = .other("not a regular file")
+            }
+            result.append((name, kind))
+        }
+        return result
     }
 
     public func read(_ path: String, limit: Int) -> ReadOutcome {

@@ -18,6 +18,19 @@ public struct JSONNode: Sendable, Equatable {
     public var next: UInt32
     /// Index of the enclosing object or array; the root has `UInt32.max`.
     public var parent: UInt32
+    /// Position in the parent: the element index in an array, the member index in an object (shared by a key
+    /// and its value). Makes a JSON Pointer cost the depth, not the number of siblings.
+    public var ordinal: UInt32 = 0
+
+    public init(kind: JSONKind, flags: UInt8, start: UInt32, end: UInt32, next: UInt32, parent: UInt32, ordinal: UInt32 = 0) {
+        self.kind = kind
+        self.flags = flags
+        self.start = start
+        self.end = end
+        self.next = next
+        self.parent = parent
+        self.ordinal = ordinal
+    }
 
     public static let hasEscapes: UInt8 = 1
     public static let isInteger: UInt8 = 2

@@ -96,6 +96,8 @@ private struct Frame {
     var isObject: Bool
     /// Where this object's keys start in `Parser.keyStack` (duplicate detection).
     var keyBase: Int
+    /// Children (array elements, object members) so far.
+    var children: UInt32 = 0
     /// Index into `Parser.keyIndexes` once the object is big enough to hash its keys; -1 before.
     var keyIndex: Int = -1
 }
@@ -242,6 +244,15 @@ private struct Parser {
 
     var currentParent: UInt32 { stack.last.map { UInt32($0.node) } ?? JSONNode.noParent }
 
+    /// The position of the next child in its container: a key and its value share their member's position.
+    mutating func takeOrdinal(isKey: Bool) -> UInt32 {
+        guard !stack.isEmpty else { return 0 }
+        let top = stack.count - 1
+        let ordinal = stack[top].children
+        if !isKey { stack[top].children += 1 }
+        return ordinal
+    }
+
     mutating func parseMemberStart() -> JSONError? {
         guard input[i] == UInt8(ascii: "\"") else {
             if input[i] == UInt8(ascii: "'") {
@@ -279,7 +290,8 @@ private struct Parser {
                 return JSONError(.limit, "nesting is deeper than \(options.maxDepth) levels", at: i)
             }
             let isObject = c == UInt8(ascii: "{")
-            nodes.append(JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(i), end: UInt32(i + 1), next: 0, parent: currentParent))
+            let ordinal = takeOrdinal(isKey: false)
+            nodes.append(JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(i), end: UInt32(i + 1), next: 0, parent: currentParent, ordinal: ordinal))
             stack.append(Frame(node: nodes.count - 1, isObject: isObject, keyBase: keyStack.count))
             lastWasComma = false
             i += 1
@@ -322,7 +334,7 @@ private struct Parser {
             }
             if matches(closer, at: j) {
                 i = j + closer.count
-                nodes.append(JSONNode(kind: .placeholder, flags: 0, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent))
+                nodes.append(JSONNode(kind: .placeholder, flags: 0, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent, ordinal: takeOrdinal(isKey: false)))
                 return nil
             }
             j += 1
@@ -344,7 +356,7 @@ private struct Parser {
         if i < input.count, isIdentifierByte(input[i]) {
             return JSONError(.syntax, "expected ',' or the end of the value after '\(word)', found \(describe(i))", at: i)
         }
-        nodes.append(JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent))
+        nodes.append(JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent, ordinal: takeOrdinal(isKey: kind == .key)))
         return nil
     }
 
@@ -390,7 +402,7 @@ private struct Parser {
         if i < input.count, isIdentifierByte(input[i]) || input[i] == UInt8(ascii: ".") || input[i] >= 0x80 {
             return JSONError(.syntax, "expected ',' or the end of the number, found \(describe(i))", at: i)
         }
-        nodes.append(JSONNode(kind: .number, flags: isInteger ? JSONNode.isInteger : 0, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent))
+        nodes.append(JSONNode(kind: .number, flags: isInteger ? JSONNode.isInteger : 0, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent, ordinal: takeOrdinal(isKey: false)))
         return nil
     }
 
@@ -428,7 +440,7 @@ private struct Parser {
                 i += length
             }
         }
-        nodes.append(JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent))
+        nodes.append(JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent, ordinal: takeOrdinal(isKey: kind == .key)))
         return nil
     }
 

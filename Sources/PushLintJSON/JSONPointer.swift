@@ -20,13 +20,7 @@ extension JSONDocument {
             if nodes[parentID].kind == .object {
                 tokens.append(string(current - 1))
             } else {
-                var index = 0
-                var child = parentID + 1
-                while child < current {
-                    child = Int(nodes[child].next)
-                    index += 1
-                }
-                tokens.append(String(index))
+                tokens.append(String(nodes[current].ordinal))
             }
             current = parentID
         }

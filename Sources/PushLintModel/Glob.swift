@@ -10,10 +10,10 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     }
 
     enum Token: Sendable, Hashable {
-        case literal(Character)
+        case literal(Unicode.Scalar)
         case anyRun
         case anyOne
-        case set([ClosedRange<Character>], negated: Bool)
+        case set([ClosedRange<Unicode.Scalar>], negated: Bool)
     }
 
     public struct InvalidGlob: Error, Sendable, CustomStringConvertible {
@@ -49,7 +49,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     static func tokens(_ part: String, pattern: String) throws(InvalidGlob) -> [Token] {
         var tokens: [Token] = []
-        let chars = Array(part)
+        let chars = Array(part.unicodeScalars)
         var i = 0
         while i < chars.count {
             let c = chars[i]
@@ -67,7 +67,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
                     negated = true
                     j += 1
                 }
-                var ranges: [ClosedRange<Character>] = []
+                var ranges: [ClosedRange<Unicode.Scalar>] = []
                 var first = true
                 while j < chars.count, chars[j] != "]" || first {
                     first = false
@@ -107,11 +107,12 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public func matches(_ path: String) -> Bool {
         var p = path
         if p.hasPrefix("./") { p.removeFirst(2) }
-        let names = p.split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
+        // Unicode scalars, not Characters: matching runs for every walked file, and grapheme breaking is costly.
+        let names = p.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
         return Glob.match(segments[...], names[...])
     }
 
-    static func match(_ segments: ArraySlice<Segment>, _ names: ArraySlice<[Character]>) -> Bool {
+    static func match(_ segments: ArraySlice<Segment>, _ names: ArraySlice<[Unicode.Scalar]>) -> Bool {
         guard let first = segments.first else { return names.isEmpty }
         switch first {
         case .anyDepth:
@@ -128,7 +129,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    static func matchName(_ tokens: ArraySlice<Token>, _ name: ArraySlice<Character>) -> Bool {
+    static func matchName(_ tokens: ArraySlice<Token>, _ name: ArraySlice<Unicode.Scalar>) -> Bool {
         guard let token = tokens.first else { return name.isEmpty }
         switch token {
         case .anyRun:

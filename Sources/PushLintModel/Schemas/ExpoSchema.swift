@@ -66,6 +66,6 @@ public enum ExpoSchema {
     /// `Expo.isExpoPushToken`: `ExponentPushToken[...]`, `ExpoPushToken[...]`, or a bare UUID (EXPO-S).
     public static func isPushToken(_ s: String) -> Bool {
         if PayloadKind.isExpoToken(s) { return true }
-        return s.wholeMatch(of: /[a-zA-Z\d]{8}-[a-zA-Z\d]{4}-[a-zA-Z\d]{4}-[a-zA-Z\d]{4}-[a-zA-Z\d]{12}/) != nil
+        return ASCIIText.isGrouped(s, [8, 4, 4, 4, 12], separator: UInt8(ascii: "-"), ASCIIText.isAlphanumeric)
     }
 }

@@ -5,7 +5,9 @@ import PushLintJSON
 public struct MessageSchema: Sendable {
     /// The type's name in the provider's reference (`AndroidNotification`, `ExpoPushMessage`).
     public var name: String
-    public var fields: [SchemaField]
+    public let fields: [SchemaField]
+    /// Field positions by every accepted spelling, built once: rules look fields up for every key of every payload.
+    let index: [String: Int]
     /// proto3 JSON: every field is accepted under its proto name (snake_case) and its lowerCamelCase json name.
     public var acceptsLowerCamelCase: Bool
     /// Fields that are not fields here but that writers carry over from an older API or another provider, with
@@ -20,11 +22,18 @@ public struct MessageSchema: Sendable {
         self.fields = fields
         self.acceptsLowerCamelCase = acceptsLowerCamelCase
         self.foreign = foreign
+        var index: [String: Int] = [:]
+        // The first field that has a spelling wins, as a linear search would.
+        for (position, field) in fields.enumerated() {
+            if index[field.name] == nil { index[field.name] = position }
+            if acceptsLowerCamelCase, index[field.jsonName] == nil { index[field.jsonName] = position }
+        }
+        self.index = index
     }
 
     /// The field a key names, in either accepted spelling.
     public func field(named key: String) -> SchemaField? {
-        fields.first { $0.name == key || (acceptsLowerCamelCase && $0.jsonName == key) }
+        index[key].map { fields[$0] }
     }
 
     /// Every accepted spelling of every field; the snake_case names first when `preferSnake`.

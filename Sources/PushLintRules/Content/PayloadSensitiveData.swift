@@ -39,7 +39,8 @@ struct PayloadSensitiveData: PayloadRule {
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         var result: [Diagnostic] = []
-        visit(context.payload.body, key: nil, skip: skipped(context), context, &result)
+        var keys: [String: KeyNature] = [:]
+        visit(context.payload.body, key: nil, skip: skipped(context), context, &keys, &result)
         return result
     }
 
@@ -67,23 +68,38 @@ struct PayloadSensitiveData: PayloadRule {
         return nodes
     }
 
-    private func visit(_ node: NodeID, key: String?, skip: Set<NodeID>, _ context: PayloadContext, _ result: inout [Diagnostic]) {
+    /// What a key's name says about its value, worked out once per name and payload.
+    private struct KeyNature {
+        var isSecret: Bool
+        var isKeyLike: Bool
+    }
+
+    private func visit(
+        _ node: NodeID, key: String?, skip: Set<NodeID>, _ context: PayloadContext, _ keys: inout [String: KeyNature],
+        _ result: inout [Diagnostic]
+    ) {
         guard !skip.contains(node) else { return }
         let doc = context.document
         switch doc.kind(node) {
         case .object:
-            for member in doc.members(node) { visit(member.value, key: doc.string(member.key), skip: skip, context, &result) }
+            for member in doc.members(node) { visit(member.value, key: doc.string(member.key), skip: skip, context, &keys, &result) }
         case .array:
-            for element in doc.elements(node) { visit(element, key: key, skip: skip, context, &result) }
+            for element in doc.elements(node) { visit(element, key: key, skip: skip, context, &keys, &result) }
         case .string:
             guard !context.isTemplated(node) else { return }
             let text = doc.string(node)
-            if let key, TextDetectors.isSecretName(key), !TextDetectors.isMasked(text), !TextDetectors.isURL(text) {
+            let nature = key.map { name in
+                if let known = keys[name] { return known }
+                let nature = KeyNature(isSecret: TextDetectors.isSecretName(name), isKeyLike: TextDetectors.isKeyLikeName(name))
+                keys[name] = nature
+                return nature
+            }
+            if let key, nature?.isSecret == true, !TextDetectors.isMasked(text), !TextDetectors.isURL(text) {
                 result.append(
                     diagnostic(
                         "'\(key)' holds a literal secret: the payload is stored and logged by the push provider and shown to code on the device; never send credentials in a push",
                         at: node, in: doc, help: "remove it; let the app fetch what it needs over its authenticated connection"))
-            } else if let found = TextDetectors.sensitive(in: text, key: key) {
+            } else if let found = TextDetectors.sensitive(in: text, key: key, keyLike: nature?.isKeyLike ?? false) {
                 let name = key.map { "'\($0)'" } ?? "this value"
                 result.append(
                     diagnostic(

@@ -1,3 +1,4 @@
+import PushLintModel
 /// The FCM condition language (send-topic-messages, platform-rules.md §2.5):
 /// `'A' in topics && ('B' in topics || !('C' in topics))`, at most five topics.
 enum FCMCondition {
@@ -23,7 +24,7 @@ enum FCMCondition {
         if parser.topics.count > maxTopics {
             return "it names \(parser.topics.count) topics, FCM allows at most \(maxTopics)"
         }
-        if let bad = parser.topics.first(where: { $0.wholeMatch(of: /[a-zA-Z0-9\-_.~%]+/) == nil }) {
+        if let bad = parser.topics.first(where: { !ASCIIText.isWhole($0, SchemaValueChecker.isTopicByte) }) {
             return "'\(bad)' is not a topic name (letters, digits and - _ . ~ %)"
         }
         return nil

@@ -85,7 +85,7 @@ struct SchemaValueChecker {
     func literalInstead(of node: NodeID, as type: SchemaType) -> String? {
         guard let text = doc.stringValue(node) else { return nil }
         if type.acceptsJSONKind(.number, isInteger: true) || type.acceptsJSONKind(.number, isInteger: false),
-            Double(text) != nil, text.wholeMatch(of: /-?\d+(\.\d+)?/) != nil
+            ASCIIText.isDecimal(text)
         {
             return text
         }
@@ -162,18 +162,35 @@ struct SchemaValueChecker {
 
     // MARK: Durations and times
 
-    /// `"<seconds>[.<up to 9 digits>]s"`.
-    static var durationPattern: Regex<(Substring, Substring, Substring?)> { /(\d+)(\.\d{1,9})?s/ }
-    static var secondsPattern: Regex<(Substring, Substring, Substring?)> { /(\d+)(\.\d{1,9})?/ }
+    /// Reads `<seconds>[.<1 to 9 digits>]`, followed by `s` when `unit` (a proto3 Duration). Returns the whole
+    /// seconds (nil when they do not fit an Int) and whether the fraction is non-zero; nil when the text has
+    /// another shape. By hand rather than with a Regex: it runs for every ttl of every template.
+    static func seconds(_ text: String, unit: Bool) -> (whole: Int?, hasFraction: Bool)? {
+        var bytes = Array(text.utf8)
+        if unit {
+            guard bytes.last == UInt8(ascii: "s") else { return nil }
+            bytes.removeLast()
+        }
+        let isDigit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        let dot = bytes.firstIndex(of: UInt8(ascii: "."))
+        let whole = bytes[..<(dot ?? bytes.endIndex)]
+        guard !whole.isEmpty, whole.allSatisfy(isDigit) else { return nil }
+        var hasFraction = false
+        if let dot {
+            let fraction = bytes[(dot + 1)...]
+            guard (1...9).contains(fraction.count), fraction.allSatisfy(isDigit) else { return nil }
+            hasFraction = fraction.contains { $0 != UInt8(ascii: "0") }
+        }
+        return (Int(String(decoding: whole, as: UTF8.self)), hasFraction)
+    }
 
     func duration(_ node: NodeID, max: Int?, path: String) -> [ValueProblem] {
         let text = doc.string(node)
-        if let m = text.wholeMatch(of: Self.durationPattern) {
-            let fraction = m.2.map { $0.contains { $0 != "." && $0 != "0" } } ?? false
-            return range(node, seconds: Int(m.1) ?? Int.max, hasFraction: fraction, text: text, max: max, path: path)
+        if let parsed = Self.seconds(text, unit: true) {
+            return range(node, seconds: parsed.whole ?? Int.max, hasFraction: parsed.hasFraction, text: text, max: max, path: path)
         }
-        if let m = text.wholeMatch(of: Self.secondsPattern) {
-            let seconds = Int(m.1) ?? Int.max
+        if let parsed = Self.seconds(text, unit: false) {
+            let seconds = parsed.whole ?? Int.max
             let fixable = max.map { seconds <= $0 } ?? false
             return [
                 ValueProblem(
@@ -193,7 +210,7 @@ struct SchemaValueChecker {
 
     func durationNumber(_ node: NodeID, max: Int?, path: String) -> ValueProblem {
         let raw = doc.rawText(node)
-        let seconds = raw.wholeMatch(of: Self.secondsPattern).flatMap { Int($0.1) }
+        let seconds = Self.seconds(raw, unit: false).flatMap(\.whole)
         var fixable = false
         if let max, let seconds { fixable = seconds <= max }
         var message = "\(path) is the number \(raw) but a Duration is a string of seconds ending in 's'; \(rejection)"
@@ -282,7 +299,7 @@ struct SchemaValueChecker {
         case .any:
             return []
         case .color:
-            guard text.wholeMatch(of: /#[0-9a-fA-F]{6}/) == nil else { return [] }
+            guard !(text.utf8.first == UInt8(ascii: "#") && ASCIIText.isWhole(String(text.dropFirst()), length: 6...6, ASCIIText.isHexDigit)) else { return [] }
             return [
                 ValueProblem(
                     node: node, message: "\(path) is \"\(text)\", not a colour in the form \"#rrggbb\"; \(rejection)",
@@ -298,7 +315,7 @@ struct SchemaValueChecker {
                     help: "write topics in single quotes joined by && and ||, such as \"'dogs' in topics || 'cats' in topics\" (at most 5 topics)")
             ]
         case .analyticsLabel:
-            guard text.wholeMatch(of: /[a-zA-Z0-9\-_.~%]{1,50}/) == nil else { return [] }
+            guard !ASCIIText.isWhole(text, length: 1...50, Self.isTopicByte) else { return [] }
             return [
                 ValueProblem(
                     node: node,
@@ -306,22 +323,21 @@ struct SchemaValueChecker {
                     help: "write a label such as \"order_shipped\"")
             ]
         case .httpsURL:
-            let lower = text.lowercased()
-            guard !lower.hasPrefix("https://") || lower.count <= 8 else { return [] }
+            guard !ASCIIText.hasPrefixIgnoringCase(text, "https://") || text.utf8.count <= 8 else { return [] }
             return [
                 ValueProblem(
                     node: node, message: "\(path) is \"\(text)\" but FCM requires an https URL here; \(rejection)",
-                    help: lower.hasPrefix("http://") ? "write \"https://\(text.dropFirst(7))\"" : "write an absolute https:// URL")
+                    help: ASCIIText.hasPrefixIgnoringCase(text, "http://") ? "write \"https://\(text.dropFirst(7))\"" : "write an absolute https:// URL")
             ]
         case .nonNegativeInteger:
-            guard text.wholeMatch(of: /\d+/) == nil else { return [] }
+            guard !ASCIIText.isWhole(text, ASCIIText.isDigit) else { return [] }
             return [
                 ValueProblem(
                     node: node, message: "\(path) is \"\(text)\" but must be a non-negative integer number of seconds; \(rejection)",
                     help: "write seconds such as \"86400\"")
             ]
         case .webPushTopic:
-            guard text.wholeMatch(of: /[A-Za-z0-9\-_]{1,32}/) == nil else { return [] }
+            guard !ASCIIText.isWhole(text, length: 1...32, { ASCIIText.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else { return [] }
             return [
                 ValueProblem(
                     node: node,
@@ -339,10 +355,14 @@ struct SchemaValueChecker {
         }
     }
 
+    /// FCM topic names and analytics labels: `[a-zA-Z0-9-_.~%]` (F-REF, ADM-N).
+    static func isTopicByte(_ b: UInt8) -> Bool {
+        ASCIIText.isAlphanumeric(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "~") || b == UInt8(ascii: "%")
+    }
+
     func topic(_ node: NodeID, _ text: String, path: String) -> [ValueProblem] {
-        let pattern = /[a-zA-Z0-9\-_.~%]+/
-        if text.wholeMatch(of: pattern) != nil { return [] }
-        if text.hasPrefix("/topics/"), String(text.dropFirst(8)).wholeMatch(of: pattern) != nil {
+        if ASCIIText.isWhole(text, Self.isTopicByte) { return [] }
+        if text.hasPrefix("/topics/"), ASCIIText.isWhole(String(text.dropFirst(8)), Self.isTopicByte) {
             let name = String(text.dropFirst(8))
             return [
                 ValueProblem(

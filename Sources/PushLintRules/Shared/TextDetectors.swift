@@ -13,7 +13,7 @@ enum TextDetectors {
     }
 
     /// `data:` URI (inline content).
-    static func isDataURI(_ text: String) -> Bool { text.lowercased().hasPrefix("data:") && text.contains(",") }
+    static func isDataURI(_ text: String) -> Bool { ASCIIText.hasPrefixIgnoringCase(text, "data:") && text.utf8.contains(UInt8(ascii: ",")) }
 
     /// The scheme of a URI (`https`, `shop`), lowercased, or nil when the text does not start with one.
     static func scheme(of text: String) -> String? {
@@ -187,20 +187,42 @@ enum TextDetectors {
 
     static let maxScannedBytes = 4096
 
+    /// Substring test on UTF-8 bytes: `String.contains` compares Characters, which costs far more on every
+    /// string of every payload.
+    static func has(_ text: String, _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return true }
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard bytes.count >= pattern.count else { return false }
+            var i = 0
+            let last = bytes.count - pattern.count
+            while i <= last {
+                if bytes[i] == first {
+                    var k = 1
+                    while k < pattern.count, bytes[i + k] == pattern[k] { k += 1 }
+                    if k == pattern.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
     /// The first kind of sensitive data found in a text.
-    static func sensitive(in text: String, key: String?) -> Finding? {
+    static func sensitive(in text: String, key: String?, keyLike: Bool? = nil) -> Finding? {
         // A string longer than any payload limit is reported as content (payload-size, payload-data-not-link);
         // scanning megabytes for secrets would make a hostile file slow.
         guard text.utf8.count <= maxScannedBytes else { return nil }
         // Cheap tests first: most strings are short texts and ids, and regular expressions are not free.
         let digits = text.utf8.reduce(0) { $0 + ($1 >= 48 && $1 <= 57 ? 1 : 0) }
         let hasAt = text.utf8.contains(UInt8(ascii: "@"))
-        let keyLike = key.map(isKeyLikeName) ?? false
+        let keyLike = keyLike ?? key.map(isKeyLikeName) ?? false
         guard text.utf8.count >= 7, digits >= 7 || hasAt || keyLike || text.utf8.count >= 16 else { return nil }
-        if text.contains("eyJ"), text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
-        if text.contains("earer"), text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
-        if text.contains("PRIVATE KEY-----") { return .apiKey }
-        if ["AKIA", "AIza", "_live_", "ghp_", "github_pat_", "xox"].contains(where: { text.contains($0) }),
+        if has(text, "eyJ"), text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
+        if has(text, "earer") || has(text, "EARER"), text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
+        if has(text, "PRIVATE KEY-----") { return .apiKey }
+        if ["AKIA", "AIza", "_live_", "ghp_", "github_pat_", "xox"].contains(where: { has(text, $0) }),
             text.contains(/\b(AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|(sk|rk)_live_[0-9A-Za-z]{16,}|ghp_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{40,}|xox[abpr]-[A-Za-z0-9-]{10,})/)
         {
             return .apiKey

@@ -1,0 +1,37 @@
+/// Character-class checks on the UTF-8 bytes of a text. The formats platforms define (topic names, colours,
+/// durations, tokens) are ASCII classes; checking bytes is much cheaper than building a Regex per value, and
+/// these checks run for fields of every payload.
+public enum ASCIIText {
+    public static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    public static func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+    public static func isAlphanumeric(_ b: UInt8) -> Bool { isDigit(b) || isLetter(b) }
+    public static func isHexDigit(_ b: UInt8) -> Bool { isDigit(b) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66) }
+
+    /// The whole text is `length` bytes of the class.
+    public static func isWhole(_ text: String, length: ClosedRange<Int> = 1...Int.max, _ allowed: (UInt8) -> Bool) -> Bool {
+        length.contains(text.utf8.count) && text.utf8.allSatisfy(allowed)
+    }
+
+    /// The text is groups of the class separated by `separator`, with these group lengths (`8-4-4-4-12`).
+    public static func isGrouped(_ text: String, _ groups: [Int], separator: UInt8, _ allowed: (UInt8) -> Bool) -> Bool {
+        let parts = text.utf8.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == groups.count else { return false }
+        return zip(parts, groups).allSatisfy { part, count in part.count == count && part.allSatisfy(allowed) }
+    }
+
+    /// An optional `-`, digits, and an optional `.` with digits (`-12.5`).
+    public static func isDecimal(_ text: String) -> Bool {
+        var bytes = Substring(text).utf8[...]
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(isDigit) else { return false }
+        return parts.count == 1 || (!parts[1].isEmpty && parts[1].allSatisfy(isDigit))
+    }
+
+    public static func hasPrefixIgnoringCase(_ text: String, _ prefix: String) -> Bool {
+        let head = text.utf8.prefix(prefix.utf8.count)
+        return head.count == prefix.utf8.count && zip(head, prefix.utf8).allSatisfy { lower($0) == lower($1) }
+    }
+
+    static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+}
