@@ -127,7 +127,7 @@ def main():
         results["cjs_start"] = measure("check-jsonschema --version (start-up)", [checker, "--version"], runs=5)
 
     print("start-up")
-    small = os.path.join(ROOT, "testdata", "fixtures", "apns", "clean", "alert.json")
+    small = os.path.join(ROOT, "testdata", "fixtures", "apns", "clean", "bare-body.json")
     results["start_version"] = measure("pushlint --version", [PUSHLINT, "--version"], runs=31)
     results["start_one"] = measure("pushlint lint one small file", [PUSHLINT, "lint", small], runs=31)
 

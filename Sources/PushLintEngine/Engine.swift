@@ -132,13 +132,22 @@ public struct Engine: Sendable {
         for rule in fileRules { diagnostics += rule.check(file) }
         var summaries: [PayloadSummary] = []
         if let document = file.document {
-            for payload in payloads {
+            // A large batch file is one file but many messages: its payloads are checked in parallel too.
+            let settings = project.settings
+            let rules = payloadRules
+            let displayPath = target.displayPath
+            let payloads = payloads
+            let checked = parallelMap(payloads.count, jobs: payloads.count >= 64 ? options.jobs : 1) { index in
                 let context = PayloadContext(
-                    path: target.displayPath, configRelativePath: relative, document: document, payload: payload,
-                    isTemplate: isTemplate,
-                    settings: project.settings)
-                for rule in payloadRules { diagnostics += rule.check(context) }
-                summaries.append(PayloadSummarizer.summarize(context))
+                    path: displayPath, configRelativePath: relative, document: document, payload: payloads[index],
+                    isTemplate: isTemplate, settings: settings)
+                var found: [Diagnostic] = []
+                for rule in rules { found += rule.check(context) }
+                return (found, PayloadSummarizer.summarize(context))
+            }
+            for (found, summary) in checked {
+                diagnostics += found
+                summaries.append(summary)
             }
         }
         let resolved = resolve(diagnostics, target: target, bytes: file.document?.bytes ?? bytesOf(outcome))
