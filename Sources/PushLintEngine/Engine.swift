@@ -106,7 +106,7 @@ public struct Engine: Sendable {
         var file = FileContext(
             path: target.displayPath, isExplicit: target.isExplicit, byteCount: 0, maxBytes: options.maxFileBytes,
             parse: nil, settings: project.settings)
-        var payloads: [Payload] = []
+        var payloads: [PayloadRef] = []
         let isTemplate = config.isTemplate(relative)
         switch outcome {
         case .failed(let reason):
@@ -131,27 +131,33 @@ public struct Engine: Sendable {
         var diagnostics: [Diagnostic] = []
         for rule in fileRules { diagnostics += rule.check(file) }
         var summaries: [PayloadSummary] = []
+        var largest: (bytes: Int, limit: Int)?
         if let document = file.document {
             // A large batch file is one file but many messages: its payloads are checked in parallel too.
             let settings = project.settings
             let rules = payloadRules
             let displayPath = target.displayPath
             let payloads = payloads
+            // Payloads (views, wire values) are built one at a time and dropped when checked, so a batch of
+            // 100 000 messages never holds them all.
+            let headers = project.config.headers(for: relative)
             let checked = parallelMap(payloads.count, jobs: payloads.count >= 64 ? options.jobs : 1) { index in
+                let ref = payloads[index]
+                let payload = PayloadBuilder.build(document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
                 let context = PayloadContext(
-                    path: displayPath, configRelativePath: relative, document: document, payload: payloads[index],
+                    path: displayPath, configRelativePath: relative, document: document, payload: payload,
                     isTemplate: isTemplate, settings: settings)
                 var found: [Diagnostic] = []
                 for rule in rules { found += rule.check(context) }
-                return (found, PayloadSummarizer.summarize(context))
+                return (found, PayloadSummarizer.summarize(context), payload.sizes.first.map { ($0.bytes, $0.limit) })
             }
-            for (found, summary) in checked {
+            for (found, summary, size) in checked {
                 diagnostics += found
                 summaries.append(summary)
+                if let size, size.0 > (largest?.bytes ?? -1) { largest = (size.0, size.1) }
             }
         }
         let resolved = resolve(diagnostics, target: target, bytes: file.document?.bytes ?? bytesOf(outcome))
-        let largest = payloads.flatMap { $0.sizes.prefix(1) }.max { $0.bytes < $1.bytes }
         let report = FileReport(
             path: target.displayPath, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)
@@ -163,12 +169,18 @@ public struct Engine: Sendable {
         return []
     }
 
-    func detectPayloads(_ document: JSONDocument, relative: String) -> [Payload] {
+    /// Where a payload stands and what kind it is; the payload itself is built when it is checked.
+    struct PayloadRef: Sendable {
+        var node: NodeID
+        var kind: PayloadKind
+        var batchIndex: Int?
+    }
+
+    func detectPayloads(_ document: JSONDocument, relative: String) -> [PayloadRef] {
         let forced = options.kind ?? project.config.forcedKind(relative)
-        let headers = project.config.headers(for: relative)
-        func build(_ node: NodeID, _ index: Int?) -> Payload? {
+        func build(_ node: NodeID, _ index: Int?) -> PayloadRef? {
             guard document.kind(node) == .object, let kind = forced ?? PayloadKind.detect(document, node) else { return nil }
-            return PayloadBuilder.build(document, node: node, kind: kind, batchIndex: index, configHeaders: headers)
+            return PayloadRef(node: node, kind: kind, batchIndex: index)
         }
         if document.kind(document.root) == .array {
             return document.elements(document.root).enumerated().compactMap { build($0.element, $0.offset) }
