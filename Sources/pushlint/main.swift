@@ -15,16 +15,22 @@ func fail(_ message: String, hint: String? = nil) -> Never {
     Terminal.exit(ExitCode.usage)
 }
 
-func runLint(_ arguments: [String]) -> Int32 {
-    let command: LintCommand
+/// Parses a subcommand's arguments: nil when they asked for help (printed), a usage error ends the process.
+func parseOrHelp<Command>(_ help: String, _ parse: () throws(UsageError) -> Command?) -> Command? {
     do {
-        guard let parsed = try LintArguments.parse(arguments) else {
-            Terminal.write(Help.lint)
-            return ExitCode.clean
+        guard let command = try parse() else {
+            Terminal.write(help)
+            return nil
         }
-        command = parsed
+        return command
     } catch {
         fail(error.message, hint: error.hint)
+    }
+}
+
+func runLint(_ arguments: [String]) -> Int32 {
+    guard let command = parseOrHelp(Help.lint, { () throws(UsageError) in try LintArguments.parse(arguments) }) else {
+        return ExitCode.clean
     }
     let fileSystem = LocalFileSystem()
     let cwd = fileSystem.currentDirectory
@@ -122,15 +128,8 @@ func loadBaseline(_ file: String, cwd: String, _ fileSystem: LocalFileSystem) ->
 }
 
 func runInit(_ arguments: [String]) -> Int32 {
-    let command: InitCommand
-    do {
-        guard let parsed = try InitCommand.parse(arguments) else {
-            Terminal.write(Help.initCommand)
-            return ExitCode.clean
-        }
-        command = parsed
-    } catch {
-        fail(error.message, hint: error.hint)
+    guard let command = parseOrHelp(Help.initCommand, { () throws(UsageError) in try InitCommand.parse(arguments) }) else {
+        return ExitCode.clean
     }
     let fileSystem = LocalFileSystem()
     let cwd = fileSystem.currentDirectory
