@@ -154,14 +154,19 @@ public struct SARIFReporter: Reporter {
 
     // MARK: results
 
-    func write(_ d: Diagnostic, ruleIndex: Int?, fingerprint: String, to w: inout JSONWriter) {
+    /// Opens a result object with what every result has: rule, level and message.
+    func beginResult(_ ruleId: String, ruleIndex: Int?, severity: Severity, message: String, to w: inout JSONWriter) {
         w.beginObject()
-        w.string("ruleId", d.ruleId)
+        w.string("ruleId", ruleId)
         if let ruleIndex { w.number("ruleIndex", ruleIndex) }
-        w.string("level", Self.level(d.severity))
+        w.string("level", Self.level(severity))
         w.beginObject("message")
-        w.string("text", d.message)
+        w.string("text", message)
         w.endObject()
+    }
+
+    func write(_ d: Diagnostic, ruleIndex: Int?, fingerprint: String, to w: inout JSONWriter) {
+        beginResult(d.ruleId, ruleIndex: ruleIndex, severity: d.severity, message: d.message, to: &w)
         w.beginArray("locations")
         w.beginObject()
         w.beginObject("physicalLocation")
@@ -228,13 +233,7 @@ public struct SARIFReporter: Reporter {
     }
 
     func write(_ p: ProjectDiagnostic, ruleIndex: Int?, fingerprint: String, to w: inout JSONWriter) {
-        w.beginObject()
-        w.string("ruleId", p.ruleId)
-        if let ruleIndex { w.number("ruleIndex", ruleIndex) }
-        w.string("level", Self.level(p.severity))
-        w.beginObject("message")
-        w.string("text", p.message)
-        w.endObject()
+        beginResult(p.ruleId, ruleIndex: ruleIndex, severity: p.severity, message: p.message, to: &w)
         if let first = p.related.first {
             w.beginArray("locations")
             w.beginObject()

@@ -45,6 +45,13 @@ public struct MessageSchema: Sendable {
         return (preferSnake ? snake + camel : camel + snake).filter { seen.insert($0).inserted }
     }
 
+    /// The field a misspelt key most likely means: the same word in another spelling (`contentAvailable`), else
+    /// the closest by edit distance. Suggested in the key's own style (snake_case or lowerCamelCase).
+    public func suggestion(for key: String) -> String? {
+        let names = spellings(preferSnake: key.contains("_") || !key.contains { $0.isUppercase })
+        return Suggest.sameWordDifferentSpelling(key, in: names) ?? Suggest.closest(to: key, in: names)
+    }
+
     /// Where the value of a foreign field goes, if `key` is one.
     public func replacement(forForeign key: String) -> String? {
         let normal = Suggest.normalize(key)

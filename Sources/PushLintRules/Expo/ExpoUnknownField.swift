@@ -47,8 +47,7 @@ struct ExpoUnknownField: PayloadRule {
                     result.append(diagnostic(renamed(key, replacement, object), at: member.key, in: doc, help: "write '\(replacement)'"))
                     continue
                 }
-                let names = object.schema.spellings()
-                let suggestion = Suggest.sameWordDifferentSpelling(key, in: names) ?? Suggest.closest(to: key, in: names)
+                let suggestion = object.schema.suggestion(for: key)
                 result.append(
                     diagnostic(
                         unknown(key, object, suggestion), at: member.key, in: doc,

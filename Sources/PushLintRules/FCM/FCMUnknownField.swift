@@ -71,7 +71,7 @@ struct FCMUnknownField: PayloadRule {
                 if let replacement = object.schema.replacement(forForeign: key) {
                     result.append(diagnostic(legacy(key, replacement, object), at: member.key, in: doc, help: "move the value to \(replacement)"))
                 } else {
-                    let suggestion = suggestion(for: key, in: object.schema)
+                    let suggestion = object.schema.suggestion(for: key)
                     result.append(
                         diagnostic(
                             unknown(key, object, suggestion), at: member.key, in: doc,
@@ -80,11 +80,6 @@ struct FCMUnknownField: PayloadRule {
             }
         }
         return result
-    }
-
-    func suggestion(for key: String, in schema: MessageSchema) -> String? {
-        let spellings = schema.spellings(preferSnake: key.contains("_") || !key.contains { $0.isUppercase })
-        return Suggest.sameWordDifferentSpelling(key, in: spellings) ?? Suggest.closest(to: key, in: spellings)
     }
 
     // MARK: Messages
