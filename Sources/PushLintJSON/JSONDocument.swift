@@ -71,6 +71,17 @@ public struct JSONDocument: Sendable {
         return id - 1
     }
 
+    /// The key of the member whose value holds `id`, directly or through arrays (`"tags"` for each string of
+    /// `"tags": ["a", "b"]`); nil for the root and for values of a root array.
+    public func owningKey(of id: NodeID) -> NodeID? {
+        var current = id
+        while let parent = parent(current) {
+            if nodes[parent].kind == .object { return current - 1 }
+            current = parent
+        }
+        return nil
+    }
+
     /// The key text of a member value (`"badge"` for the value of `"badge": 1`).
     public func keyName(ofValue id: NodeID) -> String? { keyNode(ofValue: id).map { string($0) } }
 
@@ -176,6 +187,18 @@ public struct JSONDocument: Sendable {
         let end = Int(n.end) - 1
         if n.flags & JSONNode.hasEscapes == 0 { return Array(bytes[start..<end]) }
         return JSONStringDecoder.decode(bytes[start..<end])
+    }
+
+    /// Calls `body` with the decoded UTF-8 bytes of a string or key node, without copying them when the string
+    /// has no escapes (most strings): rules that scan every string of a payload read bytes, not `String`s.
+    public func withStringBytes<R>(_ id: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let n = nodes[id]
+        let start = Int(n.start) + 1
+        let end = Int(n.end) - 1
+        if n.flags & JSONNode.hasEscapes != 0 {
+            return JSONStringDecoder.decode(bytes[start..<end]).withUnsafeBufferPointer(body)
+        }
+        return bytes.withUnsafeBufferPointer { all in body(UnsafeBufferPointer(rebasing: all[start..<end])) }
     }
 
     public func isInteger(_ id: NodeID) -> Bool {

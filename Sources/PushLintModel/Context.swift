@@ -86,7 +86,12 @@ public struct PayloadContext: Sendable {
     /// so value checks (pattern, enum, URL, format) skip it.
     public func isTemplated(_ node: NodeID) -> Bool {
         guard isTemplate else { return false }
-        if document.kind(node) == .placeholder { return true }
+        let kind = document.kind(node)
+        if kind == .placeholder { return true }
+        guard kind == .string || kind == .key else { return false }
+        // Most strings have no opening delimiter; a byte search settles them without decoding the text.
+        let open = Array(settings.placeholders.open.utf8)
+        guard document.withStringBytes(node, { ASCIIText.contains($0, open) }) else { return false }
         return !placeholders(in: node).isEmpty
     }
 }

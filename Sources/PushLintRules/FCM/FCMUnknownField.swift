@@ -56,7 +56,7 @@ struct FCMUnknownField: PayloadRule {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
         var result: [Diagnostic] = []
-        for object in FCMSchema.objects(of: context.payload, in: doc) {
+        for object in context.payload.schemaObjects {
             var spellingOf: [String: String] = [:]
             for member in doc.members(object.node) {
                 if !context.placeholders(in: member.key).isEmpty { continue }

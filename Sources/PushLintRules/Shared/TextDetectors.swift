@@ -45,20 +45,22 @@ enum TextDetectors {
 
     /// A long run of base64 (or base64url) characters with the mix of cases and digits that encoded bytes have.
     static func isBase64Blob(_ text: String, minimumLength: Int) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.count >= minimumLength else { return false }
+        var text = text
+        return text.withUTF8 { isBase64Blob($0, minimumLength: minimumLength) }
+    }
+
+    /// The same test on UTF-8 bytes: base64 is ASCII, so a text with any other byte is no blob.
+    static func isBase64Blob(_ bytes: UnsafeBufferPointer<UInt8>, minimumLength: Int) -> Bool {
+        guard bytes.count >= minimumLength else { return false }
         var upper = false, lower = false, digit = false
-        for (index, s) in scalars.enumerated() {
-            if isUpper(s) {
-                upper = true
-            } else if isLower(s) {
-                lower = true
-            } else if isDigit(s) {
-                digit = true
-            } else if s == "=" {
-                guard index >= scalars.count - 2 else { return false }
-            } else if !"+/-_".unicodeScalars.contains(s) {
-                return false
+        for (index, b) in bytes.enumerated() {
+            switch b {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): lower = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = true
+            case UInt8(ascii: "="): guard index >= bytes.count - 2 else { return false }
+            case UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"): continue
+            default: return false
             }
         }
         return upper && lower && digit
@@ -187,56 +189,90 @@ enum TextDetectors {
 
     static let maxScannedBytes = 4096
 
-    /// Substring test on UTF-8 bytes: `String.contains` compares Characters, which costs far more on every
-    /// string of every payload.
-    static func has(_ text: String, _ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return true }
-        var copy = text
-        return copy.withUTF8 { bytes in
-            guard bytes.count >= pattern.count else { return false }
-            var i = 0
-            let last = bytes.count - pattern.count
-            while i <= last {
-                if bytes[i] == first {
-                    var k = 1
-                    while k < pattern.count, bytes[i + k] == pattern[k] { k += 1 }
-                    if k == pattern.count { return true }
-                }
-                i += 1
-            }
-            return false
-        }
-    }
-
     /// The first kind of sensitive data found in a text.
     static func sensitive(in text: String, key: String?, keyLike: Bool? = nil) -> Finding? {
+        var text = text
+        let keyLike = keyLike ?? key.map(isKeyLikeName) ?? false
+        return text.withUTF8 { sensitive(inBytes: $0, keyLike: keyLike, key: { key }) }
+    }
+
+    /// The first kind of sensitive data found in a text's UTF-8. `key` names the field, asked for only when a
+    /// phone-number test needs it (most strings never get that far, and decoding every key costs).
+    static func sensitive(inBytes bytes: UnsafeBufferPointer<UInt8>, keyLike: Bool, key: () -> String?) -> Finding? {
         // A string longer than any payload limit is reported as content (payload-size, payload-data-not-link);
         // scanning megabytes for secrets would make a hostile file slow.
-        guard text.utf8.count <= maxScannedBytes else { return nil }
-        // Cheap tests first: most strings are short texts and ids, and regular expressions are not free.
-        let digits = text.utf8.reduce(0) { $0 + ($1 >= 48 && $1 <= 57 ? 1 : 0) }
-        let hasAt = text.utf8.contains(UInt8(ascii: "@"))
-        let keyLike = keyLike ?? key.map(isKeyLikeName) ?? false
-        guard text.utf8.count >= 7, digits >= 7 || hasAt || keyLike || text.utf8.count >= 16 else { return nil }
-        if has(text, "eyJ"), text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
-        if has(text, "earer") || has(text, "EARER"), text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
-        if has(text, "PRIVATE KEY-----") { return .apiKey }
-        if ["AKIA", "AIza", "_live_", "ghp_", "github_pat_", "xox"].contains(where: { has(text, $0) }),
+        guard bytes.count >= 7, bytes.count <= maxScannedBytes else { return nil }
+        // One pass over the bytes finds what each detector needs; a regular expression runs only on the few
+        // texts that hold its trigger, because most strings are short texts and ids.
+        let scan = TextScan(bytes)
+        guard scan.digits >= 7 || scan.hasAt || keyLike || bytes.count >= 16 else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if scan.mayHoldJWT, text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
+        if scan.mayHoldBearer, text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
+        if scan.mayHoldPrivateKey { return .apiKey }
+        if scan.mayHoldVendorKey,
             text.contains(/\b(AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|(sk|rk)_live_[0-9A-Za-z]{16,}|ghp_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{40,}|xox[abpr]-[A-Za-z0-9-]{10,})/)
         {
             return .apiKey
         }
         if keyLike, isHighEntropyToken(text), !isURL(text) { return .apiKey }
-        if hasAt, let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/) {
+        if scan.hasAt, let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/) {
             let local = match.output.0.split(separator: "@").first.map { $0.lowercased() } ?? ""
             let roles: Set<String> = ["noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team"]
             if !roles.contains(local) { return .email }
         }
-        if digits >= 13, containsCardNumber(text) { return .card }
-        if digits >= 7, containsPhoneNumber(text, key: key) { return .phone }
+        if scan.digits >= 13, containsCardNumber(text) { return .card }
+        if scan.digits >= 7, containsPhoneNumber(text, key: key()) { return .phone }
         return nil
     }
+
+    /// What one pass over a text's bytes tells the detectors: how many digits, an `@`, and whether the literal
+    /// part of a JWT, bearer, private-key or vendor-key pattern occurs.
+    struct TextScan {
+        var digits = 0
+        var hasAt = false
+        var mayHoldJWT = false
+        var mayHoldBearer = false
+        var mayHoldPrivateKey = false
+        var mayHoldVendorKey = false
+
+        static let jwt = Array("eyJ".utf8)
+        static let bearer = Array("bearer".utf8)
+        static let privateKey = Array("PRIVATE KEY-----".utf8)
+        /// AWS, Google, Stripe, GitHub and Slack key prefixes.
+        static let vendorPrefixes = ["AKIA", "AIza", "_live_", "ghp_", "github_pat_", "xox"].map { Array($0.utf8) }
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                switch b {
+                case 0x30...0x39: digits += 1
+                case UInt8(ascii: "@"): hasAt = true
+                case UInt8(ascii: "e"):
+                    if !mayHoldJWT, ASCIIText.matches(bytes, at: i, Self.jwt) { mayHoldJWT = true }
+                case UInt8(ascii: "b"), UInt8(ascii: "B"):
+                    if !mayHoldBearer, ASCIIText.matches(bytes, at: i, Self.bearer, ignoringCase: true) { mayHoldBearer = true }
+                case UInt8(ascii: "P"):
+                    if !mayHoldPrivateKey, ASCIIText.matches(bytes, at: i, Self.privateKey) { mayHoldPrivateKey = true }
+                case UInt8(ascii: "A"), UInt8(ascii: "_"), UInt8(ascii: "g"), UInt8(ascii: "x"):
+                    if !mayHoldVendorKey, Self.vendorPrefixes.contains(where: { ASCIIText.matches(bytes, at: i, $0) }) { mayHoldVendorKey = true }
+                default: break
+                }
+                i += 1
+            }
+        }
+    }
+
+    /// Whether a key's name can make `isSecretName` or `isKeyLikeName` true: every word those look for contains
+    /// one of these, so keys such as `title` or `order_id` are settled by a byte search.
+    static func mayBeSecretOrKeyLikeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full test.
+        guard ASCIIText.isASCII(bytes) else { return true }
+        return nameHints.contains { ASCIIText.contains(bytes, $0, ignoringCase: true) }
+    }
+
+    static let nameHints = ["pas", "pwd", "secret", "key", "cred", "token", "auth", "sig", "hmac"].map { Array($0.utf8) }
 
     static func containsCardNumber(_ text: String) -> Bool {
         for match in text.matches(of: /(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])/) {
