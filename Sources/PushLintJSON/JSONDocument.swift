@@ -57,9 +57,11 @@ public struct JSONDocument: Sendable {
     /// The root value (documents always have one when parsing succeeded).
     public var root: NodeID { 0 }
 
+    @inlinable
     public func kind(_ id: NodeID) -> JSONKind { nodes[id].kind }
     public func span(_ id: NodeID) -> ByteSpan { ByteSpan(Int(nodes[id].start), Int(nodes[id].end)) }
 
+    @inlinable
     public func parent(_ id: NodeID) -> NodeID? {
         let p = nodes[id].parent
         return p == JSONNode.noParent ? nil : Int(p)
@@ -73,6 +75,7 @@ public struct JSONDocument: Sendable {
 
     /// The key of the member whose value holds `id`, directly or through arrays (`"tags"` for each string of
     /// `"tags": ["a", "b"]`); nil for the root and for values of a root array.
+    @inlinable
     public func owningKey(of id: NodeID) -> NodeID? {
         var current = id
         while let parent = parent(current) {
@@ -116,15 +119,17 @@ public struct JSONDocument: Sendable {
     /// The value of the last member named `name` (providers keep the last of duplicate keys).
     public func member(_ id: NodeID, _ name: String) -> NodeID? {
         guard nodes[id].kind == .object else { return nil }
-        var found: NodeID?
-        var utf8 = name.utf8.map { $0 }
-        var child = id + 1
-        let end = Int(nodes[id].next)
-        while child < end {
-            if keyEquals(child, &utf8) { found = child + 1 }
-            child = Int(nodes[child + 1].next)
+        var name = name
+        return name.withUTF8 { utf8 in
+            var found: NodeID?
+            var child = id + 1
+            let end = Int(nodes[id].next)
+            while child < end {
+                if keyEquals(child, utf8) { found = child + 1 }
+                child = Int(nodes[child + 1].next)
+            }
+            return found
         }
-        return found
     }
 
     /// Follows object keys and array indexes (`["message", "android", "notification"]`).
@@ -191,6 +196,7 @@ public struct JSONDocument: Sendable {
 
     /// Calls `body` with the decoded UTF-8 bytes of a string or key node, without copying them when the string
     /// has no escapes (most strings): rules that scan every string of a payload read bytes, not `String`s.
+    @inlinable
     public func withStringBytes<R>(_ id: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let n = nodes[id]
         let start = Int(n.start) + 1
@@ -223,24 +229,30 @@ public struct JSONDocument: Sendable {
 
     /// Compares a key (or string) node with bytes without decoding, unless the key has escapes.
     public func keyEquals(_ id: NodeID, _ utf8: inout [UInt8]) -> Bool {
+        utf8.withUnsafeBufferPointer { keyEquals(id, $0) }
+    }
+
+    public func keyEquals(_ id: NodeID, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = nodes[id]
         let start = Int(n.start) + 1
         let end = Int(n.end) - 1
         if n.flags & JSONNode.hasEscapes != 0 {
-            return JSONStringDecoder.decode(bytes[start..<end]) == utf8
+            return JSONStringDecoder.decode(bytes[start..<end]).elementsEqual(utf8)
         }
         guard end - start == utf8.count else { return false }
-        var i = 0
-        while i < utf8.count {
-            if bytes[start + i] != utf8[i] { return false }
-            i += 1
+        return bytes.withUnsafeBufferPointer { all in
+            var i = 0
+            while i < utf8.count {
+                if all[start + i] != utf8[i] { return false }
+                i += 1
+            }
+            return true
         }
-        return true
     }
 
     public func keyEquals(_ id: NodeID, _ name: String) -> Bool {
-        var utf8 = Array(name.utf8)
-        return keyEquals(id, &utf8)
+        var name = name
+        return name.withUTF8 { keyEquals(id, $0) }
     }
 
     /// A short human-readable name of the node's JSON type, for messages ("number", "object", ...).

@@ -33,10 +33,12 @@ public enum ASCIIText {
         return head.count == prefix.utf8.count && zip(head, prefix.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
+    @inlinable
     public static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
 
     /// `needle` occurs in `bytes` at `offset`; with `ignoringCase`, ASCII letters of `bytes` match either case
     /// (the needle is given in lower case).
+    @inlinable
     public static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ needle: [UInt8], ignoringCase: Bool = false) -> Bool {
         guard offset >= 0, bytes.count - offset >= needle.count else { return false }
         var k = 0

@@ -206,6 +206,8 @@ enum TextDetectors {
         // texts that hold its trigger, because most strings are short texts and ids.
         let scan = TextScan(bytes)
         guard scan.digits >= 7 || scan.hasAt || keyLike || bytes.count >= 16 else { return nil }
+        // Every test below needs one of these; most texts (a title, a sentence) have none.
+        guard scan.needsPatterns || keyLike else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
         if scan.mayHoldJWT, text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
         if scan.mayHoldBearer, text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
@@ -242,37 +244,67 @@ enum TextDetectors {
         /// AWS, Google, Stripe, GitHub and Slack key prefixes.
         static let vendorPrefixes = ["AKIA", "AIza", "_live_", "ghp_", "github_pat_", "xox"].map { Array($0.utf8) }
 
+        /// Bytes that start something the scan looks for; every other byte (most letters) costs one table load.
+        static let interesting: [Bool] = (0...255).map { b in
+            (0x30...0x39).contains(b) || "@ebBPA_gx".utf8.contains(UInt8(b))
+        }
+
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                switch b {
-                case 0x30...0x39: digits += 1
-                case UInt8(ascii: "@"): hasAt = true
-                case UInt8(ascii: "e"):
-                    if !mayHoldJWT, ASCIIText.matches(bytes, at: i, Self.jwt) { mayHoldJWT = true }
-                case UInt8(ascii: "b"), UInt8(ascii: "B"):
-                    if !mayHoldBearer, ASCIIText.matches(bytes, at: i, Self.bearer, ignoringCase: true) { mayHoldBearer = true }
-                case UInt8(ascii: "P"):
-                    if !mayHoldPrivateKey, ASCIIText.matches(bytes, at: i, Self.privateKey) { mayHoldPrivateKey = true }
-                case UInt8(ascii: "A"), UInt8(ascii: "_"), UInt8(ascii: "g"), UInt8(ascii: "x"):
-                    if !mayHoldVendorKey, Self.vendorPrefixes.contains(where: { ASCIIText.matches(bytes, at: i, $0) }) { mayHoldVendorKey = true }
-                default: break
+            Self.interesting.withUnsafeBufferPointer { interesting in
+                var i = 0
+                while i < bytes.count {
+                    let b = bytes[i]
+                    if interesting[Int(b)] { note(b, at: i, in: bytes) }
+                    i += 1
                 }
-                i += 1
             }
         }
+
+        private mutating func note(_ b: UInt8, at i: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+            // The byte after `b` rules out most places (an `e` not followed by `y`) before a whole pattern is compared.
+            let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+            switch b {
+            case 0x30...0x39: digits += 1
+            case UInt8(ascii: "@"): hasAt = true
+            case UInt8(ascii: "e"):
+                if next == UInt8(ascii: "y"), !mayHoldJWT, ASCIIText.matches(bytes, at: i, Self.jwt) { mayHoldJWT = true }
+            case UInt8(ascii: "b"), UInt8(ascii: "B"):
+                if next | 0x20 == UInt8(ascii: "e"), !mayHoldBearer, ASCIIText.matches(bytes, at: i, Self.bearer, ignoringCase: true) {
+                    mayHoldBearer = true
+                }
+            case UInt8(ascii: "P"):
+                if next == UInt8(ascii: "R"), !mayHoldPrivateKey, ASCIIText.matches(bytes, at: i, Self.privateKey) { mayHoldPrivateKey = true }
+            default:
+                if next != 0, !mayHoldVendorKey, Self.vendorPrefixes.contains(where: { $0[1] == next && ASCIIText.matches(bytes, at: i, $0) }) {
+                    mayHoldVendorKey = true
+                }
+            }
+        }
+
+        /// Something here needs a closer look than the scan.
+        var needsPatterns: Bool { hasAt || digits >= 7 || mayHoldJWT || mayHoldBearer || mayHoldPrivateKey || mayHoldVendorKey }
     }
 
     /// Whether a key's name can make `isSecretName` or `isKeyLikeName` true: every word those look for contains
     /// one of these, so keys such as `title` or `order_id` are settled by a byte search.
     static func mayBeSecretOrKeyLikeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full test.
-        guard ASCIIText.isASCII(bytes) else { return true }
-        return nameHints.contains { ASCIIText.contains(bytes, $0, ignoringCase: true) }
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full test.
+            if b >= 0x80 { return true }
+            switch ASCIIText.lower(b) {
+            case UInt8(ascii: "p"), UInt8(ascii: "s"), UInt8(ascii: "k"), UInt8(ascii: "c"), UInt8(ascii: "t"), UInt8(ascii: "a"),
+                UInt8(ascii: "h"):
+                if nameHints.contains(where: { ASCIIText.matches(bytes, at: i, $0, ignoringCase: true) }) { return true }
+            default: break
+            }
+            i += 1
+        }
+        return false
     }
 
-    static let nameHints = ["pas", "pwd", "secret", "key", "cred", "token", "auth", "sig", "hmac"].map { Array($0.utf8) }
+    static let nameHints = ["pas", "pwd", "secret", "sig", "key", "cred", "token", "auth", "hmac"].map { Array($0.utf8) }
 
     static func containsCardNumber(_ text: String) -> Bool {
         for match in text.matches(of: /(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])/) {
