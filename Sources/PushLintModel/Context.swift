@@ -89,10 +89,8 @@ public struct PayloadContext: Sendable {
         let kind = document.kind(node)
         if kind == .placeholder { return true }
         guard kind == .string || kind == .key else { return false }
-        // Most strings have no opening delimiter; a byte search settles them without decoding the text.
-        let open = Array(settings.placeholders.open.utf8)
-        guard document.withStringBytes(node, { ASCIIText.contains($0, open) }) else { return false }
-        return !placeholders(in: node).isEmpty
+        // A byte search settles it without decoding the text or listing the placeholders.
+        return document.withStringBytes(node, settings.placeholders.containsPlaceholder)
     }
 }
 

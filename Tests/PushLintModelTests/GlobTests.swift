@@ -45,6 +45,18 @@ import Testing
         #expect(PlaceholderDelimiters.mustache.find(in: "no {{ end").isEmpty)
         #expect(PlaceholderDelimiters(open: "${", close: "}").find(in: "a ${x} b").map(\.variable) == ["x"])
     }
+
+    @Test(arguments: [
+        "", "plain", "{{x}}", "{{", "}}", "a }} b {{", "{{ open only", "{{{raw}}}", "{{{raw}}", "{{a}} then {{ unclosed",
+        "{{ unclosed then {{a}}", "{ {x} }", "Zürich {{ stadt }} 注文", "{{}}", "{{{}}}", "x{{y}}z{{w",
+    ])
+    func containsPlaceholderAgreesWithFind(_ text: String) {
+        for delimiters in [PlaceholderDelimiters.mustache, PlaceholderDelimiters(open: "${", close: "}"), PlaceholderDelimiters(open: "«", close: "»")] {
+            let bytes = Array(text.utf8)
+            let contains = bytes.withUnsafeBufferPointer { delimiters.containsPlaceholder($0) }
+            #expect(contains == !delimiters.find(in: text).isEmpty, "\(delimiters.open) \(delimiters.close) in \(text)")
+        }
+    }
 }
 
 @Suite struct SuggestTests {
