@@ -42,8 +42,9 @@ public struct JSONNode: Sendable, Equatable {
 public typealias NodeID = Int
 
 /// A parsed JSON document: the bytes it was parsed from and a flat array of nodes that point into them.
-/// Strings are decoded only when asked for, keys are compared as bytes.
-public struct JSONDocument: Sendable {
+/// Strings are decoded only when asked for, keys are compared as bytes. Immutable; a class so that handing it to
+/// fifty rules per payload costs one reference count, not one per array.
+public final class JSONDocument: Sendable {
     public let bytes: [UInt8]
     public let nodes: [JSONNode]
     public let mode: JSONParseOptions.Mode
@@ -93,6 +94,7 @@ public struct JSONDocument: Sendable {
     /// The direct children of an array (values) or an object (values, without their keys).
     public func elements(_ id: NodeID) -> [NodeID] {
         var result: [NodeID] = []
+        result.reserveCapacity(childCount(id))
         var child = id + 1
         let end = Int(nodes[id].next)
         while child < end {
@@ -107,6 +109,7 @@ public struct JSONDocument: Sendable {
     public func members(_ id: NodeID) -> [Member] {
         guard nodes[id].kind == .object else { return [] }
         var result: [Member] = []
+        result.reserveCapacity(childCount(id))
         var child = id + 1
         let end = Int(nodes[id].next)
         while child < end {
@@ -114,6 +117,21 @@ public struct JSONDocument: Sendable {
             child = Int(nodes[child + 1].next)
         }
         return result
+    }
+
+    /// Elements of an array or members of an object, counted by hopping over subtrees: one allocation for the
+    /// lists above instead of growing them (they are built for every object of every payload).
+    func childCount(_ id: NodeID) -> Int {
+        guard nodes[id].kind == .object || nodes[id].kind == .array else { return 0 }
+        var count = 0
+        var child = id + 1
+        let end = Int(nodes[id].next)
+        while child < end {
+            if nodes[child].kind == .key { child += 1 }
+            count += 1
+            child = Int(nodes[child].next)
+        }
+        return count
     }
 
     /// The value of the last member named `name` (providers keep the last of duplicate keys).
@@ -152,13 +170,7 @@ public struct JSONDocument: Sendable {
         return current
     }
 
-    public func count(_ id: NodeID) -> Int {
-        switch nodes[id].kind {
-        case .object: return members(id).count
-        case .array: return elements(id).count
-        default: return 0
-        }
-    }
+    public func count(_ id: NodeID) -> Int { childCount(id) }
 
     // MARK: Values
 

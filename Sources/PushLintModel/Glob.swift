@@ -3,6 +3,9 @@
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     let segments: [Segment]
+    /// For the common `**/*.json` shape (any folder, a name ending in literal text): that text's UTF-8, so that
+    /// matching is a suffix test on the last name.
+    let nameSuffix: [UInt8]?
 
     enum Segment: Sendable, Hashable {
         case anyDepth
@@ -45,6 +48,19 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             }
         }
         self.segments = segments
+        nameSuffix = Glob.literalNameSuffix(segments)
+    }
+
+    static func literalNameSuffix(_ segments: [Segment]) -> [UInt8]? {
+        guard segments.count == 2, segments[0] == .anyDepth, case .name(let tokens) = segments[1], tokens.count > 1,
+            tokens[0] == .anyRun
+        else { return nil }
+        var suffix = ""
+        for token in tokens.dropFirst() {
+            guard case .literal(let c) = token else { return nil }
+            suffix.unicodeScalars.append(c)
+        }
+        return Array(suffix.utf8)
     }
 
     static func tokens(_ part: String, pattern: String) throws(InvalidGlob) -> [Token] {
@@ -105,6 +121,13 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Matches a relative path with `/` separators.
     public func matches(_ path: String) -> Bool {
+        if let nameSuffix {
+            // The last name (trailing slashes aside) ends with the suffix; UTF-8 suffixes are scalar suffixes.
+            var utf8 = Substring(path).utf8[...]
+            while utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
+            let name = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8[utf8.index(after: $0)...] } ?? utf8
+            return name.count >= nameSuffix.count && name.suffix(nameSuffix.count).elementsEqual(nameSuffix)
+        }
         // Unicode scalars, not Characters (grapheme breaking is costly), in one stack buffer: matching runs for
         // every walked file and folder, several globs each.
         let count = path.unicodeScalars.count

@@ -31,6 +31,19 @@ import Testing
         #expect(try matches("v[!0-9].json", "vx.json"))
     }
 
+    /// `**/*.json` takes a suffix test; `**/*[.]json` means the same and takes the general matcher.
+    @Test(arguments: [("**/*.json", "**/*[.]json"), ("*.json.tmpl", "*[.]json.tmpl"), ("*é.json", "*[é].json"), ("**/*x", "**/*[x]")])
+    func theSuffixFastPathAgreesWithTheGeneralMatcher(_ fast: String, _ general: String) throws {
+        let paths = [
+            "", ".", "./", "/", "a.json", "./a.json", "push/ios/a.json", "push/ios/a.json/", "push//a.json", "a.json.tmpl",
+            "x/a.json.tmpl", "café.json", "x/café.json", "json", ".json", "a.jsonx", "dir.json/file", "x", "a/x", "a/x/",
+            "注文/é.json",
+        ]
+        for path in paths {
+            #expect(try matches(fast, path) == matches(general, path), "\(fast) vs \(general) on '\(path)'")
+        }
+    }
+
     @Test func invalidGlobsAreErrors() {
         #expect(throws: Glob.InvalidGlob.self) { try Glob("push/[abc") }
         #expect(throws: Glob.InvalidGlob.self) { try Glob("") }

@@ -102,10 +102,9 @@ struct PayloadDataNotLink: PayloadRule {
         let count = bytes.count
         // Short strings are ids and texts unless they are a `data:` URI: no need to build a String for them.
         if count < 64, count <= limits.maxStringBytes, !ASCIIText.matches(bytes, at: 0, Self.dataScheme, ignoringCase: true) { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
-        if TextDetectors.isDataURI(text) { return "a data: URI of \(count) bytes" }
-        if TextDetectors.isURL(text) { return nil }
-        if count >= 64, TextDetectors.isStringifiedJSON(text) { return "stringified JSON of \(count) bytes" }
+        if TextDetectors.isDataURI(bytes) { return "a data: URI of \(count) bytes" }
+        if TextDetectors.isURL(bytes) { return nil }
+        if count >= 64, TextDetectors.isStringifiedJSON(bytes) { return "stringified JSON of \(count) bytes" }
         if count > limits.maxStringBytes {
             return TextDetectors.isBase64Blob(bytes, minimumLength: 1) ? "a base64 blob of \(count) bytes" : "a \(count)-byte string"
         }

@@ -7,49 +7,76 @@ enum TextDetectors {
     // MARK: Shapes of content
 
     /// A URL-like reference (`https://...`, `shop://...`), which is what a payload should carry.
-    static func isURL(_ text: String) -> Bool {
-        guard let scheme = scheme(of: text) else { return false }
-        return scheme != "data" && text.dropFirst(scheme.count + 1).hasPrefix("//") || ["mailto", "tel"].contains(scheme)
-    }
+    static func isURL(_ text: String) -> Bool { withUTF8(text, isURL) }
 
     /// `data:` URI (inline content).
-    static func isDataURI(_ text: String) -> Bool { ASCIIText.hasPrefixIgnoringCase(text, "data:") && text.utf8.contains(UInt8(ascii: ",")) }
+    static func isDataURI(_ text: String) -> Bool { withUTF8(text, isDataURI) }
 
     /// The scheme of a URI (`https`, `shop`), lowercased, or nil when the text does not start with one.
     static func scheme(of text: String) -> String? {
-        // Schemes are short ASCII (RFC 3986 §3.1); looking further than 64 bytes only costs time on long texts.
-        var scheme: [UInt8] = []
-        for byte in text.utf8.prefix(64) {
-            if byte == UInt8(ascii: ":") {
-                guard let first = scheme.first, isASCIILetter(Unicode.Scalar(first)) else { return nil }
-                return String(decoding: scheme, as: UTF8.self).lowercased()
-            }
-            let s = Unicode.Scalar(byte)
-            guard isASCIILetter(s) || isDigit(s) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return nil }
-            scheme.append(byte)
+        withUTF8(text) { bytes in schemeLength(bytes).map { String(decoding: bytes[0..<$0], as: UTF8.self).lowercased() } }
+    }
+
+    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text = text
+        return text.withUTF8(body)
+    }
+
+    /// `isURL` on UTF-8, without building the text: payload-data-not-link asks it of every long string.
+    static func isURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let length = schemeLength(bytes) else { return false }
+        let scheme = UnsafeBufferPointer(rebasing: bytes[0..<length])
+        if ASCIIText.matches(scheme, at: 0, mailto, ignoringCase: true) && length == mailto.count
+            || ASCIIText.matches(scheme, at: 0, tel, ignoringCase: true) && length == tel.count
+        {
+            return true
+        }
+        let isData = length == 4 && ASCIIText.matches(scheme, at: 0, data, ignoringCase: true)
+        return !isData && ASCIIText.matches(bytes, at: length + 1, slashes)
+    }
+
+    private static let mailto = Array("mailto".utf8), tel = Array("tel".utf8), data = Array("data".utf8), slashes = Array("//".utf8)
+
+    /// The length of the scheme a text starts with (the bytes before its `:`), as `scheme(of:)` finds it.
+    static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        while i < min(bytes.count, 64) {
+            let b = bytes[i]
+            if b == UInt8(ascii: ":") { return i > 0 && ASCIIText.isLetter(bytes[0]) ? i : nil }
+            guard ASCIIText.isAlphanumeric(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") else { return nil }
+            i += 1
         }
         return nil
     }
 
-    /// A string that is itself a JSON object or array.
-    static func isStringifiedJSON(_ text: String) -> Bool {
-        let trimmed = text.trimmingCharacters
-        guard let first = trimmed.first, let last = trimmed.last,
-            (first == "{" && last == "}") || (first == "[" && last == "]")
-        else { return false }
-        guard let document = JSONParser.parse(String(trimmed), options: JSONParseOptions(mode: .strict, maxDepth: 64)).document else {
+    /// `isDataURI` on UTF-8.
+    static func isDataURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        ASCIIText.matches(bytes, at: 0, dataColon, ignoringCase: true) && bytes.contains(UInt8(ascii: ","))
+    }
+
+    private static let dataColon = Array("data:".utf8)
+
+    /// `isStringifiedJSON` on UTF-8: brackets are looked at before anything is parsed.
+    static func isStringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        var start = 0, end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        guard end - start >= 2 else { return false }
+        let first = bytes[start], last = bytes[end - 1]
+        guard (first == UInt8(ascii: "{") && last == UInt8(ascii: "}")) || (first == UInt8(ascii: "[") && last == UInt8(ascii: "]")) else {
             return false
         }
+        let result = JSONParser.parse(Array(bytes[start..<end]), options: JSONParseOptions(mode: .strict, maxDepth: 64))
+        guard let document = result.document else { return false }
         return document.count(document.root) > 0
     }
 
-    /// A long run of base64 (or base64url) characters with the mix of cases and digits that encoded bytes have.
-    static func isBase64Blob(_ text: String, minimumLength: Int) -> Bool {
-        var text = text
-        return text.withUTF8 { isBase64Blob($0, minimumLength: minimumLength) }
-    }
+    /// A string that is itself a JSON object or array.
+    static func isStringifiedJSON(_ text: String) -> Bool { withUTF8(text, isStringifiedJSON) }
 
-    /// The same test on UTF-8 bytes: base64 is ASCII, so a text with any other byte is no blob.
+    /// A long run of base64 (or base64url) characters with the mix of cases and digits that encoded bytes have.
+    /// Base64 is ASCII, so a text with any other byte is no blob.
     static func isBase64Blob(_ bytes: UnsafeBufferPointer<UInt8>, minimumLength: Int) -> Bool {
         guard bytes.count >= minimumLength else { return false }
         var upper = false, lower = false, digit = false
@@ -370,14 +397,4 @@ enum TextDetectors {
     static func isUpper(_ s: Unicode.Scalar) -> Bool { s >= "A" && s <= "Z" }
     static func isLower(_ s: Unicode.Scalar) -> Bool { s >= "a" && s <= "z" }
     static func isASCIILetter(_ s: Unicode.Scalar) -> Bool { isUpper(s) || isLower(s) }
-}
-
-extension String {
-    /// Without leading and trailing ASCII whitespace.
-    var trimmingCharacters: Substring {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s.removeLast() }
-        return s
-    }
 }
