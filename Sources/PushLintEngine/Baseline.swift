@@ -20,9 +20,9 @@ public struct Baseline: Sendable, Equatable {
         }
 
         public static func < (a: Key, b: Key) -> Bool {
-            if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
-            if a.ruleId != b.ruleId { return a.ruleId.utf8.lexicographicallyPrecedes(b.ruleId.utf8) }
-            return a.pointer.utf8.lexicographicallyPrecedes(b.pointer.utf8)
+            if a.path != b.path { return ASCIIText.precedesInUTF8(a.path, b.path) }
+            if a.ruleId != b.ruleId { return ASCIIText.precedesInUTF8(a.ruleId, b.ruleId) }
+            return ASCIIText.precedesInUTF8(a.pointer, b.pointer)
         }
     }
 

@@ -84,7 +84,7 @@ public struct Discovery: Sendable {
         let relativeDirectory = PathText.relative(directory, to: baseDirectory)
         let displayDirectory = PathText.relative(directory, to: cwd)
         func under(_ folder: String, _ name: String) -> String { folder == "." ? name : folder + "/" + name }
-        for entry in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
+        for entry in entries.sorted(by: { ASCIIText.precedesInUTF8($0.name, $1.name) }) {
             let name = entry.name
             let path = PathText.join(directory, name)
             guard var kind = entry.kind ?? fileSystem.info(path, followLinks: false)?.kind else { continue }

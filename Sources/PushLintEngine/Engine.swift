@@ -79,7 +79,7 @@ public struct Engine: Sendable {
 
     func finish(_ outcomes: [FileOutcome]) -> LintReport {
         var files = outcomes.compactMap(\.report)
-        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        files.sort { ASCIIText.precedesInUTF8($0.path, $1.path) }
         let skipped = outcomes.filter { $0.report == nil }.count
         let context = ProjectContext(summaries: outcomes.flatMap(\.summaries), settings: project.settings)
         var project: [ProjectDiagnostic] = []

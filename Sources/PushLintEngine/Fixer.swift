@@ -58,7 +58,7 @@ extension Engine {
     public func fix(_ targets: [LintTarget], options fixOptions: FixOptions) -> FixRun {
         let all = parallelMap(targets.count, jobs: options.jobs) { fixFile(targets[$0], fixOptions) }
         var files = all.compactMap(\.1)
-        files.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        files.sort { ASCIIText.precedesInUTF8($0.path, $1.path) }
         return FixRun(report: finish(all.map(\.0)), files: files)
     }
 

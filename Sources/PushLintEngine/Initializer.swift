@@ -155,7 +155,7 @@ public struct Initializer: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func sorted(_ set: Set<String>) -> [String] { set.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+    func sorted(_ set: Set<String>) -> [String] { set.sorted(by: ASCIIText.precedesInUTF8) }
 
     func list(_ set: Set<String>) -> String {
         "[" + sorted(set).map { JSONDocument.quoted($0) }.joined(separator: ", ") + "]"

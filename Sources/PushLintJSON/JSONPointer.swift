@@ -2,28 +2,51 @@
 public enum JSONPointer {
     /// Escapes one reference token: `~` as `~0`, `/` as `~1` (in that order).
     public static func escape(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
-        return token.replacing("~", with: "~0").replacing("/", with: "~1")
+        var out: [UInt8] = []
+        appendEscaped(token.utf8, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     public static func join(_ tokens: [String]) -> String {
-        tokens.map { "/" + escape($0) }.joined()
+        var out: [UInt8] = []
+        for token in tokens {
+            out.append(UInt8(ascii: "/"))
+            appendEscaped(token.utf8, to: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func appendEscaped<Bytes: Sequence<UInt8>>(_ token: Bytes, to out: inout [UInt8]) {
+        for b in token {
+            switch b {
+            case UInt8(ascii: "~"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
+            case UInt8(ascii: "/"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
+            default: out.append(b)
+            }
+        }
     }
 }
 
 extension JSONDocument {
-    /// The RFC 6901 pointer of a node (`""` for the root). Keys resolve to their member's pointer.
+    /// The RFC 6901 pointer of a node (`""` for the root). Keys resolve to their member's pointer. Written as
+    /// bytes, one String at the end: every finding carries one.
     public func pointer(of id: NodeID) -> String {
-        var tokens: [String] = []
+        var steps: [NodeID] = []
         var current = nodes[id].kind == .key ? id + 1 : id
         while let parentID = parent(current) {
-            if nodes[parentID].kind == .object {
-                tokens.append(string(current - 1))
-            } else {
-                tokens.append(String(nodes[current].ordinal))
-            }
+            steps.append(current)
             current = parentID
         }
-        return JSONPointer.join(tokens.reversed())
+        var out: [UInt8] = []
+        out.reserveCapacity(steps.count * 12)
+        for step in steps.reversed() {
+            out.append(UInt8(ascii: "/"))
+            if let parentID = parent(step), nodes[parentID].kind == .object {
+                withStringBytes(step - 1) { JSONPointer.appendEscaped($0, to: &out) }
+            } else {
+                out.append(contentsOf: String(nodes[step].ordinal).utf8)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

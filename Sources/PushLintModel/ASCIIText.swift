@@ -72,6 +72,40 @@ public enum ASCIIText {
         return text.withUTF8 { contains($0, pattern, ignoringCase: ignoringCase) }
     }
 
+    /// `a.lowercased() == b.lowercased()`, without building either when both are ASCII (header names are).
+    public static func equalsIgnoringCase(_ a: String, _ b: String) -> Bool {
+        var utf8A = a, utf8B = b
+        let bothASCII = utf8A.withUTF8(isASCII) && utf8B.withUTF8(isASCII)
+        guard bothASCII else { return a.lowercased() == b.lowercased() }
+        return utf8A.withUTF8 { x in
+            utf8B.withUTF8 { y in
+                guard x.count == y.count else { return false }
+                var i = 0
+                while i < x.count {
+                    if lower(x[i]) != lower(y[i]) { return false }
+                    i += 1
+                }
+                return true
+            }
+        }
+    }
+
+    /// Byte order of UTF-8 (what `sort` of file names uses, so that the order does not depend on the locale).
+    public static func precedesInUTF8(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let n = min(x.count, y.count)
+                var i = 0
+                while i < n {
+                    if x[i] != y[i] { return x[i] < y[i] }
+                    i += 1
+                }
+                return x.count < y.count
+            }
+        }
+    }
+
     public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         while i < bytes.count {

@@ -1,17 +1,23 @@
 /// Template placeholder delimiters (`{{ }}` by default: Mustache, Handlebars, Jinja, Liquid, Go templates).
 public struct PlaceholderDelimiters: Sendable, Hashable {
-    public var open: String
-    public var close: String
+    public let open: String
+    public let close: String
+    /// Their UTF-8: every string of every template is searched for them.
+    let openUTF8: [UInt8]
+    let closeUTF8: [UInt8]
+
     public init(open: String, close: String) {
         self.open = open
         self.close = close
+        openUTF8 = Array(open.utf8)
+        closeUTF8 = Array(close.utf8)
     }
     public static let mustache = PlaceholderDelimiters(open: "{{", close: "}}")
 
     /// Whether `find` would find a placeholder in this UTF-8, without building the text: `find` stops at the first
     /// opening delimiter that is not closed, so the answer is whether the first one is.
     public func containsPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let open = Array(self.open.utf8), close = Array(self.close.utf8)
+        let open = openUTF8, close = closeUTF8
         guard !open.isEmpty, !close.isEmpty, bytes.count >= open.count else { return false }
         var i = 0
         while i <= bytes.count - open.count, !ASCIIText.matches(bytes, at: i, open) { i += 1 }

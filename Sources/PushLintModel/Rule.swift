@@ -142,6 +142,9 @@ extension Rule {
     public var id: String { description.id }
 
     /// A finding of this rule at a node, with the rule's default severity.
+    // Inlinable so that a rule reads its own stored description instead of copying the whole description
+    // through the protocol for every finding.
+    @inlinable
     public func diagnostic(
         _ message: String, at node: NodeID, in document: JSONDocument, severity: Severity? = nil, help: String? = nil,
         fix: Fix? = nil
@@ -151,6 +154,7 @@ extension Rule {
             span: document.span(node), pointer: document.pointer(of: node), help: help, fix: fix)
     }
 
+    @inlinable
     public func diagnostic(
         _ message: String, span: ByteSpan, pointer: String?, severity: Severity? = nil, help: String? = nil,
         fix: Fix? = nil

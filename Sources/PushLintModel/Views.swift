@@ -64,8 +64,7 @@ public struct APNsHeaders: Sendable {
 
     /// The last header of that name, in any letter case (header names are case-insensitive).
     public func entry(_ name: String) -> APNsHeader? {
-        let lower = name.lowercased()
-        return entries.last { $0.name.lowercased() == lower }
+        entries.last { ASCIIText.equalsIgnoringCase($0.name, name) }
     }
 
     public func value(_ name: String) -> String? { entry(name)?.value }

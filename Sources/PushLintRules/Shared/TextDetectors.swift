@@ -124,28 +124,32 @@ enum TextDetectors {
         let w = words(key)
         guard let last = w.last, let first = w.first else { return false }
         // Flags about a secret (`has_password`, `isTokenValid`) are not the secret.
-        if ["has", "is", "needs", "requires", "show", "use", "can"].contains(first) { return false }
-        let joined = w.joined()
-        if ["password", "passwd", "pwd", "passphrase", "secret", "apikey", "credential", "credentials", "privatekey"].contains(last)
-            || ["password", "apikey", "clientsecret", "privatekey", "accesskey", "secretkey"].contains(joined)
-        {
-            return true
-        }
-        if last == "key", let before = w.dropLast().last, ["api", "private", "secret", "access", "signing"].contains(before) { return true }
-        if last == "token" {
-            let references: Set<String> = [
-                "page", "next", "cursor", "continuation", "sync", "push", "device", "fcm", "apns", "registration", "activity",
-                "expo", "notification", "input", "start", "update", "idempotency",
-            ]
-            return !w.dropLast().contains { references.contains($0) }
-        }
+        if SecretNames.flagWords.contains(first) { return false }
+        if SecretNames.lastWords.contains(last) || SecretNames.wholeNames.contains(w.joined()) { return true }
+        if last == "key", let before = w.dropLast().last, SecretNames.keyQualifiers.contains(before) { return true }
+        if last == "token" { return !w.dropLast().contains { SecretNames.referenceTokenWords.contains($0) } }
         return false
+    }
+
+    /// The word lists of `isSecretName`, built once.
+    enum SecretNames {
+        static let flagWords: Set<String> = ["has", "is", "needs", "requires", "show", "use", "can"]
+        static let lastWords: Set<String> = [
+            "password", "passwd", "pwd", "passphrase", "secret", "apikey", "credential", "credentials", "privatekey",
+        ]
+        static let wholeNames: Set<String> = ["password", "apikey", "clientsecret", "privatekey", "accesskey", "secretkey"]
+        static let keyQualifiers: Set<String> = ["api", "private", "secret", "access", "signing"]
+        /// Pagination and device tokens are references, not secrets.
+        static let referenceTokenWords: Set<String> = [
+            "page", "next", "cursor", "continuation", "sync", "push", "device", "fcm", "apns", "registration", "activity",
+            "expo", "notification", "input", "start", "update", "idempotency",
+        ]
+        static let keyLikeWords: Set<String> = ["key", "apikey", "auth", "authorization", "signature", "sig", "credential", "hmac"]
     }
 
     /// Words of a key under which a long random value is a key or a token.
     static func isKeyLikeName(_ key: String) -> Bool {
-        let w = Set(words(key))
-        return !w.isDisjoint(with: ["key", "apikey", "auth", "authorization", "signature", "sig", "credential", "hmac"])
+        words(key).contains { SecretNames.keyLikeWords.contains($0) }
     }
 
     /// Masked or empty values are not secrets (`"***"`, `"<redacted>"`, `""`).
