@@ -13,8 +13,10 @@ public enum Terminal {
         return isatty(1) == 1
     }
 
-    public static func write(_ text: String, to fd: Int32 = 1) {
-        var bytes = Array(text.utf8)
+    public static func write(_ text: String, to fd: Int32 = 1) { write(bytes: Array(text.utf8), to: fd) }
+
+    public static func write(bytes: [UInt8], to fd: Int32 = 1) {
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Glibc_write(fd, $0.baseAddress! + offset, $0.count - offset) }

@@ -285,6 +285,10 @@ public final class JSONDocument: Sendable {
 public struct Member: Sendable, Equatable {
     public var key: NodeID
     public var value: NodeID
+    public init(key: NodeID, value: NodeID) {
+        self.key = key
+        self.value = value
+    }
 }
 
 /// A half-open range of byte offsets.

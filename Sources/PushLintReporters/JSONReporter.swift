@@ -6,7 +6,9 @@ import PushLintModel
 public struct JSONReporter: Reporter {
     public init() {}
 
-    public func render(_ report: LintReport) -> String {
+    public func render(_ report: LintReport) -> String { String(decoding: renderBytes(report), as: UTF8.self) }
+
+    public func renderBytes(_ report: LintReport) -> [UInt8] {
         var w = JSONWriter()
         w.beginObject()
         w.number("version", 1)
@@ -46,7 +48,7 @@ public struct JSONReporter: Reporter {
         }
         w.endArray()
         w.endObject()
-        return w.text + "\n"
+        return w.finished()
     }
 
     func write(_ d: Diagnostic, to w: inout JSONWriter) {

@@ -17,6 +17,12 @@ struct JSONWriter {
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// The document with its final newline, handed over without a copy.
+    consuming func finished() -> [UInt8] {
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
     private mutating func separator() {
         if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true

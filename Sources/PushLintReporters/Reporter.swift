@@ -28,6 +28,13 @@ public struct ReportOptions: Sendable {
 /// Turns a lint report into one output format.
 public protocol Reporter: Sendable {
     func render(_ report: LintReport) -> String
+    /// The same output as UTF-8, for writing: JSON and SARIF build bytes, and a report of a 50 MB batch should
+    /// not be held as bytes, then as a String, then as bytes again.
+    func renderBytes(_ report: LintReport) -> [UInt8]
+}
+
+extension Reporter {
+    public func renderBytes(_ report: LintReport) -> [UInt8] { Array(render(report).utf8) }
 }
 
 public enum Reporters {

@@ -27,7 +27,9 @@ public struct SARIFReporter: Reporter {
     public static let uriBaseId = "%SRCROOT%"
     public static let fingerprintKey = "pushlint/v1"
 
-    public func render(_ report: LintReport) -> String {
+    public func render(_ report: LintReport) -> String { String(decoding: renderBytes(report), as: UTF8.self) }
+
+    public func renderBytes(_ report: LintReport) -> [UInt8] {
         let rules = Self.driverRules(report)
         let ruleIndex = Dictionary(rules.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
         var w = JSONWriter()
@@ -85,7 +87,7 @@ public struct SARIFReporter: Reporter {
         w.endObject()
         w.endArray()
         w.endObject()
-        return w.text + "\n"
+        return w.finished()
     }
 
     // MARK: rules

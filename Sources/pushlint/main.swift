@@ -91,7 +91,7 @@ func runLint(_ arguments: [String]) -> Int32 {
     }
     if let file = command.writeBaseline {
         let recorded = Baseline.record(report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file))
-        write(recorded.render(), to: file, fileSystem)
+        write(Array(recorded.render().utf8), to: file, fileSystem)
         let findings = recorded.counts.values.reduce(0, +)
         Terminal.writeError("pushlint: wrote \(file): \(findings) \(findings == 1 ? "finding" : "findings") in \(recorded.counts.count) \(recorded.counts.count == 1 ? "entry" : "entries")\n")
         return ExitCode.clean
@@ -109,7 +109,7 @@ func runLint(_ arguments: [String]) -> Int32 {
     if let output = command.output {
         write(main, to: output, fileSystem)
     } else if !(command.quiet && report.allDiagnostics.isEmpty && report.project.isEmpty && command.format == .text) {
-        Terminal.write(main)
+        Terminal.write(bytes: main)
     }
     return exitCode(report, command)
 }
@@ -150,16 +150,16 @@ func runInit(_ arguments: [String]) -> Int32 {
     return ExitCode.clean
 }
 
-func render(_ report: LintReport, _ format: ReportFormat, color: Bool) -> String {
+func render(_ report: LintReport, _ format: ReportFormat, color: Bool) -> [UInt8] {
     guard let reporter = Reporters.make(format, options: ReportOptions(color: color)) else {
         fail("format '\(format.rawValue)' is not available")
     }
-    return reporter.render(report)
+    return reporter.renderBytes(report)
 }
 
-func write(_ text: String, to path: String, _ fileSystem: LocalFileSystem) {
+func write(_ bytes: [UInt8], to path: String, _ fileSystem: LocalFileSystem) {
     do {
-        try fileSystem.writeAtomically(path, Array(text.utf8))
+        try fileSystem.writeAtomically(path, bytes)
     } catch {
         fail("cannot write the report to \(path): \(error.message)")
     }

@@ -308,10 +308,17 @@ extension MessageSchema {
 
     /// The members of the objects that are fields of their schema, in document order.
     public static func knownMembers(of objects: [SchemaObject], in doc: JSONDocument) -> [SchemaMember] {
-        objects.flatMap { object in
-            doc.members(object.node).compactMap { member in
-                object.schema.field(ofKey: member.key, in: doc).map { SchemaMember(member: member, field: $0, object: object) }
+        var result: [SchemaMember] = []
+        for object in objects {
+            var key = object.node + 1
+            let end = Int(doc.nodes[object.node].next)
+            while key < end {
+                if let position = object.schema.fieldPosition(ofKey: key, in: doc) {
+                    result.append(SchemaMember(member: Member(key: key, value: key + 1), field: object.schema.fields[position], object: object))
+                }
+                key = Int(doc.nodes[key + 1].next)
             }
         }
+        return result
     }
 }
