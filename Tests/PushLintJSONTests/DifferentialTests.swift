@@ -181,6 +181,28 @@ import TestSupport
                 inputs.append(Array("[{\(members.joined(separator: ","))}, {\(members.reversed().joined(separator: ",\n "))}]".utf8))
             }
         }
+        // Duplicates of every length around the 8-byte fingerprint, followed by different bytes, and at the end.
+        for length in 0...17 {
+            let key = String(repeating: "k", count: length)
+            let other = String(repeating: "k", count: max(0, length - 1)) + "j"
+            inputs.append(Array("{\"\(key)\":1,\"\(other)\" :2,\"\(key)\"\n:3}".utf8))
+            inputs.append(Array("{\"\(key)\" :1,\"\(key)\":2,\"\(key)\"".utf8))
+            inputs.append(Array("{\"\(key)\":1,\"\(key.replacingOccurrences(of: "k", with: "\\u006b"))\":2}".utf8))
+        }
+        let failures = Self.check(inputs)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func documentsThatOutgrowTheNodeEstimateParseAsBefore() {
+        // The node storage starts at one node per 8 bytes and grows while parsing: dense arrays and deep nesting.
+        var inputs: [[UInt8]] = []
+        for n in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 100, 1000, 5000] {
+            inputs.append(Array("[\(Array(repeating: "1", count: n).joined(separator: ","))]".utf8))
+            inputs.append(Array("{\(Array(repeating: "\"\":[]", count: n).joined(separator: ","))}".utf8))
+            inputs.append(Array(String(repeating: "[", count: min(n, 600)).utf8) + Array(String(repeating: "]", count: min(n, 600)).utf8))
+            inputs.append(Array(String(repeating: "{\"a\":[", count: min(n, 300)).utf8) + Array("0".utf8) + Array(String(repeating: "]}", count: min(n, 300)).utf8))
+            inputs.append(Array("[\(Array(repeating: "[1,[]]", count: n).joined(separator: ","))".utf8))
+        }
         let failures = Self.check(inputs)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
