@@ -600,7 +600,7 @@ private struct Parser {
         repeat {
             let length = Parser.utf8SequenceLength(input, at: j)
             if length == 0 {
-                issues.append(JSONIssue(kind: .invalidUTF8, span: ByteSpan(j, j + 1)))
+                reportInvalidUTF8(at: j)
                 j += 1
             } else {
                 j += length
@@ -609,12 +609,38 @@ private struct Parser {
         return j
     }
 
+    mutating func reportInvalidUTF8(at offset: Int) {
+        issues.append(JSONIssue(kind: .invalidUTF8, span: ByteSpan(offset, offset + 1)))
+    }
+
     /// Length of a well-formed UTF-8 sequence starting at `at` (RFC 3629: no overlongs, no surrogates,
     /// nothing above U+10FFFF), or 0.
     @inline(__always) static func utf8SequenceLength(_ input: UnsafeBufferPointer<UInt8>, at: Int) -> Int {
+        // Away from the end, the lead byte and its continuation bytes are tested together in one word.
+        guard at + 4 <= input.count, let base = input.baseAddress else { return utf8SequenceLengthNearEnd(input, at: at) }
+        let w = UInt32(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self))
+        if w & 0xC0E0 == 0x80C0 {
+            // 110xxxxx 10xxxxxx; C0 and C1 would be overlong.
+            return w & 0x1E != 0 ? 2 : 0
+        }
+        if w & 0xC0_C0F0 == 0x80_80E0 {
+            // 1110xxxx 10xxxxxx 10xxxxxx; E0 80...9F would be overlong, ED A0...BF a surrogate.
+            let leadAndBit5 = w & 0x200F
+            return leadAndBit5 == 0x0000 || leadAndBit5 == 0x200D ? 0 : 3
+        }
+        if w & 0xC0C0_C0F8 == 0x8080_80F0 {
+            // 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx up to F4 8F; F0 80...8F would be overlong.
+            let b0 = w & 0xFF, b1 = (w >> 8) & 0xFF
+            if b0 > 0xF4 || (b0 == 0xF0 && b1 < 0x90) || (b0 == 0xF4 && b1 >= 0x90) { return 0 }
+            return 4
+        }
+        return 0
+    }
+
+    static func utf8SequenceLengthNearEnd(_ input: UnsafeBufferPointer<UInt8>, at: Int) -> Int {
         let b0 = input[at]
         let count = input.count
-        @inline(__always) func isContinuation(_ k: Int) -> Bool { at + k < count && input[at + k] & 0xC0 == 0x80 }
+        func isContinuation(_ k: Int) -> Bool { at + k < count && input[at + k] & 0xC0 == 0x80 }
         switch b0 {
         case 0xC2...0xDF:
             return isContinuation(1) ? 2 : 0
@@ -695,61 +721,60 @@ private struct Parser {
     // MARK: Keys
 
     /// Reports the key as a duplicate when an earlier key of the same object is equal.
-    mutating func noteKey(_ keyNode: Int) {
-        if top.keyIndex >= 0 {
-            let hash = Parser.keyHash(input, nodes[keyNode])
-            if let candidates = keyIndexes[top.keyIndex][hash] {
-                for other in candidates where keysEqual(other, keyNode) {
-                    // Only first occurrences are remembered: 100 000 copies of one key stay linear.
-                    reportDuplicate(keyNode, other)
-                    return
-                }
-            }
-            keyIndexes[top.keyIndex][hash, default: []].append(keyNode)
-            return
-        }
-        let entry = keyEntry(keyNode)
+    @inline(__always) mutating func noteKey(_ keyNode: Int) {
+        guard top.keyIndex < 0 else { return noteKeyHashed(keyNode) }
+        // Linear search is fastest for the small objects payloads have; hash big ones.
+        let entry = Parser.keyEntry(input, nodes[keyNode], keyNode)
         var k = top.keyBase
         while k < keys.count {
             let other = keys[k]
-            if other.length == entry.length && other.prefix == entry.prefix && keysEqual(other.node, keyNode) {
-                reportDuplicate(keyNode, other.node)
-                return
+            if other.prefix == entry.prefix && other.length == entry.length && keysEqual(other.node, keyNode) {
+                return reportDuplicate(keyNode, other.node)
             }
             k += 1
         }
         keys.push(entry)
-        // Linear search is fastest for the small objects payloads have; hash big ones.
-        if keys.count - top.keyBase > 16 {
-            var index: [Int: [Int]] = [:]
-            for k in top.keyBase..<keys.count {
-                let key = keys[k].node
-                index[Parser.keyHash(input, nodes[key]), default: []].append(key)
-            }
-            keyIndexes.append(index)
-            top.keyIndex = keyIndexes.count - 1
+        if keys.count - top.keyBase > 16 { startHashingKeys() }
+    }
+
+    mutating func startHashingKeys() {
+        var index: [Int: [Int]] = [:]
+        for k in top.keyBase..<keys.count {
+            let key = keys[k].node
+            index[Parser.keyHash(input, nodes[key]), default: []].append(key)
         }
+        keyIndexes.append(index)
+        top.keyIndex = keyIndexes.count - 1
+    }
+
+    mutating func noteKeyHashed(_ keyNode: Int) {
+        let hash = Parser.keyHash(input, nodes[keyNode])
+        if let candidates = keyIndexes[top.keyIndex][hash] {
+            for other in candidates where keysEqual(other, keyNode) {
+                // Only first occurrences are remembered: 100 000 copies of one key stay linear.
+                return reportDuplicate(keyNode, other)
+            }
+        }
+        keyIndexes[top.keyIndex][hash, default: []].append(keyNode)
     }
 
     /// The fingerprint of a key: its decoded length and first eight decoded bytes.
-    func keyEntry(_ keyNode: Int) -> KeyEntry {
-        let n = nodes[keyNode]
-        if n.flags & JSONNode.hasEscapes != 0 {
-            let decoded = Parser.keyBytes(input, n)
-            var prefix: UInt64 = 0
-            for (k, b) in decoded.prefix(8).enumerated() { prefix |= UInt64(b) << (8 * k) }
-            return KeyEntry(node: keyNode, length: decoded.count, prefix: prefix)
-        }
+    @inline(__always) static func keyEntry(_ input: UnsafeBufferPointer<UInt8>, _ n: JSONNode, _ keyNode: Int) -> KeyEntry {
         let start = Int(n.start) + 1
         let length = Int(n.end) - 1 - start
-        var prefix: UInt64 = 0
-        if start + 8 <= count, let base = input.baseAddress {
-            prefix = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-            if length < 8 { prefix &= (1 << (8 * UInt64(length))) &- 1 }
-        } else {
-            for k in 0..<min(length, 8) { prefix |= UInt64(input[start + k]) << (8 * k) }
+        guard n.flags & JSONNode.hasEscapes == 0, start + 8 <= input.count, let base = input.baseAddress else {
+            return slowKeyEntry(input, n, keyNode)
         }
+        var prefix = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        if length < 8 { prefix &= (1 &<< (8 &* UInt64(length))) &- 1 }
         return KeyEntry(node: keyNode, length: length, prefix: prefix)
+    }
+
+    static func slowKeyEntry(_ input: UnsafeBufferPointer<UInt8>, _ n: JSONNode, _ keyNode: Int) -> KeyEntry {
+        let key = keyBytes(input, n)
+        var prefix: UInt64 = 0
+        for (k, b) in key.prefix(8).enumerated() { prefix |= UInt64(b) << (8 * k) }
+        return KeyEntry(node: keyNode, length: key.count, prefix: prefix)
     }
 
     mutating func reportDuplicate(_ key: Int, _ first: Int) {
@@ -788,11 +813,19 @@ private struct Parser {
 
     // MARK: Whitespace and comments
 
-    /// Skips whitespace (and comments in jsonc). Most calls find none; the rest go to `skipSpaceAndComments`.
+    /// Skips whitespace (and comments in jsonc). Most calls find none, one space, or a line break and
+    /// indentation; anything else goes to `skipSpaceAndComments`.
     @inline(__always) mutating func skipSpace() -> Bool {
         if i < count {
             let c = input[i]
             if c > 0x20 && c != UInt8(ascii: "/") { return true }
+            if c == 0x20 || c == 0x0A {
+                let j = Parser.skipSpaces(input, from: i + 1)
+                if j < count, input[j] > 0x20, input[j] != UInt8(ascii: "/") {
+                    i = j
+                    return true
+                }
+            }
         }
         return skipSpaceAndComments()
     }
