@@ -530,15 +530,13 @@ private struct Parser {
         var j = i + 1
         var flags: UInt8 = 0
         while true {
-            j = Parser.skipPlainStringBytes(input, from: j)
+            j = skipStringContent(from: j)
             guard j < count else {
                 return fail(.syntax, "string is not closed: expected '\"' before the end of the file", at: start, length: j - start)
             }
             let c = input[j]
             if c == UInt8(ascii: "\"") { break }
-            if c >= 0x80 {
-                j = skipNonASCII(from: j)
-            } else if c == UInt8(ascii: "\\") {
+            if c == UInt8(ascii: "\\") {
                 flags |= JSONNode.hasEscapes
                 i = j
                 guard parseEscape() else { return false }
@@ -558,26 +556,42 @@ private struct Parser {
         return fail(.syntax, "\(name) is not allowed inside a string\(fix)", at: offset)
     }
 
-    /// Skips bytes that need no attention inside a string (not `"`, `\\`, a control character or non-ASCII),
-    /// eight at a time: the string scan is where a parser spends most of its time. Returns the offset of the
-    /// first byte that needs attention, or the end of the input.
-    @inline(__always) static func skipPlainStringBytes(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    /// Skips string content up to the next `"`, `\\`, control character or the end of the input, and returns
+    /// where it stopped. ASCII is skipped 8 bytes at a time (the string scan is where a parser spends most of
+    /// its time); a non-ASCII byte is checked as UTF-8 where the 8-byte step stops at it, and each byte that
+    /// starts no well-formed sequence is reported as `invalidUTF8`.
+    mutating func skipStringContent(from start: Int) -> Int {
         var j = start
-        let count = input.count
-        if let base = input.baseAddress {
-            while j + 8 <= count {
-                let x = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-                let attention = bytesNeedingAttention(x)
-                if attention != 0 { return j + attention.trailingZeroBitCount >> 3 }
-                j += 8
+        while true {
+            if let base = input.baseAddress {
+                while j + 8 <= count {
+                    let x = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                    let attention = Parser.bytesNeedingAttention(x)
+                    if attention != 0 {
+                        j += attention.trailingZeroBitCount >> 3
+                        break
+                    }
+                    j += 8
+                }
+            }
+            while j < count {
+                let c = input[j]
+                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+                j += 1
+            }
+            guard j < count, input[j] >= 0x80 else { return j }
+            let length = Parser.utf8SequenceLength(input, at: j)
+            if length == 0 {
+                reportInvalidUTF8(at: j)
+                j += 1
+            } else {
+                j += length
             }
         }
-        while j < count {
-            let c = input[j]
-            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
-            j += 1
-        }
-        return j
+    }
+
+    mutating func reportInvalidUTF8(at offset: Int) {
+        issues.append(JSONIssue(kind: .invalidUTF8, span: ByteSpan(offset, offset + 1)))
     }
 
     /// The high bit of each byte of `x` (little-endian) that is `"`, `\\`, below 0x20 or above 0x7F. Bits above
@@ -591,26 +605,6 @@ private struct Parser {
         let isBackslash = (backslash &- ones) & ~backslash
         let isControl = (x &- ones &* 0x20) & ~x
         return (isQuote | isBackslash | isControl | x) & highs
-    }
-
-    /// Skips the non-ASCII bytes starting at `start`: well-formed UTF-8 sequences, and single bytes that start
-    /// none, each reported as `invalidUTF8`. Returns the offset of the next ASCII byte or the end.
-    mutating func skipNonASCII(from start: Int) -> Int {
-        var j = start
-        repeat {
-            let length = Parser.utf8SequenceLength(input, at: j)
-            if length == 0 {
-                reportInvalidUTF8(at: j)
-                j += 1
-            } else {
-                j += length
-            }
-        } while j < count && input[j] >= 0x80
-        return j
-    }
-
-    mutating func reportInvalidUTF8(at offset: Int) {
-        issues.append(JSONIssue(kind: .invalidUTF8, span: ByteSpan(offset, offset + 1)))
     }
 
     /// Length of a well-formed UTF-8 sequence starting at `at` (RFC 3629: no overlongs, no surrogates,
