@@ -330,12 +330,17 @@ private struct Parser {
 
     // MARK: Nodes
 
+    // Offsets and node indexes are stored as UInt32. Every node starts at a byte of its own, so a node's index
+    // is at most its start offset, which is below its end: converting the end with a check (a trap beyond
+    // 4 GiB, as before) makes the other conversions safe without one.
+
     /// Appends a node that is not a container. A key and its value share their member's ordinal.
     @inline(__always) mutating func appendLeaf(_ kind: JSONKind, flags: UInt8, start: Int, end: Int) {
         let index = nodeCount
-        nodes[index] = JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(end), next: UInt32(index + 1), parent: top.node, ordinal: top.children)
+        let end32 = UInt32(end)
+        nodes[index] = JSONNode(kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: end32, next: UInt32(truncatingIfNeeded: index + 1), parent: top.node, ordinal: top.children)
         nodeCount = index + 1
-        if kind != .key { top.children += 1 }
+        if kind != .key { top.children &+= 1 }
     }
 
     mutating func openContainer(isObject: Bool) -> Bool {
@@ -343,11 +348,12 @@ private struct Parser {
             return fail(.limit, "nesting is deeper than \(maxDepth) levels", at: i)
         }
         let index = nodeCount
-        nodes[index] = JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(i), end: UInt32(i + 1), next: 0, parent: top.node, ordinal: top.children)
+        let end32 = UInt32(i + 1)
+        nodes[index] = JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(truncatingIfNeeded: i), end: end32, next: 0, parent: top.node, ordinal: top.children)
         nodeCount = index + 1
-        top.children += 1
+        top.children &+= 1
         frames.push(top)
-        top = Frame(node: UInt32(index), isObject: isObject, keyBase: keys.count)
+        top = Frame(node: UInt32(truncatingIfNeeded: index), isObject: isObject, keyBase: keys.count)
         i += 1
         return true
     }
@@ -355,7 +361,7 @@ private struct Parser {
     mutating func closeContainer() {
         let node = Int(top.node)
         nodes[node].end = UInt32(i)
-        nodes[node].next = UInt32(nodeCount)
+        nodes[node].next = UInt32(truncatingIfNeeded: nodeCount)
         if top.isObject {
             keys.truncate(to: top.keyBase)
             if top.keyIndex >= 0 { keyIndexes.removeLast() }
