@@ -569,22 +569,7 @@ private struct Parser {
     mutating func skipStringContent(from start: Int) -> Int {
         var j = start
         while true {
-            if let base = input.baseAddress {
-                while j + 8 <= count {
-                    let x = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
-                    let attention = Parser.bytesNeedingAttention(x)
-                    if attention != 0 {
-                        j += attention.trailingZeroBitCount >> 3
-                        break
-                    }
-                    j += 8
-                }
-            }
-            while j < count {
-                let c = input[j]
-                if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
-                j += 1
-            }
+            j = Parser.skipPlainStringBytes(input, from: j)
             guard j < count, input[j] >= 0x80 else { return j }
             let length = Parser.utf8SequenceLength(input, at: j)
             if length == 0 {
@@ -594,6 +579,27 @@ private struct Parser {
                 j += length
             }
         }
+    }
+
+    /// The offset of the first byte from `start` on that is `"`, `\\`, a control character or non-ASCII, or
+    /// the end of the input.
+    @inline(__always) static func skipPlainStringBytes(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var j = start
+        let count = input.count
+        if let base = input.baseAddress {
+            while j + 8 <= count {
+                let x = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                let attention = bytesNeedingAttention(x)
+                if attention != 0 { return j + attention.trailingZeroBitCount >> 3 }
+                j += 8
+            }
+        }
+        while j < count {
+            let c = input[j]
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
+            j += 1
+        }
+        return j
     }
 
     mutating func reportInvalidUTF8(at offset: Int) {
@@ -609,8 +615,9 @@ private struct Parser {
         let backslash = x ^ (ones &* 0x5C)
         let isQuote = (quote &- ones) & ~quote
         let isBackslash = (backslash &- ones) & ~backslash
-        let isControl = (x &- ones &* 0x20) & ~x
-        return (isQuote | isBackslash | isControl | x) & highs
+        // Below 0x20 the subtraction wraps to 0xE0 or more; from 0x80 on `x` has the bit itself.
+        let isControlOrHigh = (x &- ones &* 0x20) | x
+        return (isQuote | isBackslash | isControlOrHigh) & highs
     }
 
     /// Length of a well-formed UTF-8 sequence starting at `at` (RFC 3629: no overlongs, no surrogates,
