@@ -576,7 +576,7 @@ private struct Parser {
                 reportInvalidUTF8(at: j)
                 j += 1
             } else {
-                j += length
+                j &+= length  // A sequence found within the input: no overflow.
             }
         }
     }
@@ -587,11 +587,11 @@ private struct Parser {
         var j = start
         let count = input.count
         if let base = input.baseAddress {
-            while j + 8 <= count {
+            while j <= count &- 8 {  // Not `j + 8 <= count`: no overflow check per step.
                 let x = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
                 let attention = bytesNeedingAttention(x)
-                if attention != 0 { return j + attention.trailingZeroBitCount >> 3 }
-                j += 8
+                if attention != 0 { return j &+ attention.trailingZeroBitCount >> 3 }
+                j &+= 8
             }
         }
         while j < count {
@@ -880,10 +880,10 @@ private struct Parser {
         var j = start
         let count = input.count
         if let base = input.baseAddress {
-            while j + 8 <= count {
+            while j <= count &- 8 {
                 let other = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
-                if other != 0 { return j + other.trailingZeroBitCount >> 3 }
-                j += 8
+                if other != 0 { return j &+ other.trailingZeroBitCount >> 3 }
+                j &+= 8
             }
         }
         while j < count, input[j] == 0x20 { j += 1 }
