@@ -42,8 +42,9 @@ public struct JSONNode: Sendable, Equatable {
 public typealias NodeID = Int
 
 /// A parsed JSON document: the bytes it was parsed from and a flat array of nodes that point into them.
-/// Strings are decoded only when asked for, keys are compared as bytes.
-public struct JSONDocument: Sendable {
+/// Strings are decoded only when asked for, keys are compared as bytes. Immutable; a class so that handing it to
+/// fifty rules per payload costs one reference count, not one per array.
+public final class JSONDocument: Sendable {
     public let bytes: [UInt8]
     public let nodes: [JSONNode]
     public let mode: JSONParseOptions.Mode
@@ -57,9 +58,11 @@ public struct JSONDocument: Sendable {
     /// The root value (documents always have one when parsing succeeded).
     public var root: NodeID { 0 }
 
+    @inlinable
     public func kind(_ id: NodeID) -> JSONKind { nodes[id].kind }
     public func span(_ id: NodeID) -> ByteSpan { ByteSpan(Int(nodes[id].start), Int(nodes[id].end)) }
 
+    @inlinable
     public func parent(_ id: NodeID) -> NodeID? {
         let p = nodes[id].parent
         return p == JSONNode.noParent ? nil : Int(p)
@@ -71,6 +74,18 @@ public struct JSONDocument: Sendable {
         return id - 1
     }
 
+    /// The key of the member whose value holds `id`, directly or through arrays (`"tags"` for each string of
+    /// `"tags": ["a", "b"]`); nil for the root and for values of a root array.
+    @inlinable
+    public func owningKey(of id: NodeID) -> NodeID? {
+        var current = id
+        while let parent = parent(current) {
+            if nodes[parent].kind == .object { return current - 1 }
+            current = parent
+        }
+        return nil
+    }
+
     /// The key text of a member value (`"badge"` for the value of `"badge": 1`).
     public func keyName(ofValue id: NodeID) -> String? { keyNode(ofValue: id).map { string($0) } }
 
@@ -79,6 +94,7 @@ public struct JSONDocument: Sendable {
     /// The direct children of an array (values) or an object (values, without their keys).
     public func elements(_ id: NodeID) -> [NodeID] {
         var result: [NodeID] = []
+        result.reserveCapacity(childCount(id))
         var child = id + 1
         let end = Int(nodes[id].next)
         while child < end {
@@ -93,6 +109,7 @@ public struct JSONDocument: Sendable {
     public func members(_ id: NodeID) -> [Member] {
         guard nodes[id].kind == .object else { return [] }
         var result: [Member] = []
+        result.reserveCapacity(childCount(id))
         var child = id + 1
         let end = Int(nodes[id].next)
         while child < end {
@@ -102,18 +119,35 @@ public struct JSONDocument: Sendable {
         return result
     }
 
-    /// The value of the last member named `name` (providers keep the last of duplicate keys).
-    public func member(_ id: NodeID, _ name: String) -> NodeID? {
-        guard nodes[id].kind == .object else { return nil }
-        var found: NodeID?
-        var utf8 = name.utf8.map { $0 }
+    /// Elements of an array or members of an object, counted by hopping over subtrees: one allocation for the
+    /// lists above instead of growing them (they are built for every object of every payload).
+    func childCount(_ id: NodeID) -> Int {
+        guard nodes[id].kind == .object || nodes[id].kind == .array else { return 0 }
+        var count = 0
         var child = id + 1
         let end = Int(nodes[id].next)
         while child < end {
-            if keyEquals(child, &utf8) { found = child + 1 }
-            child = Int(nodes[child + 1].next)
+            if nodes[child].kind == .key { child += 1 }
+            count += 1
+            child = Int(nodes[child].next)
         }
-        return found
+        return count
+    }
+
+    /// The value of the last member named `name` (providers keep the last of duplicate keys).
+    public func member(_ id: NodeID, _ name: String) -> NodeID? {
+        guard nodes[id].kind == .object else { return nil }
+        var name = name
+        return name.withUTF8 { utf8 in
+            var found: NodeID?
+            var child = id + 1
+            let end = Int(nodes[id].next)
+            while child < end {
+                if keyEquals(child, utf8) { found = child + 1 }
+                child = Int(nodes[child + 1].next)
+            }
+            return found
+        }
     }
 
     /// Follows object keys and array indexes (`["message", "android", "notification"]`).
@@ -136,13 +170,7 @@ public struct JSONDocument: Sendable {
         return current
     }
 
-    public func count(_ id: NodeID) -> Int {
-        switch nodes[id].kind {
-        case .object: return members(id).count
-        case .array: return elements(id).count
-        default: return 0
-        }
-    }
+    public func count(_ id: NodeID) -> Int { childCount(id) }
 
     // MARK: Values
 
@@ -178,6 +206,19 @@ public struct JSONDocument: Sendable {
         return JSONStringDecoder.decode(bytes[start..<end])
     }
 
+    /// Calls `body` with the decoded UTF-8 bytes of a string or key node, without copying them when the string
+    /// has no escapes (most strings): rules that scan every string of a payload read bytes, not `String`s.
+    @inlinable
+    public func withStringBytes<R>(_ id: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let n = nodes[id]
+        let start = Int(n.start) + 1
+        let end = Int(n.end) - 1
+        if n.flags & JSONNode.hasEscapes != 0 {
+            return JSONStringDecoder.decode(bytes[start..<end]).withUnsafeBufferPointer(body)
+        }
+        return bytes.withUnsafeBufferPointer { all in body(UnsafeBufferPointer(rebasing: all[start..<end])) }
+    }
+
     public func isInteger(_ id: NodeID) -> Bool {
         nodes[id].kind == .number && nodes[id].flags & JSONNode.isInteger != 0
     }
@@ -200,24 +241,30 @@ public struct JSONDocument: Sendable {
 
     /// Compares a key (or string) node with bytes without decoding, unless the key has escapes.
     public func keyEquals(_ id: NodeID, _ utf8: inout [UInt8]) -> Bool {
+        utf8.withUnsafeBufferPointer { keyEquals(id, $0) }
+    }
+
+    public func keyEquals(_ id: NodeID, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = nodes[id]
         let start = Int(n.start) + 1
         let end = Int(n.end) - 1
         if n.flags & JSONNode.hasEscapes != 0 {
-            return JSONStringDecoder.decode(bytes[start..<end]) == utf8
+            return JSONStringDecoder.decode(bytes[start..<end]).elementsEqual(utf8)
         }
         guard end - start == utf8.count else { return false }
-        var i = 0
-        while i < utf8.count {
-            if bytes[start + i] != utf8[i] { return false }
-            i += 1
+        return bytes.withUnsafeBufferPointer { all in
+            var i = 0
+            while i < utf8.count {
+                if all[start + i] != utf8[i] { return false }
+                i += 1
+            }
+            return true
         }
-        return true
     }
 
     public func keyEquals(_ id: NodeID, _ name: String) -> Bool {
-        var utf8 = Array(name.utf8)
-        return keyEquals(id, &utf8)
+        var name = name
+        return name.withUTF8 { keyEquals(id, $0) }
     }
 
     /// A short human-readable name of the node's JSON type, for messages ("number", "object", ...).

@@ -18,18 +18,33 @@ public struct LineIndex: Sendable {
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let c = bytes[i]
-            if c == 0x0A {
-                starts.append(i + 1)
-            } else if c == 0x0D && (i + 1 >= n || bytes[i + 1] != 0x0A) {
-                starts.append(i + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            let n = buffer.count
+            var i = 0
+            while i < n {
+                // Eight bytes at a time while none of them ends a line: most bytes of a file are inside lines.
+                while n - i >= 8, !Self.mayEndLine(UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                    i += 8
+                }
+                guard i < n else { break }
+                let c = buffer[i]
+                if c == 0x0A {
+                    starts.append(i + 1)
+                } else if c == 0x0D && (i + 1 >= n || buffer[i + 1] != 0x0A) {
+                    starts.append(i + 1)
+                }
+                i += 1
             }
-            i += 1
         }
         lineStarts = starts
+    }
+
+    /// Whether any byte of `word` is `\n` or `\r` (exact: the classic "has zero byte" test on `word ^ pattern`).
+    static func mayEndLine(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        return hasZeroByte(word ^ (ones &* 0x0A)) || hasZeroByte(word ^ (ones &* 0x0D))
     }
 
     /// The line (0-based index into `lineStarts`) containing `offset`.

@@ -153,8 +153,16 @@ extension JSONDocument {
 
     /// Writes a JSON string literal with only the mandatory escapes.
     public static func writeString(_ decoded: [UInt8], to out: inout [UInt8]) {
+        decoded.withUnsafeBufferPointer { writeString($0, to: &out) }
+    }
+
+    /// Writes a JSON string literal with only the mandatory escapes; runs without escapes are copied whole.
+    public static func writeString(_ decoded: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for b in decoded {
+        var runStart = 0
+        for (i, b) in decoded.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: decoded[runStart..<i]))
+            runStart = i + 1
             switch b {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
@@ -163,12 +171,12 @@ extension JSONDocument {
             case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
             case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x00..<0x20:
+            default:
                 out.append(contentsOf: Array("\\u00".utf8))
                 out.append(contentsOf: Array(hex2(b).lowercased().utf8))
-            default: out.append(b)
             }
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: decoded[runStart...]))
         out.append(UInt8(ascii: "\""))
     }
 

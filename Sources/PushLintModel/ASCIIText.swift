@@ -33,5 +33,51 @@ public enum ASCIIText {
         return head.count == prefix.utf8.count && zip(head, prefix.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
-    static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+    @inlinable
+    public static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+
+    /// `needle` occurs in `bytes` at `offset`; with `ignoringCase`, ASCII letters of `bytes` match either case
+    /// (the needle is given in lower case).
+    @inlinable
+    public static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ needle: [UInt8], ignoringCase: Bool = false) -> Bool {
+        guard offset >= 0, bytes.count - offset >= needle.count else { return false }
+        var k = 0
+        while k < needle.count {
+            let b = bytes[offset + k]
+            if (ignoringCase ? lower(b) : b) != needle[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// `needle` occurs anywhere in `bytes`: a byte search, because `String.contains` compares Characters, which
+    /// costs far more on every string of every payload.
+    public static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], ignoringCase: Bool = false) -> Bool {
+        guard let first = needle.first else { return true }
+        guard bytes.count >= needle.count else { return false }
+        var i = 0
+        let last = bytes.count - needle.count
+        while i <= last {
+            let b = bytes[i]
+            if (ignoringCase ? lower(b) : b) == first, matches(bytes, at: i, needle, ignoringCase: ignoringCase) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// The same search in a `String`'s UTF-8.
+    public static func contains(_ text: String, _ needle: String, ignoringCase: Bool = false) -> Bool {
+        var text = text
+        let pattern = Array(needle.utf8)
+        return text.withUTF8 { contains($0, pattern, ignoringCase: ignoringCase) }
+    }
+
+    public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] >= 0x80 { return false }
+            i += 1
+        }
+        return true
+    }
 }

@@ -86,8 +86,11 @@ public struct PayloadContext: Sendable {
     /// so value checks (pattern, enum, URL, format) skip it.
     public func isTemplated(_ node: NodeID) -> Bool {
         guard isTemplate else { return false }
-        if document.kind(node) == .placeholder { return true }
-        return !placeholders(in: node).isEmpty
+        let kind = document.kind(node)
+        if kind == .placeholder { return true }
+        guard kind == .string || kind == .key else { return false }
+        // A byte search settles it without decoding the text or listing the placeholders.
+        return document.withStringBytes(node, settings.placeholders.containsPlaceholder)
     }
 }
 

@@ -3,6 +3,9 @@
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     let segments: [Segment]
+    /// For the common `**/*.json` shape (any folder, a name ending in literal text): that text's UTF-8, so that
+    /// matching is a suffix test on the last name.
+    let nameSuffix: [UInt8]?
 
     enum Segment: Sendable, Hashable {
         case anyDepth
@@ -45,6 +48,19 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             }
         }
         self.segments = segments
+        nameSuffix = Glob.literalNameSuffix(segments)
+    }
+
+    static func literalNameSuffix(_ segments: [Segment]) -> [UInt8]? {
+        guard segments.count == 2, segments[0] == .anyDepth, case .name(let tokens) = segments[1], tokens.count > 1,
+            tokens[0] == .anyRun
+        else { return nil }
+        var suffix = ""
+        for token in tokens.dropFirst() {
+            guard case .literal(let c) = token else { return nil }
+            suffix.unicodeScalars.append(c)
+        }
+        return Array(suffix.utf8)
     }
 
     static func tokens(_ part: String, pattern: String) throws(InvalidGlob) -> [Token] {
@@ -105,48 +121,84 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Matches a relative path with `/` separators.
     public func matches(_ path: String) -> Bool {
-        var p = path
-        if p.hasPrefix("./") { p.removeFirst(2) }
-        // Unicode scalars, not Characters: matching runs for every walked file, and grapheme breaking is costly.
-        let names = p.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
-        return Glob.match(segments[...], names[...])
-    }
-
-    static func match(_ segments: ArraySlice<Segment>, _ names: ArraySlice<[Unicode.Scalar]>) -> Bool {
-        guard let first = segments.first else { return names.isEmpty }
-        switch first {
-        case .anyDepth:
-            let rest = segments.dropFirst()
-            var candidate = names
-            while true {
-                if match(rest, candidate) { return true }
-                guard !candidate.isEmpty else { return false }
-                candidate = candidate.dropFirst()
+        if let nameSuffix {
+            // The last name (trailing slashes aside) ends with the suffix; UTF-8 suffixes are scalar suffixes.
+            var utf8 = Substring(path).utf8[...]
+            while utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
+            let name = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8[utf8.index(after: $0)...] } ?? utf8
+            return name.count >= nameSuffix.count && name.suffix(nameSuffix.count).elementsEqual(nameSuffix)
+        }
+        // Unicode scalars, not Characters (grapheme breaking is costly), in one stack buffer: matching runs for
+        // every walked file and folder, several globs each.
+        let count = path.unicodeScalars.count
+        return withUnsafeTemporaryAllocation(of: Unicode.Scalar.self, capacity: count) { buffer in
+            var n = 0
+            for scalar in path.unicodeScalars {
+                buffer[n] = scalar
+                n += 1
             }
-        case .name(let tokens):
-            guard let name = names.first, matchName(tokens[...], name[...]) else { return false }
-            return match(segments.dropFirst(), names.dropFirst())
+            var start = 0
+            if n >= 2, buffer[0] == ".", buffer[1] == "/" { start = 2 }
+            let scalars = UnsafeBufferPointer(rebasing: buffer[0..<n])
+            return Matcher(segments: segments, path: scalars).match(0, Matcher.skipSlashes(scalars, start))
         }
     }
 
-    static func matchName(_ tokens: ArraySlice<Token>, _ name: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let token = tokens.first else { return name.isEmpty }
-        switch token {
-        case .anyRun:
-            var candidate = name
-            while true {
-                if matchName(tokens.dropFirst(), candidate) { return true }
-                guard !candidate.isEmpty else { return false }
-                candidate = candidate.dropFirst()
+    /// Matching state over one path: names are ranges of `path` between `/`s, found as the match goes.
+    struct Matcher {
+        let segments: [Segment]
+        let path: UnsafeBufferPointer<Unicode.Scalar>
+
+        static func skipSlashes(_ path: UnsafeBufferPointer<Unicode.Scalar>, _ i: Int) -> Int {
+            var i = i
+            while i < path.count, path[i] == "/" { i += 1 }
+            return i
+        }
+
+        func nameEnd(_ start: Int) -> Int {
+            var i = start
+            while i < path.count, path[i] != "/" { i += 1 }
+            return i
+        }
+
+        /// Segments from `segment` on match the names from `position` (the start of a name, or the end).
+        func match(_ segment: Int, _ position: Int) -> Bool {
+            guard segment < segments.count else { return position == path.count }
+            switch segments[segment] {
+            case .anyDepth:
+                var candidate = position
+                while true {
+                    if match(segment + 1, candidate) { return true }
+                    guard candidate < path.count else { return false }
+                    candidate = Self.skipSlashes(path, nameEnd(candidate))
+                }
+            case .name(let tokens):
+                guard position < path.count else { return false }
+                let end = nameEnd(position)
+                return matchName(tokens, 0, position, end) && match(segment + 1, Self.skipSlashes(path, end))
             }
-        case .anyOne:
-            return !name.isEmpty && matchName(tokens.dropFirst(), name.dropFirst())
-        case .literal(let c):
-            return name.first == c && matchName(tokens.dropFirst(), name.dropFirst())
-        case .set(let ranges, let negated):
-            guard let c = name.first else { return false }
-            let inSet = ranges.contains { $0.contains(c) }
-            return inSet != negated && matchName(tokens.dropFirst(), name.dropFirst())
+        }
+
+        func matchName(_ tokens: [Token], _ token: Int, _ i: Int, _ end: Int) -> Bool {
+            guard token < tokens.count else { return i == end }
+            switch tokens[token] {
+            case .anyRun:
+                var candidate = i
+                while true {
+                    if matchName(tokens, token + 1, candidate, end) { return true }
+                    guard candidate < end else { return false }
+                    candidate += 1
+                }
+            case .anyOne:
+                return i < end && matchName(tokens, token + 1, i + 1, end)
+            case .literal(let c):
+                return i < end && path[i] == c && matchName(tokens, token + 1, i + 1, end)
+            case .set(let ranges, let negated):
+                guard i < end else { return false }
+                let c = path[i]
+                let inSet = ranges.contains { $0.contains(c) }
+                return inSet != negated && matchName(tokens, token + 1, i + 1, end)
+            }
         }
     }
 }

@@ -16,6 +16,11 @@ public struct Payload: Sendable {
     public var webpush: WebPushView?
     /// What each receiver counts, first the payload itself.
     public var sizes: [SizeMeasurement]
+    /// The objects of the message that its provider's schema describes (FCM `Message` and the objects under it,
+    /// the Expo message), empty for other kinds. Several rules read them, so the walk is done once per payload.
+    public var schemaObjects: [SchemaObject] = []
+    /// The members of `schemaObjects` whose keys are fields of their schema, in document order.
+    public var schemaMembers: [SchemaMember] = []
 }
 
 /// Builds payloads and their views from a parsed document (DESIGN.md §3).
@@ -36,10 +41,18 @@ public enum PayloadBuilder {
     ) -> Payload {
         switch kind {
         case .apns: return buildAPNs(doc, node, batchIndex, configHeaders)
-        case .fcm: return buildFCM(doc, node, batchIndex)
-        case .expo: return buildExpo(doc, node, batchIndex)
+        case .fcm: return withSchemaObjects(buildFCM(doc, node, batchIndex), FCMSchema.root, doc)
+        case .expo: return withSchemaObjects(buildExpo(doc, node, batchIndex), { (ExpoSchema.message, $0.node) }, doc)
         case .fcmLegacy: return buildLegacy(doc, node, batchIndex)
         }
+    }
+
+    static func withSchemaObjects(_ payload: Payload, _ root: (Payload) -> (schema: MessageSchema, node: NodeID), _ doc: JSONDocument) -> Payload {
+        var payload = payload
+        let (schema, node) = root(payload)
+        payload.schemaObjects = schema.objects(in: doc, at: node)
+        payload.schemaMembers = MessageSchema.knownMembers(of: payload.schemaObjects, in: doc)
+        return payload
     }
 
     // MARK: APNs files

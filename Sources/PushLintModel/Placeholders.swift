@@ -8,6 +8,23 @@ public struct PlaceholderDelimiters: Sendable, Hashable {
     }
     public static let mustache = PlaceholderDelimiters(open: "{{", close: "}}")
 
+    /// Whether `find` would find a placeholder in this UTF-8, without building the text: `find` stops at the first
+    /// opening delimiter that is not closed, so the answer is whether the first one is.
+    public func containsPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let open = Array(self.open.utf8), close = Array(self.close.utf8)
+        guard !open.isEmpty, !close.isEmpty, bytes.count >= open.count else { return false }
+        var i = 0
+        while i <= bytes.count - open.count, !ASCIIText.matches(bytes, at: i, open) { i += 1 }
+        guard i <= bytes.count - open.count else { return false }
+        var j = i + open.count
+        var closer = close
+        if open.last == UInt8(ascii: "{"), j < bytes.count, bytes[j] == UInt8(ascii: "{") {
+            closer = [UInt8(ascii: "}")] + close
+            j += 1
+        }
+        return ASCIIText.contains(UnsafeBufferPointer(rebasing: bytes[j...]), closer)
+    }
+
     /// Placeholders in a text, in order. `{{{ raw }}}` counts as one placeholder.
     public func find(in text: String) -> [Placeholder] {
         var result: [Placeholder] = []

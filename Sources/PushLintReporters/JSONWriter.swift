@@ -1,69 +1,93 @@
 import PushLintJSON
 
-/// A small ordered JSON writer for reports: keys stay in the order written, output is deterministic.
+/// A small ordered JSON writer for reports: keys stay in the order written, output is deterministic. It appends
+/// bytes to one buffer: a report of 100 000 findings is millions of small pieces, and building a `String` per
+/// piece cost more than linting.
 struct JSONWriter {
-    private(set) var text = ""
+    private(set) var bytes: [UInt8] = []
+    /// Whether the innermost open container already has an item (one flag per open container).
     private var needsComma: [Bool] = [false]
     let pretty: Bool
     private var depth = 0
 
-    init(pretty: Bool = true) { self.pretty = pretty }
+    init(pretty: Bool = true) {
+        self.pretty = pretty
+        bytes.reserveCapacity(1 << 16)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     private mutating func separator() {
-        if needsComma[needsComma.count - 1] { text += "," }
+        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
         needsComma[needsComma.count - 1] = true
-        if pretty && depth > 0 { text += "\n" + String(repeating: "  ", count: depth) }
+        if pretty && depth > 0 { newline() }
+    }
+
+    private mutating func newline() {
+        bytes.append(UInt8(ascii: "\n"))
+        for _ in 0..<(2 * depth) { bytes.append(UInt8(ascii: " ")) }
     }
 
     mutating func beginObject(_ key: String? = nil) {
         prefix(key)
-        text += "{"
+        bytes.append(UInt8(ascii: "{"))
         open()
     }
 
     mutating func beginArray(_ key: String? = nil) {
         prefix(key)
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         open()
     }
 
-    mutating func endObject() { close("}") }
-    mutating func endArray() { close("]") }
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+    mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func open() {
         depth += 1
         needsComma.append(false)
     }
 
-    private mutating func close(_ bracket: String) {
+    private mutating func close(_ bracket: UInt8) {
         let hadItems = needsComma.removeLast()
         depth -= 1
-        if pretty && hadItems { text += "\n" + String(repeating: "  ", count: depth) }
-        text += bracket
+        if pretty && hadItems { newline() }
+        bytes.append(bracket)
     }
 
     private mutating func prefix(_ key: String?) {
         separator()
-        if let key { text += JSONDocument.quoted(key) + (pretty ? ": " : ":") }
+        if let key {
+            quote(key)
+            bytes.append(UInt8(ascii: ":"))
+            if pretty { bytes.append(UInt8(ascii: " ")) }
+        }
     }
+
+    private mutating func quote(_ text: String) {
+        var text = text
+        text.withUTF8 { JSONDocument.writeString($0, to: &bytes) }
+    }
+
+    private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
     mutating func string(_ key: String?, _ value: String?) {
         prefix(key)
-        text += value.map { JSONDocument.quoted($0) } ?? "null"
+        if let value { quote(value) } else { append("null") }
     }
 
     mutating func number(_ key: String?, _ value: Int?) {
         prefix(key)
-        text += value.map { String($0) } ?? "null"
+        append(value.map { String($0) } ?? "null")
     }
 
     mutating func bool(_ key: String?, _ value: Bool) {
         prefix(key)
-        text += value ? "true" : "false"
+        append(value ? "true" : "false")
     }
 
     mutating func raw(_ key: String?, _ json: String) {
         prefix(key)
-        text += json
+        append(json)
     }
 }

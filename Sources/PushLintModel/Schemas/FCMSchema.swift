@@ -222,15 +222,9 @@ public enum FCMSchema {
         payload.body == payload.node ? (message, payload.node) : (sendRequest, payload.node)
     }
 
-    /// Every object of an FCM payload that the schema describes.
-    public static func objects(of payload: Payload, in doc: JSONDocument) -> [SchemaObject] {
-        let (schema, node) = root(of: payload)
-        return schema.objects(in: doc, at: node)
-    }
-
     /// The `data` maps of a message (`data`, `android.data`, `webpush.data`) that are objects, with their paths.
     public static func dataMaps(of payload: Payload, in doc: JSONDocument) -> [(path: String, node: NodeID)] {
-        MessageSchema.knownMembers(of: objects(of: payload, in: doc), in: doc).compactMap { known in
+        payload.schemaMembers.compactMap { known in
             guard case .stringMap(.data) = known.field.type, doc.kind(known.member.value) == .object else { return nil }
             return (known.object.path(of: known.field.name), known.member.value)
         }

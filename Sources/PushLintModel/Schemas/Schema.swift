@@ -1,18 +1,23 @@
 import PushLintJSON
 
+// A class: every schema object of every payload refers to its schema, and a struct of four collections would be
+// copied (four reference counts) each time.
+
 /// A declarative description of a JSON message format (FCM v1 `Message`, the Expo push message): which fields an
 /// object may have and what each field's value must be. Rules read these tables; no rule repeats a field list.
-public struct MessageSchema: Sendable {
+public final class MessageSchema: Sendable {
     /// The type's name in the provider's reference (`AndroidNotification`, `ExpoPushMessage`).
-    public var name: String
+    public let name: String
     public let fields: [SchemaField]
-    /// Field positions by every accepted spelling, built once: rules look fields up for every key of every payload.
-    let index: [String: Int]
+    /// Field positions by the UTF-8 of every accepted spelling, in buckets by length and last byte. Built once:
+    /// rules look fields up for every key of every payload, and making and hashing a `String` per key cost more
+    /// than the rest of the walk.
+    let buckets: [[(spelling: [UInt8], position: Int)]]
     /// proto3 JSON: every field is accepted under its proto name (snake_case) and its lowerCamelCase json name.
-    public var acceptsLowerCamelCase: Bool
+    public let acceptsLowerCamelCase: Bool
     /// Fields that are not fields here but that writers carry over from an older API or another provider, with
     /// where their value goes (`time_to_live` -> `android.ttl`). Looked up with `-`, `_` and letter case ignored.
-    public var foreign: [(name: String, replacement: String)]
+    public let foreign: [(name: String, replacement: String)]
 
     public init(
         _ name: String, acceptsLowerCamelCase: Bool = true, foreign: [(name: String, replacement: String)] = [],
@@ -22,18 +27,46 @@ public struct MessageSchema: Sendable {
         self.fields = fields
         self.acceptsLowerCamelCase = acceptsLowerCamelCase
         self.foreign = foreign
-        var index: [String: Int] = [:]
+        var buckets = [[(spelling: [UInt8], position: Int)]](repeating: [], count: Self.bucketCount)
         // The first field that has a spelling wins, as a linear search would.
         for (position, field) in fields.enumerated() {
-            if index[field.name] == nil { index[field.name] = position }
-            if acceptsLowerCamelCase, index[field.jsonName] == nil { index[field.jsonName] = position }
+            for spelling in acceptsLowerCamelCase ? [field.name, field.jsonName] : [field.name] {
+                let utf8 = Array(spelling.utf8)
+                let bucket = utf8.withUnsafeBufferPointer(Self.bucket)
+                if !buckets[bucket].contains(where: { $0.spelling == utf8 }) { buckets[bucket].append((utf8, position)) }
+            }
         }
-        self.index = index
+        self.buckets = buckets
+    }
+
+    static let bucketCount = 64
+
+    static func bucket(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        (utf8.count &* 7 &+ Int(utf8.last ?? 0)) & (bucketCount - 1)
+    }
+
+    /// The position in `fields` of the field a key names (its UTF-8), in either accepted spelling.
+    public func fieldPosition(of utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        for entry in buckets[Self.bucket(utf8)] where entry.spelling.count == utf8.count {
+            if ASCIIText.matches(utf8, at: 0, entry.spelling) { return entry.position }
+        }
+        return nil
+    }
+
+    /// The position of the field a key node names.
+    public func fieldPosition(ofKey key: NodeID, in doc: JSONDocument) -> Int? {
+        doc.withStringBytes(key) { fieldPosition(of: $0) }
+    }
+
+    /// The field a key node names.
+    public func field(ofKey key: NodeID, in doc: JSONDocument) -> SchemaField? {
+        fieldPosition(ofKey: key, in: doc).map { fields[$0] }
     }
 
     /// The field a key names, in either accepted spelling.
     public func field(named key: String) -> SchemaField? {
-        index[key].map { fields[$0] }
+        var key = key
+        return key.withUTF8 { fieldPosition(of: $0) }.map { fields[$0] }
     }
 
     /// Every accepted spelling of every field; the snake_case names first when `preferSnake`.
@@ -124,7 +157,7 @@ public enum StringMapKind: Sendable, Equatable {
 }
 
 /// The type of a field's value.
-public indirect enum SchemaType: Sendable {
+public enum SchemaType: Sendable {
     case string(StringFormat)
     case bool
     /// proto3 int32: a JSON integer or a string holding one.
@@ -143,13 +176,21 @@ public indirect enum SchemaType: Sendable {
     case freeObject
     /// A nested message with its own fields.
     case message(MessageSchema)
-    case array(SchemaType)
+    indirect case array(SchemaType)
     /// JSON null, where a format allows it explicitly (Expo `sound`).
     case null
     /// One of several types (Expo `to`: a string or an array of strings).
     case oneOf([SchemaType])
 
     public static let string = SchemaType.string(.any)
+
+    /// Values of this type can be or contain schema-described objects.
+    var mayHoldObjects: Bool {
+        switch self {
+        case .message, .array, .oneOf: return true
+        default: return false
+        }
+    }
 
     /// How the type is named in messages: "a string", "a boolean", "an object (AndroidNotification)".
     public var summary: String {
@@ -228,32 +269,40 @@ extension MessageSchema {
     /// Every object under `node` that this schema describes: the node itself and, recursively, the values of
     /// fields of message type (and arrays of them) that are objects. Fields not in the schema are not entered.
     public func objects(in doc: JSONDocument, at node: NodeID, path: String = "") -> [SchemaObject] {
-        guard doc.kind(node) == .object else { return [] }
-        let here = SchemaObject(node: node, schema: self, path: path)
-        var result = [here]
-        for member in doc.members(node) {
-            let key = doc.string(member.key)
-            guard let field = field(named: key) else { continue }
-            result += Self.objects(of: field.type, in: doc, at: member.value, path: here.path(of: field.name))
-        }
+        var result: [SchemaObject] = []
+        collectObjects(in: doc, at: node, path: path, into: &result)
         return result
     }
 
-    static func objects(of type: SchemaType, in doc: JSONDocument, at node: NodeID, path: String) -> [SchemaObject] {
+    func collectObjects(in doc: JSONDocument, at node: NodeID, path: String, into result: inout [SchemaObject]) {
+        guard doc.kind(node) == .object else { return }
+        let here = SchemaObject(node: node, schema: self, path: path)
+        result.append(here)
+        var key = node + 1
+        let end = Int(doc.nodes[node].next)
+        while key < end {
+            let value = key + 1
+            if let field = field(ofKey: key, in: doc), field.type.mayHoldObjects {
+                Self.collectObjects(of: field.type, in: doc, at: value, path: here.path(of: field.name), into: &result)
+            }
+            key = Int(doc.nodes[value].next)
+        }
+    }
+
+    static func collectObjects(of type: SchemaType, in doc: JSONDocument, at node: NodeID, path: String, into result: inout [SchemaObject]) {
         switch type {
         case .message(let schema):
-            return schema.objects(in: doc, at: node, path: path)
+            schema.collectObjects(in: doc, at: node, path: path, into: &result)
         case .array(let element):
-            guard doc.kind(node) == .array else { return [] }
-            return doc.elements(node).flatMap { objects(of: element, in: doc, at: $0, path: path) }
+            guard doc.kind(node) == .array else { return }
+            for item in doc.elements(node) { collectObjects(of: element, in: doc, at: item, path: path, into: &result) }
         case .oneOf(let types):
             for t in types {
-                if case .message = t, doc.kind(node) == .object { return objects(of: t, in: doc, at: node, path: path) }
-                if case .array = t, doc.kind(node) == .array { return objects(of: t, in: doc, at: node, path: path) }
+                if case .message = t, doc.kind(node) == .object { return collectObjects(of: t, in: doc, at: node, path: path, into: &result) }
+                if case .array = t, doc.kind(node) == .array { return collectObjects(of: t, in: doc, at: node, path: path, into: &result) }
             }
-            return []
         default:
-            return []
+            return
         }
     }
 
@@ -261,7 +310,7 @@ extension MessageSchema {
     public static func knownMembers(of objects: [SchemaObject], in doc: JSONDocument) -> [SchemaMember] {
         objects.flatMap { object in
             doc.members(object.node).compactMap { member in
-                object.schema.field(named: doc.string(member.key)).map { SchemaMember(member: member, field: $0, object: object) }
+                object.schema.field(ofKey: member.key, in: doc).map { SchemaMember(member: member, field: $0, object: object) }
             }
         }
     }

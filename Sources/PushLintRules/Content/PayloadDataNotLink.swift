@@ -58,61 +58,71 @@ struct PayloadDataNotLink: PayloadRule {
             maxStringBytes: max(1, options.integer("maxStringBytes", default: 512)), maxDepth: max(1, options.integer("maxDepth", default: 3)))
         var result: [Diagnostic] = []
         for field in CustomData.allFields(context) {
-            let name = context.document.string(field.key)
-            visit(field.value, depth: 1, label: name, key: name, context, limits, &result)
+            visit(field.value, depth: 1, field: field, context, limits, &result)
         }
         return result
     }
 
     private func visit(
-        _ node: NodeID, depth: Int, label: String, key: String, _ context: PayloadContext, _ limits: Limits, _ result: inout [Diagnostic]
+        _ node: NodeID, depth: Int, field: CustomField, _ context: PayloadContext, _ limits: Limits, _ result: inout [Diagnostic]
     ) {
         let doc = context.document
         switch doc.kind(node) {
         case .string:
-            guard !context.isTemplated(node) else { return }
-            let text = doc.string(node)
-            let bytes = doc.stringBytes(node).count
-            var what: String?
-            if TextDetectors.isDataURI(text) {
-                what = "a data: URI of \(bytes) bytes"
-            } else if TextDetectors.isURL(text) {
-                return
-            } else if TextDetectors.isStringifiedJSON(text) && bytes >= 64 {
-                what = "stringified JSON of \(bytes) bytes"
-            } else if bytes > limits.maxStringBytes {
-                what = TextDetectors.isBase64Blob(text, minimumLength: 1) ? "a base64 blob of \(bytes) bytes" : "a \(bytes)-byte string"
-            } else if TextDetectors.isBase64Blob(text, minimumLength: 256), !isReferenceName(key) {
-                what = "a base64 blob of \(bytes) bytes"
-            }
-            if let what { result.append(finding(label, what, node, context)) }
+            guard !context.isTemplated(node),
+                let what = doc.withStringBytes(node, { content(in: $0, key: { doc.owningKey(of: node).map { doc.string($0) } ?? "" }, limits) })
+            else { return }
+            result.append(finding(node, field, what, context))
         case .array:
             let elements = doc.elements(node)
             let objects = elements.filter { doc.kind($0) == .object }.count
             if objects >= 2 {
-                result.append(finding(label, "an array of \(objects) objects", node, context))
+                result.append(finding(node, field, "an array of \(objects) objects", context))
                 return
             }
             let numbers = elements.filter { doc.kind($0) == .number }.count
             if numbers >= 32 {
-                result.append(finding(label, "an array of \(numbers) numbers", node, context))
+                result.append(finding(node, field, "an array of \(numbers) numbers", context))
                 return
             }
-            for (index, element) in elements.enumerated() {
-                visit(element, depth: depth + 1, label: "\(label)[\(index)]", key: key, context, limits, &result)
-            }
+            for element in elements { visit(element, depth: depth + 1, field: field, context, limits, &result) }
         case .object:
             if depth > limits.maxDepth {
-                result.append(finding(label, "an object nested \(depth) levels deep (maxDepth \(limits.maxDepth))", node, context))
+                result.append(finding(node, field, "an object nested \(depth) levels deep (maxDepth \(limits.maxDepth))", context))
                 return
             }
-            for member in doc.members(node) {
-                let name = doc.string(member.key)
-                visit(member.value, depth: depth + 1, label: "\(label).\(name)", key: name, context, limits, &result)
-            }
+            for member in doc.members(node) { visit(member.value, depth: depth + 1, field: field, context, limits, &result) }
         default:
             return
         }
+    }
+
+    /// What content a string is, or nil for a reference or a short text.
+    private func content(in bytes: UnsafeBufferPointer<UInt8>, key: () -> String, _ limits: Limits) -> String? {
+        let count = bytes.count
+        // Short strings are ids and texts unless they are a `data:` URI: no need to build a String for them.
+        if count < 64, count <= limits.maxStringBytes, !ASCIIText.matches(bytes, at: 0, Self.dataScheme, ignoringCase: true) { return nil }
+        if TextDetectors.isDataURI(bytes) { return "a data: URI of \(count) bytes" }
+        if TextDetectors.isURL(bytes) { return nil }
+        if count >= 64, TextDetectors.isStringifiedJSON(bytes) { return "stringified JSON of \(count) bytes" }
+        if count > limits.maxStringBytes {
+            return TextDetectors.isBase64Blob(bytes, minimumLength: 1) ? "a base64 blob of \(count) bytes" : "a \(count)-byte string"
+        }
+        if TextDetectors.isBase64Blob(bytes, minimumLength: 256), !isReferenceName(key()) { return "a base64 blob of \(count) bytes" }
+        return nil
+    }
+
+    static let dataScheme = Array("data:".utf8)
+
+    /// How a finding names the value: the field, then `.member` and `[index]` steps down to the node.
+    private func label(of node: NodeID, in field: CustomField, _ doc: JSONDocument) -> String {
+        var steps: [String] = []
+        var current = node
+        while current != field.value, let parent = doc.parent(current) {
+            steps.append(doc.kind(parent) == .object ? "." + doc.string(current - 1) : "[\(doc.nodes[current].ordinal)]")
+            current = parent
+        }
+        return doc.string(field.key) + steps.reversed().joined()
     }
 
     private func isReferenceName(_ key: String) -> Bool {
@@ -120,8 +130,9 @@ struct PayloadDataNotLink: PayloadRule {
         return !words.isDisjoint(with: ["cursor", "token", "id", "ref", "etag", "after", "before"])
     }
 
-    private func finding(_ label: String, _ what: String, _ node: NodeID, _ context: PayloadContext) -> Diagnostic {
+    private func finding(_ node: NodeID, _ field: CustomField, _ what: String, _ context: PayloadContext) -> Diagnostic {
         let bytes = context.document.wireSize(node)
+        let label = label(of: node, in: field, context.document)
         return diagnostic(
             "'\(label)' is \(what), content the app could fetch: it takes \(bytes) wire bytes of a payload capped at 4 KB and is stale on arrival; send an id and a cursor instead",
             at: node, in: context.document,

@@ -38,18 +38,59 @@ struct PayloadSensitiveData: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
+        let doc = context.document
+        let body = context.payload.body
+        let skip = skipped(context)
+        var natures: [String: KeyNature] = [:]
         var result: [Diagnostic] = []
-        var keys: [String: KeyNature] = [:]
-        visit(context.payload.body, key: nil, skip: skipped(context), context, &keys, &result)
+        // The payload's nodes in document order; skipped subtrees are jumped over whole.
+        var node = body
+        let end = Int(doc.nodes[body].next)
+        while node < end {
+            if skip.contains(node) {
+                node = Int(doc.nodes[node].next)
+                continue
+            }
+            if doc.kind(node) == .string, !context.isTemplated(node), let diagnostic = examine(node, context, &natures) {
+                result.append(diagnostic)
+            }
+            node += 1
+        }
         return result
     }
 
+    private func examine(_ node: NodeID, _ context: PayloadContext, _ natures: inout [String: KeyNature]) -> Diagnostic? {
+        let doc = context.document
+        let keyNode = doc.owningKey(of: node)
+        var nature = KeyNature(isSecret: false, isKeyLike: false)
+        if let keyNode, doc.withStringBytes(keyNode, TextDetectors.mayBeSecretOrKeyLikeName) {
+            let name = doc.string(keyNode)
+            if let known = natures[name] {
+                nature = known
+            } else {
+                nature = KeyNature(isSecret: TextDetectors.isSecretName(name), isKeyLike: TextDetectors.isKeyLikeName(name))
+                natures[name] = nature
+            }
+        }
+        if nature.isSecret, let keyNode {
+            let text = doc.string(node)
+            if !TextDetectors.isMasked(text), !TextDetectors.isURL(text) {
+                return diagnostic(secret(doc.string(keyNode)), at: node, in: doc, help: "remove it; let the app fetch what it needs over its authenticated connection")
+            }
+        }
+        let key = { keyNode.map { doc.string($0) } }
+        guard let found = doc.withStringBytes(node, { TextDetectors.sensitive(inBytes: $0, keyLike: nature.isKeyLike, key: key) }) else {
+            return nil
+        }
+        return diagnostic(personal(key(), found), at: node, in: doc, help: "replace it with an id the app resolves after opening")
+    }
+
     /// Subtrees that are not content: delivery targets and headers.
-    private func skipped(_ context: PayloadContext) -> Set<NodeID> {
+    private func skipped(_ context: PayloadContext) -> [NodeID] {
         let doc = context.document
         let body = context.payload.body
-        var nodes: Set<NodeID> = []
-        func add(_ node: NodeID?) { if let node { nodes.insert(node) } }
+        var nodes: [NodeID] = []
+        func add(_ node: NodeID?) { if let node { nodes.append(node) } }
         switch context.payload.kind {
         case .fcm:
             for name in ["token", "topic", "condition", "fid", "name"] { add(doc.member(body, name)) }
@@ -74,40 +115,14 @@ struct PayloadSensitiveData: PayloadRule {
         var isKeyLike: Bool
     }
 
-    private func visit(
-        _ node: NodeID, key: String?, skip: Set<NodeID>, _ context: PayloadContext, _ keys: inout [String: KeyNature],
-        _ result: inout [Diagnostic]
-    ) {
-        guard !skip.contains(node) else { return }
-        let doc = context.document
-        switch doc.kind(node) {
-        case .object:
-            for member in doc.members(node) { visit(member.value, key: doc.string(member.key), skip: skip, context, &keys, &result) }
-        case .array:
-            for element in doc.elements(node) { visit(element, key: key, skip: skip, context, &keys, &result) }
-        case .string:
-            guard !context.isTemplated(node) else { return }
-            let text = doc.string(node)
-            let nature = key.map { name in
-                if let known = keys[name] { return known }
-                let nature = KeyNature(isSecret: TextDetectors.isSecretName(name), isKeyLike: TextDetectors.isKeyLikeName(name))
-                keys[name] = nature
-                return nature
-            }
-            if let key, nature?.isSecret == true, !TextDetectors.isMasked(text), !TextDetectors.isURL(text) {
-                result.append(
-                    diagnostic(
-                        "'\(key)' holds a literal secret: the payload is stored and logged by the push provider and shown to code on the device; never send credentials in a push",
-                        at: node, in: doc, help: "remove it; let the app fetch what it needs over its authenticated connection"))
-            } else if let found = TextDetectors.sensitive(in: text, key: key, keyLike: nature?.isKeyLike ?? false) {
-                let name = key.map { "'\($0)'" } ?? "this value"
-                result.append(
-                    diagnostic(
-                        "\(name) contains \(found.name): the payload crosses the push provider, its logs and the device's notification history; send an id and let the app fetch the details",
-                        at: node, in: doc, help: "replace it with an id the app resolves after opening"))
-            }
-        default:
-            return
-        }
+    // MARK: Messages
+
+    private func secret(_ key: String) -> String {
+        "'\(key)' holds a literal secret: the payload is stored and logged by the push provider and shown to code on the device; never send credentials in a push"
+    }
+
+    private func personal(_ key: String?, _ found: TextDetectors.Finding) -> String {
+        let name = key.map { "'\($0)'" } ?? "this value"
+        return "\(name) contains \(found.name): the payload crosses the push provider, its logs and the device's notification history; send an id and let the app fetch the details"
     }
 }

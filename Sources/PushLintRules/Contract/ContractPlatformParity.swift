@@ -44,6 +44,7 @@ struct ContractPlatformParity: ProjectRule {
             guard common.count > 1 else { continue }
             var lines: [String] = []
             var related: [String] = []
+            var relatedSet: Set<String> = []
             for summary in summaries.sorted(by: { ($0.path, $0.batchIndex ?? -1) < ($1.path, $1.batchIndex ?? -1) }) {
                 let platform = Self.platform(summary)
                 let others = common.filter { $0.key != platform }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
@@ -51,7 +52,7 @@ struct ContractPlatformParity: ProjectRule {
                 guard !missing.isEmpty else { continue }
                 let place = summary.path + (summary.batchIndex.map { " [\($0)]" } ?? "")
                 lines.append("\(place) (\(platform)) lacks " + missing.joined(separator: ", "))
-                if !related.contains(summary.path) { related.append(summary.path) }
+                if relatedSet.insert(summary.path).inserted { related.append(summary.path) }
             }
             guard !lines.isEmpty else { continue }
             result.append(

@@ -39,7 +39,7 @@ struct ExpoUnknownField: PayloadRule {
         guard context.payload.kind == .expo else { return [] }
         let doc = context.document
         var result: [Diagnostic] = []
-        for object in ExpoSchema.message.objects(in: doc, at: context.payload.node) {
+        for object in context.payload.schemaObjects {
             for member in doc.members(object.node) where context.placeholders(in: member.key).isEmpty {
                 let key = doc.string(member.key)
                 guard object.schema.field(named: key) == nil else { continue }

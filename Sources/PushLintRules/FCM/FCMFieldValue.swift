@@ -75,9 +75,8 @@ struct FCMFieldValue: PayloadRule {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
         let checker = SchemaValueChecker(context: context, rejection: rejection, nullMeansUnset: true)
-        let objects = FCMSchema.objects(of: context.payload, in: doc)
         var result: [Diagnostic] = []
-        for known in MessageSchema.knownMembers(of: objects, in: doc) {
+        for known in context.payload.schemaMembers {
             let path = known.object.path(of: doc.string(known.member.key))
             for problem in checker.check(known.member.value, as: known.field.type, path: path) {
                 result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))

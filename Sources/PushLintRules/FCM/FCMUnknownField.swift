@@ -56,18 +56,26 @@ struct FCMUnknownField: PayloadRule {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
         var result: [Diagnostic] = []
-        for object in FCMSchema.objects(of: context.payload, in: doc) {
-            var spellingOf: [String: String] = [:]
+        for object in context.payload.schemaObjects {
+            // The key node of each field's first spelling, by field position.
+            var firstKey = [NodeID?](repeating: nil, count: object.schema.fields.count)
             for member in doc.members(object.node) {
-                if !context.placeholders(in: member.key).isEmpty { continue }
-                let key = doc.string(member.key)
-                if let field = object.schema.field(named: key) {
-                    if let first = spellingOf[field.name], first != key {
-                        result.append(diagnostic(bothSpellings(key, first, object), at: member.key, in: doc, help: "keep one of '\(first)' and '\(key)'"))
+                if context.isTemplate, !context.placeholders(in: member.key).isEmpty { continue }
+                if let position = object.schema.fieldPosition(ofKey: member.key, in: doc) {
+                    if let first = firstKey[position] {
+                        let key = doc.string(member.key), firstSpelling = doc.string(first)
+                        if key != firstSpelling {
+                            result.append(
+                                diagnostic(
+                                    bothSpellings(key, firstSpelling, object), at: member.key, in: doc,
+                                    help: "keep one of '\(firstSpelling)' and '\(key)'"))
+                        }
+                    } else {
+                        firstKey[position] = member.key
                     }
-                    spellingOf[field.name] = spellingOf[field.name] ?? key
                     continue
                 }
+                let key = doc.string(member.key)
                 if let replacement = object.schema.replacement(forForeign: key) {
                     result.append(diagnostic(legacy(key, replacement, object), at: member.key, in: doc, help: "move the value to \(replacement)"))
                 } else {

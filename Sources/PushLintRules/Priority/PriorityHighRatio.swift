@@ -38,8 +38,7 @@ struct PriorityHighRatio: ProjectRule {
             let ratio = Double(high.count) / Double(views.count)
             guard ratio > maxRatio else { continue }
             let heaviest = high.sorted { ($0.wireBytes, $1.path) > ($1.wireBytes, $0.path) }.prefix(3)
-            var related: [String] = []
-            for summary in high where !related.contains(summary.path) { related.append(summary.path) }
+            let related = Set(high.map(\.path))
             result.append(
                 ProjectDiagnostic(
                     ruleId: description.id, severity: description.defaultSeverity,

@@ -7,58 +7,87 @@ enum TextDetectors {
     // MARK: Shapes of content
 
     /// A URL-like reference (`https://...`, `shop://...`), which is what a payload should carry.
-    static func isURL(_ text: String) -> Bool {
-        guard let scheme = scheme(of: text) else { return false }
-        return scheme != "data" && text.dropFirst(scheme.count + 1).hasPrefix("//") || ["mailto", "tel"].contains(scheme)
-    }
+    static func isURL(_ text: String) -> Bool { withUTF8(text, isURL) }
 
     /// `data:` URI (inline content).
-    static func isDataURI(_ text: String) -> Bool { ASCIIText.hasPrefixIgnoringCase(text, "data:") && text.utf8.contains(UInt8(ascii: ",")) }
+    static func isDataURI(_ text: String) -> Bool { withUTF8(text, isDataURI) }
 
     /// The scheme of a URI (`https`, `shop`), lowercased, or nil when the text does not start with one.
     static func scheme(of text: String) -> String? {
-        // Schemes are short ASCII (RFC 3986 §3.1); looking further than 64 bytes only costs time on long texts.
-        var scheme: [UInt8] = []
-        for byte in text.utf8.prefix(64) {
-            if byte == UInt8(ascii: ":") {
-                guard let first = scheme.first, isASCIILetter(Unicode.Scalar(first)) else { return nil }
-                return String(decoding: scheme, as: UTF8.self).lowercased()
-            }
-            let s = Unicode.Scalar(byte)
-            guard isASCIILetter(s) || isDigit(s) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return nil }
-            scheme.append(byte)
+        withUTF8(text) { bytes in schemeLength(bytes).map { String(decoding: bytes[0..<$0], as: UTF8.self).lowercased() } }
+    }
+
+    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text = text
+        return text.withUTF8(body)
+    }
+
+    /// `isURL` on UTF-8, without building the text: payload-data-not-link asks it of every long string.
+    static func isURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let length = schemeLength(bytes) else { return false }
+        let scheme = UnsafeBufferPointer(rebasing: bytes[0..<length])
+        if ASCIIText.matches(scheme, at: 0, mailto, ignoringCase: true) && length == mailto.count
+            || ASCIIText.matches(scheme, at: 0, tel, ignoringCase: true) && length == tel.count
+        {
+            return true
+        }
+        let isData = length == 4 && ASCIIText.matches(scheme, at: 0, data, ignoringCase: true)
+        return !isData && ASCIIText.matches(bytes, at: length + 1, slashes)
+    }
+
+    private static let mailto = Array("mailto".utf8), tel = Array("tel".utf8), data = Array("data".utf8), slashes = Array("//".utf8)
+
+    /// The length of the scheme a text starts with (the bytes before its `:`), as `scheme(of:)` finds it.
+    static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        while i < min(bytes.count, 64) {
+            let b = bytes[i]
+            if b == UInt8(ascii: ":") { return i > 0 && ASCIIText.isLetter(bytes[0]) ? i : nil }
+            guard ASCIIText.isAlphanumeric(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") else { return nil }
+            i += 1
         }
         return nil
     }
 
-    /// A string that is itself a JSON object or array.
-    static func isStringifiedJSON(_ text: String) -> Bool {
-        let trimmed = text.trimmingCharacters
-        guard let first = trimmed.first, let last = trimmed.last,
-            (first == "{" && last == "}") || (first == "[" && last == "]")
-        else { return false }
-        guard let document = JSONParser.parse(String(trimmed), options: JSONParseOptions(mode: .strict, maxDepth: 64)).document else {
+    /// `isDataURI` on UTF-8.
+    static func isDataURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        ASCIIText.matches(bytes, at: 0, dataColon, ignoringCase: true) && bytes.contains(UInt8(ascii: ","))
+    }
+
+    private static let dataColon = Array("data:".utf8)
+
+    /// `isStringifiedJSON` on UTF-8: brackets are looked at before anything is parsed.
+    static func isStringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        var start = 0, end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        guard end - start >= 2 else { return false }
+        let first = bytes[start], last = bytes[end - 1]
+        guard (first == UInt8(ascii: "{") && last == UInt8(ascii: "}")) || (first == UInt8(ascii: "[") && last == UInt8(ascii: "]")) else {
             return false
         }
+        let result = JSONParser.parse(Array(bytes[start..<end]), options: JSONParseOptions(mode: .strict, maxDepth: 64))
+        guard let document = result.document else { return false }
         return document.count(document.root) > 0
     }
 
+    /// A string that is itself a JSON object or array.
+    static func isStringifiedJSON(_ text: String) -> Bool { withUTF8(text, isStringifiedJSON) }
+
     /// A long run of base64 (or base64url) characters with the mix of cases and digits that encoded bytes have.
-    static func isBase64Blob(_ text: String, minimumLength: Int) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.count >= minimumLength else { return false }
+    /// Base64 is ASCII, so a text with any other byte is no blob.
+    static func isBase64Blob(_ bytes: UnsafeBufferPointer<UInt8>, minimumLength: Int) -> Bool {
+        guard bytes.count >= minimumLength else { return false }
         var upper = false, lower = false, digit = false
-        for (index, s) in scalars.enumerated() {
-            if isUpper(s) {
-                upper = true
-            } else if isLower(s) {
-                lower = true
-            } else if isDigit(s) {
-                digit = true
-            } else if s == "=" {
-                guard index >= scalars.count - 2 else { return false }
-            } else if !"+/-_".unicodeScalars.contains(s) {
-                return false
+        for (index, b) in bytes.enumerated() {
+            switch b {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): lower = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = true
+            case UInt8(ascii: "="): guard index >= bytes.count - 2 else { return false }
+            case UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "_"): continue
+            default: return false
             }
         }
         return upper && lower && digit
@@ -187,56 +216,122 @@ enum TextDetectors {
 
     static let maxScannedBytes = 4096
 
-    /// Substring test on UTF-8 bytes: `String.contains` compares Characters, which costs far more on every
-    /// string of every payload.
-    static func has(_ text: String, _ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return true }
-        var copy = text
-        return copy.withUTF8 { bytes in
-            guard bytes.count >= pattern.count else { return false }
-            var i = 0
-            let last = bytes.count - pattern.count
-            while i <= last {
-                if bytes[i] == first {
-                    var k = 1
-                    while k < pattern.count, bytes[i + k] == pattern[k] { k += 1 }
-                    if k == pattern.count { return true }
-                }
-                i += 1
-            }
-            return false
-        }
-    }
-
     /// The first kind of sensitive data found in a text.
     static func sensitive(in text: String, key: String?, keyLike: Bool? = nil) -> Finding? {
+        var text = text
+        let keyLike = keyLike ?? key.map(isKeyLikeName) ?? false
+        return text.withUTF8 { sensitive(inBytes: $0, keyLike: keyLike, key: { key }) }
+    }
+
+    /// The first kind of sensitive data found in a text's UTF-8. `key` names the field, asked for only when a
+    /// phone-number test needs it (most strings never get that far, and decoding every key costs).
+    static func sensitive(inBytes bytes: UnsafeBufferPointer<UInt8>, keyLike: Bool, key: () -> String?) -> Finding? {
         // A string longer than any payload limit is reported as content (payload-size, payload-data-not-link);
         // scanning megabytes for secrets would make a hostile file slow.
-        guard text.utf8.count <= maxScannedBytes else { return nil }
-        // Cheap tests first: most strings are short texts and ids, and regular expressions are not free.
-        let digits = text.utf8.reduce(0) { $0 + ($1 >= 48 && $1 <= 57 ? 1 : 0) }
-        let hasAt = text.utf8.contains(UInt8(ascii: "@"))
-        let keyLike = keyLike ?? key.map(isKeyLikeName) ?? false
-        guard text.utf8.count >= 7, digits >= 7 || hasAt || keyLike || text.utf8.count >= 16 else { return nil }
-        if has(text, "eyJ"), text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
-        if has(text, "earer") || has(text, "EARER"), text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
-        if has(text, "PRIVATE KEY-----") { return .apiKey }
-        if ["AKIA", "AIza", "_live_", "ghp_", "github_pat_", "xox"].contains(where: { has(text, $0) }),
+        guard bytes.count >= 7, bytes.count <= maxScannedBytes else { return nil }
+        // One pass over the bytes finds what each detector needs; a regular expression runs only on the few
+        // texts that hold its trigger, because most strings are short texts and ids.
+        let scan = TextScan(bytes)
+        guard scan.digits >= 7 || scan.hasAt || keyLike || bytes.count >= 16 else { return nil }
+        // Every test below needs one of these; most texts (a title, a sentence) have none.
+        guard scan.needsPatterns || keyLike else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if scan.mayHoldJWT, text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
+        if scan.mayHoldBearer, text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
+        if scan.mayHoldPrivateKey { return .apiKey }
+        if scan.mayHoldVendorKey,
             text.contains(/\b(AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|(sk|rk)_live_[0-9A-Za-z]{16,}|ghp_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{40,}|xox[abpr]-[A-Za-z0-9-]{10,})/)
         {
             return .apiKey
         }
         if keyLike, isHighEntropyToken(text), !isURL(text) { return .apiKey }
-        if hasAt, let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/) {
+        if scan.hasAt, let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/) {
             let local = match.output.0.split(separator: "@").first.map { $0.lowercased() } ?? ""
             let roles: Set<String> = ["noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team"]
             if !roles.contains(local) { return .email }
         }
-        if digits >= 13, containsCardNumber(text) { return .card }
-        if digits >= 7, containsPhoneNumber(text, key: key) { return .phone }
+        if scan.digits >= 13, containsCardNumber(text) { return .card }
+        if scan.digits >= 7, containsPhoneNumber(text, key: key()) { return .phone }
         return nil
     }
+
+    /// What one pass over a text's bytes tells the detectors: how many digits, an `@`, and whether the literal
+    /// part of a JWT, bearer, private-key or vendor-key pattern occurs.
+    struct TextScan {
+        var digits = 0
+        var hasAt = false
+        var mayHoldJWT = false
+        var mayHoldBearer = false
+        var mayHoldPrivateKey = false
+        var mayHoldVendorKey = false
+
+        static let jwt = Array("eyJ".utf8)
+        static let bearer = Array("bearer".utf8)
+        static let privateKey = Array("PRIVATE KEY-----".utf8)
+        /// AWS, Google, Stripe, GitHub and Slack key prefixes.
+        static let vendorPrefixes = ["AKIA", "AIza", "_live_", "ghp_", "github_pat_", "xox"].map { Array($0.utf8) }
+
+        /// Bytes that start something the scan looks for; every other byte (most letters) costs one table load.
+        static let interesting: [Bool] = (0...255).map { b in
+            (0x30...0x39).contains(b) || "@ebBPA_gx".utf8.contains(UInt8(b))
+        }
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            Self.interesting.withUnsafeBufferPointer { interesting in
+                var i = 0
+                while i < bytes.count {
+                    let b = bytes[i]
+                    if interesting[Int(b)] { note(b, at: i, in: bytes) }
+                    i += 1
+                }
+            }
+        }
+
+        private mutating func note(_ b: UInt8, at i: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+            // The byte after `b` rules out most places (an `e` not followed by `y`) before a whole pattern is compared.
+            let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+            switch b {
+            case 0x30...0x39: digits += 1
+            case UInt8(ascii: "@"): hasAt = true
+            case UInt8(ascii: "e"):
+                if next == UInt8(ascii: "y"), !mayHoldJWT, ASCIIText.matches(bytes, at: i, Self.jwt) { mayHoldJWT = true }
+            case UInt8(ascii: "b"), UInt8(ascii: "B"):
+                if next | 0x20 == UInt8(ascii: "e"), !mayHoldBearer, ASCIIText.matches(bytes, at: i, Self.bearer, ignoringCase: true) {
+                    mayHoldBearer = true
+                }
+            case UInt8(ascii: "P"):
+                if next == UInt8(ascii: "R"), !mayHoldPrivateKey, ASCIIText.matches(bytes, at: i, Self.privateKey) { mayHoldPrivateKey = true }
+            default:
+                if next != 0, !mayHoldVendorKey, Self.vendorPrefixes.contains(where: { $0[1] == next && ASCIIText.matches(bytes, at: i, $0) }) {
+                    mayHoldVendorKey = true
+                }
+            }
+        }
+
+        /// Something here needs a closer look than the scan.
+        var needsPatterns: Bool { hasAt || digits >= 7 || mayHoldJWT || mayHoldBearer || mayHoldPrivateKey || mayHoldVendorKey }
+    }
+
+    /// Whether a key's name can make `isSecretName` or `isKeyLikeName` true: every word those look for contains
+    /// one of these, so keys such as `title` or `order_id` are settled by a byte search.
+    static func mayBeSecretOrKeyLikeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full test.
+            if b >= 0x80 { return true }
+            switch ASCIIText.lower(b) {
+            case UInt8(ascii: "p"), UInt8(ascii: "s"), UInt8(ascii: "k"), UInt8(ascii: "c"), UInt8(ascii: "t"), UInt8(ascii: "a"),
+                UInt8(ascii: "h"):
+                if nameHints.contains(where: { ASCIIText.matches(bytes, at: i, $0, ignoringCase: true) }) { return true }
+            default: break
+            }
+            i += 1
+        }
+        return false
+    }
+
+    static let nameHints = ["pas", "pwd", "secret", "sig", "key", "cred", "token", "auth", "hmac"].map { Array($0.utf8) }
 
     static func containsCardNumber(_ text: String) -> Bool {
         for match in text.matches(of: /(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])/) {
@@ -302,14 +397,4 @@ enum TextDetectors {
     static func isUpper(_ s: Unicode.Scalar) -> Bool { s >= "A" && s <= "Z" }
     static func isLower(_ s: Unicode.Scalar) -> Bool { s >= "a" && s <= "z" }
     static func isASCIILetter(_ s: Unicode.Scalar) -> Bool { isUpper(s) || isLower(s) }
-}
-
-extension String {
-    /// Without leading and trailing ASCII whitespace.
-    var trimmingCharacters: Substring {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s.removeLast() }
-        return s
-    }
 }

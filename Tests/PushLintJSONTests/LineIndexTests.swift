@@ -1,0 +1,39 @@
+import PushLintJSON
+import Testing
+
+@Suite struct LineIndexTests {
+    /// Line starts the slow way: after every LF, and after every CR not followed by LF.
+    func expectedStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
+            starts.append(i + 1)
+        }
+        return starts
+    }
+
+    @Test(arguments: [0x0A, 0x0D] as [UInt8])
+    func aLineEndIsFoundAtEveryOffsetAroundTheEightByteSteps(_ end: UInt8) {
+        for length in 0..<26 {
+            for offset in 0..<max(1, length) where length > 0 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[offset] = end
+                #expect(LineIndex(bytes).lineStarts == expectedStarts(bytes), "length \(length), line end at \(offset)")
+            }
+        }
+    }
+
+    @Test func crlfCrAndLfMixedWithNonASCII() {
+        let text = "{\r\n  \"a\": \"Zürich 注文\",\r  \"b\": 1\n}\n\r\n\u{1F389}\r"
+        let bytes = Array(text.utf8)
+        let index = LineIndex(bytes)
+        #expect(index.lineStarts == expectedStarts(bytes))
+        let b = bytes.firstIndex(of: UInt8(ascii: "b"))!
+        #expect(index.position(of: b) == SourcePosition(line: 3, column: 4))
+    }
+
+    @Test func bytesThatOnlyLookLikeLineEndsInAWordAreNotLineEnds() {
+        // 0x8A, 0x0B, 0x1A and 0x4D share bits with LF and CR; none ends a line.
+        let bytes: [UInt8] = [0x8A, 0x0B, 0x1A, 0x4D, 0x8D, 0x0E, 0x2A, 0x09, 0x8A, 0x0B, 0x1A, 0x4D, 0x8D, 0x0E, 0x2A, 0x09, 0x0A]
+        #expect(LineIndex(bytes).lineStarts == [0, 17])
+    }
+}
