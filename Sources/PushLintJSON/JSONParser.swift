@@ -132,7 +132,7 @@ private struct KeyEntry {
 
 /// A stack of plain values (no references) in memory the parser manages: a push or pop costs no
 /// copy-on-write or uniqueness check. The owner calls `deallocate()`.
-private struct PlainStack<Element> {
+private struct PlainStack<Element: BitwiseCopyable> {
     private var storage: UnsafeMutableBufferPointer<Element>
     private(set) var count = 0
 
