@@ -78,10 +78,28 @@ public enum JSONParser {
         }
         return bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(input: buffer, options: options)
-            var error = parser.run()
+            defer { parser.deallocate() }
+            // Nodes are written straight into the storage of the array the document keeps: no copy at the end,
+            // no per-node capacity or uniqueness checks. When the estimate is too small the parser stops where it
+            // can resume, and continues in storage twice as large.
+            var nodes: [JSONNode] = []
+            var capacity = max(16, bytes.count / 8)
+            var done = false
+            while !done {
+                let written = nodes
+                nodes = Array(unsafeUninitializedCapacity: capacity) { storage, initialized in
+                    _ = storage.initialize(fromContentsOf: written)
+                    parser.nodes = storage
+                    done = parser.resume()
+                    initialized = parser.nodeCount
+                    parser.nodes = UnsafeMutableBufferPointer(start: nil, count: 0)
+                }
+                capacity *= 2
+            }
+            var error = parser.failure
             // An error never reaches past the end of the input.
             if let e = error { error?.length = max(0, min(e.length, bytes.count - e.offset)) }
-            let document = error == nil ? JSONDocument(bytes: bytes, nodes: parser.nodes, mode: options.mode) : nil
+            let document = error == nil ? JSONDocument(bytes: bytes, nodes: nodes, mode: options.mode) : nil
             return JSONParseResult(document: document, error: error, issues: parser.issues)
         }
     }
@@ -91,35 +109,90 @@ public enum JSONParser {
     }
 }
 
+/// An open object or array.
 private struct Frame {
-    var node: Int
-    var isObject: Bool
-    /// Where this object's keys start in `Parser.keyStack` (duplicate detection).
-    var keyBase: Int
-    /// Children (array elements, object members) so far.
+    /// The container's node; `JSONNode.noParent` for the frame below the root value.
+    var node: UInt32
+    /// Children (array elements, object members) so far: the ordinal of the next one.
     var children: UInt32 = 0
+    var isObject: Bool
+    /// Where this object's keys start in `Parser.keys` (duplicate detection).
+    var keyBase: Int
     /// Index into `Parser.keyIndexes` once the object is big enough to hash its keys; -1 before.
     var keyIndex: Int = -1
 }
 
+/// A key of an open object, with what it takes to tell most keys apart without looking at their bytes.
+private struct KeyEntry {
+    var node: Int
+    /// Length and first eight bytes of the decoded key: equal keys have equal fingerprints.
+    var length: Int
+    var prefix: UInt64
+}
+
+/// A stack of plain values (no references) in memory the parser manages: a push or pop costs no
+/// copy-on-write or uniqueness check. The owner calls `deallocate()`.
+private struct PlainStack<Element: BitwiseCopyable> {
+    private var storage: UnsafeMutableBufferPointer<Element>
+    private(set) var count = 0
+
+    init(capacity: Int) { storage = .allocate(capacity: max(1, capacity)) }
+
+    subscript(index: Int) -> Element { storage[index] }
+
+    @inline(__always) mutating func push(_ element: Element) {
+        if count == storage.count { grow() }
+        storage.initializeElement(at: count, to: element)
+        count += 1
+    }
+
+    @inline(__always) mutating func pop() -> Element {
+        count -= 1
+        return storage.moveElement(from: count)
+    }
+
+    /// Drops the elements from `newCount` on (plain values need no deinitialization).
+    mutating func truncate(to newCount: Int) { count = newCount }
+
+    mutating func grow() {
+        let bigger = UnsafeMutableBufferPointer<Element>.allocate(capacity: storage.count * 2)
+        _ = bigger.moveInitialize(fromContentsOf: storage[0..<count])
+        storage.deallocate()
+        storage = bigger
+    }
+
+    func deallocate() { storage.deallocate() }
+}
+
 private struct Parser {
     let input: UnsafeBufferPointer<UInt8>
-    let options: JSONParseOptions
-    var i = 0
-    var nodes: [JSONNode] = []
-    var issues: [JSONIssue] = []
-    var stack: [Frame] = []
-    /// Key nodes of every open object, innermost last; one shared buffer instead of an array per object.
-    var keyStack: [Int] = []
-    /// Hashed keys of open objects with many members.
-    var keyIndexes: [[Int: [Int]]] = []
+    let count: Int
+    let maxDepth: Int
     let allowComments: Bool
     let open: [UInt8]
     let close: [UInt8]
+    /// The first byte of `open`, or -1 when placeholders are off: one comparison per value.
+    let placeholderLead: Int
+
+    var i = 0
+    /// Node storage, provided by `JSONParser.parse`; `nodeCount` of it is written.
+    var nodes = UnsafeMutableBufferPointer<JSONNode>(start: nil, count: 0)
+    var nodeCount = 0
+    /// The innermost open container; the enclosing ones are in `frames`.
+    var top = Frame(node: JSONNode.noParent, isObject: false, keyBase: 0)
+    var frames: PlainStack<Frame>
+    /// Keys of every open object, innermost last; one shared buffer instead of an array per object.
+    var keys: PlainStack<KeyEntry>
+    /// Hashed keys of open objects with many members.
+    var keyIndexes: [[Int: [Int]]] = []
+    var issues: [JSONIssue] = []
+    var failure: JSONError?
+    var started = false
 
     init(input: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) {
         self.input = input
-        self.options = options
+        self.count = input.count
+        self.maxDepth = options.maxDepth
         switch options.mode {
         case .strict:
             allowComments = false
@@ -134,27 +207,53 @@ private struct Parser {
             open = Array(o.utf8)
             close = Array(c.utf8)
         }
-        nodes.reserveCapacity(max(16, input.count / 8))
+        placeholderLead = open.first.map { Int($0) } ?? -1
+        frames = PlainStack(capacity: 32)
+        keys = PlainStack(capacity: 64)
+    }
+
+    func deallocate() {
+        frames.deallocate()
+        keys.deallocate()
+    }
+
+    mutating func fail(_ kind: JSONError.Kind, _ message: String, at offset: Int, length: Int = 1) -> Bool {
+        failure = JSONError(kind, message, at: offset, length: length)
+        return false
     }
 
     // MARK: Driver
 
-    mutating func run() -> JSONError? {
-        if let error = checkEncoding() { return error }
-        if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
+    /// Parses until the end, the first error, or until the node storage is full; returns whether it is done.
+    /// Call again with more storage when it is not.
+    mutating func resume() -> Bool {
+        if !started {
+            started = true
+            guard parseRoot() else { return true }
+        }
+        guard parseNested() else { return failure != nil }
+        guard skipSpace() else { return true }
+        if i < count {
+            _ = fail(.syntax, "expected the end of the file after the JSON value, found \(describe(i))", at: i)
+        }
+        return true
+    }
+
+    /// Everything up to and including the first token of the root value (needs at most one node).
+    mutating func parseRoot() -> Bool {
+        if let error = checkEncoding() {
+            failure = error
+            return false
+        }
+        if count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF {
             issues.append(JSONIssue(kind: .byteOrderMark, span: ByteSpan(0, 3)))
             i = 3
         }
-        if let error = skipSpace() { return error }
-        guard i < input.count else {
-            return JSONError(.syntax, "expected a JSON value, found the end of the file", at: i, length: 0)
+        guard skipSpace() else { return false }
+        guard i < count else {
+            return fail(.syntax, "expected a JSON value, found the end of the file", at: i, length: 0)
         }
-        if let error = parseValues() { return error }
-        if let error = skipSpace() { return error }
-        if i < input.count {
-            return JSONError(.syntax, "expected the end of the file after the JSON value, found \(describe(i))", at: i)
-        }
-        return nil
+        return parseValue()
     }
 
     /// UTF-16 and UTF-32 files are recognised by their BOM or their zero bytes before any JSON is read.
@@ -181,123 +280,139 @@ private struct Parser {
         return nil
     }
 
-    /// Parses one value and, iteratively, everything nested in it.
-    mutating func parseValues() -> JSONError? {
-        // Parse the first value; containers push frames, and the loop below continues them.
-        if let error = parseValueStart() { return error }
-        while let top = stack.last {
-            if let error = skipSpace() { return error }
-            guard i < input.count else {
-                let what = top.isObject ? "'}'" : "']'"
-                return JSONError(.syntax, "expected \(what) to close the \(top.isObject ? "object" : "array") opened at offset \(nodes[top.node].start), found the end of the file", at: i, length: 0)
-            }
-            let c = input[i]
+    /// Continues the open containers until the root value is closed. Returns false on an error, and also, with
+    /// no error, when the node storage is full: each turn of the loop adds at most two nodes (a key and its
+    /// value) and starts from a state `resume()` can continue from.
+    mutating func parseNested() -> Bool {
+        while frames.count > 0 {
+            if nodes.count - nodeCount < 2 { return false }
+            guard skipSpace() else { return false }
+            guard i < count else { return failUnclosed() }
+            var c = input[i]
             let closing: UInt8 = top.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-            let isFirst = nodes.count == top.node + 1
             if c == closing {
-                if !isFirst && lastWasComma && !allowComments {
-                    return JSONError(.syntax, "trailing comma before '\(Character(UnicodeScalar(closing)))'", at: commaOffset)
-                }
                 i += 1
                 closeContainer()
                 continue
             }
-            if !isFirst {
-                if lastWasComma {
-                    if c == UInt8(ascii: ",") {
-                        return JSONError(.syntax, "expected a value after ',', found another ','", at: i)
+            if top.children != 0 {
+                guard c == UInt8(ascii: ",") else {
+                    let want = top.isObject ? "',' or '}'" : "',' or ']'"
+                    return fail(.syntax, "expected \(want), found \(describe(i))", at: i)
+                }
+                let comma = i
+                i += 1
+                guard skipSpace() else { return false }
+                guard i < count else { return failUnclosed() }
+                c = input[i]
+                if c == closing {
+                    guard allowComments else {
+                        return fail(.syntax, "trailing comma before '\(Character(UnicodeScalar(closing)))'", at: comma)
                     }
-                } else {
-                    guard c == UInt8(ascii: ",") else {
-                        let want = top.isObject ? "',' or '}'" : "',' or ']'"
-                        return JSONError(.syntax, "expected \(want), found \(describe(i))", at: i)
-                    }
-                    lastWasComma = true
-                    commaOffset = i
                     i += 1
+                    closeContainer()
                     continue
                 }
+                if c == UInt8(ascii: ",") {
+                    return fail(.syntax, "expected a value after ',', found another ','", at: i)
+                }
             }
-            lastWasComma = false
-            if top.isObject {
-                if let error = parseMemberStart() { return error }
-            } else {
-                if let error = parseValueStart() { return error }
-            }
+            guard top.isObject ? parseMember() : parseValue() else { return false }
         }
-        return nil
+        return true
     }
 
-    var lastWasComma = false
-    var commaOffset = 0
+    mutating func failUnclosed() -> Bool {
+        let what = top.isObject ? "'}'" : "']'"
+        let opened = nodes[Int(top.node)].start
+        return fail(.syntax, "expected \(what) to close the \(top.isObject ? "object" : "array") opened at offset \(opened), found the end of the file", at: i, length: 0)
+    }
+
+    // MARK: Nodes
+
+    // Offsets and node indexes are stored as UInt32. Every node starts at a byte of its own, so a node's index
+    // is at most its start offset, which is below its end: converting the end with a check (a trap beyond
+    // 4 GiB, as before) makes the other conversions safe without one.
+
+    /// Appends a node that is not a container. A key and its value share their member's ordinal.
+    @inline(__always) mutating func appendLeaf(_ kind: JSONKind, flags: UInt8, start: Int, end: Int) {
+        let index = nodeCount
+        let end32 = UInt32(end)
+        nodes[index] = JSONNode(kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: end32, next: UInt32(truncatingIfNeeded: index + 1), parent: top.node, ordinal: top.children)
+        nodeCount = index + 1
+        if kind != .key { top.children &+= 1 }
+    }
+
+    mutating func openContainer(isObject: Bool) -> Bool {
+        if frames.count >= maxDepth {
+            return fail(.limit, "nesting is deeper than \(maxDepth) levels", at: i)
+        }
+        let index = nodeCount
+        let end32 = UInt32(i + 1)
+        nodes[index] = JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(truncatingIfNeeded: i), end: end32, next: 0, parent: top.node, ordinal: top.children)
+        nodeCount = index + 1
+        top.children &+= 1
+        frames.push(top)
+        top = Frame(node: UInt32(truncatingIfNeeded: index), isObject: isObject, keyBase: keys.count)
+        i += 1
+        return true
+    }
 
     mutating func closeContainer() {
-        guard let frame = stack.popLast() else { return }
-        if frame.isObject {
-            keyStack.removeLast(keyStack.count - frame.keyBase)
-            if frame.keyIndex >= 0 { keyIndexes.removeLast() }
+        let node = Int(top.node)
+        nodes[node].end = UInt32(i)
+        nodes[node].next = UInt32(truncatingIfNeeded: nodeCount)
+        if top.isObject {
+            keys.truncate(to: top.keyBase)
+            if top.keyIndex >= 0 { keyIndexes.removeLast() }
         }
-        nodes[frame.node].end = UInt32(i)
-        nodes[frame.node].next = UInt32(nodes.count)
-        lastWasComma = false
+        top = frames.pop()
     }
 
-    var currentParent: UInt32 { stack.last.map { UInt32($0.node) } ?? JSONNode.noParent }
+    // MARK: Values
 
-    /// The position of the next child in its container: a key and its value share their member's position.
-    mutating func takeOrdinal(isKey: Bool) -> UInt32 {
-        guard !stack.isEmpty else { return 0 }
-        let top = stack.count - 1
-        let ordinal = stack[top].children
-        if !isKey { stack[top].children += 1 }
-        return ordinal
-    }
-
-    mutating func parseMemberStart() -> JSONError? {
+    @inline(__always) mutating func parseMember() -> Bool {
         guard input[i] == UInt8(ascii: "\"") else {
             if input[i] == UInt8(ascii: "'") {
-                return JSONError(.syntax, "expected a key in double quotes, found a single quote", at: i)
+                return fail(.syntax, "expected a key in double quotes, found a single quote", at: i)
             }
-            return JSONError(.syntax, "expected a key in double quotes, found \(describe(i))", at: i)
+            return fail(.syntax, "expected a key in double quotes, found \(describe(i))", at: i)
         }
-        let keyNode = nodes.count
-        if let error = parseString(kind: .key) { return error }
+        let keyNode = nodeCount
+        guard parseString(kind: .key) else { return false }
         noteKey(keyNode)
-        if let error = skipSpace() { return error }
-        guard i < input.count else {
-            return JSONError(.syntax, "expected ':' after the key, found the end of the file", at: i, length: 0)
+        if i < count, input[i] == UInt8(ascii: ":") {
+            i += 1  // The usual layout: no space before the colon.
+        } else {
+            guard skipSpace() else { return false }
+            guard i < count else {
+                return fail(.syntax, "expected ':' after the key, found the end of the file", at: i, length: 0)
+            }
+            guard input[i] == UInt8(ascii: ":") else {
+                return fail(.syntax, "expected ':' after the key, found \(describe(i))", at: i)
+            }
+            i += 1
         }
-        guard input[i] == UInt8(ascii: ":") else {
-            return JSONError(.syntax, "expected ':' after the key, found \(describe(i))", at: i)
-        }
-        i += 1
-        if let error = skipSpace() { return error }
-        return parseValueStart()
+        guard skipSpace() else { return false }
+        return parseValue()
     }
 
-    /// Parses a scalar, or opens a container (pushing a frame).
-    mutating func parseValueStart() -> JSONError? {
-        guard i < input.count else {
-            return JSONError(.syntax, "expected a value, found the end of the file", at: i, length: 0)
+    /// Parses a scalar, or opens a container.
+    @inline(__always) mutating func parseValue() -> Bool {
+        guard i < count else {
+            return fail(.syntax, "expected a value, found the end of the file", at: i, length: 0)
         }
         let c = input[i]
-        if !open.isEmpty, matches(open, at: i) {
+        if Int(c) == placeholderLead, matches(open, at: i) {
             return parsePlaceholder()
         }
         switch c {
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if stack.count >= options.maxDepth {
-                return JSONError(.limit, "nesting is deeper than \(options.maxDepth) levels", at: i)
-            }
-            let isObject = c == UInt8(ascii: "{")
-            let ordinal = takeOrdinal(isKey: false)
-            nodes.append(JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(i), end: UInt32(i + 1), next: 0, parent: currentParent, ordinal: ordinal))
-            stack.append(Frame(node: nodes.count - 1, isObject: isObject, keyBase: keyStack.count))
-            lastWasComma = false
-            i += 1
-            return nil
         case UInt8(ascii: "\""):
             return parseString(kind: .string)
+        case UInt8(ascii: "{"):
+            return openContainer(isObject: true)
+        case UInt8(ascii: "["):
+            return openContainer(isObject: false)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return parseNumber()
         case UInt8(ascii: "t"):
@@ -306,10 +421,8 @@ private struct Parser {
             return parseLiteral("false", kind: .bool, flags: 0)
         case UInt8(ascii: "n"):
             return parseLiteral("null", kind: .null, flags: 0)
-        case UInt8(ascii: "]"), UInt8(ascii: "}"):
-            return JSONError(.syntax, "expected a value, found \(describe(i))", at: i)
         default:
-            return JSONError(.syntax, "expected a value, found \(describe(i))", at: i)
+            return fail(.syntax, "expected a value, found \(describe(i))", at: i)
         }
     }
 
@@ -319,7 +432,7 @@ private struct Parser {
         return true
     }
 
-    mutating func parsePlaceholder() -> JSONError? {
+    mutating func parsePlaceholder() -> Bool {
         let start = i
         // `{{{ raw }}}` closes with one more brace than `{{ }}`.
         var closer = close
@@ -330,165 +443,223 @@ private struct Parser {
         }
         while j < input.count {
             if input[j] == UInt8(ascii: "\n") {
-                return JSONError(.syntax, "placeholder is not closed on its line: expected '\(String(decoding: closer, as: UTF8.self))'", at: start, length: j - start)
+                return fail(.syntax, "placeholder is not closed on its line: expected '\(String(decoding: closer, as: UTF8.self))'", at: start, length: j - start)
             }
             if matches(closer, at: j) {
                 i = j + closer.count
-                nodes.append(JSONNode(kind: .placeholder, flags: 0, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent, ordinal: takeOrdinal(isKey: false)))
-                return nil
+                appendLeaf(.placeholder, flags: 0, start: start, end: i)
+                return true
             }
             j += 1
         }
-        return JSONError(.syntax, "placeholder is not closed: expected '\(String(decoding: closer, as: UTF8.self))'", at: start, length: j - start)
+        return fail(.syntax, "placeholder is not closed: expected '\(String(decoding: closer, as: UTF8.self))'", at: start, length: j - start)
     }
 
-    mutating func parseLiteral(_ word: StaticString, kind: JSONKind, flags: UInt8) -> JSONError? {
+    mutating func parseLiteral(_ word: StaticString, kind: JSONKind, flags: UInt8) -> Bool {
         let start = i
-        let count = word.utf8CodeUnitCount
-        let expected = word.withUTF8Buffer { Array($0) }
-        for k in 0..<count {
-            guard i + k < input.count, input[i + k] == expected[k] else {
-                let upto = min(i + k, input.count)
-                return JSONError(.syntax, "expected '\(word)', found \(i + k < input.count ? describe(i + k) : "the end of the file")", at: start, length: max(1, upto - start))
+        let length = word.utf8CodeUnitCount
+        let expected = word.utf8Start
+        for k in 0..<length {
+            guard i + k < count, input[i + k] == expected[k] else {
+                let upto = min(i + k, count)
+                return fail(.syntax, "expected '\(word)', found \(i + k < count ? describe(i + k) : "the end of the file")", at: start, length: max(1, upto - start))
             }
         }
-        i += count
-        if i < input.count, isIdentifierByte(input[i]) {
-            return JSONError(.syntax, "expected ',' or the end of the value after '\(word)', found \(describe(i))", at: i)
+        i += length
+        if i < count, Parser.isIdentifierByte(input[i]) {
+            return fail(.syntax, "expected ',' or the end of the value after '\(word)', found \(describe(i))", at: i)
         }
-        nodes.append(JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent, ordinal: takeOrdinal(isKey: kind == .key)))
-        return nil
+        appendLeaf(kind, flags: flags, start: start, end: i)
+        return true
     }
 
-    func isIdentifierByte(_ c: UInt8) -> Bool {
+    static func isIdentifierByte(_ c: UInt8) -> Bool {
         (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
-            || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "_")
+            || isDigit(c) || c == UInt8(ascii: "_")
     }
 
-    mutating func parseNumber() -> JSONError? {
+    @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
+
+    @inline(__always) func skipDigits(from start: Int) -> Int {
+        var j = start
+        while j < count, Parser.isDigit(input[j]) { j += 1 }
+        return j
+    }
+
+    mutating func parseNumber() -> Bool {
         let start = i
+        var j = i
         var isInteger = true
-        if input[i] == UInt8(ascii: "-") {
-            i += 1
-            guard i < input.count, isDigit(input[i]) else {
-                return JSONError(.syntax, "expected a digit after '-', found \(i < input.count ? describe(i) : "the end of the file")", at: start, length: i - start + 1)
+        if input[j] == UInt8(ascii: "-") {
+            j += 1
+            guard j < count, Parser.isDigit(input[j]) else {
+                return fail(.syntax, "expected a digit after '-', found \(j < count ? describe(j) : "the end of the file")", at: start, length: j - start + 1)
             }
         }
-        if input[i] == UInt8(ascii: "0") {
-            i += 1
-            if i < input.count, isDigit(input[i]) {
-                return JSONError(.syntax, "numbers cannot have leading zeros", at: start, length: i - start + 1)
+        if input[j] == UInt8(ascii: "0") {
+            j += 1
+            if j < count, Parser.isDigit(input[j]) {
+                return fail(.syntax, "numbers cannot have leading zeros", at: start, length: j - start + 1)
             }
         } else {
-            while i < input.count, isDigit(input[i]) { i += 1 }
+            j = skipDigits(from: j)
         }
-        if i < input.count, input[i] == UInt8(ascii: ".") {
+        if j < count, input[j] == UInt8(ascii: ".") {
             isInteger = false
-            i += 1
-            guard i < input.count, isDigit(input[i]) else {
-                return JSONError(.syntax, "expected a digit after the decimal point, found \(i < input.count ? describe(i) : "the end of the file")", at: i)
+            j += 1
+            guard j < count, Parser.isDigit(input[j]) else {
+                return fail(.syntax, "expected a digit after the decimal point, found \(j < count ? describe(j) : "the end of the file")", at: j)
             }
-            while i < input.count, isDigit(input[i]) { i += 1 }
+            j = skipDigits(from: j)
         }
-        if i < input.count, input[i] == UInt8(ascii: "e") || input[i] == UInt8(ascii: "E") {
+        if j < count, input[j] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
-            i += 1
-            if i < input.count, input[i] == UInt8(ascii: "+") || input[i] == UInt8(ascii: "-") { i += 1 }
-            guard i < input.count, isDigit(input[i]) else {
-                return JSONError(.syntax, "expected a digit in the exponent, found \(i < input.count ? describe(i) : "the end of the file")", at: i)
+            j += 1
+            if j < count, input[j] == UInt8(ascii: "+") || input[j] == UInt8(ascii: "-") { j += 1 }
+            guard j < count, Parser.isDigit(input[j]) else {
+                return fail(.syntax, "expected a digit in the exponent, found \(j < count ? describe(j) : "the end of the file")", at: j)
             }
-            while i < input.count, isDigit(input[i]) { i += 1 }
+            j = skipDigits(from: j)
         }
-        if i < input.count, isIdentifierByte(input[i]) || input[i] == UInt8(ascii: ".") || input[i] >= 0x80 {
-            return JSONError(.syntax, "expected ',' or the end of the number, found \(describe(i))", at: i)
+        if j < count, Parser.isIdentifierByte(input[j]) || input[j] == UInt8(ascii: ".") || input[j] >= 0x80 {
+            return fail(.syntax, "expected ',' or the end of the number, found \(describe(j))", at: j)
         }
-        nodes.append(JSONNode(kind: .number, flags: isInteger ? JSONNode.isInteger : 0, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent, ordinal: takeOrdinal(isKey: false)))
-        return nil
+        i = j
+        appendLeaf(.number, flags: isInteger ? JSONNode.isInteger : 0, start: start, end: j)
+        return true
     }
 
-    @inline(__always) func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+    // MARK: Strings
 
-    mutating func parseString(kind: JSONKind) -> JSONError? {
+    @inline(__always) mutating func parseString(kind: JSONKind) -> Bool {
         let start = i
-        i += 1
+        var j = i + 1
         var flags: UInt8 = 0
         while true {
-            i = Parser.skipPlainStringBytes(input, from: i)
-            guard i < input.count else {
-                return JSONError(.syntax, "string is not closed: expected '\"' before the end of the file", at: start, length: i - start)
+            j = skipStringContent(from: j)
+            guard j < count else {
+                return fail(.syntax, "string is not closed: expected '\"' before the end of the file", at: start, length: j - start)
             }
-            let c = input[i]
-            if c == UInt8(ascii: "\"") {
-                i += 1
-                break
-            }
+            let c = input[j]
+            if c == UInt8(ascii: "\"") { break }
             if c == UInt8(ascii: "\\") {
                 flags |= JSONNode.hasEscapes
-                if let error = parseEscape() { return error }
-                continue
-            }
-            if c < 0x20 {
-                let name = c == 0x0A ? "a line break" : c == 0x09 ? "a tab" : "control character U+\(hex4(UInt32(c)))"
-                let fix = c == 0x0A ? " (write \\n)" : c == 0x09 ? " (write \\t)" : ""
-                return JSONError(.syntax, "\(name) is not allowed inside a string\(fix)", at: i)
-            }
-            let length = utf8SequenceLength(at: i)
-            if length == 0 {
-                issues.append(JSONIssue(kind: .invalidUTF8, span: ByteSpan(i, i + 1)))
-                i += 1
+                i = j
+                guard parseEscape() else { return false }
+                j = i
             } else {
-                i += length
+                return failControlCharacter(c, at: j)
             }
         }
-        nodes.append(JSONNode(kind: kind, flags: flags, start: UInt32(start), end: UInt32(i), next: UInt32(nodes.count + 1), parent: currentParent, ordinal: takeOrdinal(isKey: kind == .key)))
-        return nil
+        i = j + 1
+        appendLeaf(kind, flags: flags, start: start, end: i)
+        return true
     }
 
-    /// Skips bytes that need no attention inside a string (not `"`, `\\`, a control character or non-ASCII),
-    /// eight at a time: the string scan is where a parser spends most of its time.
+    mutating func failControlCharacter(_ c: UInt8, at offset: Int) -> Bool {
+        let name = c == 0x0A ? "a line break" : c == 0x09 ? "a tab" : "control character U+\(hex4(UInt32(c)))"
+        let fix = c == 0x0A ? " (write \\n)" : c == 0x09 ? " (write \\t)" : ""
+        return fail(.syntax, "\(name) is not allowed inside a string\(fix)", at: offset)
+    }
+
+    /// Skips string content up to the next `"`, `\\`, control character or the end of the input, and returns
+    /// where it stopped. ASCII is skipped 8 bytes at a time (the string scan is where a parser spends most of
+    /// its time); a non-ASCII byte is checked as UTF-8 where the 8-byte step stops at it, and each byte that
+    /// starts no well-formed sequence is reported as `invalidUTF8`.
+    mutating func skipStringContent(from start: Int) -> Int {
+        var j = start
+        while true {
+            j = Parser.skipPlainStringBytes(input, from: j)
+            guard j < count, input[j] >= 0x80 else { return j }
+            let length = Parser.utf8SequenceLength(input, at: j)
+            if length == 0 {
+                reportInvalidUTF8(at: j)
+                j += 1
+            } else {
+                j &+= length  // A sequence found within the input: no overflow.
+            }
+        }
+    }
+
+    /// The offset of the first byte from `start` on that is `"`, `\\`, a control character or non-ASCII, or
+    /// the end of the input.
     @inline(__always) static func skipPlainStringBytes(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var j = start
         let count = input.count
-        guard let base = input.baseAddress else { return j }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        while j + 8 <= count {
-            let x = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
-            let quote = x ^ (ones &* 0x22)
-            let backslash = x ^ (ones &* 0x5C)
-            let hasQuote = (quote &- ones) & ~quote
-            let hasBackslash = (backslash &- ones) & ~backslash
-            let hasControl = (x &- ones &* 0x20) & ~x
-            if (hasQuote | hasBackslash | hasControl | x) & highs != 0 { break }
-            j += 8
+        if let base = input.baseAddress {
+            while j <= count &- 8 {  // Not `j + 8 <= count`: no overflow check per step.
+                let x = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                let attention = bytesNeedingAttention(x)
+                if attention != 0 { return j &+ attention.trailingZeroBitCount >> 3 }
+                j &+= 8
+            }
         }
         while j < count {
-            let c = base[j]
+            let c = input[j]
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 || c >= 0x80 { break }
             j += 1
         }
         return j
     }
 
+    mutating func reportInvalidUTF8(at offset: Int) {
+        issues.append(JSONIssue(kind: .invalidUTF8, span: ByteSpan(offset, offset + 1)))
+    }
+
+    /// The high bit of each byte of `x` (little-endian) that is `"`, `\\`, below 0x20 or above 0x7F. Bits above
+    /// the lowest one may be false positives (borrows), the lowest is exact.
+    @inline(__always) static func bytesNeedingAttention(_ x: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = x ^ (ones &* 0x22)
+        let backslash = x ^ (ones &* 0x5C)
+        let isQuote = (quote &- ones) & ~quote
+        let isBackslash = (backslash &- ones) & ~backslash
+        // Below 0x20 the subtraction wraps to 0xE0 or more; from 0x80 on `x` has the bit itself.
+        let isControlOrHigh = (x &- ones &* 0x20) | x
+        return (isQuote | isBackslash | isControlOrHigh) & highs
+    }
+
     /// Length of a well-formed UTF-8 sequence starting at `at` (RFC 3629: no overlongs, no surrogates,
     /// nothing above U+10FFFF), or 0.
-    func utf8SequenceLength(at: Int) -> Int {
-        let b0 = input[at]
-        func cont(_ k: Int) -> UInt8? {
-            guard at + k < input.count else { return nil }
-            let b = input[at + k]
-            return b & 0xC0 == 0x80 ? b : nil
+    @inline(__always) static func utf8SequenceLength(_ input: UnsafeBufferPointer<UInt8>, at: Int) -> Int {
+        // Away from the end, the lead byte and its continuation bytes are tested together in one word.
+        guard at + 4 <= input.count, let base = input.baseAddress else { return utf8SequenceLengthNearEnd(input, at: at) }
+        let w = UInt32(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self))
+        if w & 0xC0E0 == 0x80C0 {
+            // 110xxxxx 10xxxxxx; C0 and C1 would be overlong.
+            return w & 0x1E != 0 ? 2 : 0
         }
+        if w & 0xC0_C0F0 == 0x80_80E0 {
+            // 1110xxxx 10xxxxxx 10xxxxxx; E0 80...9F would be overlong, ED A0...BF a surrogate.
+            let leadAndBit5 = w & 0x200F
+            return leadAndBit5 == 0x0000 || leadAndBit5 == 0x200D ? 0 : 3
+        }
+        if w & 0xC0C0_C0F8 == 0x8080_80F0 {
+            // 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx up to F4 8F; F0 80...8F would be overlong.
+            let b0 = w & 0xFF, b1 = (w >> 8) & 0xFF
+            if b0 > 0xF4 || (b0 == 0xF0 && b1 < 0x90) || (b0 == 0xF4 && b1 >= 0x90) { return 0 }
+            return 4
+        }
+        return 0
+    }
+
+    static func utf8SequenceLengthNearEnd(_ input: UnsafeBufferPointer<UInt8>, at: Int) -> Int {
+        let b0 = input[at]
+        let count = input.count
+        func isContinuation(_ k: Int) -> Bool { at + k < count && input[at + k] & 0xC0 == 0x80 }
         switch b0 {
         case 0xC2...0xDF:
-            return cont(1) != nil ? 2 : 0
+            return isContinuation(1) ? 2 : 0
         case 0xE0...0xEF:
-            guard let b1 = cont(1), cont(2) != nil else { return 0 }
+            guard isContinuation(1), isContinuation(2) else { return 0 }
+            let b1 = input[at + 1]
             if b0 == 0xE0 && b1 < 0xA0 { return 0 }
             if b0 == 0xED && b1 >= 0xA0 { return 0 }
             return 3
         case 0xF0...0xF4:
-            guard let b1 = cont(1), cont(2) != nil, cont(3) != nil else { return 0 }
+            guard isContinuation(1), isContinuation(2), isContinuation(3) else { return 0 }
+            let b1 = input[at + 1]
             if b0 == 0xF0 && b1 < 0x90 { return 0 }
             if b0 == 0xF4 && b1 >= 0x90 { return 0 }
             return 4
@@ -497,47 +668,47 @@ private struct Parser {
         }
     }
 
-    mutating func parseEscape() -> JSONError? {
+    mutating func parseEscape() -> Bool {
         let start = i
         i += 1
-        guard i < input.count else {
-            return JSONError(.syntax, "escape is not finished before the end of the file", at: start, length: 1)
+        guard i < count else {
+            return fail(.syntax, "escape is not finished before the end of the file", at: start, length: 1)
         }
         switch input[i] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             i += 1
-            return nil
+            return true
         case UInt8(ascii: "u"):
             i += 1
             guard let unit = readHex4() else {
-                return JSONError(.syntax, "expected four hex digits after \\u", at: start, length: min(6, input.count - start))
+                return fail(.syntax, "expected four hex digits after \\u", at: start, length: min(6, count - start))
             }
             if unit >= 0xD800 && unit <= 0xDBFF {
                 // A high surrogate must be followed by an escaped low surrogate.
-                if i + 1 < input.count, input[i] == UInt8(ascii: "\\"), input[i + 1] == UInt8(ascii: "u") {
+                if i + 1 < count, input[i] == UInt8(ascii: "\\"), input[i + 1] == UInt8(ascii: "u") {
                     let save = i
                     i += 2
                     if let low = readHex4() {
-                        if low >= 0xDC00 && low <= 0xDFFF { return nil }
+                        if low >= 0xDC00 && low <= 0xDFFF { return true }
                         issues.append(JSONIssue(kind: .unpairedSurrogate, span: ByteSpan(start, start + 6)))
                         i = save
-                        return nil
+                        return true
                     }
-                    return JSONError(.syntax, "expected four hex digits after \\u", at: save, length: min(6, input.count - save))
+                    return fail(.syntax, "expected four hex digits after \\u", at: save, length: min(6, count - save))
                 }
                 issues.append(JSONIssue(kind: .unpairedSurrogate, span: ByteSpan(start, i)))
             } else if unit >= 0xDC00 && unit <= 0xDFFF {
                 issues.append(JSONIssue(kind: .unpairedSurrogate, span: ByteSpan(start, i)))
             }
-            return nil
+            return true
         default:
-            return JSONError(.syntax, "invalid escape '\\\(printable(input[i]))': JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", at: start, length: 2)
+            return fail(.syntax, "invalid escape '\\\(printable(input[i]))': JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", at: start, length: 2)
         }
     }
 
     mutating func readHex4() -> UInt32? {
-        guard i + 4 <= input.count else { return nil }
+        guard i + 4 <= count else { return nil }
         var value: UInt32 = 0
         for k in 0..<4 {
             let c = input[i + k]
@@ -556,38 +727,61 @@ private struct Parser {
 
     // MARK: Keys
 
-    mutating func noteKey(_ keyNode: Int) {
-        guard !stack.isEmpty else { return }
-        let top = stack.count - 1
-        let frame = stack[top]
-        if frame.keyIndex >= 0 {
-            let hash = keyHash(keyNode)
-            if let candidates = keyIndexes[frame.keyIndex][hash] {
-                for other in candidates where keysEqual(other, keyNode) {
-                    // Only first occurrences are remembered: 100 000 copies of one key stay linear.
-                    reportDuplicate(keyNode, other)
-                    return
-                }
-            }
-            keyIndexes[frame.keyIndex][hash, default: []].append(keyNode)
-            return
-        }
-        var k = frame.keyBase
-        while k < keyStack.count {
-            if keysEqual(keyStack[k], keyNode) {
-                reportDuplicate(keyNode, keyStack[k])
-                return
+    /// Reports the key as a duplicate when an earlier key of the same object is equal.
+    @inline(__always) mutating func noteKey(_ keyNode: Int) {
+        guard top.keyIndex < 0 else { return noteKeyHashed(keyNode) }
+        // Linear search is fastest for the small objects payloads have; hash big ones.
+        let entry = Parser.keyEntry(input, nodes[keyNode], keyNode)
+        var k = top.keyBase
+        while k < keys.count {
+            let other = keys[k]
+            if other.prefix == entry.prefix && other.length == entry.length && keysEqual(other.node, keyNode) {
+                return reportDuplicate(keyNode, other.node)
             }
             k += 1
         }
-        keyStack.append(keyNode)
-        // Linear search is fastest for the small objects payloads have; hash big ones.
-        if keyStack.count - frame.keyBase > 16 {
-            var index: [Int: [Int]] = [:]
-            for key in keyStack[frame.keyBase...] { index[keyHash(key), default: []].append(key) }
-            keyIndexes.append(index)
-            stack[top].keyIndex = keyIndexes.count - 1
+        keys.push(entry)
+        if keys.count - top.keyBase > 16 { startHashingKeys() }
+    }
+
+    mutating func startHashingKeys() {
+        var index: [Int: [Int]] = [:]
+        for k in top.keyBase..<keys.count {
+            let key = keys[k].node
+            index[Parser.keyHash(input, nodes[key]), default: []].append(key)
         }
+        keyIndexes.append(index)
+        top.keyIndex = keyIndexes.count - 1
+    }
+
+    mutating func noteKeyHashed(_ keyNode: Int) {
+        let hash = Parser.keyHash(input, nodes[keyNode])
+        if let candidates = keyIndexes[top.keyIndex][hash] {
+            for other in candidates where keysEqual(other, keyNode) {
+                // Only first occurrences are remembered: 100 000 copies of one key stay linear.
+                return reportDuplicate(keyNode, other)
+            }
+        }
+        keyIndexes[top.keyIndex][hash, default: []].append(keyNode)
+    }
+
+    /// The fingerprint of a key: its decoded length and first eight decoded bytes.
+    @inline(__always) static func keyEntry(_ input: UnsafeBufferPointer<UInt8>, _ n: JSONNode, _ keyNode: Int) -> KeyEntry {
+        let start = Int(n.start) + 1
+        let length = Int(n.end) - 1 - start
+        guard n.flags & JSONNode.hasEscapes == 0, start + 8 <= input.count, let base = input.baseAddress else {
+            return slowKeyEntry(input, n, keyNode)
+        }
+        var prefix = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        if length < 8 { prefix &= (1 &<< (8 &* UInt64(length))) &- 1 }
+        return KeyEntry(node: keyNode, length: length, prefix: prefix)
+    }
+
+    static func slowKeyEntry(_ input: UnsafeBufferPointer<UInt8>, _ n: JSONNode, _ keyNode: Int) -> KeyEntry {
+        let key = keyBytes(input, n)
+        var prefix: UInt64 = 0
+        for (k, b) in key.prefix(8).enumerated() { prefix |= UInt64(b) << (8 * k) }
+        return KeyEntry(node: keyNode, length: key.count, prefix: prefix)
     }
 
     mutating func reportDuplicate(_ key: Int, _ first: Int) {
@@ -595,7 +789,6 @@ private struct Parser {
     }
 
     func keysEqual(_ a: Int, _ b: Int) -> Bool { Parser.keysEqual(input, nodes[a], nodes[b]) }
-    func keyHash(_ node: Int) -> Int { Parser.keyHash(input, nodes[node]) }
 
     // Static, on plain values: a non-mutating method called from a mutating one may copy the whole parser.
     static func keyBytes(_ input: UnsafeBufferPointer<UInt8>, _ n: JSONNode) -> [UInt8] {
@@ -627,46 +820,74 @@ private struct Parser {
 
     // MARK: Whitespace and comments
 
-    mutating func skipSpace() -> JSONError? {
+    /// Skips whitespace (and comments in jsonc). Most calls find none, one space, or a line break and
+    /// indentation; anything else goes to `skipSpaceAndComments`.
+    @inline(__always) mutating func skipSpace() -> Bool {
+        if i < count {
+            let c = input[i]
+            if c > 0x20 && c != UInt8(ascii: "/") { return true }
+            if c == 0x20 || c == 0x0A {
+                let j = Parser.skipSpaces(input, from: i + 1)
+                if j < count, input[j] > 0x20, input[j] != UInt8(ascii: "/") {
+                    i = j
+                    return true
+                }
+            }
+        }
+        return skipSpaceAndComments()
+    }
+
+    mutating func skipSpaceAndComments() -> Bool {
         var j = i
-        let count = input.count
+        defer { i = j }
         while j < count {
             let c = input[j]
-            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
-            j += 1
-        }
-        i = j
-        while i < input.count {
-            let c = input[i]
-            if c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 {
-                i += 1
-            } else if allowComments, c == UInt8(ascii: "/"), i + 1 < input.count {
-                if input[i + 1] == UInt8(ascii: "/") {
-                    i += 2
-                    while i < input.count, input[i] != 0x0A { i += 1 }
-                } else if input[i + 1] == UInt8(ascii: "*") {
-                    let start = i
-                    i += 2
+            if c == 0x20 {
+                j = Parser.skipSpaces(input, from: j + 1)
+            } else if c == 0x0A || c == 0x0D || c == 0x09 {
+                j += 1
+            } else if allowComments, c == UInt8(ascii: "/"), j + 1 < count {
+                if input[j + 1] == UInt8(ascii: "/") {
+                    j += 2
+                    while j < count, input[j] != 0x0A { j += 1 }
+                } else if input[j + 1] == UInt8(ascii: "*") {
+                    let start = j
+                    j += 2
                     var closed = false
-                    while i + 1 < input.count {
-                        if input[i] == UInt8(ascii: "*") && input[i + 1] == UInt8(ascii: "/") {
-                            i += 2
+                    while j + 1 < count {
+                        if input[j] == UInt8(ascii: "*") && input[j + 1] == UInt8(ascii: "/") {
+                            j += 2
                             closed = true
                             break
                         }
-                        i += 1
+                        j += 1
                     }
                     if !closed {
-                        return JSONError(.syntax, "comment is not closed: expected '*/'", at: start, length: 2)
+                        return fail(.syntax, "comment is not closed: expected '*/'", at: start, length: 2)
                     }
                 } else {
-                    return nil
+                    return true
                 }
             } else {
-                return nil
+                return true
             }
         }
-        return nil
+        return true
+    }
+
+    /// Skips a run of spaces eight at a time: indentation in pretty-printed files.
+    @inline(__always) static func skipSpaces(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var j = start
+        let count = input.count
+        if let base = input.baseAddress {
+            while j <= count &- 8 {
+                let other = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                if other != 0 { return j &+ other.trailingZeroBitCount >> 3 }
+                j &+= 8
+            }
+        }
+        while j < count, input[j] == 0x20 { j += 1 }
+        return j
     }
 
     // MARK: Messages
@@ -680,7 +901,7 @@ private struct Parser {
             return "a comment (comments are not JSON)"
         }
         if c >= 0x80 {
-            let length = utf8SequenceLength(at: offset)
+            let length = Parser.utf8SequenceLength(input, at: offset)
             if length == 0 { return "byte 0x\(hex2(c)) that is not UTF-8" }
             let scalar = String(decoding: UnsafeBufferPointer(rebasing: input[offset..<offset + length]), as: UTF8.self)
             return "'\(scalar)'"

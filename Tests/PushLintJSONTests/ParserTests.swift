@@ -141,6 +141,46 @@ import Testing
         #expect(parse(#"{"badge": {{count}"#, .defaultTemplate).error?.message.contains("placeholder is not closed") == true)
     }
 
+    // The fast paths step 8 bytes at a time: runs of 7, 8 and 9 bytes end inside, at and after a step.
+
+    @Test func invalidUTF8AfterAnASCIIRunIsFoundAtItsByte() {
+        for run in [0, 1, 7, 8, 9, 15, 16, 17] {
+            let prefix = Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: run)
+            let result = JSONParser.parse(prefix + [0xE2, 0x28, 0xA1] + Array("\"]".utf8))
+            #expect(result.document != nil)
+            // 0xE2 starts no sequence (0x28 is not a continuation byte), 0xA1 starts none either.
+            #expect(result.issues.map(\.span) == [ByteSpan(prefix.count, prefix.count + 1), ByteSpan(prefix.count + 2, prefix.count + 3)], "run \(run)")
+        }
+    }
+
+    @Test func whitespaceRunsOfAnyLengthAreSkipped() throws {
+        for run in [1, 7, 8, 9, 16, 17] {
+            let spaces = String(repeating: " ", count: run)
+            let doc = try document("{\n\(spaces)\"a\"\(spaces):\(spaces)[\(spaces)1\(spaces)]\n\(spaces)}\(spaces)")
+            let a = try #require(doc.member(doc.root, "a"))
+            #expect(doc.rawText(doc.elements(a)[0]) == "1")
+        }
+    }
+
+    @Test func aStringMayEndExactlyAtTheEndOfTheInput() throws {
+        for length in [0, 6, 7, 8, 9, 16] {
+            let text = "\"" + String(repeating: "é", count: length / 2) + String(repeating: "x", count: length % 2) + "\""
+            let doc = try document(text)
+            #expect(doc.nodes[doc.root].end == UInt32(text.utf8.count))
+            let unclosed = parse(String(text.dropLast()))
+            #expect(unclosed.error?.message.contains("string is not closed") == true)
+            #expect(unclosed.error?.offset == 0)
+        }
+    }
+
+    @Test func largeDocumentsGrowTheirNodeStorage() throws {
+        // One node per 2 bytes, four times the first estimate.
+        let doc = try document("[" + Array(repeating: "1", count: 10_000).joined(separator: ",") + "]")
+        #expect(doc.nodes.count == 10_001)
+        #expect(doc.nodes[0].next == 10_001)
+        #expect(doc.nodes[10_000].ordinal == 9_999)
+    }
+
     @Test func lineIndexCountsColumnsInScalars() {
         let text = "{\n\t\"é😀\": 1\r\n}"
         let lines = LineIndex(Array(text.utf8))

@@ -1,0 +1,315 @@
+import Foundation
+import PushLintJSON
+import Testing
+import TestSupport
+
+/// The fast parser must behave exactly like the reference parser (ReferenceParser.swift): the same nodes, the
+/// same error (kind, message, offset, length) and the same issues in the same order, in every mode. Inputs are
+/// the repository's and the conformance kit's JSON files, generated documents aimed at the fast paths (runs of
+/// whitespace and ASCII around the 8-byte steps, UTF-8 right after such runs, strings that end at the end of the
+/// input), their prefixes, and byte mutations of them.
+@Suite struct DifferentialTests {
+    static let modes: [JSONParseOptions] = [
+        JSONParseOptions(mode: .strict),
+        JSONParseOptions(mode: .jsonc),
+        JSONParseOptions(mode: .defaultTemplate),
+        JSONParseOptions(mode: .template(open: "<%=", close: "%>")),
+        JSONParseOptions(mode: .template(open: "\"$", close: "")),
+        JSONParseOptions(mode: .strict, maxDepth: 3),
+        JSONParseOptions(mode: .jsonc, maxDepth: 1),
+    ]
+
+    /// Returns a description of the first difference, or nil.
+    static func difference(_ bytes: [UInt8], _ options: JSONParseOptions) -> String? {
+        let fast = JSONParser.parse(bytes, options: options)
+        let reference = ReferenceJSONParser.parse(bytes, options: options)
+        let input = String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription
+        if fast.error != reference.error {
+            return "\(options.mode) \(input): error \(String(describing: fast.error)) != \(String(describing: reference.error))"
+        }
+        if fast.issues != reference.issues {
+            return "\(options.mode) \(input): issues \(fast.issues) != \(reference.issues)"
+        }
+        if fast.document?.nodes != reference.document?.nodes {
+            return "\(options.mode) \(input): nodes differ"
+        }
+        return nil
+    }
+
+    static func check(_ inputs: [[UInt8]], modes: [JSONParseOptions] = modes) -> [String] {
+        var failures: [String] = []
+        for bytes in inputs {
+            for options in modes {
+                if let d = difference(bytes, options) {
+                    failures.append(d)
+                    if failures.count >= 10 { return failures }
+                }
+            }
+        }
+        return failures
+    }
+
+    static var files: [[UInt8]] {
+        var urls = Paths.allFiles(below: Paths.conformance.appendingPathComponent("json-test-suite"))
+        urls += Paths.allFiles(below: Paths.conformance.appendingPathComponent("json-test-suite-transform"))
+        urls += Paths.allFiles(below: Paths.testdata)
+        return urls.map { Paths.bytes($0) }
+    }
+
+    @Test func filesParseAsBefore() {
+        let inputs = Self.files
+        #expect(inputs.count > 400)
+        let failures = Self.check(inputs)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func prefixesOfFilesParseAsBefore() {
+        // Every prefix of the small files: each ends the input at another point of the grammar.
+        var inputs: [[UInt8]] = []
+        for bytes in Self.files where bytes.count <= 600 {
+            for n in 0..<bytes.count { inputs.append(Array(bytes[0..<n])) }
+        }
+        let failures = Self.check(inputs, modes: Array(Self.modes.prefix(3)))
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func generatedDocumentsParseAsBefore() {
+        var generator = DocumentGenerator(seed: 0x5EED)
+        var inputs: [[UInt8]] = []
+        for _ in 0..<3000 { inputs.append(generator.document()) }
+        let failures = Self.check(inputs)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func prefixesOfGeneratedDocumentsParseAsBefore() {
+        var generator = DocumentGenerator(seed: 42)
+        var inputs: [[UInt8]] = []
+        for _ in 0..<150 {
+            let bytes = generator.document()
+            for n in 0..<bytes.count { inputs.append(Array(bytes[0..<n])) }
+        }
+        let failures = Self.check(inputs, modes: Array(Self.modes.prefix(3)))
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func mutatedDocumentsParseAsBefore() {
+        var generator = DocumentGenerator(seed: 7)
+        var inputs: [[UInt8]] = []
+        for _ in 0..<1500 {
+            var bytes = generator.document()
+            for _ in 0..<(1 + generator.next(3)) {
+                guard !bytes.isEmpty else { break }
+                let at = generator.next(bytes.count)
+                let byte = DocumentGenerator.interestingBytes[generator.next(DocumentGenerator.interestingBytes.count)]
+                switch generator.next(3) {
+                case 0: bytes[at] = byte
+                case 1: bytes.insert(byte, at: at)
+                default: bytes.remove(at: at)
+                }
+            }
+            inputs.append(bytes)
+        }
+        let failures = Self.check(inputs)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func fastPathEdgesParseAsBefore() {
+        // Runs of 0...17 spaces or ASCII letters, then the byte that ends the run, at the end of the input or not.
+        var inputs: [[UInt8]] = []
+        let enders: [[UInt8]] = [
+            [0x22], [0x5C, 0x6E], [0x5C, 0x75, 0x44, 0x38, 0x30, 0x30], [0x0A], [0x09], [0x01], [0x7F],
+            [0xC3, 0xA9], [0xC3], [0xC3, 0x28], [0xE2, 0x9C, 0x93], [0xE2, 0x9C], [0xED, 0xA0, 0x80],
+            [0xF0, 0x9F, 0x8E, 0x89], [0xF0, 0x9F, 0x8E], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xFF], [],
+            // Each boundary of RFC 3629's table, valid and not.
+            [0xC0, 0x80], [0xC1, 0xBF], [0xC2, 0x80], [0xDF, 0xBF], [0xDF, 0xC0], [0xE0, 0x9F, 0xBF],
+            [0xE0, 0xA0, 0x80], [0xE1, 0x80, 0x80], [0xE1, 0x80], [0xEC, 0xBF, 0xBF], [0xED, 0x9F, 0xBF],
+            [0xED, 0xA0, 0x80], [0xED, 0xBF, 0xBF], [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF], [0xEF, 0xBF, 0x41],
+            [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF1, 0x80, 0x80, 0x80], [0xF3, 0xBF, 0xBF, 0xBF],
+            [0xF4, 0x8F, 0xBF, 0xBF], [0xF5, 0x80, 0x80, 0x80], [0xF7, 0xBF, 0xBF, 0xBF], [0xF8, 0x88, 0x80, 0x80],
+            [0xF0, 0x90, 0x80, 0x22], [0xBF], [0xC3, 0xA9, 0xE2, 0x9C, 0x93, 0xF0, 0x9F, 0x8E, 0x89, 0xC3],
+        ]
+        for run in 0...17 {
+            let letters = Array(repeating: UInt8(ascii: "a"), count: run)
+            for ender in enders {
+                for prefix in [[UInt8(ascii: "\"")], Array(#"{"k":""#.utf8), Array(#"[1,""#.utf8)] {
+                    let string = prefix + letters + ender + letters
+                    inputs.append(string)
+                    inputs.append(string + [0x22])
+                    inputs.append(string + Array("\"]}".utf8))
+                    inputs.append(string + Array("\":1}".utf8))
+                }
+            }
+            let spaces = Array(repeating: UInt8(ascii: " "), count: run)
+            for ws in [spaces, spaces + [0x0A] + spaces, [0x0A] + spaces + [0x09] + spaces, spaces + [0x0D, 0x0A]] {
+                inputs.append(ws)
+                inputs.append(ws + Array("1".utf8) + ws)
+                inputs.append(Array("[".utf8) + ws + Array("1".utf8) + ws + Array(",".utf8) + ws + Array("]".utf8) + ws)
+                inputs.append(Array("{".utf8) + ws + Array("\"a\"".utf8) + ws + Array(":".utf8) + ws + Array("{}".utf8) + ws + Array("}".utf8))
+                inputs.append(Array("[".utf8) + ws + Array("/* c */".utf8) + ws + Array("// c\n".utf8) + ws + Array("]".utf8))
+                inputs.append(Array("[".utf8) + ws + Array("/".utf8))
+                inputs.append(Array("[".utf8) + ws)
+            }
+            let digits = Array(repeating: UInt8(ascii: "7"), count: run)
+            for number in [digits, [UInt8(ascii: "-")] + digits, Array("0.".utf8) + digits, Array("1e".utf8) + digits, Array("1E+".utf8) + digits, digits + Array(".5e-3".utf8)] {
+                inputs.append(number)
+                inputs.append(Array("[".utf8) + number + Array("]".utf8))
+                inputs.append(Array("[".utf8) + number + Array("x]".utf8))
+                inputs.append(Array("{\"a\":".utf8) + number)
+            }
+        }
+        for word in ["true", "false", "null", "tru", "nul", "fals", "truex", "nullx", "true1", "t", "n", "f", "True"] {
+            inputs.append(Array(word.utf8))
+            inputs.append(Array("[\(word)]".utf8))
+            inputs.append(Array("{\"a\": \(word)}".utf8))
+            inputs.append(Array("[\(word),\(word) ]".utf8))
+        }
+        let failures = Self.check(inputs)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func objectsWithManyKeysParseAsBefore() {
+        // Around the switch from linear duplicate search to the hashed one, with escaped and long keys.
+        var inputs: [[UInt8]] = []
+        var generator = DocumentGenerator(seed: 99)
+        for n in [1, 2, 15, 16, 17, 18, 40] {
+            for _ in 0..<20 {
+                var keys: [String] = []
+                for k in 0..<n {
+                    switch generator.next(6) {
+                    case 0: keys.append(keys.isEmpty ? "a" : keys[generator.next(keys.count)])
+                    case 1: keys.append("k\\u00\(30 + k % 10)")
+                    case 2: keys.append("k\(k % 10)")
+                    case 3: keys.append(String(repeating: "long-key-", count: 1 + k % 3))
+                    case 4: keys.append("é\(k)")
+                    default: keys.append("key\(k)")
+                    }
+                }
+                let members = keys.map { "\"\($0)\": [\"\($0)\"]" }
+                inputs.append(Array("[{\(members.joined(separator: ","))}, {\(members.reversed().joined(separator: ",\n "))}]".utf8))
+            }
+        }
+        // Duplicates of every length around the 8-byte fingerprint, followed by different bytes, and at the end.
+        for length in 0...17 {
+            let key = String(repeating: "k", count: length)
+            let other = String(repeating: "k", count: max(0, length - 1)) + "j"
+            inputs.append(Array("{\"\(key)\":1,\"\(other)\" :2,\"\(key)\"\n:3}".utf8))
+            inputs.append(Array("{\"\(key)\" :1,\"\(key)\":2,\"\(key)\"".utf8))
+            inputs.append(Array("{\"\(key)\":1,\"\(key.replacingOccurrences(of: "k", with: "\\u006b"))\":2}".utf8))
+        }
+        let failures = Self.check(inputs)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func documentsThatOutgrowTheNodeEstimateParseAsBefore() {
+        // The node storage starts at one node per 8 bytes and grows while parsing: dense arrays and deep nesting.
+        var inputs: [[UInt8]] = []
+        for n in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 100, 1000, 5000] {
+            inputs.append(Array("[\(Array(repeating: "1", count: n).joined(separator: ","))]".utf8))
+            inputs.append(Array("{\(Array(repeating: "\"\":[]", count: n).joined(separator: ","))}".utf8))
+            inputs.append(Array(String(repeating: "[", count: min(n, 600)).utf8) + Array(String(repeating: "]", count: min(n, 600)).utf8))
+            inputs.append(Array(String(repeating: "{\"a\":[", count: min(n, 300)).utf8) + Array("0".utf8) + Array(String(repeating: "]}", count: min(n, 300)).utf8))
+            inputs.append(Array("[\(Array(repeating: "[1,[]]", count: n).joined(separator: ","))".utf8))
+        }
+        let failures = Self.check(inputs)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+}
+
+/// Deterministic JSON-like documents with the things the parser's fast paths care about.
+struct DocumentGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    static let interestingBytes: [UInt8] = Array(" \t\n\r\"\\/*,:[]{}0-.eEu<%>$".utf8) + [0x00, 0x01, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xE2, 0xED, 0xF0, 0xF4, 0xF5, 0xFF]
+
+    mutating func next(_ bound: Int) -> Int {
+        // SplitMix64.
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Int(z % UInt64(bound))
+    }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[next(items.count)] }
+
+    mutating func document() -> [UInt8] {
+        var out: [UInt8] = []
+        if next(20) == 0 { out += [0xEF, 0xBB, 0xBF] }
+        space(&out)
+        value(&out, depth: 0)
+        space(&out)
+        return out
+    }
+
+    mutating func space(_ out: inout [UInt8]) {
+        switch next(6) {
+        case 0, 1: return
+        case 2: out += Array(repeating: 0x20, count: next(18))
+        case 3: out += [0x0A] + Array(repeating: 0x20, count: next(18))
+        case 4: out += Array(pick([" ", "\t", "\r\n", "\n\t\t", " /* c */ ", "// line\n", "/**/"]).utf8)
+        default: out.append(0x20)
+        }
+    }
+
+    mutating func value(_ out: inout [UInt8], depth: Int) {
+        let choice = depth > 4 ? 2 + next(6) : next(8)
+        switch choice {
+        case 0:
+            out.append(UInt8(ascii: "{"))
+            let n = next(5)
+            var keys: [String] = []
+            for k in 0..<n {
+                space(&out)
+                let key = next(4) == 0 && !keys.isEmpty ? pick(keys) : pick(["a", "b", "aps", "alert", "title", "k\\u0041", "é", "a\(k)", "content-available"])
+                keys.append(key)
+                out += Array("\"\(key)\"".utf8)
+                space(&out)
+                out.append(UInt8(ascii: ":"))
+                space(&out)
+                value(&out, depth: depth + 1)
+                space(&out)
+                if k < n - 1 || next(8) == 0 { out.append(UInt8(ascii: ",")) }
+            }
+            space(&out)
+            out.append(UInt8(ascii: "}"))
+        case 1:
+            out.append(UInt8(ascii: "["))
+            let n = next(5)
+            for k in 0..<n {
+                space(&out)
+                value(&out, depth: depth + 1)
+                space(&out)
+                if k < n - 1 || next(8) == 0 { out.append(UInt8(ascii: ",")) }
+            }
+            space(&out)
+            out.append(UInt8(ascii: "]"))
+        case 2, 3, 4:
+            string(&out)
+        case 5:
+            out += Array(pick(["0", "-0", "1", "123456789", "-12.5", "1e10", "2.5E-3", "0.000", "01", "1.", "-", "1e+", "3x"]).utf8)
+        case 6:
+            out += Array(pick(["true", "false", "null", "tru", "nulll"]).utf8)
+        default:
+            out += Array(pick(["{{count}}", "{{{ raw }}}", "<%= n %>", "\"$x", "{{open", "{{a\n}}"]).utf8)
+        }
+    }
+
+    mutating func string(_ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for _ in 0..<next(5) {
+            out += Array(repeating: UInt8(ascii: pick(["a", "Z", " ", "~"])), count: next(20))
+            switch next(9) {
+            case 0: out += Array(pick(["é", "発送", "✓", "🎉", "Zürich"]).utf8)
+            case 1: out += pick([[0xC3], [0xC3, 0x28], [0xE2, 0x9C], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x8E], [0x80], [0xFF], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80]])
+            case 2: out += Array(pick(["\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\ud83d\\ude00", "\\ud800", "\\udc00x", "\\ud800\\u0041", "\\x", "\\u12"]).utf8)
+            case 3: out += Array(pick(["{{name}}", "<%= x %>"]).utf8)
+            case 4: if next(10) == 0 { out.append(pick([0x0A, 0x09, 0x01])) }
+            default: break
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}
