@@ -153,6 +153,9 @@ public struct LocalFileSystem: FileSystem {
             }
             if n == 0 { break }
             total += n
+            // All that fstat announced is here: the usual case, settled without one more read to see the end.
+            // (Files that report no size, such as those of /proc, are read until the end.)
+            if size > 0, total == size { break }
         }
         if total > limit { return .tooLarge(size: max(size, total)) }
         bytes.removeSubrange(total...)

@@ -91,6 +91,36 @@ struct FaultyFileSystem: FileSystem {
         // Not reading 2 GB is what makes this fast; a generous bound only guards against reading it.
         #expect(elapsed < .seconds(5))
     }
+
+    @Test func filesAreReadWhole() throws {
+        let dir = TempDirectory()
+        let text = String(repeating: "{\"aps\": {\"alert\": \"Zürich\"}}\n", count: 5000)
+        let path = dir.write("big.json", text)
+        guard case .bytes(let bytes) = LocalFileSystem().read(path, limit: 1 << 20) else {
+            Issue.record("not read")
+            return
+        }
+        #expect(bytes == Array(text.utf8))
+        #expect(LocalFileSystem().read(path, limit: 100).isTooLarge)
+    }
+
+    #if os(Linux)
+    /// Files of /proc announce a size of 0 and have content: they are read until the end, not as empty.
+    @Test func aFileThatAnnouncesNoSizeIsReadToTheEnd() {
+        guard case .bytes(let bytes) = LocalFileSystem().read("/proc/self/status", limit: 1 << 20) else {
+            Issue.record("not read")
+            return
+        }
+        #expect(String(decoding: bytes, as: UTF8.self).contains("Name:"))
+    }
+    #endif
+}
+
+extension ReadOutcome {
+    var isTooLarge: Bool {
+        if case .tooLarge = self { return true }
+        return false
+    }
 }
 
 @Suite struct HostileContentTests {
