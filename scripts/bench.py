@@ -109,6 +109,12 @@ def main():
         results["instructions_parse_5mb"] = (three - one) // 2
         print(f"  callgrind: {results['instructions_parse_5mb']:,} instructions per parse of 5 MB, {results['instructions_per_byte']:.1f} per byte")
 
+    # Whole lints counted too: wall times on a shared 2-core machine wander, instruction counts do not.
+    results["instructions_e2e_5mb"] = callgrind_instructions([PUSHLINT, "lint", mid, "-j", "1", "-f", "json", "-o", "/dev/null"])
+    results["instructions_e2e_files"] = callgrind_instructions([PUSHLINT, "lint", templates, "-j", "1", "-f", "json", "-o", "/dev/null"])
+    if results["instructions_e2e_5mb"] and results["instructions_e2e_files"]:
+        print(f"  callgrind, whole lint (--jobs 1): 5 MB batch {results['instructions_e2e_5mb']:,}, {len(all_files)} files {results['instructions_e2e_files']:,}")
+
     print("end to end")
     big = 100_000_000
     results["large_e2e"] = measure("pushlint lint 50 MB file (all rules, JSON report)", [PUSHLINT, "lint", large, f"--max-file-bytes={big}", "-f", "json", "-o", "/dev/null"], runs=5)
@@ -200,6 +206,10 @@ def write_report(r, nfiles, corpus_mb, njson, json_mb, large_mb):
     if "instructions_parse_5mb" in r:
         lines += ["", f"Regression guard: callgrind counts {r['instructions_parse_5mb']:,} instructions for one parse of the 5 MB file",
                   f"({r['instructions_per_byte']:.1f} per byte); instruction counts do not depend on machine load."]
+    if r.get("instructions_e2e_5mb") and r.get("instructions_e2e_files"):
+        lines += [f"Whole lints (`--jobs 1`, JSON report): {r['instructions_e2e_5mb']:,} instructions for the 5 MB batch "
+                  f"({r['instructions_e2e_5mb'] / 5e6:.0f} per byte), {r['instructions_e2e_files']:,} for the {nfiles} files "
+                  f"({r['instructions_e2e_files'] / nfiles:,.0f} per file)."]
     with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("wrote BENCHMARKS.md")
