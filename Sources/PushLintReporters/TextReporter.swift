@@ -39,26 +39,59 @@ public struct TextReporter: Reporter {
         return out
     }
 
+    // Appended piece by piece into one String: `a + b + c` builds a String per `+`, for every finding.
     func render(_ d: Diagnostic) -> String {
         var out = style(Escape.terminal(d.path), .bold)
-        if let loc = d.location { out += ":\(loc.line):\(loc.column)" }
-        out += ": " + style(d.severity.rawValue, d.severity.color) + ": " + Escape.terminal(d.message) + " "
-            + style("[\(d.ruleId)]", .dim) + "\n"
+        if let loc = d.location {
+            out += ":"
+            out += String(loc.line)
+            out += ":"
+            out += String(loc.column)
+        }
+        out += ": "
+        out += style(d.severity.rawValue, d.severity.color)
+        out += ": "
+        out += Escape.terminal(d.message)
+        out += " "
+        out += style("[\(d.ruleId)]", .dim)
+        out += "\n"
         guard let loc = d.location, d.pointer != nil || !loc.lineText.isEmpty, !loc.lineText.isEmpty else {
-            if let help = d.help { out += "     " + style("help:", .cyan) + " " + Escape.terminal(help) + "\n" }
+            if let help = d.help {
+                out += "     "
+                out += style("help:", .cyan)
+                out += " "
+                out += Escape.terminal(help)
+                out += "\n"
+            }
             return out
         }
         let offset = loc.lineTextColumn - 1
         var frame = Frame(line: loc.lineText, column: loc.column - offset, endColumn: loc.endLine == loc.line ? loc.endColumn - offset : nil)
         if offset > 0 { frame.markCutStart() }
         let number = String(loc.line)
-        let gutter = String(repeating: " ", count: max(4, number.count + 1))
-        out += style(String(repeating: " ", count: gutter.count - number.count) + number + " |", .dim) + " " + frame.text + "\n"
-        out += style(gutter + " |", .dim) + " " + String(repeating: " ", count: frame.caretOffset)
-            + style(String(repeating: "^", count: frame.caretLength), d.severity.color)
-        if let help = d.help { out += " " + style("help:", .cyan) + " " + Escape.terminal(help) }
+        let gutterWidth = max(4, number.utf8.count + 1)
+        out += style(Self.repeated(" ", gutterWidth - number.utf8.count) + number + " |", .dim)
+        out += " "
+        out += frame.text
+        out += "\n"
+        out += style(Self.repeated(" ", gutterWidth) + " |", .dim)
+        out += " "
+        out += Self.repeated(" ", frame.caretOffset)
+        out += style(Self.repeated("^", frame.caretLength), d.severity.color)
+        if let help = d.help {
+            out += " "
+            out += style("help:", .cyan)
+            out += " "
+            out += Escape.terminal(help)
+        }
         out += "\n"
         return out
+    }
+
+    /// `count` copies of an ASCII character (`String(repeating:count:)` with a String costs thousands of
+    /// instructions, and every finding draws a gutter and a caret).
+    static func repeated(_ character: Unicode.Scalar, _ count: Int) -> String {
+        String(decoding: [UInt8](repeating: UInt8(character.value), count: max(0, count)), as: UTF8.self)
     }
 
     /// The visible part of a source line, with the caret position adjusted for escapes and truncation.
@@ -79,17 +112,28 @@ public struct TextReporter: Reporter {
                 windowStart = max(0, start - 40)
                 windowEnd = min(scalars.count, windowStart + TextReporter.maxFrameWidth)
             }
-            if windowStart > 0 { text += "…" }
+            // Built as UTF-8 and turned into a String once: a report of thousands of findings has a frame each.
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(4 * (windowEnd - windowStart) + 8)
+            if windowStart > 0 { utf8.append(contentsOf: "…".utf8) }
             var width = windowStart > 0 ? 1 : 0
             for index in windowStart..<windowEnd {
                 if index == start { caretOffset = width }
-                let shown = Escape.scalarForFrame(scalars[index])
-                text += shown
-                width += shown.count
+                // One scalar is one column; only escapes are wider.
+                let scalar = scalars[index]
+                if scalar != "\t", !Escape.isUnsafe(scalar) {
+                    UTF8.encode(scalar) { utf8.append($0) }
+                    width += 1
+                } else {
+                    let shown = Escape.scalarForFrame(scalar)
+                    utf8.append(contentsOf: shown.utf8)
+                    width += shown.count
+                }
                 if index == min(end, windowEnd) - 1 { caretLength = max(1, width - caretOffset) }
             }
             if start >= windowEnd { caretOffset = width }
-            if windowEnd < scalars.count { text += "…" }
+            if windowEnd < scalars.count { utf8.append(contentsOf: "…".utf8) }
+            text = String(decoding: utf8, as: UTF8.self)
         }
 
         /// The excerpt does not start at the line's start: say so.
@@ -135,6 +179,11 @@ enum Escape {
     /// Control characters (C0, DEL, C1) and bidirectional overrides as visible `\u{..}` text, so a payload
     /// cannot move the cursor, change colours or reorder what the reader sees.
     static func terminal(_ text: String) -> String {
+        // Most texts hold none of them, and their UTF-8 says so without rebuilding the text: C0 and DEL are single
+        // bytes, C1 controls start with 0xC2, the bidirectional controls with 0xE2.
+        var utf8 = text
+        let mayHoldUnsafe = utf8.withUTF8 { $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 } }
+        guard mayHoldUnsafe else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             if isUnsafe(scalar) { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
