@@ -141,8 +141,13 @@ public struct Engine: Sendable {
             // Payloads (views, wire values) are built one at a time and dropped when checked, so a batch of
             // 100 000 messages never holds them all.
             let headers = project.config.headers(for: relative)
-            let checked = parallelMap(payloads.count, jobs: payloads.count >= 64 ? options.jobs : 1) { index in
+            let jobs = payloads.count >= 64 ? options.jobs : 1
+            let checked = parallelMap(payloads.count, jobs: jobs) { index in
                 let ref = payloads[index]
+                // Rules retain and release the document thousands of times per payload; on a document shared by
+                // all workers those are contended atomic operations on one cache line. A worker's own handle on
+                // the same bytes and nodes keeps them local.
+                let document = jobs > 1 ? document.sharingStorage() : document
                 let payload = PayloadBuilder.build(document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
                 let context = PayloadContext(
                     path: displayPath, configRelativePath: relative, document: document, payload: payload,

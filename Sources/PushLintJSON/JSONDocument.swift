@@ -55,6 +55,10 @@ public final class JSONDocument: Sendable {
         self.mode = mode
     }
 
+    /// Another handle on the same bytes and nodes (no copy): for threads that would otherwise share one
+    /// reference count.
+    public func sharingStorage() -> JSONDocument { JSONDocument(bytes: bytes, nodes: nodes, mode: mode) }
+
     /// The root value (documents always have one when parsing succeeded).
     public var root: NodeID { 0 }
 

@@ -72,6 +72,21 @@ import TestSupport
         #expect(one.files.map(\.path) == one.files.map(\.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
+    /// A batch of 64 or more messages is checked on several threads, each with its own handle on the document.
+    @Test func parallelBatchesAreDeterministic() throws {
+        let dir = TempDirectory()
+        let messages = (0..<200).map { i in
+            i % 4 == 0
+                ? #"{"message": {"token": "t\#(i)", "data": {"n": \#(i), "mail": "user\#(i)@gmail.com"}}}"#
+                : #"{"aps": {"alert": "order \#(i)"}, "items": [{"a": 1}, {"b": 2}]}"#
+        }
+        dir.write("batch.json", "[" + messages.joined(separator: ",\n") + "]")
+        let one = try lint(dir, options: LintOptions(jobs: 1))
+        let many = try lint(dir, options: LintOptions(jobs: 4))
+        #expect(one.allDiagnostics.count > 200)
+        #expect(one.allDiagnostics == many.allDiagnostics)
+    }
+
     @Test func batchPointersStartAtTheIndex() throws {
         let report = try ExampleLinter.lint("[" + #"{"aps": {"alert": "a"}}, "# + Self.big + "]")
         let finding = try #require(report.allDiagnostics.first { $0.ruleId == "payload-size" })
