@@ -65,13 +65,6 @@ public enum ASCIIText {
         return false
     }
 
-    /// The same search in a `String`'s UTF-8.
-    public static func contains(_ text: String, _ needle: String, ignoringCase: Bool = false) -> Bool {
-        var text = text
-        let pattern = Array(needle.utf8)
-        return text.withUTF8 { contains($0, pattern, ignoringCase: ignoringCase) }
-    }
-
     /// `a.lowercased() == b.lowercased()`, without building either when both are ASCII (header names are).
     public static func equalsIgnoringCase(_ a: String, _ b: String) -> Bool {
         var utf8A = a, utf8B = b

@@ -57,10 +57,7 @@ public struct TextReporter: Reporter {
         out += "\n"
         guard let loc = d.location, d.pointer != nil || !loc.lineText.isEmpty, !loc.lineText.isEmpty else {
             if let help = d.help {
-                out += "     "
-                out += style("help:", .cyan)
-                out += " "
-                out += Escape.terminal(help)
+                appendHelp(help, after: "     ", to: &out)
                 out += "\n"
             }
             return out
@@ -78,14 +75,16 @@ public struct TextReporter: Reporter {
         out += " "
         out += Self.repeated(" ", frame.caretOffset)
         out += style(Self.repeated("^", frame.caretLength), d.severity.color)
-        if let help = d.help {
-            out += " "
-            out += style("help:", .cyan)
-            out += " "
-            out += Escape.terminal(help)
-        }
+        if let help = d.help { appendHelp(help, after: " ", to: &out) }
         out += "\n"
         return out
+    }
+
+    func appendHelp(_ help: String, after gap: String, to out: inout String) {
+        out += gap
+        out += style("help:", .cyan)
+        out += " "
+        out += Escape.terminal(help)
     }
 
     /// `count` copies of an ASCII character (`String(repeating:count:)` with a String costs thousands of
