@@ -145,8 +145,8 @@ public struct Engine: Sendable {
             let checked = parallelMap(payloads.count, jobs: jobs) { index in
                 let ref = payloads[index]
                 // Rules retain and release the document thousands of times per payload; on a document shared by
-                // all workers those are contended atomic operations on one cache line. A worker's own handle on
-                // the same bytes and nodes keeps them local.
+                // all workers those are contended atomic operations on one cache line. A handle of its own per
+                // payload (one small object on the same bytes and nodes) keeps them on the worker's core.
                 let document = jobs > 1 ? document.sharingStorage() : document
                 let payload = PayloadBuilder.build(document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
                 let context = PayloadContext(

@@ -136,7 +136,8 @@ public struct LocalFileSystem: FileSystem {
         }
         let size = Int(st.st_size)
         if size > limit { return .tooLarge(size: size) }
-        // Read what is there, up to one byte past the limit: the file may grow after fstat.
+        // Read what fstat announced. A file that announces no size (those of /proc) is read to its end, up to one
+        // byte past the limit; a file that grows after fstat is read as it was then.
         var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
         var total = 0
         while true {
@@ -153,8 +154,7 @@ public struct LocalFileSystem: FileSystem {
             }
             if n == 0 { break }
             total += n
-            // All that fstat announced is here: the usual case, settled without one more read to see the end.
-            // (Files that report no size, such as those of /proc, are read until the end.)
+            // All that fstat announced is here: settled without one more read to see the end.
             if size > 0, total == size { break }
         }
         if total > limit { return .tooLarge(size: max(size, total)) }

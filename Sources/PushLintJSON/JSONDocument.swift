@@ -215,6 +215,7 @@ public final class JSONDocument: Sendable {
     @inlinable
     public func withStringBytes<R>(_ id: NodeID, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let n = nodes[id]
+        precondition(n.kind == .string || n.kind == .key, "withStringBytes needs a string or key node")
         let start = Int(n.start) + 1
         let end = Int(n.end) - 1
         if n.flags & JSONNode.hasEscapes != 0 {
@@ -244,10 +245,6 @@ public final class JSONDocument: Sendable {
     }
 
     /// Compares a key (or string) node with bytes without decoding, unless the key has escapes.
-    public func keyEquals(_ id: NodeID, _ utf8: inout [UInt8]) -> Bool {
-        utf8.withUnsafeBufferPointer { keyEquals(id, $0) }
-    }
-
     public func keyEquals(_ id: NodeID, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = nodes[id]
         let start = Int(n.start) + 1

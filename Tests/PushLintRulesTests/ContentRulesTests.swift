@@ -19,6 +19,9 @@ import TestSupport
         ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abc", "v"), ("s3cr3t", "client_secret"), ("hunter2", "userPassword"),
         ("k7Qp2Vx9Lm4Zr8Tn3Wb6Yc1Hd5Jf0Gs2", "x-api-key"), ("k7Qp2Vx9Lm4Zr8Tn3Wb6Yc1Hd5Jf0Gs2", "authSignature"),
         ("0170 1234567", "mobile"), ("abcdEFGH1234", "reset_token"),
+        // Separators inside a word: the words join to `password` and `privatekey`.
+        ("hunter2", "pa_ssword"), ("hunter2", "priv_ate_k-ey"), ("hunter2", "PASS.WORD"),
+        ("bearer abcdefghijklmnopqrstuvwxyz012345", "v"), ("BEARER abcdefghijklmnopqrstuvwxyz012345", "v"),
     ])
     func sensitiveValuesAreReported(_ value: String, _ key: String) throws {
         #expect(try Self.findings("payload-sensitive-data", value: value, key: key).count == 1, "\(key): \(value)")

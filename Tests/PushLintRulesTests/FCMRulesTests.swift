@@ -45,6 +45,13 @@ import TestSupport
         #expect(camel.first?.message.contains("android.ttl") == true, "legacy hints ignore the spelling")
     }
 
+    /// Field names are matched byte for byte, as FCM's JSON parser does: a look-alike (U+212A KELVIN SIGN, which
+    /// Swift's String equality takes for `K`) is an unknown field, and an escaped but equal name is the field.
+    @Test func fieldNamesAreMatchedByTheirBytes() throws {
+        #expect(try findings("fcm-unknown-field", message(#"{"collapseKey": "x"}"#)).count == 1)
+        #expect(try findings("fcm-unknown-field", message(#"{"collapseKey": "x", "ttl": "1s"}"#)).isEmpty)
+    }
+
     @Test func didYouMeanPrefersTheWritersSpelling() throws {
         let snake = try findings("fcm-unknown-field", message(#"{"notification": {"click_actoin": "A"}}"#))
         #expect(snake.first?.message.contains("'click_action'") == true)

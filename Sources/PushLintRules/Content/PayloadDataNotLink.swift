@@ -101,7 +101,7 @@ struct PayloadDataNotLink: PayloadRule {
     private func content(in bytes: UnsafeBufferPointer<UInt8>, key: () -> String, _ limits: Limits) -> String? {
         let count = bytes.count
         // Short strings are ids and texts unless they are a `data:` URI: no need to build a String for them.
-        if count < 64, count <= limits.maxStringBytes, !ASCIIText.matches(bytes, at: 0, Self.dataScheme, ignoringCase: true) { return nil }
+        if count < 64, count <= limits.maxStringBytes, !TextDetectors.hasDataScheme(bytes) { return nil }
         if TextDetectors.isDataURI(bytes) { return "a data: URI of \(count) bytes" }
         if TextDetectors.isURL(bytes) { return nil }
         if count >= 64, TextDetectors.isStringifiedJSON(bytes) { return "stringified JSON of \(count) bytes" }
@@ -111,8 +111,6 @@ struct PayloadDataNotLink: PayloadRule {
         if TextDetectors.isBase64Blob(bytes, minimumLength: 256), !isReferenceName(key()) { return "a base64 blob of \(count) bytes" }
         return nil
     }
-
-    static let dataScheme = Array("data:".utf8)
 
     /// How a finding names the value: the field, then `.member` and `[index]` steps down to the node.
     private func label(of node: NodeID, in field: CustomField, _ doc: JSONDocument) -> String {

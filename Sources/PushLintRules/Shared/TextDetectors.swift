@@ -9,9 +9,6 @@ enum TextDetectors {
     /// A URL-like reference (`https://...`, `shop://...`), which is what a payload should carry.
     static func isURL(_ text: String) -> Bool { withUTF8(text, isURL) }
 
-    /// `data:` URI (inline content).
-    static func isDataURI(_ text: String) -> Bool { withUTF8(text, isDataURI) }
-
     /// The scheme of a URI (`https`, `shop`), lowercased, or nil when the text does not start with one.
     static func scheme(of text: String) -> String? {
         withUTF8(text) { bytes in schemeLength(bytes).map { String(decoding: bytes[0..<$0], as: UTF8.self).lowercased() } }
@@ -49,14 +46,15 @@ enum TextDetectors {
         return nil
     }
 
-    /// `isDataURI` on UTF-8.
-    static func isDataURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        ASCIIText.matches(bytes, at: 0, dataColon, ignoringCase: true) && bytes.contains(UInt8(ascii: ","))
-    }
+    /// A `data:` URI (inline content).
+    static func isDataURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { hasDataScheme(bytes) && bytes.contains(UInt8(ascii: ",")) }
+
+    /// Starts with `data:`, in any case.
+    static func hasDataScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { ASCIIText.matches(bytes, at: 0, dataColon, ignoringCase: true) }
 
     private static let dataColon = Array("data:".utf8)
 
-    /// `isStringifiedJSON` on UTF-8: brackets are looked at before anything is parsed.
+    /// A string that is itself a JSON object or array; brackets are looked at before anything is parsed.
     static func isStringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         var start = 0, end = bytes.count
@@ -71,9 +69,6 @@ enum TextDetectors {
         guard let document = result.document else { return false }
         return document.count(document.root) > 0
     }
-
-    /// A string that is itself a JSON object or array.
-    static func isStringifiedJSON(_ text: String) -> Bool { withUTF8(text, isStringifiedJSON) }
 
     /// A long run of base64 (or base64url) characters with the mix of cases and digits that encoded bytes have.
     /// Base64 is ASCII, so a text with any other byte is no blob.
@@ -316,23 +311,22 @@ enum TextDetectors {
         var needsPatterns: Bool { hasAt || digits >= 7 || mayHoldJWT || mayHoldBearer || mayHoldPrivateKey || mayHoldVendorKey }
     }
 
-    /// Whether a key's name can make `isSecretName` or `isKeyLikeName` true: every word those look for contains
-    /// one of these, so keys such as `title` or `order_id` are settled by a byte search.
+    /// Whether a key's name can make `isSecretName` or `isKeyLikeName` true. Every word those look for, and every
+    /// joined form, is a substring of the name without its separators (`_ - . space`) in lower case, so keys such
+    /// as `title` or `order_id` are settled by a byte search (and `pa_ssword`, joined `password`, is not missed).
     static func mayBeSecretOrKeyLikeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full test.
-            if b >= 0x80 { return true }
-            switch ASCIIText.lower(b) {
-            case UInt8(ascii: "p"), UInt8(ascii: "s"), UInt8(ascii: "k"), UInt8(ascii: "c"), UInt8(ascii: "t"), UInt8(ascii: "a"),
-                UInt8(ascii: "h"):
-                if nameHints.contains(where: { ASCIIText.matches(bytes, at: i, $0, ignoringCase: true) }) { return true }
-            default: break
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { joined in
+            var count = 0
+            for b in bytes {
+                // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full test.
+                if b >= 0x80 { return true }
+                if b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: " ") { continue }
+                joined[count] = ASCIIText.lower(b)
+                count += 1
             }
-            i += 1
+            let name = UnsafeBufferPointer(rebasing: joined[0..<count])
+            return nameHints.contains { ASCIIText.contains(name, $0) }
         }
-        return false
     }
 
     static let nameHints = ["pas", "pwd", "secret", "sig", "key", "cred", "token", "auth", "hmac"].map { Array($0.utf8) }
