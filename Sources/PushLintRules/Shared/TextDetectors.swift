@@ -325,7 +325,16 @@ enum TextDetectors {
                 count += 1
             }
             let name = UnsafeBufferPointer(rebasing: joined[0..<count])
-            return nameHints.contains { ASCIIText.contains(name, $0) }
+            // One pass: only where a hint can start is any hint compared.
+            for i in 0..<count {
+                switch name[i] {
+                case UInt8(ascii: "p"), UInt8(ascii: "s"), UInt8(ascii: "k"), UInt8(ascii: "c"), UInt8(ascii: "t"), UInt8(ascii: "a"),
+                    UInt8(ascii: "h"):
+                    if nameHints.contains(where: { ASCIIText.matches(name, at: i, $0) }) { return true }
+                default: continue
+                }
+            }
+            return false
         }
     }
 
