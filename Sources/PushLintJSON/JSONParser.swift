@@ -88,6 +88,7 @@ public enum JSONParser {
             while !done {
                 let written = nodes
                 nodes = Array(unsafeUninitializedCapacity: capacity) { storage, initialized in
+                    PageHints.preferHugePages(UnsafeMutableRawBufferPointer(storage))
                     _ = storage.initialize(fromContentsOf: written)
                     parser.nodes = storage
                     done = parser.resume()
