@@ -60,7 +60,9 @@ enum FuzzTarget {
         let used = Set(report.allDiagnostics.map(\.ruleId) + report.project.map(\.ruleId))
         report.rules = report.rules.filter { used.contains($0.id) }
         for d in report.allDiagnostics {
-            precondition(d.span.start >= 0 && d.span.end <= max(bytes.count, d.span.start), "diagnostic outside the file")
+            precondition(
+                d.span.start >= 0 && d.span.end <= max(bytes.count, d.span.start),
+                "\(d.ruleId) outside the file: \(d.span.start)..<\(d.span.end) of \(bytes.count) bytes")
             precondition(d.location != nil, "unresolved location")
         }
         for format in Reporters.available {

@@ -22,9 +22,14 @@ import TestSupport
                 #expect(error.offset >= 0 && error.offset + error.length <= bytes.count)
             }
         }
+        // As the fuzz target does: with the example contract, so that contract and template rules run too.
+        let contract = try Contract.read(path: "push-contract.json", bytes: Paths.bytes(Paths.testdata.appendingPathComponent("examples/push-contract.json")))
         for name in ["regression.json", "regression.json.tmpl"] {
-            let report = Engine(project: Project(baseDirectory: "/"), options: LintOptions(jobs: 1)).lint(bytes: bytes, path: name)
-            for d in report.allDiagnostics { #expect(d.span.end <= max(bytes.count, d.span.start)) }
+            let project = Project(contract: contract, baseDirectory: "/")
+            let report = Engine(project: project, options: LintOptions(jobs: 1)).lint(bytes: bytes, path: name)
+            for d in report.allDiagnostics {
+                #expect(d.span.start >= 0 && d.span.end <= max(bytes.count, d.span.start), "\(d.ruleId): \(d.span.start)..<\(d.span.end)")
+            }
             for format in ReportFormat.allCases {
                 let output = try #require(Reporters.make(format)).render(report)
                 if format == .json || format == .sarif {

@@ -32,15 +32,19 @@ enum TemplateVariables {
         while k < end {
             switch doc.kind(k) {
             case .string, .key:
-                let scalars = Array(doc.string(k).unicodeScalars)
-                let hasEscapes = doc.nodes[k].flags & JSONNode.hasEscapes != 0
+                let text = doc.string(k)
+                let scalars = Array(text.unicodeScalars)
+                // Offsets in the decoded text are offsets in the file only when the text is the file's bytes: no
+                // escapes, and no invalid UTF-8 (each bad byte decodes to the three bytes of U+FFFD). Otherwise
+                // a placeholder is located by its whole string.
+                let isVerbatim = doc.nodes[k].flags & JSONNode.hasEscapes == 0 && text.utf8.count == doc.span(k).length - 2
                 for p in context.placeholders(in: k) {
                     let before = String(String.UnicodeScalarView(scalars[0..<min(p.scalarOffset, scalars.count)])).utf8.count
                     let upper = min(p.scalarOffset + p.scalarLength, scalars.count)
                     let own = String(String.UnicodeScalarView(scalars[min(p.scalarOffset, upper)..<upper])).utf8.count
                     let span =
-                        hasEscapes
-                        ? doc.span(k) : ByteSpan(doc.span(k).start + 1 + before, doc.span(k).start + 1 + before + own)
+                        isVerbatim
+                        ? ByteSpan(doc.span(k).start + 1 + before, doc.span(k).start + 1 + before + own) : doc.span(k)
                     result.append(PlaceholderUse(placeholder: p, node: k, inValuePosition: false, literalBytes: own, span: span))
                 }
             case .placeholder:
