@@ -141,8 +141,7 @@ public final class JSONDocument: Sendable {
     /// The value of the last member named `name` (providers keep the last of duplicate keys).
     public func member(_ id: NodeID, _ name: String) -> NodeID? {
         guard nodes[id].kind == .object else { return nil }
-        var name = name
-        return name.withUTF8 { utf8 in
+        return name.withUTF8Bytes { utf8 in
             var found: NodeID?
             var child = id + 1
             let end = Int(nodes[id].next)
@@ -264,8 +263,7 @@ public final class JSONDocument: Sendable {
     }
 
     public func keyEquals(_ id: NodeID, _ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { keyEquals(id, $0) }
+        name.withUTF8Bytes { keyEquals(id, $0) }
     }
 
     /// A short human-readable name of the node's JSON type, for messages ("number", "object", ...).

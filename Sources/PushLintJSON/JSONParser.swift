@@ -610,15 +610,9 @@ private struct Parser {
     /// The high bit of each byte of `x` (little-endian) that is `"`, `\\`, below 0x20 or above 0x7F. Bits above
     /// the lowest one may be false positives (borrows), the lowest is exact.
     @inline(__always) static func bytesNeedingAttention(_ x: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quote = x ^ (ones &* 0x22)
-        let backslash = x ^ (ones &* 0x5C)
-        let isQuote = (quote &- ones) & ~quote
-        let isBackslash = (backslash &- ones) & ~backslash
         // Below 0x20 the subtraction wraps to 0xE0 or more; from 0x80 on `x` has the bit itself.
-        let isControlOrHigh = (x &- ones &* 0x20) | x
-        return (isQuote | isBackslash | isControlOrHigh) & highs
+        let isControlOrHigh = ((x &- WordBytes.ones &* 0x20) | x) & WordBytes.highs
+        return WordBytes.equal(to: UInt8(ascii: "\""), in: x) | WordBytes.equal(to: UInt8(ascii: "\\"), in: x) | isControlOrHigh
     }
 
     /// Length of a well-formed UTF-8 sequence starting at `at` (RFC 3629: no overlongs, no surrogates,

@@ -39,12 +39,9 @@ public struct LineIndex: Sendable {
         lineStarts = starts
     }
 
-    /// Whether any byte of `word` is `\n` or `\r` (exact: the classic "has zero byte" test on `word ^ pattern`).
+    /// Whether any byte of `word` is `\n` or `\r` (exact).
     static func mayEndLine(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-        return hasZeroByte(word ^ (ones &* 0x0A)) || hasZeroByte(word ^ (ones &* 0x0D))
+        WordBytes.equal(to: 0x0A, in: word) | WordBytes.equal(to: 0x0D, in: word) != 0
     }
 
     /// The line (0-based index into `lineStarts`) containing `offset`.

@@ -1,3 +1,5 @@
+import PushLintJSON
+
 /// Character-class checks on the UTF-8 bytes of a text. The formats platforms define (topic names, colours,
 /// durations, tokens) are ASCII classes; checking bytes is much cheaper than building a Regex per value, and
 /// these checks run for fields of every payload.
@@ -29,8 +31,7 @@ public enum ASCIIText {
     }
 
     public static func hasPrefixIgnoringCase(_ text: String, _ prefix: String) -> Bool {
-        let head = text.utf8.prefix(prefix.utf8.count)
-        return head.count == prefix.utf8.count && zip(head, prefix.utf8).allSatisfy { lower($0) == lower($1) }
+        text.withUTF8Bytes { matches($0, at: 0, prefix.utf8.map(lower), ignoringCase: true) }
     }
 
     @inlinable
@@ -67,36 +68,17 @@ public enum ASCIIText {
 
     /// `a.lowercased() == b.lowercased()`, without building either when both are ASCII (header names are).
     public static func equalsIgnoringCase(_ a: String, _ b: String) -> Bool {
-        var utf8A = a, utf8B = b
-        let bothASCII = utf8A.withUTF8(isASCII) && utf8B.withUTF8(isASCII)
-        guard bothASCII else { return a.lowercased() == b.lowercased() }
-        return utf8A.withUTF8 { x in
-            utf8B.withUTF8 { y in
-                guard x.count == y.count else { return false }
-                var i = 0
-                while i < x.count {
-                    if lower(x[i]) != lower(y[i]) { return false }
-                    i += 1
-                }
-                return true
+        a.withUTF8Bytes { x in
+            b.withUTF8Bytes { y in
+                guard isASCII(x), isASCII(y) else { return a.lowercased() == b.lowercased() }
+                return x.count == y.count && zip(x, y).allSatisfy { lower($0) == lower($1) }
             }
         }
     }
 
     /// Byte order of UTF-8 (what `sort` of file names uses, so that the order does not depend on the locale).
     public static func precedesInUTF8(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let n = min(x.count, y.count)
-                var i = 0
-                while i < n {
-                    if x[i] != y[i] { return x[i] < y[i] }
-                    i += 1
-                }
-                return x.count < y.count
-            }
-        }
+        a.withUTF8Bytes { x in b.withUTF8Bytes { y in x.lexicographicallyPrecedes(y) } }
     }
 
     public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

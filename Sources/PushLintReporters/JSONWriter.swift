@@ -71,8 +71,7 @@ struct JSONWriter {
     }
 
     private mutating func quote(_ text: String) {
-        var text = text
-        text.withUTF8 { JSONDocument.writeString($0, to: &bytes) }
+        text.withUTF8Bytes { JSONDocument.writeString($0, to: &bytes) }
     }
 
     private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }

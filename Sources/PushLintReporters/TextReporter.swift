@@ -1,4 +1,5 @@
 import PushLintEngine
+import PushLintJSON
 import PushLintModel
 
 /// The default terminal format (DESIGN.md §8): `path:line:col: severity: message [rule-id]`, a code frame with
@@ -180,8 +181,7 @@ enum Escape {
     static func terminal(_ text: String) -> String {
         // Most texts hold none of them, and their UTF-8 says so without rebuilding the text: C0 and DEL are single
         // bytes, C1 controls start with 0xC2, the bidirectional controls with 0xE2.
-        var utf8 = text
-        let mayHoldUnsafe = utf8.withUTF8 { $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 } }
+        let mayHoldUnsafe = text.withUTF8Bytes { $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 } }
         guard mayHoldUnsafe else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

@@ -65,8 +65,7 @@ public final class MessageSchema: Sendable {
 
     /// The field a key names, in either accepted spelling.
     public func field(named key: String) -> SchemaField? {
-        var key = key
-        return key.withUTF8 { fieldPosition(of: $0) }.map { fields[$0] }
+        key.withUTF8Bytes { fieldPosition(of: $0) }.map { fields[$0] }
     }
 
     /// Every accepted spelling of every field; the snake_case names first when `preferSnake`.

@@ -7,16 +7,11 @@ enum TextDetectors {
     // MARK: Shapes of content
 
     /// A URL-like reference (`https://...`, `shop://...`), which is what a payload should carry.
-    static func isURL(_ text: String) -> Bool { withUTF8(text, isURL) }
+    static func isURL(_ text: String) -> Bool { text.withUTF8Bytes(isURL) }
 
     /// The scheme of a URI (`https`, `shop`), lowercased, or nil when the text does not start with one.
     static func scheme(of text: String) -> String? {
-        withUTF8(text) { bytes in schemeLength(bytes).map { String(decoding: bytes[0..<$0], as: UTF8.self).lowercased() } }
-    }
-
-    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        var text = text
-        return text.withUTF8(body)
+        text.withUTF8Bytes { bytes in schemeLength(bytes).map { String(decoding: bytes[0..<$0], as: UTF8.self).lowercased() } }
     }
 
     /// `isURL` on UTF-8, without building the text: payload-data-not-link asks it of every long string.
@@ -214,13 +209,6 @@ enum TextDetectors {
     }
 
     static let maxScannedBytes = 4096
-
-    /// The first kind of sensitive data found in a text.
-    static func sensitive(in text: String, key: String?, keyLike: Bool? = nil) -> Finding? {
-        var text = text
-        let keyLike = keyLike ?? key.map(isKeyLikeName) ?? false
-        return text.withUTF8 { sensitive(inBytes: $0, keyLike: keyLike, key: { key }) }
-    }
 
     /// The first kind of sensitive data found in a text's UTF-8. `key` names the field, asked for only when a
     /// phone-number test needs it (most strings never get that far, and decoding every key costs).

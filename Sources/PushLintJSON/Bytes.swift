@@ -1,0 +1,26 @@
+/// Byte-level helpers shared by the parser and the layers above it.
+
+extension String {
+    /// The text's UTF-8, without copying it (a native String is UTF-8 already): byte-level checks on keys, names
+    /// and texts read it through this instead of building arrays.
+    @inlinable
+    public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var text = self
+        return try text.withUTF8(body)
+    }
+}
+
+/// Eight bytes of a word at a time (SWAR): where a file's bytes are scanned for a few values (string ends, line
+/// breaks), testing a word is cheaper than testing each byte.
+enum WordBytes {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `word` that equals `byte`. The result is zero exactly when no byte does; the
+    /// lowest bit set is exact, bits above it may be false positives (borrows).
+    @inline(__always)
+    static func equal(to byte: UInt8, in word: UInt64) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highs
+    }
+}
