@@ -114,13 +114,21 @@ public final class JSONDocument: Sendable {
         guard nodes[id].kind == .object else { return [] }
         var result: [Member] = []
         result.reserveCapacity(childCount(id))
-        var child = id + 1
-        let end = Int(nodes[id].next)
-        while child < end {
-            result.append(Member(key: child, value: child + 1))
-            child = Int(nodes[child + 1].next)
-        }
+        forEachMember(id) { result.append($0) }
         return result
+    }
+
+    /// Each member of an object in document order, without building a list: for walks that run over every
+    /// object of every payload.
+    @inlinable
+    public func forEachMember(_ id: NodeID, _ body: (Member) throws -> Void) rethrows {
+        guard nodes[id].kind == .object else { return }
+        var key = id + 1
+        let end = Int(nodes[id].next)
+        while key < end {
+            try body(Member(key: key, value: key + 1))
+            key = Int(nodes[key + 1].next)
+        }
     }
 
     /// Elements of an array or members of an object, counted by hopping over subtrees: one allocation for the
@@ -140,15 +148,9 @@ public final class JSONDocument: Sendable {
 
     /// The value of the last member named `name` (providers keep the last of duplicate keys).
     public func member(_ id: NodeID, _ name: String) -> NodeID? {
-        guard nodes[id].kind == .object else { return nil }
         return name.withUTF8Bytes { utf8 in
             var found: NodeID?
-            var child = id + 1
-            let end = Int(nodes[id].next)
-            while child < end {
-                if keyEquals(child, utf8) { found = child + 1 }
-                child = Int(nodes[child + 1].next)
-            }
+            forEachMember(id) { if keyEquals($0.key, utf8) { found = $0.value } }
             return found
         }
     }

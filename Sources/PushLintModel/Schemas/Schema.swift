@@ -277,14 +277,10 @@ extension MessageSchema {
         guard doc.kind(node) == .object else { return }
         let here = SchemaObject(node: node, schema: self, path: path)
         result.append(here)
-        var key = node + 1
-        let end = Int(doc.nodes[node].next)
-        while key < end {
-            let value = key + 1
-            if let field = field(ofKey: key, in: doc), field.type.mayHoldObjects {
-                Self.collectObjects(of: field.type, in: doc, at: value, path: here.path(of: field.name), into: &result)
+        doc.forEachMember(node) { member in
+            if let field = field(ofKey: member.key, in: doc), field.type.mayHoldObjects {
+                Self.collectObjects(of: field.type, in: doc, at: member.value, path: here.path(of: field.name), into: &result)
             }
-            key = Int(doc.nodes[value].next)
         }
     }
 
@@ -309,13 +305,10 @@ extension MessageSchema {
     public static func knownMembers(of objects: [SchemaObject], in doc: JSONDocument) -> [SchemaMember] {
         var result: [SchemaMember] = []
         for object in objects {
-            var key = object.node + 1
-            let end = Int(doc.nodes[object.node].next)
-            while key < end {
-                if let position = object.schema.fieldPosition(ofKey: key, in: doc) {
-                    result.append(SchemaMember(member: Member(key: key, value: key + 1), field: object.schema.fields[position], object: object))
+            doc.forEachMember(object.node) { member in
+                if let position = object.schema.fieldPosition(ofKey: member.key, in: doc) {
+                    result.append(SchemaMember(member: member, field: object.schema.fields[position], object: object))
                 }
-                key = Int(doc.nodes[key + 1].next)
             }
         }
         return result
