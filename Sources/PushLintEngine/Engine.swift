@@ -156,13 +156,20 @@ public struct Engine: Sendable {
                 for rule in rules { found += rule.check(context) }
                 return (found, PayloadSummarizer.summarize(context), payload.sizes.first.map { ($0.bytes, $0.limit) })
             }
+            // Sized once: growing by doubling would hold two copies of a large batch's findings for a moment.
+            diagnostics.reserveCapacity(diagnostics.count + checked.reduce(0) { $0 + $1.0.count })
+            summaries.reserveCapacity(checked.count)
             for (found, summary, size) in checked {
                 diagnostics += found
                 summaries.append(summary)
                 if let size, size.0 > (largest?.bytes ?? -1) { largest = (size.0, size.1) }
             }
         }
-        let resolved = resolve(diagnostics, target: target, bytes: file.document?.bytes ?? bytesOf(outcome))
+        // Locations need only the bytes: the nodes (three times the size of a large file) go before the line index
+        // and the located findings are built, so the two never peak together.
+        let bytes = file.document?.bytes ?? bytesOf(outcome)
+        file.parse = nil
+        let resolved = resolve(consume diagnostics, target: target, bytes: bytes)
         let report = FileReport(
             path: target.displayPath, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)
@@ -194,16 +201,20 @@ public struct Engine: Sendable {
     }
 
     /// Applies configured levels, drops what is off, fills in path and line/column, sorts.
-    func resolve(_ diagnostics: [Diagnostic], target: LintTarget, bytes: [UInt8]) -> [Diagnostic] {
-        var kept: [Diagnostic] = []
-        for var d in diagnostics {
-            guard let description = descriptionById[d.ruleId],
-                let severity = severity(of: description, emitted: d.severity, path: target.configRelativePath)
+    func resolve(_ diagnostics: consuming [Diagnostic], target: LintTarget, bytes: [UInt8]) -> [Diagnostic] {
+        // Compacted in place: a large file's findings are not copied.
+        var kept = diagnostics
+        var count = 0
+        for index in kept.indices {
+            guard let description = descriptionById[kept[index].ruleId],
+                let severity = severity(of: description, emitted: kept[index].severity, path: target.configRelativePath)
             else { continue }
-            d.severity = severity
-            d.path = target.displayPath
-            kept.append(d)
+            if count != index { kept.swapAt(count, index) }
+            kept[count].severity = severity
+            kept[count].path = target.displayPath
+            count += 1
         }
+        kept.removeSubrange(count...)
         guard !kept.isEmpty else { return [] }
         let lines = LineIndex(bytes)
         let positions = lines.positions(of: kept.flatMap { [$0.span.start, $0.span.end] })

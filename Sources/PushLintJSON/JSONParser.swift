@@ -76,6 +76,14 @@ public enum JSONParser {
                     length: 0),
                 issues: [])
         }
+        // Offsets are 32-bit: a larger file is refused, even when --max-file-bytes would let it through.
+        if bytes.count >= Int(UInt32.max) {
+            return JSONParseResult(
+                document: nil,
+                error: JSONError(
+                    .limit, "file is \(bytes.count) bytes; pushlint parses files below 4 GiB", at: 0, length: 0),
+                issues: [])
+        }
         return bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(input: buffer, options: options)
             defer { parser.deallocate() }

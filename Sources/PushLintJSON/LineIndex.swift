@@ -11,15 +11,20 @@ public struct SourcePosition: Sendable, Hashable, Codable {
 
 /// Turns byte offsets into line and column. Built only when a file has something to report.
 public struct LineIndex: Sendable {
-    /// Byte offset where each line starts.
-    public let lineStarts: [Int]
+    /// Byte offset where each line starts, 32-bit like the parser's offsets: on a large file with many findings
+    /// the index is alive together with them, at half the size of `[Int]`. Files of 4 GiB and more are not parsed;
+    /// for them lines are counted up to there.
+    let starts: [UInt32]
     let bytes: [UInt8]
+
+    /// Byte offset where each line starts.
+    public var lineStarts: [Int] { starts.map { Int($0) } }
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
+        var starts: [UInt32] = [0]
         bytes.withUnsafeBufferPointer { buffer in
-            let n = buffer.count
+            let n = min(buffer.count, Int(UInt32.max))
             var i = 0
             while i < n {
                 // Eight bytes at a time while none of them ends a line: most bytes of a file are inside lines.
@@ -29,14 +34,14 @@ public struct LineIndex: Sendable {
                 guard i < n else { break }
                 let c = buffer[i]
                 if c == 0x0A {
-                    starts.append(i + 1)
+                    starts.append(UInt32(truncatingIfNeeded: i + 1))
                 } else if c == 0x0D && (i + 1 >= n || buffer[i + 1] != 0x0A) {
-                    starts.append(i + 1)
+                    starts.append(UInt32(truncatingIfNeeded: i + 1))
                 }
                 i += 1
             }
         }
-        lineStarts = starts
+        self.starts = starts
     }
 
     /// Whether any byte of `word` is `\n` or `\r` (exact).
@@ -47,10 +52,10 @@ public struct LineIndex: Sendable {
     /// The line (0-based index into `lineStarts`) containing `offset`.
     public func lineIndex(of offset: Int) -> Int {
         var low = 0
-        var high = lineStarts.count - 1
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if Int(starts[mid]) <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }
@@ -59,7 +64,7 @@ public struct LineIndex: Sendable {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped)
         var column = 1
-        var i = lineStarts[line]
+        var i = Int(starts[line])
         while i < clamped {
             if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1
@@ -80,7 +85,7 @@ public struct LineIndex: Sendable {
             let targetLine = lineIndex(of: target)
             if targetLine != line || cursor > target {
                 line = targetLine
-                cursor = lineStarts[line]
+                cursor = Int(starts[line])
                 column = 1
             }
             while cursor < target {
@@ -98,8 +103,8 @@ public struct LineIndex: Sendable {
     public func excerpt(offset: Int, column: Int, width: Int = 160) -> (text: String, startColumn: Int) {
         let target = max(0, min(offset, bytes.count))
         let line = lineIndex(of: target)
-        let start = lineStarts[line]
-        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        let start = Int(starts[line])
+        var end = line + 1 < starts.count ? Int(starts[line + 1]) : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         if end - start <= width * 4, column <= width {
             let cut = min(end, start + width * 4)
@@ -124,9 +129,9 @@ public struct LineIndex: Sendable {
 
     /// The text of a 1-based line without its line break.
     public func lineText(_ line: Int) -> String {
-        guard line >= 1, line <= lineStarts.count else { return "" }
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        guard line >= 1, line <= starts.count else { return "" }
+        let start = Int(starts[line - 1])
+        var end = line < starts.count ? Int(starts[line]) : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }

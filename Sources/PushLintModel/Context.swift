@@ -105,30 +105,59 @@ public struct ProjectContext: Sendable {
     public func options(for ruleId: String) -> RuleOptions { settings.options(for: ruleId) }
 }
 
+/// Receiving platforms as a bit set: a summary is kept for every payload of a run, so it holds no arrays for them.
+public struct PlatformSet: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let android = PlatformSet(rawValue: 1)
+    public static let apns = PlatformSet(rawValue: 2)
+    public static let expo = PlatformSet(rawValue: 4)
+    public static let webpush = PlatformSet(rawValue: 8)
+
+    static let named: [(name: String, platform: PlatformSet)] = [
+        ("android", .android), ("apns", .apns), ("expo", .expo), ("webpush", .webpush),
+    ]
+
+    /// The platform of a name ("android", "apns", "expo", "webpush"), empty for any other.
+    public init(name: String) {
+        self = Self.named.first { $0.name == name }?.platform ?? []
+    }
+
+    /// The names of the platforms in the set, in a fixed order.
+    public var names: [String] { Self.named.filter { contains($0.platform) }.map(\.name) }
+}
+
 /// The facts about one payload that project rules need.
 public struct PayloadSummary: Sendable, Hashable {
     public var path: String
     public var batchIndex: Int?
     public var kind: PayloadKind
     public var wireBytes: Int
-    /// Platforms on which the message goes at high priority ("android", "apns").
-    public var highPriorityPlatforms: [String]
+    /// Platforms on which the message goes at high priority (Android, APNs).
+    public var highPriority: PlatformSet
+    /// The platform views that carry custom data.
+    public var dataPlatforms: PlatformSet
     /// Android collapse key, when set.
     public var collapseKey: String?
     /// The contract event the payload maps to.
     public var event: String?
-    /// Custom data field names the client reads, per platform ("android", "apns", "expo", "webpush").
+    /// Custom data field names the client reads, per platform ("android", "apns", "expo", "webpush"). Listed only
+    /// when the payload maps to a contract `event` (their one reader is contract-platform-parity): a batch of
+    /// 100 000 messages without a contract keeps no names.
     public var fieldsByPlatform: [String: [String]]
 
     public init(
-        path: String, batchIndex: Int?, kind: PayloadKind, wireBytes: Int, highPriorityPlatforms: [String] = [],
-        collapseKey: String? = nil, event: String? = nil, fieldsByPlatform: [String: [String]] = [:]
+        path: String, batchIndex: Int?, kind: PayloadKind, wireBytes: Int, highPriority: PlatformSet = [],
+        dataPlatforms: PlatformSet = [], collapseKey: String? = nil, event: String? = nil,
+        fieldsByPlatform: [String: [String]] = [:]
     ) {
         self.path = path
         self.batchIndex = batchIndex
         self.kind = kind
         self.wireBytes = wireBytes
-        self.highPriorityPlatforms = highPriorityPlatforms
+        self.highPriority = highPriority
+        self.dataPlatforms = dataPlatforms
         self.collapseKey = collapseKey
         self.event = event
         self.fieldsByPlatform = fieldsByPlatform

@@ -6,18 +6,21 @@ public enum PayloadSummarizer {
     public static func summarize(_ context: PayloadContext) -> PayloadSummary {
         let doc = context.document
         let payload = context.payload
-        var high: [String] = []
-        if let android = payload.android, android.isHighPriority { high.append("android") }
-        if let apns = payload.apns, isAPNsHigh(apns, doc) { high.append("apns") }
+        var high: PlatformSet = []
+        if let android = payload.android, android.isHighPriority { high.insert(.android) }
+        if let apns = payload.apns, isAPNsHigh(apns, doc) { high.insert(.apns) }
+        let event = EventMapping.event(context)?.name
+        var platforms: PlatformSet = []
         var fields: [String: [String]] = [:]
         for set in CustomData.sets(context, includingSameAPNs: true) {
-            fields[set.platform] = set.fields.map { doc.string($0.key) }
+            platforms.insert(PlatformSet(name: set.platform))
+            if event != nil { fields[set.platform] = set.fields.map { doc.string($0.key) } }
         }
         return PayloadSummary(
             path: context.path, batchIndex: payload.batchIndex, kind: payload.kind,
-            wireBytes: payload.sizes.first?.bytes ?? 0, highPriorityPlatforms: high,
+            wireBytes: payload.sizes.first?.bytes ?? 0, highPriority: high, dataPlatforms: platforms,
             collapseKey: payload.android?.collapseKey.flatMap { doc.stringValue($0) },
-            event: EventMapping.event(context)?.name, fieldsByPlatform: fields)
+            event: event, fieldsByPlatform: fields)
     }
 
     /// APNs at high priority: priority 10 (stated, or the default) with `interruption-level` `time-sensitive` or

@@ -12,8 +12,9 @@ import TestSupport
 
     static func summary(_ path: String, _ kind: PayloadKind, bytes: Int, high: [String], apns: Bool = false) -> PayloadSummary {
         PayloadSummary(
-            path: path, batchIndex: nil, kind: kind, wireBytes: bytes, highPriorityPlatforms: high,
-            fieldsByPlatform: apns ? ["android": [], "apns": []] : ["android": []])
+            path: path, batchIndex: nil, kind: kind, wireBytes: bytes,
+            highPriority: high.reduce(into: PlatformSet()) { $0.insert(PlatformSet(name: $1)) },
+            dataPlatforms: apns ? [.android, .apns] : [.android])
     }
 
     static func run(_ summaries: [PayloadSummary], options: [String: OptionValue] = [:]) throws -> [ProjectDiagnostic] {
@@ -50,7 +51,7 @@ import TestSupport
         // Every template goes to APNs, none at high priority there; Android: 3 of 5.
         let set = Self.androidSet.map { s in
             var copy = s
-            copy.fieldsByPlatform["apns"] = []
+            copy.dataPlatforms.insert(.apns)
             return copy
         }
         let found = try Self.run(set)
@@ -67,7 +68,7 @@ import TestSupport
             let kind = try #require(PayloadKind.detect(document, document.root))
             let payload = PayloadBuilder.build(document, node: document.root, kind: kind)
             let context = PayloadContext(path: "p.json", document: document, payload: payload, isTemplate: false, settings: LintSettings())
-            return PayloadSummarizer.summarize(context).highPriorityPlatforms
+            return PayloadSummarizer.summarize(context).highPriority.names
         }
         #expect(try high(#"{"message": {"token": "t", "notification": {"title": "x"}, "android": {"priority": "HIGH"}}}"#) == ["android"])
         #expect(try high(#"{"message": {"token": "t", "notification": {"title": "x"}}}"#) == [], "APNs priority 10 alone is not high")

@@ -24,7 +24,7 @@ struct PriorityHighRatio: ProjectRule {
         ],
         isProjectRule: true)
 
-    static let platforms: [(id: String, name: String)] = [("android", "Android"), ("apns", "APNs")]
+    static let platforms: [(id: PlatformSet, name: String)] = [(.android, "Android"), (.apns, "APNs")]
 
     func checkProject(_ project: ProjectContext) -> [ProjectDiagnostic] {
         let options = project.options(for: description.id)
@@ -34,7 +34,7 @@ struct PriorityHighRatio: ProjectRule {
         for platform in Self.platforms {
             let views = project.summaries.filter { Self.hasView(platform.id, $0) }
             guard views.count >= minimum else { continue }
-            let high = views.filter { $0.highPriorityPlatforms.contains(platform.id) }
+            let high = views.filter { $0.highPriority.contains(platform.id) }
             let ratio = Double(high.count) / Double(views.count)
             guard ratio > maxRatio else { continue }
             let heaviest = high.sorted { ($0.wireBytes, $1.path) > ($1.wireBytes, $0.path) }.prefix(3)
@@ -49,11 +49,9 @@ struct PriorityHighRatio: ProjectRule {
         return result
     }
 
-    static func hasView(_ platform: String, _ summary: PayloadSummary) -> Bool {
-        switch platform {
-        case "android": return summary.kind == .fcm || summary.kind == .expo
-        default: return summary.kind == .apns || summary.kind == .expo || summary.fieldsByPlatform["apns"] != nil
-        }
+    static func hasView(_ platform: PlatformSet, _ summary: PayloadSummary) -> Bool {
+        if platform == .android { return summary.kind == .fcm || summary.kind == .expo }
+        return summary.kind == .apns || summary.kind == .expo || summary.dataPlatforms.contains(.apns)
     }
 
     private func message(_ platform: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary]) -> String {
