@@ -44,13 +44,15 @@ public struct Discovery: Sendable {
 
     public func targets(for paths: [String]) throws(MissingPath) -> [LintTarget] {
         var result: [LintTarget] = []
-        var seen: Set<String> = []
+        // One walk never meets a path twice (a loop is cut by device and inode): only several paths named on the
+        // command line can overlap. Hashing every path of a large tree costs a tenth of the walk.
+        var seen: Set<String>? = paths.count > 1 ? [] : nil
         for path in paths {
             let absolute = PathText.absolute(path, cwd: cwd)
             guard let info = fileSystem.info(absolute, followLinks: true) else {
                 // A dangling symlink named explicitly is still a file the user asked about.
                 if fileSystem.info(absolute, followLinks: false) != nil {
-                    if seen.insert(absolute).inserted { result.append(target(absolute, explicit: true)) }
+                    if Self.firstTime(absolute, &seen) { result.append(target(absolute, explicit: true)) }
                     continue
                 }
                 throw MissingPath(path: path)
@@ -59,11 +61,16 @@ public struct Discovery: Sendable {
                 var visited: Set<[UInt64]> = []
                 let root = fileSystem.realPath(absolute) ?? absolute
                 walk(absolute, root: root, visited: &visited, into: &result, seen: &seen)
-            } else if seen.insert(absolute).inserted {
+            } else if Self.firstTime(absolute, &seen) {
                 result.append(target(absolute, explicit: true))
             }
         }
         return result
+    }
+
+    /// False when `path` was met before; always true when paths are not tracked (`seen` nil).
+    static func firstTime(_ path: String, _ seen: inout Set<String>?) -> Bool {
+        seen?.insert(path).inserted ?? true
     }
 
     func target(_ absolute: String, explicit: Bool) -> LintTarget {
@@ -72,12 +79,12 @@ public struct Discovery: Sendable {
             configRelativePath: PathText.relative(absolute, to: baseDirectory), isExplicit: explicit)
     }
 
-    func walk(_ directory: String, root: String, visited: inout Set<[UInt64]>, into result: inout [LintTarget], seen: inout Set<String>) {
+    func walk(_ directory: String, root: String, visited: inout Set<[UInt64]>, into result: inout [LintTarget], seen: inout Set<String>?) {
         guard let info = fileSystem.info(directory, followLinks: true) else { return }
         guard visited.insert([info.device, info.inode]).inserted else { return }  // a loop
         guard let entries = try? fileSystem.entries(directory) else {
             // An unreadable folder: its files cannot be linted; report it as a file the engine cannot read.
-            if seen.insert(directory).inserted { result.append(target(directory, explicit: false)) }
+            if Self.firstTime(directory, &seen) { result.append(target(directory, explicit: false)) }
             return
         }
         // Relative forms of the folder once, then of each name by appending: a walk touches thousands of files.
@@ -108,7 +115,7 @@ public struct Discovery: Sendable {
                     !config.exclude.contains(where: { $0.matches(relative) })
                 else { continue }
                 if name == Project.configFileName || ignoredFiles.contains(path) { continue }
-                if seen.insert(path).inserted {
+                if Self.firstTime(path, &seen) {
                     result.append(
                         LintTarget(displayPath: under(displayDirectory, name), absolutePath: path, configRelativePath: relative, isExplicit: false))
                 }

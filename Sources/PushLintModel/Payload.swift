@@ -1,26 +1,52 @@
 import PushLintJSON
 
-/// One message of a file, with the platform views derived from it.
-public struct Payload: Sendable {
-    public var kind: PayloadKind
+/// One message of a file, with the platform views derived from it. A class, built once and never changed: rules
+/// read it many times per payload, and a struct of views and arrays was copied (with a retain per array) each time.
+public final class Payload: Sendable {
+    public let kind: PayloadKind
     /// The message node: the file's root, or an element of a top-level batch array.
-    public var node: NodeID
+    public let node: NodeID
     /// Position in a top-level batch array.
-    public var batchIndex: Int?
+    public let batchIndex: Int?
     /// The node providers read: an APNs body (an envelope's `payload`), the FCM `message`, the Expo message.
-    public var body: NodeID
+    public let body: NodeID
     /// The top-level `headers` of an APNs envelope.
-    public var envelopeHeaders: NodeID?
-    public var apns: APNsView?
-    public var android: AndroidView?
-    public var webpush: WebPushView?
+    public let envelopeHeaders: NodeID?
+    public let apns: APNsView?
+    public let android: AndroidView?
+    public let webpush: WebPushView?
     /// What each receiver counts, first the payload itself.
-    public var sizes: [SizeMeasurement]
+    public let sizes: [SizeMeasurement]
     /// The objects of the message that its provider's schema describes (FCM `Message` and the objects under it,
     /// the Expo message), empty for other kinds. Several rules read them, so the walk is done once per payload.
-    public var schemaObjects: [SchemaObject] = []
+    public let schemaObjects: [SchemaObject]
     /// The members of `schemaObjects` whose keys are fields of their schema, in document order.
-    public var schemaMembers: [SchemaMember] = []
+    public let schemaMembers: [SchemaMember]
+
+    init(
+        kind: PayloadKind, node: NodeID, batchIndex: Int?, body: NodeID, envelopeHeaders: NodeID?, apns: APNsView?,
+        android: AndroidView?, webpush: WebPushView?, sizes: [SizeMeasurement], schemaObjects: [SchemaObject] = [],
+        schemaMembers: [SchemaMember] = []
+    ) {
+        self.kind = kind
+        self.node = node
+        self.batchIndex = batchIndex
+        self.body = body
+        self.envelopeHeaders = envelopeHeaders
+        self.apns = apns
+        self.android = android
+        self.webpush = webpush
+        self.sizes = sizes
+        self.schemaObjects = schemaObjects
+        self.schemaMembers = schemaMembers
+    }
+
+    /// The same payload with the objects its schema describes.
+    func withSchema(objects: [SchemaObject], members: [SchemaMember]) -> Payload {
+        Payload(
+            kind: kind, node: node, batchIndex: batchIndex, body: body, envelopeHeaders: envelopeHeaders, apns: apns,
+            android: android, webpush: webpush, sizes: sizes, schemaObjects: objects, schemaMembers: members)
+    }
 }
 
 /// Builds payloads and their views from a parsed document (DESIGN.md §3).
@@ -48,11 +74,9 @@ public enum PayloadBuilder {
     }
 
     static func withSchemaObjects(_ payload: Payload, _ root: (Payload) -> (schema: MessageSchema, node: NodeID), _ doc: JSONDocument) -> Payload {
-        var payload = payload
         let (schema, node) = root(payload)
-        payload.schemaObjects = schema.objects(in: doc, at: node)
-        payload.schemaMembers = MessageSchema.knownMembers(of: payload.schemaObjects, in: doc)
-        return payload
+        let objects = schema.objects(in: doc, at: node)
+        return payload.withSchema(objects: objects, members: MessageSchema.knownMembers(of: objects, in: doc))
     }
 
     // MARK: APNs files

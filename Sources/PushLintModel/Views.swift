@@ -73,25 +73,41 @@ public struct APNsHeaders: Sendable {
 }
 
 /// What APNs receives (DESIGN.md §3): from an APNs file, the `apns` block of an FCM message, or an Expo message.
-public struct APNsView: Sendable {
+/// A class (built once, never changed) so that reading it from a payload is one reference, not a copy of its arrays.
+public final class APNsView: Sendable {
     public enum Origin: String, Sendable { case apnsFile = "apns", fcm, expo }
-    public var origin: Origin
+    public let origin: Origin
     /// nil when the headers are not known (a bare body with no configured headers): header rules stay silent.
-    public var headers: APNsHeaders?
+    public let headers: APNsHeaders?
     /// The body object in the file (an APNs body, FCM `apns.payload`); nil for Expo.
-    public var body: NodeID?
+    public let body: NodeID?
     /// The `aps` member value as written (any JSON type), nil when absent or derived.
-    public var aps: NodeID?
+    public let aps: NodeID?
     /// Effective `aps` keys, literal or mapped, in file order.
-    public var fields: [(name: String, field: ViewField)]
+    public let fields: [(name: String, field: ViewField)]
     /// Effective `alert` dictionary entries (FCM merges `notification.title/body` in, Expo maps its fields).
-    public var alertFields: [(name: String, field: ViewField)]
+    public let alertFields: [(name: String, field: ViewField)]
     /// Custom keys beside `aps`.
-    public var customKeys: [Member]
+    public let customKeys: [Member]
     /// Where findings about the view as a whole point.
-    public var anchor: NodeID
+    public let anchor: NodeID
     /// The body as APNs receives it.
-    public var wire: WireValue
+    public let wire: WireValue
+
+    init(
+        origin: Origin, headers: APNsHeaders?, body: NodeID?, aps: NodeID?, fields: [(name: String, field: ViewField)],
+        alertFields: [(name: String, field: ViewField)], customKeys: [Member], anchor: NodeID, wire: WireValue
+    ) {
+        self.origin = origin
+        self.headers = headers
+        self.body = body
+        self.aps = aps
+        self.fields = fields
+        self.alertFields = alertFields
+        self.customKeys = customKeys
+        self.anchor = anchor
+        self.wire = wire
+    }
 
     public func field(_ name: String) -> ViewField? { fields.last { $0.name == name }?.field }
     public func alertField(_ name: String) -> ViewField? { alertFields.last { $0.name == name }?.field }

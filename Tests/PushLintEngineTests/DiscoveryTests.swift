@@ -21,6 +21,14 @@ import TestSupport
         #expect(targets.allSatisfy { !$0.isExplicit })
     }
 
+    @Test func overlappingPathsGiveEachFileOnce() throws {
+        let dir = TempDirectory()
+        for name in ["a.json", "sub/c.json", "sub/deeper/e.json"] { dir.write(name, "{}") }
+        let targets = try discover(dir, ["sub", ".", "a.json", "sub/deeper", "a.json"])
+        #expect(targets.map(\.displayPath) == ["sub/c.json", "sub/deeper/e.json", "a.json"])
+        #expect(try discover(dir, ["."]).map(\.displayPath) == ["a.json", "sub/c.json", "sub/deeper/e.json"])
+    }
+
     @Test func explicitFilesAreAlwaysLinted() throws {
         let dir = TempDirectory()
         dir.write("notes.txt", "x")

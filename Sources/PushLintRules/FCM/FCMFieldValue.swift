@@ -77,7 +77,7 @@ struct FCMFieldValue: PayloadRule {
         let checker = SchemaValueChecker(context: context, rejection: rejection, nullMeansUnset: true)
         var result: [Diagnostic] = []
         for known in context.payload.schemaMembers {
-            let path = known.object.path(of: doc.string(known.member.key))
+            let path = FieldPath.key(parent: known.object.path, key: known.member.key, in: doc)
             for problem in checker.check(known.member.value, as: known.field.type, path: path) {
                 result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
             }

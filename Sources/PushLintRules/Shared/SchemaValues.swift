@@ -21,6 +21,26 @@ struct ValueProblem {
     var message: String { problem + "; " + help }
 }
 
+/// Where a value stands in the message ("android.ttl", "webpush.headers[\"TTL\"]"), for messages. Rendered only
+/// when a problem is reported: most values have none, and building the text for each was a tenth of a lint.
+enum FieldPath: CustomStringConvertible {
+    /// A field of a schema object (`parent` is the object's dotted path, "" at the root).
+    case field(parent: String, name: String)
+    /// A field named as its key is written in the file (FCM takes snake_case and lowerCamelCase alike).
+    case key(parent: String, key: NodeID, in: JSONDocument)
+    indirect case element(FieldPath, Int)
+    indirect case header(FieldPath, String)
+
+    var description: String {
+        switch self {
+        case .field(let parent, let name): return parent.isEmpty ? name : parent + "." + name
+        case .key(let parent, let key, let doc): return FieldPath.field(parent: parent, name: doc.string(key)).description
+        case .element(let base, let index): return "\(base)[\(index)]"
+        case .header(let base, let name): return "\(base)[\"\(name)\"]"
+        }
+    }
+}
+
 /// Checks values against the types of a schema table (`FCMSchema`, `ExpoSchema`). Shared by `fcm-field-value`
 /// and `expo-field-value`; what each format means is here, which field has which format is in the table.
 struct SchemaValueChecker {
@@ -33,7 +53,7 @@ struct SchemaValueChecker {
     var doc: JSONDocument { context.document }
 
     /// Problems of one value (not of the members of a nested message: those are visited as objects of their own).
-    func check(_ node: NodeID, as type: SchemaType, path: String) -> [ValueProblem] {
+    func check(_ node: NodeID, as type: SchemaType, path: FieldPath) -> [ValueProblem] {
         let kind = doc.kind(node)
         if kind == .placeholder { return [] }
         if case .oneOf(let types) = type {
@@ -62,7 +82,7 @@ struct SchemaValueChecker {
         case .number(let min, let max):
             return number(node, min: min, max: max, path: path)
         case .array(let element):
-            return doc.elements(node).enumerated().flatMap { check($0.element, as: element, path: "\(path)[\($0.offset)]") }
+            return doc.elements(node).enumerated().flatMap { check($0.element, as: element, path: .element(path, $0.offset)) }
         case .stringMap(.webPushHeaders):
             return webPushHeaders(node, path: path)
         case .message(let schema):
@@ -74,7 +94,7 @@ struct SchemaValueChecker {
 
     // MARK: Types
 
-    func typeProblem(_ node: NodeID, _ type: SchemaType, _ path: String) -> ValueProblem {
+    func typeProblem(_ node: NodeID, _ type: SchemaType, _ path: FieldPath) -> ValueProblem {
         ValueProblem(
             node: node,
             message: "\(path) is \(describe(node)) but must be \(type.summary); \(rejection)",
@@ -110,7 +130,7 @@ struct SchemaValueChecker {
         return raw.count > 60 ? String(raw.prefix(57)) + "..." : raw
     }
 
-    func missingRequired(_ node: NodeID, _ schema: MessageSchema, path: String) -> [ValueProblem] {
+    func missingRequired(_ node: NodeID, _ schema: MessageSchema, path: FieldPath) -> [ValueProblem] {
         let missing = schema.fields.filter { $0.isRequired && !hasField(node, $0, schema) }
         guard !missing.isEmpty else { return [] }
         let names = missing.map(\.name).joined(separator: ", ")
@@ -128,7 +148,7 @@ struct SchemaValueChecker {
 
     // MARK: Enumerations
 
-    func enumeration(_ node: NodeID, _ values: [String], path: String) -> [ValueProblem] {
+    func enumeration(_ node: NodeID, _ values: [String], path: FieldPath) -> [ValueProblem] {
         if let index = doc.intValue(node) {
             guard !(0..<values.count).contains(index) else { return [] }
             return [
@@ -184,7 +204,7 @@ struct SchemaValueChecker {
         return (Int(String(decoding: whole, as: UTF8.self)), hasFraction)
     }
 
-    func duration(_ node: NodeID, max: Int?, path: String) -> [ValueProblem] {
+    func duration(_ node: NodeID, max: Int?, path: FieldPath) -> [ValueProblem] {
         let text = doc.string(node)
         if let parsed = Self.seconds(text, unit: true) {
             return range(node, seconds: parsed.whole ?? Int.max, hasFraction: parsed.hasFraction, text: text, max: max, path: path)
@@ -208,7 +228,7 @@ struct SchemaValueChecker {
         ]
     }
 
-    func durationNumber(_ node: NodeID, max: Int?, path: String) -> ValueProblem {
+    func durationNumber(_ node: NodeID, max: Int?, path: FieldPath) -> ValueProblem {
         let raw = doc.rawText(node)
         let seconds = Self.seconds(raw, unit: false).flatMap(\.whole)
         var fixable = false
@@ -223,7 +243,7 @@ struct SchemaValueChecker {
             fix: fixable ? Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(raw + "s"))]) : nil)
     }
 
-    func range(_ node: NodeID, seconds: Int, hasFraction: Bool, text: String, max: Int?, path: String) -> [ValueProblem] {
+    func range(_ node: NodeID, seconds: Int, hasFraction: Bool, text: String, max: Int?, path: FieldPath) -> [ValueProblem] {
         guard let max, seconds > max || (seconds == max && hasFraction) else { return [] }
         return [
             ValueProblem(
@@ -238,7 +258,7 @@ struct SchemaValueChecker {
         /(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})/
     }
 
-    func timestamp(_ node: NodeID, path: String) -> [ValueProblem] {
+    func timestamp(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
         let text = doc.string(node)
         if let m = text.wholeMatch(of: Self.timestampPattern), let month = Int(m.2), let day = Int(m.3),
             let hour = Int(m.4), let minute = Int(m.5), let second = Int(m.6),
@@ -256,7 +276,7 @@ struct SchemaValueChecker {
 
     // MARK: Numbers
 
-    func int32(_ node: NodeID, path: String) -> [ValueProblem] {
+    func int32(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
         let text = doc.kind(node) == .string ? doc.string(node) : doc.rawText(node)
         if let value = Int(text), value >= Int(Int32.min), value <= Int(Int32.max) { return [] }
         return [
@@ -267,14 +287,14 @@ struct SchemaValueChecker {
         ]
     }
 
-    func number(_ node: NodeID, min: Double?, max: Double?, path: String) -> [ValueProblem] {
+    func number(_ node: NodeID, min: Double?, max: Double?, path: FieldPath) -> [ValueProblem] {
         guard let value = doc.doubleValue(node) else { return [] }
         if let min, value < min { return [outOfRange(node, min: min, max: max, path: path)] }
         if let max, value > max { return [outOfRange(node, min: min, max: max, path: path)] }
         return []
     }
 
-    func outOfRange(_ node: NodeID, min: Double?, max: Double?, path: String) -> ValueProblem {
+    func outOfRange(_ node: NodeID, min: Double?, max: Double?, path: FieldPath) -> ValueProblem {
         let bounds: String
         switch (min, max) {
         case let (lo?, hi?): bounds = "between \(format(lo)) and \(format(hi))"
@@ -293,7 +313,7 @@ struct SchemaValueChecker {
 
     // MARK: Strings with a format
 
-    func stringFormat(_ node: NodeID, _ format: StringFormat, path: String) -> [ValueProblem] {
+    func stringFormat(_ node: NodeID, _ format: StringFormat, path: FieldPath) -> [ValueProblem] {
         let text = doc.string(node)
         switch format {
         case .any:
@@ -360,7 +380,7 @@ struct SchemaValueChecker {
         ASCIIText.isAlphanumeric(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "~") || b == UInt8(ascii: "%")
     }
 
-    func topic(_ node: NodeID, _ text: String, path: String) -> [ValueProblem] {
+    func topic(_ node: NodeID, _ text: String, path: FieldPath) -> [ValueProblem] {
         if ASCIIText.isWhole(text, Self.isTopicByte) { return [] }
         if text.hasPrefix("/topics/"), ASCIIText.isWhole(String(text.dropFirst(8)), Self.isTopicByte) {
             let name = String(text.dropFirst(8))
@@ -382,14 +402,14 @@ struct SchemaValueChecker {
 
     // MARK: Web push headers (RFC 8030)
 
-    func webPushHeaders(_ node: NodeID, path: String) -> [ValueProblem] {
+    func webPushHeaders(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
         let pushService = SchemaValueChecker(
             context: context, rejection: "the push service rejects it (RFC 8030)", nullMeansUnset: false)
         var result: [ValueProblem] = []
         for member in doc.members(node) {
             let name = doc.string(member.key)
             let value = member.value
-            let headerPath = "\(path)[\"\(name)\"]"
+            let headerPath = FieldPath.header(path, name)
             switch doc.kind(value) {
             case .placeholder:
                 continue
