@@ -4,7 +4,9 @@ import PushLintModel
 /// `--format json`: schema version 1, the exact keys of DESIGN.md §8. Every linted file is listed; `help`
 /// and `fix` appear only on findings that have them.
 public struct JSONReporter: Reporter {
-    public init() {}
+    /// Threads the files' entries are written on; the output does not depend on it.
+    public var jobs: Int
+    public init(jobs: Int = 1) { self.jobs = jobs }
 
     public func render(_ report: LintReport) -> String { String(decoding: renderBytes(report), as: UTF8.self) }
 
@@ -24,16 +26,12 @@ public struct JSONReporter: Reporter {
         w.number("infos", report.count(.info))
         w.endObject()
         w.beginArray("files")
-        for file in report.files {
-            w.beginObject()
-            w.string("path", file.path)
-            w.string("kind", file.kind?.rawValue)
-            w.number("wireBytes", file.wireBytes)
-            w.beginArray("diagnostics")
-            for d in file.diagnostics { write(d, to: &w) }
-            w.endArray()
-            w.endObject()
-        }
+        let depth = w.openDepth, pretty = w.pretty, files = report.files
+        w.appendItems(renderParts(files.count, jobs: jobs) { index in
+            var item = JSONWriter(pretty: pretty, itemsAtDepth: depth, continuing: index > 0)
+            write(files[index], to: &item)
+            return item.bytes
+        })
         w.endArray()
         w.beginArray("project")
         for p in report.project {
@@ -49,6 +47,17 @@ public struct JSONReporter: Reporter {
         w.endArray()
         w.endObject()
         return w.finished()
+    }
+
+    func write(_ file: FileReport, to w: inout JSONWriter) {
+        w.beginObject()
+        w.string("path", file.path)
+        w.string("kind", file.kind?.rawValue)
+        w.number("wireBytes", file.wireBytes)
+        w.beginArray("diagnostics")
+        for d in file.diagnostics { write(d, to: &w) }
+        w.endArray()
+        w.endObject()
     }
 
     func write(_ d: Diagnostic, to w: inout JSONWriter) {

@@ -15,6 +15,25 @@ struct JSONWriter {
         bytes.reserveCapacity(1 << 16)
     }
 
+    /// A writer for items of a container that another writer has open at `depth` (see `appendItems`), so that
+    /// the items of a long array can be written on several threads. `continuing`: items come before these.
+    init(pretty: Bool = true, itemsAtDepth depth: Int, continuing: Bool) {
+        self.pretty = pretty
+        self.depth = depth
+        needsComma = [continuing]
+    }
+
+    /// How many containers are open.
+    var openDepth: Int { depth }
+
+    /// Appends items written by `JSONWriter(itemsAtDepth: openDepth, ...)`, in order, into the open container.
+    mutating func appendItems(_ pieces: [[UInt8]]) {
+        for piece in pieces where !piece.isEmpty {
+            bytes.append(contentsOf: piece)
+            needsComma[needsComma.count - 1] = true
+        }
+    }
+
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The document with its final newline, handed over without a copy.

@@ -17,11 +17,15 @@ public struct ReportOptions: Sendable {
     /// current directory.
     public var workingDirectory: String?
 
-    public init(color: Bool = false, timestamp: String? = nil, hostname: String? = nil, workingDirectory: String? = nil) {
+    /// Threads a long report is rendered on (`--jobs`); the output does not depend on it.
+    public var jobs: Int
+
+    public init(color: Bool = false, timestamp: String? = nil, hostname: String? = nil, workingDirectory: String? = nil, jobs: Int = 1) {
         self.color = color
         self.timestamp = timestamp
         self.hostname = hostname
         self.workingDirectory = workingDirectory
+        self.jobs = jobs
     }
 }
 
@@ -37,12 +41,17 @@ extension Reporter {
     public func renderBytes(_ report: LintReport) -> [UInt8] { Array(render(report).utf8) }
 }
 
+/// Renders the parts of a long report (one per file) on `jobs` threads, in order; a short report on this one.
+func renderParts<Part: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Int) -> Part) -> [Part] {
+    parallelMap(count, jobs: count >= 64 ? jobs : 1, body)
+}
+
 public enum Reporters {
     /// The reporter for a format (nil would mean "not available in this build"; every format is).
     public static func make(_ format: ReportFormat, options: ReportOptions = ReportOptions()) -> (any Reporter)? {
         switch format {
-        case .text: return TextReporter(color: options.color)
-        case .json: return JSONReporter()
+        case .text: return TextReporter(color: options.color, jobs: options.jobs)
+        case .json: return JSONReporter(jobs: options.jobs)
         case .junit: return JUnitReporter(timestamp: options.timestamp, hostname: options.hostname)
         case .sarif: return SARIFReporter(workingDirectory: options.workingDirectory ?? LocalFileSystem().currentDirectory)
         case .github: return GitHubReporter()

@@ -7,20 +7,20 @@ import PushLintModel
 /// summary line. Control characters from payloads are shown escaped, never sent to the terminal.
 public struct TextReporter: Reporter {
     public var color: Bool
-    public init(color: Bool = false) { self.color = color }
+    /// Threads the files' findings are rendered on; the output does not depend on it.
+    public var jobs: Int
+    public init(color: Bool = false, jobs: Int = 1) {
+        self.color = color
+        self.jobs = jobs
+    }
 
     static let maxFrameWidth = 120
 
     public func render(_ report: LintReport) -> String {
         var out = ""
-        var filesWithFindings = 0
-        for file in report.files where !file.diagnostics.isEmpty {
-            filesWithFindings += 1
-            for d in file.diagnostics { out += render(d) }
-            out += style(file.path, .bold) + ": " + counts(file.diagnostics.map(\.severity))
-            if let bytes = file.wireBytes, let limit = file.wireLimit { out += " (wire size \(bytes) B / \(limit))" }
-            out += "\n"
-        }
+        let files = report.files.filter { !$0.diagnostics.isEmpty }
+        let filesWithFindings = files.count
+        for part in renderParts(files.count, jobs: jobs, { render(files[$0]) }) { out += part }
         for p in report.project {
             out += style("(project)", .bold) + ": " + style(p.severity.rawValue, p.severity.color) + ": "
                 + Escape.terminal(p.message) + " " + style("[\(p.ruleId)]", .dim) + "\n"
@@ -37,6 +37,16 @@ public struct TextReporter: Reporter {
             let mark = severities.contains(.error) ? style("✖", .red) : style("⚠", .yellow)
             out += "\(mark) \(counts(severities)) in \(filesWithFindings) of \(report.files.count) \(report.files.count == 1 ? "file" : "files")\(skipped)\n"
         }
+        return out
+    }
+
+    /// A file's findings and its summary line.
+    func render(_ file: FileReport) -> String {
+        var out = ""
+        for d in file.diagnostics { out += render(d) }
+        out += style(file.path, .bold) + ": " + counts(file.diagnostics.map(\.severity))
+        if let bytes = file.wireBytes, let limit = file.wireLimit { out += " (wire size \(bytes) B / \(limit))" }
+        out += "\n"
         return out
     }
 

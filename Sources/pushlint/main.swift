@@ -77,7 +77,7 @@ func runLint(_ arguments: [String]) -> Int32 {
                 Terminal.writeError(
                     "pushlint: \(run.appliedFixes) \(run.appliedFixes == 1 ? "fix" : "fixes") would change \(changed.count) "
                         + "\(changed.count == 1 ? "file" : "files") (dry run: nothing written)\n")
-                for (format, path) in command.reports { write(render(report, format, color: false), to: path, fileSystem) }
+                for (format, path) in command.reports { write(render(report, format, color: false, jobs: command.jobs), to: path, fileSystem) }
                 return changed.isEmpty ? ExitCode.clean : ExitCode.findings
             }
             if !changed.isEmpty {
@@ -103,9 +103,9 @@ func runLint(_ arguments: [String]) -> Int32 {
 
     let color = command.output == nil && (command.color == .always || (command.color == .auto && Terminal.wantsColor()))
     for (format, path) in command.reports {
-        write(render(report, format, color: false), to: path, fileSystem)
+        write(render(report, format, color: false, jobs: command.jobs), to: path, fileSystem)
     }
-    let main = render(report, command.format, color: color)
+    let main = render(report, command.format, color: color, jobs: command.jobs)
     if let output = command.output {
         write(main, to: output, fileSystem)
     } else if !(command.quiet && report.allDiagnostics.isEmpty && report.project.isEmpty && command.format == .text) {
@@ -150,8 +150,8 @@ func runInit(_ arguments: [String]) -> Int32 {
     return ExitCode.clean
 }
 
-func render(_ report: LintReport, _ format: ReportFormat, color: Bool) -> [UInt8] {
-    guard let reporter = Reporters.make(format, options: ReportOptions(color: color)) else {
+func render(_ report: LintReport, _ format: ReportFormat, color: Bool, jobs: Int) -> [UInt8] {
+    guard let reporter = Reporters.make(format, options: ReportOptions(color: color, jobs: jobs)) else {
         fail("format '\(format.rawValue)' is not available")
     }
     return reporter.renderBytes(report)

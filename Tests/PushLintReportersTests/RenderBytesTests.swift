@@ -1,3 +1,6 @@
+import PushLintEngine
+import PushLintJSON
+import PushLintModel
 import PushLintReporters
 import Testing
 
@@ -9,5 +12,48 @@ import Testing
         for report in [ReportFixtures.findings, ReportFixtures.clean] {
             #expect(reporter.renderBytes(report) == Array(reporter.render(report).utf8))
         }
+    }
+}
+
+@Suite struct ParallelRenderingTests {
+    /// A report long enough to be rendered on several threads: the fixtures' files, over and over, under
+    /// distinct paths (with and without findings, so some text parts are empty).
+    static var long: LintReport {
+        let base = ReportFixtures.findings
+        var files: [FileReport] = []
+        for copy in 0..<50 {
+            for file in base.files {
+                var renamed = file
+                renamed.path = "\(copy)/" + file.path
+                renamed.diagnostics = file.diagnostics.map { d in
+                    var moved = d
+                    moved.path = renamed.path
+                    return moved
+                }
+                files.append(renamed)
+            }
+        }
+        return LintReport(files: files, skipped: base.skipped, project: base.project, rules: base.rules)
+    }
+
+    /// `--jobs` changes how a report is rendered, never what it says.
+    @Test(arguments: ReportFormat.allCases)
+    func outputDoesNotDependOnJobs(_ format: ReportFormat) throws {
+        let report = Self.long
+        var options = ReportFixtures.options
+        let one = try #require(Reporters.make(format, options: options)).renderBytes(report)
+        options.jobs = 4
+        let four = try #require(Reporters.make(format, options: options)).renderBytes(report)
+        #expect(one == four)
+        #expect(one.count > 50_000, "long enough to be split")
+    }
+
+    @Test func parallelJSONIsOneValidDocumentWithEveryFile() throws {
+        var options = ReportFixtures.options
+        options.jobs = 4
+        let bytes = try #require(Reporters.make(.json, options: options)).renderBytes(Self.long)
+        let document = try #require(JSONParser.parse(bytes).document)
+        let files = try #require(document.member(document.root, "files"))
+        #expect(document.elements(files).count == Self.long.files.count)
     }
 }
