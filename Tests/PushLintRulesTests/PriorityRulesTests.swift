@@ -41,6 +41,15 @@ import TestSupport
         #expect(found.first?.severity == .warning)
     }
 
+    @Test func heaviestAreTheLargestWithTiesByPath() throws {
+        // Sizes repeat, so ties are decided by path; the three named are those a full sort puts first.
+        let set = (0..<40).map { i in Self.summary("push/\(String(format: "%02d", (i * 7) % 40)).json", .fcm, bytes: (i * 37) % 11 * 100, high: ["android"]) }
+        let expected = set.sorted { ($0.wireBytes, $1.path) > ($1.wireBytes, $0.path) }.prefix(3)
+            .map { "\($0.path) (\($0.wireBytes) B)" }.joined(separator: ", ")
+        let message = try #require(try Self.run(set).first?.message)
+        #expect(message.hasSuffix("heaviest: " + expected))
+    }
+
     @Test func maxRatioAndMinTemplatesAreOptions() throws {
         #expect(try Self.run(Self.androidSet, options: ["maxRatio": .number(0.6)]).isEmpty)
         #expect(try Self.run(Array(Self.androidSet.prefix(3))).isEmpty, "3 templates are fewer than minTemplates 4")

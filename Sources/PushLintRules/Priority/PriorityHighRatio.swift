@@ -31,22 +31,43 @@ struct PriorityHighRatio: ProjectRule {
         let maxRatio = options.number("maxRatio", default: 0.5)
         let minimum = max(1, options.integer("minTemplates", default: 4))
         var result: [ProjectDiagnostic] = []
+        let summaries = project.summaries
         for platform in Self.platforms {
-            let views = project.summaries.filter { Self.hasView(platform.id, $0) }
-            guard views.count >= minimum else { continue }
-            let high = views.filter { $0.highPriority.contains(platform.id) }
-            let ratio = Double(high.count) / Double(views.count)
+            // Indexes, not filtered copies: a run of 100 000 templates has as many summaries.
+            var views = 0
+            var high: [Int] = []
+            for index in summaries.indices where Self.hasView(platform.id, summaries[index]) {
+                views += 1
+                if summaries[index].highPriority.contains(platform.id) { high.append(index) }
+            }
+            guard views >= minimum else { continue }
+            let ratio = Double(high.count) / Double(views)
             guard ratio > maxRatio else { continue }
-            let heaviest = high.sorted { ($0.wireBytes, $1.path) > ($1.wireBytes, $0.path) }.prefix(3)
-            let related = Set(high.map(\.path))
+            let heaviest = Self.heaviest(3, of: high, in: summaries).map { summaries[$0] }
+            let related = Set(high.map { summaries[$0].path })
             result.append(
                 ProjectDiagnostic(
                     ruleId: description.id, severity: description.defaultSeverity,
-                    message: message(platform.name, high: high.count, total: views.count, maxRatio: maxRatio, heaviest: Array(heaviest)),
+                    message: message(platform.name, high: high.count, total: views, maxRatio: maxRatio, heaviest: heaviest),
                     related: related.sorted(),
                     help: "send messages that can wait at normal priority (FCM NORMAL, Expo \"normal\", APNs interruption-level active)"))
         }
         return result
+    }
+
+    /// The `count` largest payloads (ties by path), largest first, in one pass instead of a sort of them all.
+    static func heaviest(_ count: Int, of indexes: [Int], in summaries: [PayloadSummary]) -> [Int] {
+        func heavier(_ a: Int, _ b: Int) -> Bool {
+            (summaries[a].wireBytes, summaries[b].path) > (summaries[b].wireBytes, summaries[a].path)
+        }
+        var top: [Int] = []
+        for index in indexes {
+            guard top.count < count || heavier(index, top[top.count - 1]) else { continue }
+            let at = top.firstIndex { heavier(index, $0) } ?? top.count
+            top.insert(index, at: at)
+            if top.count > count { top.removeLast() }
+        }
+        return top
     }
 
     static func hasView(_ platform: PlatformSet, _ summary: PayloadSummary) -> Bool {
