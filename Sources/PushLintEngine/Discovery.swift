@@ -44,6 +44,13 @@ public struct Discovery: Sendable {
 
     public func targets(for paths: [String]) throws(MissingPath) -> [LintTarget] {
         var result: [LintTarget] = []
+        try forEachTarget(in: paths) { result.append($0) }
+        return result
+    }
+
+    /// Hands each target to `emit` as soon as it is found, in the order of `targets(for:)`, so linting can start
+    /// while a large tree is still being walked.
+    public func forEachTarget(in paths: [String], _ emit: (LintTarget) -> Void) throws(MissingPath) {
         // One walk never meets a path twice (a loop is cut by device and inode): only several paths named on the
         // command line can overlap. Hashing every path of a large tree costs a tenth of the walk.
         var seen: Set<String>? = paths.count > 1 ? [] : nil
@@ -52,7 +59,7 @@ public struct Discovery: Sendable {
             guard let info = fileSystem.info(absolute, followLinks: true) else {
                 // A dangling symlink named explicitly is still a file the user asked about.
                 if fileSystem.info(absolute, followLinks: false) != nil {
-                    if Self.firstTime(absolute, &seen) { result.append(target(absolute, explicit: true)) }
+                    if Self.firstTime(absolute, &seen) { emit(target(absolute, explicit: true)) }
                     continue
                 }
                 throw MissingPath(path: path)
@@ -60,12 +67,11 @@ public struct Discovery: Sendable {
             if case .directory = info.kind {
                 var visited: Set<[UInt64]> = []
                 let root = fileSystem.realPath(absolute) ?? absolute
-                walk(absolute, root: root, visited: &visited, into: &result, seen: &seen)
+                walk(absolute, root: root, visited: &visited, seen: &seen, emit)
             } else if Self.firstTime(absolute, &seen) {
-                result.append(target(absolute, explicit: true))
+                emit(target(absolute, explicit: true))
             }
         }
-        return result
     }
 
     /// False when `path` was met before; always true when paths are not tracked (`seen` nil).
@@ -79,12 +85,12 @@ public struct Discovery: Sendable {
             configRelativePath: PathText.relative(absolute, to: baseDirectory), isExplicit: explicit)
     }
 
-    func walk(_ directory: String, root: String, visited: inout Set<[UInt64]>, into result: inout [LintTarget], seen: inout Set<String>?) {
+    func walk(_ directory: String, root: String, visited: inout Set<[UInt64]>, seen: inout Set<String>?, _ emit: (LintTarget) -> Void) {
         guard let info = fileSystem.info(directory, followLinks: true) else { return }
         guard visited.insert([info.device, info.inode]).inserted else { return }  // a loop
         guard let entries = try? fileSystem.entries(directory) else {
             // An unreadable folder: its files cannot be linted; report it as a file the engine cannot read.
-            if Self.firstTime(directory, &seen) { result.append(target(directory, explicit: false)) }
+            if Self.firstTime(directory, &seen) { emit(target(directory, explicit: false)) }
             return
         }
         // Relative forms of the folder once, then of each name by appending: a walk touches thousands of files.
@@ -109,15 +115,14 @@ public struct Discovery: Sendable {
             case .directory:
                 if Config.alwaysExcluded.contains(name) { continue }
                 if config.exclude.contains(where: { $0.matches(relative) || $0.matches(relative + "/") }) { continue }
-                walk(path, root: root, visited: &visited, into: &result, seen: &seen)
+                walk(path, root: root, visited: &visited, seen: &seen, emit)
             case .file:
                 guard config.include.contains(where: { $0.matches(relative) }),
                     !config.exclude.contains(where: { $0.matches(relative) })
                 else { continue }
                 if name == Project.configFileName || ignoredFiles.contains(path) { continue }
                 if Self.firstTime(path, &seen) {
-                    result.append(
-                        LintTarget(displayPath: under(displayDirectory, name), absolutePath: path, configRelativePath: relative, isExplicit: false))
+                    emit(LintTarget(displayPath: under(displayDirectory, name), absolutePath: path, configRelativePath: relative, isExplicit: false))
                 }
             default:
                 continue

@@ -71,6 +71,17 @@ public struct Engine: Sendable {
         finish(parallelMap(targets.count, jobs: options.jobs) { lintFile(targets[$0]) })
     }
 
+    /// Finds the files under `paths` and lints them, linting the first while the walk goes on. The report is the
+    /// one `lint(discovery.targets(for: paths))` gives.
+    public func lint(paths: [String], discovery: Discovery) throws(Discovery.MissingPath) -> LintReport {
+        guard options.jobs > 1 else { return lint(try discovery.targets(for: paths)) }
+        let engine = self
+        return finish(
+            try pipelinedMap(jobs: options.jobs, produce: { (emit) throws(Discovery.MissingPath) in
+                try discovery.forEachTarget(in: paths, emit)
+            }) { engine.lintFile($0) })
+    }
+
     /// Lints bytes that did not come from a file (`--stdin`, the library).
     public func lint(bytes: [UInt8], path: String) -> LintReport {
         let target = LintTarget(displayPath: path, absolutePath: path, configRelativePath: path, isExplicit: true)

@@ -19,3 +19,57 @@ public func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable 
     }
     return results.withLock { $0.compactMap { $0 } }
 }
+
+/// Items emitted so far, how many a worker has taken, and whether the rest are to be skipped.
+struct PipelineQueue<Item> {
+    var items: [Item] = []
+    var taken = 0
+    var cancelled = false
+}
+
+/// Like `parallelMap`, but the items arrive while `produce` runs (a directory walk): `jobs` workers start at once
+/// and take each item as soon as it is emitted, so producing and processing overlap. `produce` runs on the calling
+/// thread; results come back in emission order. When `produce` throws, items not yet started are skipped and
+/// the error is rethrown.
+func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
+    jobs: Int, produce: ((Item) -> Void) throws(Failure) -> Void, _ body: @escaping @Sendable (Item) -> T
+) throws(Failure) -> [T] {
+    let queue = Mutex(PipelineQueue<Item>())
+    let results = Mutex<[(index: Int, result: T)]>([])
+    // One signal per item, then one per worker when production ends: a worker that wakes to an empty queue
+    // after the end has been signalled leaves. Signals and waits balance, so no worker waits forever.
+    let available = DispatchSemaphore(value: 0)
+    let workers = DispatchGroup()
+    for _ in 0..<max(1, jobs) {
+        DispatchQueue.global().async(group: workers) {
+            while true {
+                available.wait()
+                let next: (index: Int, item: Item)? = queue.withLock { q in
+                    guard q.taken < q.items.count, !q.cancelled else { return nil }
+                    defer { q.taken += 1 }
+                    return (q.taken, q.items[q.taken])
+                }
+                guard let next else { break }
+                let result = body(next.item)
+                results.withLock { $0.append((next.index, result)) }
+            }
+        }
+    }
+    // The workers wait on the producer only, and the producer is this thread, outside the pool they run in.
+    func finish() {
+        for _ in 0..<max(1, jobs) { available.signal() }
+        workers.wait()
+    }
+    do throws(Failure) {
+        try produce { item in
+            queue.withLock { $0.items.append(item) }
+            available.signal()
+        }
+    } catch {
+        queue.withLock { $0.cancelled = true }
+        finish()
+        throw error
+    }
+    finish()
+    return results.withLock { $0 }.sorted { $0.index < $1.index }.map(\.result)
+}

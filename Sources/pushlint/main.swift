@@ -58,14 +58,16 @@ func runLint(_ arguments: [String]) -> Int32 {
         }
         report = engine.lint(bytes: bytes, path: command.stdinFilename ?? "<stdin>")
     } else {
-        let targets: [LintTarget]
-        switch Result(catching: { () throws(Discovery.MissingPath) in try discovery.targets(for: command.paths) }) {
-        case .success(let found): targets = found
-        case .failure(let missing):
+        func missing(_ missing: Discovery.MissingPath) -> Never {
             let subcommand = missing.path.contains("/") ? "" : Suggest.didYouMean(missing.path, in: ["lint", "rules", "explain", "init", "help"])
             fail("no such file or directory: \(missing.path)" + (subcommand.isEmpty ? "" : ".") + subcommand, hint: "check the path, or run from the folder that holds it")
         }
         if command.fix || command.fixDryRun {
+            let targets: [LintTarget]
+            switch Result(catching: { () throws(Discovery.MissingPath) in try discovery.targets(for: command.paths) }) {
+            case .success(let found): targets = found
+            case .failure(let error): missing(error)
+            }
             let run = engine.fix(targets, options: FixOptions(includeUnsafe: command.unsafeFixes, write: command.fix))
             report = run.report
             for file in run.files {
@@ -86,7 +88,11 @@ func runLint(_ arguments: [String]) -> Int32 {
                         + "\(changed.count == 1 ? "file" : "files")\n")
             }
         } else {
-            report = engine.lint(targets)
+            // Linting starts while the walk goes on.
+            switch Result(catching: { () throws(Discovery.MissingPath) in try engine.lint(paths: command.paths, discovery: discovery) }) {
+            case .success(let linted): report = linted
+            case .failure(let error): missing(error)
+            }
         }
     }
     if let file = command.writeBaseline {

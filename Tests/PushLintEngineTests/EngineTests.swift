@@ -72,6 +72,40 @@ import TestSupport
         #expect(one.files.map(\.path) == one.files.map(\.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
+    /// Linting while the walk goes on gives the report of walking first, on any number of threads, with files in
+    /// several folders, skipped non-payloads, broken files and overlapping paths.
+    @Test func lintingDuringTheWalkGivesTheSameReport() throws {
+        let dir = TempDirectory()
+        for i in 0..<90 {
+            let body = i % 3 == 0 ? Self.big : #"{"aps": {"alert": "\#(i)"}}"#
+            dir.write("f\(i % 4)/p\(i).json", i % 17 == 0 ? #"{"aps": }"# : i % 19 == 0 ? #"{"name": "app"}"# : body)
+        }
+        let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path)
+        let discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: dir.path)
+        for paths in [["."], ["f1", ".", "f2/p2.json"], ["f3"]] {
+            let expected = Engine(project: project, options: LintOptions(jobs: 1)).lint(try discovery.targets(for: paths))
+            for jobs in [1, 2, 7] {
+                let report = try Engine(project: project, options: LintOptions(jobs: jobs)).lint(paths: paths, discovery: discovery)
+                #expect(report.files.map(\.path) == expected.files.map(\.path), "\(paths), \(jobs) jobs")
+                #expect(report.allDiagnostics == expected.allDiagnostics)
+                #expect(report.skipped == expected.skipped)
+                #expect(report.project == expected.project)
+            }
+        }
+        #expect(try lint(dir).skipped > 0)
+    }
+
+    @Test func aMissingPathStopsTheLintDuringTheWalk() throws {
+        let dir = TempDirectory()
+        for i in 0..<50 { dir.write("p\(i).json", #"{"aps": {"alert": "x"}}"#) }
+        let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path)
+        let discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: dir.path)
+        let engine = Engine(project: project, options: LintOptions(jobs: 3))
+        #expect(throws: Discovery.MissingPath.self) { try engine.lint(paths: [".", "nope.json"], discovery: discovery) }
+        // Still usable afterwards (no worker left waiting).
+        #expect(try engine.lint(paths: ["."], discovery: discovery).files.count == 50)
+    }
+
     /// A batch of 64 or more messages is checked on several threads, each with its own handle on the document.
     @Test func parallelBatchesAreDeterministic() throws {
         let dir = TempDirectory()
