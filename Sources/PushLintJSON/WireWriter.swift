@@ -1,6 +1,7 @@
 /// A value as a sender would put it on the wire: a subtree of a document, or a value that a platform mapping
-/// builds (the APNs `aps` that FCM and Expo derive from their own fields).
-public indirect enum WireValue: Sendable {
+/// builds (the APNs `aps` that FCM and Expo derive from their own fields). Not `indirect`: the arrays already hold
+/// nested values out of line, and an indirect enum boxes every value, `.node` included, in an allocation of its own.
+public enum WireValue: Sendable {
     case node(NodeID)
     case string(String)
     /// A number or literal, written as is (`1`, `true`).

@@ -28,7 +28,9 @@ public struct JSONReporter: Reporter {
         w.beginArray("files")
         let depth = w.openDepth, pretty = w.pretty, files = report.files
         w.appendItems(renderParts(files.count, jobs: jobs) { index in
-            var item = JSONWriter(pretty: pretty, itemsAtDepth: depth, continuing: index > 0)
+            // About 600 bytes per finding with its location and help, 150 for the file's own entry.
+            var item = JSONWriter(
+                pretty: pretty, itemsAtDepth: depth, continuing: index > 0, capacity: 256 + 768 * files[index].diagnostics.count)
             write(files[index], to: &item)
             return item.bytes
         })

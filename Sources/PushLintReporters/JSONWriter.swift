@@ -17,10 +17,12 @@ struct JSONWriter {
 
     /// A writer for items of a container that another writer has open at `depth` (see `appendItems`), so that
     /// the items of a long array can be written on several threads. `continuing`: items come before these.
-    init(pretty: Bool = true, itemsAtDepth depth: Int, continuing: Bool) {
+    /// `capacity`: a guess of the items' size (growing from empty copies a small buffer several times).
+    init(pretty: Bool = true, itemsAtDepth depth: Int, continuing: Bool, capacity: Int) {
         self.pretty = pretty
         self.depth = depth
         needsComma = [continuing]
+        bytes.reserveCapacity(capacity)
     }
 
     /// How many containers are open.

@@ -78,11 +78,10 @@ struct PayloadSensitiveData: PayloadRule {
                 return diagnostic(secret(doc.string(keyNode)), at: node, in: doc, help: "remove it; let the app fetch what it needs over its authenticated connection")
             }
         }
-        let key = { keyNode.map { doc.string($0) } }
-        guard let found = doc.withStringBytes(node, { TextDetectors.sensitive(inBytes: $0, keyLike: nature.isKeyLike, key: key) }) else {
-            return nil
-        }
-        return diagnostic(personal(key(), found), at: node, in: doc, help: "replace it with an id the app resolves after opening")
+        let keyLike = nature.isKeyLike
+        guard let found = doc.withStringBytes(node, { TextDetectors.sensitive(inBytes: $0, keyLike: keyLike, key: { keyNode.map { doc.string($0) } }) })
+        else { return nil }
+        return diagnostic(personal(keyNode.map { doc.string($0) }, found), at: node, in: doc, help: "replace it with an id the app resolves after opening")
     }
 
     /// Subtrees that are not content: delivery targets and headers.
