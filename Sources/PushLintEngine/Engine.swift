@@ -140,7 +140,10 @@ public struct Engine: Sendable {
             return FileOutcome(report: nil, summaries: [])
         }
         var diagnostics: [Diagnostic] = []
-        for rule in fileRules { diagnostics += rule.check(file) }
+        for rule in fileRules {
+            let findings = rule.check(file)
+            if !findings.isEmpty { diagnostics += findings }
+        }
         var summaries: [PayloadSummary] = []
         var largest: (bytes: Int, limit: Int)?
         if let document = file.document {
@@ -164,7 +167,11 @@ public struct Engine: Sendable {
                     path: displayPath, configRelativePath: relative, document: document, payload: payload,
                     isTemplate: isTemplate, settings: settings)
                 var found: [Diagnostic] = []
-                for rule in rules { found += rule.check(context) }
+                for rule in rules {
+                    // Most rules find nothing: appending an empty result still reallocated the array.
+                    let findings = rule.check(context)
+                    if !findings.isEmpty { found += findings }
+                }
                 return (found, PayloadSummarizer.summarize(context), payload.sizes.first.map { ($0.bytes, $0.limit) })
             }
             // Sized once: growing by doubling would hold two copies of a large batch's findings for a moment.

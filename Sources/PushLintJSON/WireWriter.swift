@@ -38,11 +38,11 @@ extension JSONDocument {
     }
 
     /// Wire size of an object without some of its top-level members (FCM does not count the target).
-    public func wireSize(_ id: NodeID, excludingKeys excluded: Set<String>) -> Int {
+    public func wireSize(_ id: NodeID, excludingKeys excluded: [String]) -> Int {
         guard nodes[id].kind == .object, !excluded.isEmpty else { return wireSize(id) }
         var total = 2
         var included = 0
-        for member in members(id) where !excluded.contains(string(member.key)) {
+        for member in members(id) where !excluded.contains(where: { keyEquals(member.key, $0) }) {
             total += scalarWireSize(member.key) + 1 + wireSize(member.value)
             included += 1
         }

@@ -141,7 +141,14 @@ public enum PayloadBuilder {
 
     // MARK: FCM HTTP v1
 
-    static let fcmTargetKeys: Set<String> = ["token", "topic", "condition", "fid", "name"]
+    /// Compared with keys as bytes: a few short comparisons cost less than a `String` and a hash per member.
+    static let fcmTargetKeys = ["token", "topic", "condition", "fid", "name"]
+    static let legacyTargetKeys = ["to", "registration_ids", "condition", "notification_key"]
+
+    /// The members of an object without those whose key is one of `excluded`.
+    static func members(_ doc: JSONDocument, _ object: NodeID, excluding excluded: [String]) -> [Member] {
+        doc.members(object).filter { member in !excluded.contains { doc.keyEquals(member.key, $0) } }
+    }
 
     static func buildFCM(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
         let message = doc.memberObject(node, "message") ?? node
@@ -151,7 +158,7 @@ public enum PayloadBuilder {
 
         let toTopic = doc.member(message, "topic") != nil || doc.member(message, "condition") != nil
         let messageWire = WireValue.object(
-            doc.members(message).filter { !fcmTargetKeys.contains(doc.string($0.key)) }.map {
+            members(doc, message, excluding: fcmTargetKeys).map {
                 (doc.string($0.key), .node($0.value))
             })
         sizes.append(
@@ -331,14 +338,14 @@ public enum PayloadBuilder {
     // MARK: Legacy FCM
 
     static func buildLegacy(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
-        let targets: Set<String> = ["to", "registration_ids", "condition", "notification_key"]
+        let targets = legacyTargetKeys
         let toTopic =
             doc.memberString(node, "to").map { $0.hasPrefix("/topics/") } ?? false || doc.member(node, "condition") != nil
         let size = SizeMeasurement(
             label: "FCM legacy message", bytes: doc.wireSize(node, excludingKeys: targets),
             limit: toTopic ? fcmTopicSizeLimit : fcmSizeLimit,
             limitReason: toTopic ? "FCM's limit for messages to a topic or condition" : "FCM's limit", anchor: node,
-            wire: .object(doc.members(node).filter { !targets.contains(doc.string($0.key)) }.map { (doc.string($0.key), .node($0.value)) }))
+            wire: .object(members(doc, node, excluding: targets).map { (doc.string($0.key), .node($0.value)) }))
         return Payload(
             kind: .fcmLegacy, node: node, batchIndex: batchIndex, body: node, envelopeHeaders: nil, apns: nil,
             android: nil, webpush: nil, sizes: [size])

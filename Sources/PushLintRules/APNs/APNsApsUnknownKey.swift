@@ -62,18 +62,18 @@ struct APNsApsUnknownKey: PayloadRule {
         guard let view = context.payload.apns else { return [] }
         let doc = context.document
         var result: [Diagnostic] = []
-        let apsFields = view.fields.filter(\.field.isLiteral)
-        let apsNames = Set(apsFields.map(\.name))
-        for (name, field) in apsFields where !APNs.apsKeys.contains(name) {
-            guard let key = field.key else { continue }
-            result.append(apsFinding(name, key: key, existing: apsNames, doc))
+        // The names written in the object, needed only to word a finding: most payloads have none.
+        func written(_ fields: [(name: String, field: ViewField)]) -> Set<String> {
+            Set(fields.lazy.filter(\.field.isLiteral).map(\.name))
         }
-        let isLiveActivity = view.field("event") != nil || view.headers?.pushType == "liveactivity"
-        let alertFields = view.alertFields.filter(\.field.isLiteral)
-        let alertNames = Set(alertFields.map(\.name))
-        for (name, field) in alertFields where !APNs.alertKeys.contains(name) {
-            guard let key = field.key, !(isLiveActivity && name == "sound") else { continue }
-            result.append(alertFinding(name, key: key, existing: alertNames, doc))
+        for (name, field) in view.fields where field.isLiteral && !APNs.apsKeys.contains(name) {
+            guard let key = field.key else { continue }
+            result.append(apsFinding(name, key: key, existing: written(view.fields), doc))
+        }
+        var isLiveActivity: Bool { view.field("event") != nil || view.headers?.pushType == "liveactivity" }
+        for (name, field) in view.alertFields where field.isLiteral && !APNs.alertKeys.contains(name) {
+            guard let key = field.key, !(name == "sound" && isLiveActivity) else { continue }
+            result.append(alertFinding(name, key: key, existing: written(view.alertFields), doc))
         }
         return result
     }

@@ -59,7 +59,8 @@ struct APNsApsValue: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard let view = context.payload.apns else { return [] }
         var checker = Checker(rule: self, doc: context.document, context: context)
-        let isLiveActivity = view.field("event") != nil || view.headers?.pushType == "liveactivity"
+        // Asked only about alert and relevance-score.
+        var isLiveActivity: Bool { view.field("event") != nil || view.headers?.pushType == "liveactivity" }
         for (name, field) in view.fields where field.isLiteral {
             let node = field.value
             guard checker.doc.kind(node) != .placeholder else { continue }

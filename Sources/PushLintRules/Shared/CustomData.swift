@@ -76,9 +76,12 @@ enum CustomData {
 
     /// Every custom field once (a field read on several platforms appears once).
     static func allFields(_ context: PayloadContext) -> [CustomField] {
+        let sets = sets(context)
+        // One set (APNs, Expo, most FCM messages) has each field once already: no hashing of every key.
+        if sets.count == 1 { return sets[0].fields }
         var seen: Set<NodeID> = []
         var result: [CustomField] = []
-        for set in sets(context) {
+        for set in sets {
             for field in set.fields where seen.insert(field.key).inserted { result.append(field) }
         }
         return result
