@@ -50,9 +50,16 @@ struct JSONWriter {
         if pretty && depth > 0 { newline() }
     }
 
+    private static let indentation = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
     private mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<(2 * depth) { bytes.append(UInt8(ascii: " ")) }
+        var width = 2 * depth
+        while width > 0 {
+            let step = min(width, Self.indentation.count)
+            bytes.append(contentsOf: Self.indentation[0..<step])
+            width -= step
+        }
     }
 
     mutating func beginObject(_ key: String? = nil) {
@@ -104,7 +111,22 @@ struct JSONWriter {
 
     mutating func number(_ key: String?, _ value: Int?) {
         prefix(key)
-        append(value.map { String($0) } ?? "null")
+        guard let value else { return append("null") }
+        // Digits straight into the buffer: four numbers per finding, a String each was most of their cost.
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            repeat {
+                digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            while count > 0 {
+                count -= 1
+                bytes.append(digits[count])
+            }
+        }
     }
 
     mutating func bool(_ key: String?, _ value: Bool) {

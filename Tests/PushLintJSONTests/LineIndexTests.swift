@@ -36,4 +36,22 @@ import Testing
         let bytes: [UInt8] = [0x8A, 0x0B, 0x1A, 0x4D, 0x8D, 0x0E, 0x2A, 0x09, 0x8A, 0x0B, 0x1A, 0x4D, 0x8D, 0x0E, 0x2A, 0x09, 0x0A]
         #expect(LineIndex(bytes).lineStarts == [0, 17])
     }
+
+    /// Columns count scalars 8 bytes at a time; at every offset of a long mixed line (and of stray continuation
+    /// bytes) they must be what counting byte by byte gives.
+    @Test func columnsOnALongLineMatchCountingByteByByte() {
+        var bytes = Array(String(repeating: "aé注🎉 b", count: 9).utf8)
+        bytes.insert(0x80, at: 5)
+        bytes.append(contentsOf: [0xBF, 0x41, 0x0A, 0x42])
+        let index = LineIndex(bytes)
+        let offsets = Array(0...bytes.count)
+        let all = index.positions(of: offsets.reversed())
+        for offset in offsets {
+            let line = bytes[..<offset].filter { $0 == 0x0A }.count + 1
+            let start = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let column = 1 + bytes[start..<offset].filter { $0 & 0xC0 != 0x80 }.count
+            #expect(index.position(of: offset) == SourcePosition(line: line, column: column), "offset \(offset)")
+            #expect(all[bytes.count - offset] == SourcePosition(line: line, column: column), "offset \(offset), in one sweep")
+        }
+    }
 }
