@@ -48,16 +48,16 @@ public struct Engine: Sendable {
         self.project = project
         self.options = options
         self.fileSystem = fileSystem
-        fileRules = rules.compactMap { $0 as? any FileRule }
-        payloadRules = rules.compactMap { $0 as? any PayloadRule }
-        projectRules = rules.compactMap { $0 as? any ProjectRule }
+        fileRules = rules.compactMap(\.asFileRule)
+        payloadRules = rules.compactMap(\.asPayloadRule)
+        projectRules = rules.compactMap(\.asProjectRule)
         descriptionById = Dictionary(rules.map { ($0.description.id, $0.description) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Every rule that is not switched off everywhere.
     public var enabledRules: [RuleDescription] {
-        let all: [any Rule] = fileRules + payloadRules + projectRules
-        return all.map(\.description).filter { d in
+        let all = fileRules.map(\.description) + payloadRules.map(\.description) + projectRules.map(\.description)
+        return all.filter { d in
             if case .off? = options.ruleLevels[d.id] { return false }
             if case .off? = project.config.rules[d.id], !project.config.overrides.contains(where: { $0.rules[d.id] != nil }) { return false }
             return true

@@ -27,10 +27,10 @@ struct PipelineQueue<Item> {
     var cancelled = false
 }
 
-/// Like `parallelMap`, but the items arrive while `produce` runs (a directory walk): `jobs` workers start at once
-/// and take each item as soon as it is emitted, so producing and processing overlap. `produce` runs on the calling
-/// thread; results come back in emission order. When `produce` throws, items not yet started are skipped and
-/// the error is rethrown.
+/// Like `parallelMap`, but the items arrive while `produce` runs (a directory walk): workers take each item as
+/// soon as it is emitted, so producing and processing overlap. A worker starts with each of the first items, up to
+/// `jobs` and the number of cores (one file starts one thread). `produce` runs on the calling thread; results come
+/// back in emission order. When `produce` throws, items not yet started are skipped and the error is rethrown.
 func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
     jobs: Int, produce: ((Item) -> Void) throws(Failure) -> Void, _ body: @escaping @Sendable (Item) -> T
 ) throws(Failure) -> [T] {
@@ -40,8 +40,12 @@ func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
     // after the end has been signalled leaves. Signals and waits balance, so no worker waits forever.
     let available = DispatchSemaphore(value: 0)
     let workers = DispatchGroup()
-    for _ in 0..<max(1, jobs) {
-        DispatchQueue.global().async(group: workers) {
+    // More workers than cores only wait; an absurd --jobs must not queue millions of blocks.
+    let maxWorkers = max(1, min(jobs, Engine.activeProcessors))
+    var started = 0
+    func startWorker() {
+        started += 1
+        DispatchQueue.global(qos: .userInitiated).async(group: workers) {
             while true {
                 available.wait()
                 let next: (index: Int, item: Item)? = queue.withLock { q in
@@ -57,12 +61,13 @@ func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
     }
     // The workers wait on the producer only, and the producer is this thread, outside the pool they run in.
     func finish() {
-        for _ in 0..<max(1, jobs) { available.signal() }
+        for _ in 0..<started { available.signal() }
         workers.wait()
     }
     do throws(Failure) {
         try produce { item in
             queue.withLock { $0.items.append(item) }
+            if started < maxWorkers { startWorker() }
             available.signal()
         }
     } catch {

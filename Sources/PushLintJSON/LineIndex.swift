@@ -24,7 +24,7 @@ public struct LineIndex: Sendable {
         self.bytes = bytes
         var starts: [UInt32] = [0]
         bytes.withUnsafeBufferPointer { buffer in
-            let n = min(buffer.count, Int(UInt32.max))
+            let n = UInt64(buffer.count) < UInt64(UInt32.max) ? buffer.count : Int(clamping: UInt32.max)
             var i = 0
             while i < n {
                 // Eight bytes at a time while none of them ends a line: most bytes of a file are inside lines.

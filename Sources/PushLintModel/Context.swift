@@ -157,7 +157,8 @@ public struct PayloadSummary: Sendable, Hashable {
         self.kind = kind
         self.wireBytes = wireBytes
         self.highPriority = highPriority
-        self.dataPlatforms = dataPlatforms
+        // A platform with listed fields carries data even when the caller did not say so.
+        self.dataPlatforms = fieldsByPlatform.keys.reduce(into: dataPlatforms) { $0.insert(PlatformSet(name: $1)) }
         self.collapseKey = collapseKey
         self.event = event
         self.fieldsByPlatform = fieldsByPlatform

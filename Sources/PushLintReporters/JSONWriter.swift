@@ -30,6 +30,8 @@ struct JSONWriter {
 
     /// Appends items written by `JSONWriter(itemsAtDepth: openDepth, ...)`, in order, into the open container.
     mutating func appendItems(_ pieces: [[UInt8]]) {
+        // The pieces were written for a container that is empty here (only the first piece has no comma).
+        assert(!needsComma[needsComma.count - 1], "appendItems needs an empty container")
         for piece in pieces where !piece.isEmpty {
             bytes.append(contentsOf: piece)
             needsComma[needsComma.count - 1] = true

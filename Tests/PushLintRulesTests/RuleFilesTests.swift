@@ -27,6 +27,18 @@ import TestSupport
         }
     }
 
+    /// The engine sorts rules by `asFileRule`/`asPayloadRule`/`asProjectRule` (no run-time conformance search):
+    /// they must say what a dynamic cast says, and every rule is at least one kind.
+    @Test func ruleKindsAreWhatTheRuleConformsTo() {
+        for rule in RuleRegistry.all {
+            #expect((rule.asFileRule != nil) == (rule is any FileRule), "\(rule.id)")
+            #expect((rule.asPayloadRule != nil) == (rule is any PayloadRule), "\(rule.id)")
+            #expect((rule.asProjectRule != nil) == (rule is any ProjectRule), "\(rule.id)")
+            #expect(rule.asFileRule != nil || rule.asPayloadRule != nil || rule.asProjectRule != nil, "\(rule.id)")
+            #expect(rule.description.isProjectRule == (rule.asProjectRule != nil), "\(rule.id)")
+        }
+    }
+
     @Test func everyRuleFileIsRegistered() {
         let ids = Set(RuleRegistry.descriptions.map { Self.normalized($0.id) })
         for file in Self.ruleFiles {
