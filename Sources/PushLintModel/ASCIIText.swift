@@ -89,4 +89,18 @@ public enum ASCIIText {
         }
         return true
     }
+
+    /// `unit` written `count` times, built as bytes: `String(repeating:count:)` appends one piece at a time, and
+    /// rule examples of 4 KB payloads built that way were a third of the start-up of a lint.
+    public static func repeated(_ unit: String, _ count: Int) -> String {
+        let piece = Array(unit.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(piece.count * max(0, count))
+        if piece.count == 1 {
+            bytes.append(contentsOf: repeatElement(piece[0], count: max(0, count)))
+        } else {
+            for _ in 0..<max(0, count) { bytes.append(contentsOf: piece) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

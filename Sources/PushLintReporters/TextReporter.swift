@@ -101,7 +101,7 @@ public struct TextReporter: Reporter {
     /// `count` copies of an ASCII character (`String(repeating:count:)` with a String costs thousands of
     /// instructions, and every finding draws a gutter and a caret).
     static func repeated(_ character: Unicode.Scalar, _ count: Int) -> String {
-        String(decoding: [UInt8](repeating: UInt8(character.value), count: max(0, count)), as: UTF8.self)
+        ASCIIText.repeated(String(character), count)
     }
 
     /// The visible part of a source line, with the caret position adjusted for escapes and truncation.

@@ -34,7 +34,7 @@ struct PayloadDataNotLink: PayloadRule {
                 #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Photo", "data": {"thumb": ↓"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="}}"#,
                 note: "A `data:` URI."),
             RuleExample(
-                "{\"aps\": {\"alert\": \"New article\"}, \"article_id\": \"a-77\", \"text\": ↓\"" + String(repeating: "Lorem ipsum dolor sit amet. ", count: 20) + "\"}",
+                "{\"aps\": {\"alert\": \"New article\"}, \"article_id\": \"a-77\", \"text\": ↓\"" + ASCIIText.repeated("Lorem ipsum dolor sit amet. ", 20) + "\"}",
                 note: "A 560-byte text."),
         ],
         nonTriggering: [

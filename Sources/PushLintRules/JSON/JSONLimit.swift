@@ -15,7 +15,7 @@ struct JSONLimit: FileRule {
             the rest of the file. Raise `--max-file-bytes` if a large file is intended.
             """,
         triggering: [
-            RuleExample(String(repeating: "[", count: 512) + "↓[]" + String(repeating: "]", count: 512), note: "513 nested arrays.")
+            RuleExample(ASCIIText.repeated("[", 512) + "↓[]" + ASCIIText.repeated("]", 512), note: "513 nested arrays.")
         ],
         nonTriggering: [
             RuleExample(#"{"aps": {"alert": {"title": "Deep enough"}}}"#)

@@ -29,16 +29,16 @@ struct PayloadSize: PayloadRule {
             """,
         triggering: [
             RuleExample(
-                "↓{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + String(repeating: "x", count: 4070) + "\"}",
+                "↓{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + ASCIIText.repeated("x", 4070) + "\"}",
                 note: "A 4103-byte APNs body."),
             RuleExample(
-                "{\"message\": ↓{\"topic\": \"news\", \"data\": {\"story\": \"" + String(repeating: "x", count: 2040) + "\"}}}",
+                "{\"message\": ↓{\"topic\": \"news\", \"data\": {\"story\": \"" + ASCIIText.repeated("x", 2040) + "\"}}}",
                 note: "Over 2048 bytes to a topic."),
         ],
         nonTriggering: [
             RuleExample(#"{"aps": {"alert": "Your order shipped"}, "order_id": "1042", "cursor": "c_81"}"#),
             RuleExample(
-                "{\"message\": {\"token\": \"t\", \"data\": {\"story\": \"" + String(repeating: "x", count: 2040) + "\"}}}",
+                "{\"message\": {\"token\": \"t\", \"data\": {\"story\": \"" + ASCIIText.repeated("x", 2040) + "\"}}}",
                 note: "The same 2 KB message to a device token."),
         ])
 

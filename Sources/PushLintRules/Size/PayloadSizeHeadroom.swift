@@ -17,13 +17,13 @@ struct PayloadSizeHeadroom: PayloadRule {
         options: [RuleOption("ratio", .number, default: "0.9", "Share of the limit above which the rule reports (0 to 1).")],
         triggering: [
             RuleExample(
-                "↓{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + String(repeating: "x", count: 3800) + "\"}",
+                "↓{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + ASCIIText.repeated("x", 3800) + "\"}",
                 note: "3833 of 4096 bytes.")
         ],
         nonTriggering: [
             RuleExample(#"{"aps": {"alert": "Your order shipped"}, "order_id": "1042"}"#),
             RuleExample(
-                "{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + String(repeating: "x", count: 3800) + "\"}",
+                "{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + ASCIIText.repeated("x", 3800) + "\"}",
                 config: #"{"options": {"payload-size-headroom": {"ratio": 0.95}}}"#, note: "With ratio 0.95."),
         ])
 
