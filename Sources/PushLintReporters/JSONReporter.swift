@@ -57,10 +57,24 @@ public struct JSONReporter: Reporter {
         w.string("kind", file.kind?.rawValue)
         w.number("wireBytes", file.wireBytes)
         w.beginArray("diagnostics")
-        for d in file.diagnostics { write(d, to: &w) }
+        let diagnostics = file.diagnostics
+        if diagnostics.count < 2 * findingsPerSlice || jobs <= 1 {
+            for d in diagnostics { write(d, to: &w) }
+        } else {
+            // A batch file can have tens of thousands of findings: they are written in slices on `jobs` threads.
+            let depth = w.openDepth, pretty = w.pretty
+            let slices = Array(stride(from: 0, to: diagnostics.count, by: findingsPerSlice))
+            w.appendItems(parallelMap(slices.count, jobs: jobs) { index in
+                let range = slices[index]..<min(slices[index] + findingsPerSlice, diagnostics.count)
+                var item = JSONWriter(pretty: pretty, itemsAtDepth: depth, continuing: index > 0, capacity: 768 * range.count)
+                for d in diagnostics[range] { write(d, to: &item) }
+                return item.bytes
+            })
+        }
         w.endArray()
         w.endObject()
     }
+
 
     func write(_ d: Diagnostic, to w: inout JSONWriter) {
         w.beginObject()

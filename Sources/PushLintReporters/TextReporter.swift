@@ -43,7 +43,19 @@ public struct TextReporter: Reporter {
     /// A file's findings and its summary line.
     func render(_ file: FileReport) -> String {
         var out = ""
-        for d in file.diagnostics { out += render(d) }
+        let diagnostics = file.diagnostics
+        if diagnostics.count < 2 * findingsPerSlice || jobs <= 1 {
+            for d in diagnostics { out += render(d) }
+        } else {
+            // The findings of a large batch file, in slices on `jobs` threads.
+            let size = findingsPerSlice
+            let slices = Array(stride(from: 0, to: diagnostics.count, by: size))
+            for part in parallelMap(slices.count, jobs: jobs, { index in
+                var text = ""
+                for d in diagnostics[slices[index]..<min(slices[index] + size, diagnostics.count)] { text += render(d) }
+                return text
+            }) { out += part }
+        }
         out += style(file.path, .bold) + ": " + counts(file.diagnostics.map(\.severity))
         if let bytes = file.wireBytes, let limit = file.wireLimit { out += " (wire size \(bytes) B / \(limit))" }
         out += "\n"

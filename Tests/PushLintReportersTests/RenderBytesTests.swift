@@ -48,6 +48,39 @@ import Testing
         #expect(one.count > 50_000, "long enough to be split")
     }
 
+    /// One batch file with thousands of findings: its findings are rendered in slices on several threads.
+    static var largeBatch: LintReport {
+        let base = ReportFixtures.findings
+        let template = base.files.flatMap(\.diagnostics)
+        let path = "push/batch.json"
+        let diagnostics = (0..<5000).map { i in
+            var d = template[i % template.count]
+            d.path = path
+            d.message += " #\(i)"
+            return d
+        }
+        let file = FileReport(path: path, kind: .fcm, wireBytes: 4000, wireLimit: 4096, diagnostics: diagnostics)
+        return LintReport(files: [file], skipped: 0, project: [], rules: base.rules)
+    }
+
+    @Test(arguments: [ReportFormat.json, .text])
+    func aLargeBatchRendersTheSameOnAnyNumberOfThreads(_ format: ReportFormat) throws {
+        var options = ReportFixtures.options
+        let one = try #require(Reporters.make(format, options: options)).renderBytes(Self.largeBatch)
+        options.jobs = 3
+        let three = try #require(Reporters.make(format, options: options)).renderBytes(Self.largeBatch)
+        #expect(one == three)
+        if format == .json {
+            let document = try #require(JSONParser.parse(three).document)
+            let files = try #require(document.member(document.root, "files"))
+            let entry = try #require(document.elements(files).first)
+            let list = try #require(document.member(entry, "diagnostics"))
+            #expect(document.elements(list).count == 5000)
+        } else {
+            #expect(String(decoding: three, as: UTF8.self).contains("#4999 "))
+        }
+    }
+
     @Test func parallelJSONIsOneValidDocumentWithEveryFile() throws {
         var options = ReportFixtures.options
         options.jobs = 4
