@@ -235,13 +235,23 @@ public struct Engine: Sendable {
         kept.removeSubrange(count...)
         guard !kept.isEmpty else { return [] }
         let lines = LineIndex(bytes)
-        let positions = lines.positions(of: kept.flatMap { [$0.span.start, $0.span.end] })
-        for index in kept.indices {
-            let start = positions[2 * index], end = positions[2 * index + 1]
-            let excerpt = lines.excerpt(offset: kept[index].span.start, column: start.column)
-            kept[index].location = ResolvedLocation(
-                line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
-                lineText: excerpt.text, lineTextColumn: excerpt.startColumn)
+        // Located in slices, on several threads when a batch has thousands of findings.
+        let spans = kept.map(\.span)
+        let slice = 2048
+        let located = parallelMap((spans.count + slice - 1) / slice, jobs: spans.count >= 2 * slice ? options.jobs : 1) { part in
+            let range = (part * slice)..<min((part + 1) * slice, spans.count)
+            let positions = lines.positions(of: spans[range].flatMap { [$0.start, $0.end] })
+            return range.map { index in
+                let k = index - range.lowerBound
+                let start = positions[2 * k], end = positions[2 * k + 1]
+                let excerpt = lines.excerpt(offset: spans[index].start, column: start.column)
+                return ResolvedLocation(
+                    line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                    lineText: excerpt.text, lineTextColumn: excerpt.startColumn)
+            }
+        }
+        for (part, locations) in located.enumerated() {
+            for (k, location) in locations.enumerated() { kept[part * slice + k].location = location }
         }
         kept.sort {
             let a = $0.location!, b = $1.location!

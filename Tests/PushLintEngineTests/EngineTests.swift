@@ -121,6 +121,20 @@ import TestSupport
         #expect(one.allDiagnostics == many.allDiagnostics)
     }
 
+    /// More than 4096 findings in one file are located in slices on several threads: same locations, same order.
+    @Test func thousandsOfFindingsAreLocatedTheSameOnAnyNumberOfThreads() throws {
+        let dir = TempDirectory()
+        let messages = (0..<4500).map { i in #"{"aps": {"alert": "n\#(i)", "badge": "\#(i % 7)"}}"# }
+        dir.write("batch.json", "[\n" + messages.joined(separator: ",\n") + "\n]")
+        let one = try lint(dir, options: LintOptions(jobs: 1))
+        let many = try lint(dir, options: LintOptions(jobs: 3))
+        let found = one.allDiagnostics.filter { $0.ruleId == "apns-aps-value" }
+        #expect(found.count == 4500)
+        #expect(found.last?.location?.line == 4501)
+        #expect(one.allDiagnostics == many.allDiagnostics)
+        #expect(one.allDiagnostics.map(\.location) == many.allDiagnostics.map(\.location))
+    }
+
     @Test func batchPointersStartAtTheIndex() throws {
         let report = try ExampleLinter.lint("[" + #"{"aps": {"alert": "a"}}, "# + Self.big + "]")
         let finding = try #require(report.allDiagnostics.first { $0.ruleId == "payload-size" })
