@@ -117,10 +117,10 @@ def main():
 
     print("end to end")
     big = 100_000_000
-    results["large_e2e"] = measure("pushlint lint 50 MB file (all rules, JSON report)", [PUSHLINT, "lint", large, f"--max-file-bytes={big}", "-f", "json", "-o", "/dev/null"], runs=5)
-    results["files_json"] = measure("pushlint lint 10 000 files (JSON report to a file)", [PUSHLINT, "lint", templates, "-f", "json", "-o", os.path.join(OUT, "report.json")], runs=7)
-    results["files_text"] = measure("pushlint lint 10 000 files (text report)", [PUSHLINT, "lint", templates], runs=7)
-    results["files_one_job"] = measure("pushlint lint 10 000 files, --jobs 1", [PUSHLINT, "lint", templates, "-j", "1", "-f", "json", "-o", "/dev/null"], runs=3)
+    results["large_e2e"] = measure("pushlint lint 50 MB file (all rules, JSON report)", [PUSHLINT, "lint", large, f"--max-file-bytes={big}", "-f", "json", "-o", "/dev/null"], runs=9)
+    results["files_json"] = measure("pushlint lint 10 000 files (JSON report to a file)", [PUSHLINT, "lint", templates, "-f", "json", "-o", os.path.join(OUT, "report.json")], runs=15)
+    results["files_text"] = measure("pushlint lint 10 000 files (text report)", [PUSHLINT, "lint", templates], runs=15)
+    results["files_one_job"] = measure("pushlint lint 10 000 files, --jobs 1", [PUSHLINT, "lint", templates, "-j", "1", "-f", "json", "-o", "/dev/null"], runs=5)
 
     print(f"anchors on the {len(json_files)} .json files ({json_mb:.1f} MB)")
     results["subset_pushlint"] = measure("pushlint (all rules, JSON report)", [PUSHLINT, "lint"] + json_dirs + ["-f", "json", "-o", "/dev/null"], runs=7)
@@ -160,6 +160,9 @@ def main():
 
 def write_report(r, nfiles, corpus_mb, njson, json_mb, large_mb):
     def ms(x):
+        # The median, and the fastest run: on a shared VM the spread is wide, the fastest is what the code can do.
+        if x["runs"] > 1:
+            return f"{x['median']*1000:.1f} ms (fastest {x['min']*1000:.1f})"
         return f"{x['median']*1000:.1f} ms"
 
     fps = nfiles / r["files_json"]["median"]

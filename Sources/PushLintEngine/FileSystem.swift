@@ -13,7 +13,8 @@ public protocol FileSystem: Sendable {
     /// Reads a regular file, refusing to read beyond `limit` bytes.
     func read(_ path: String, limit: Int) -> ReadOutcome
     /// Replaces a file atomically: a temporary file in the same folder, then rename; keeps the mode of an
-    /// existing file.
+    /// existing file. A symbolic link stays: the file it points to is replaced. A device, pipe or socket
+    /// (`/dev/null`, `/dev/stdout`, a FIFO) is written to, never replaced.
     func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError)
     func realPath(_ path: String) -> String?
     var currentDirectory: String { get }
@@ -163,10 +164,25 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let name = path.contains("/") ? String(path[path.index(after: path.lastIndex(of: "/")!)...]) : path
-        var existing = stat()
-        let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        var target = path
+        var info = stat()
+        // A link stays a link: what it points to is replaced (a dangling link is replaced by the file).
+        if lstat(path, &info) == 0, UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK), let real = realPath(path) {
+            target = real
+        }
+        let exists = stat(target, &info) == 0
+        if exists, UInt32(info.st_mode) & UInt32(S_IFMT) != UInt32(S_IFREG) {
+            // Renaming over /dev/null (as root) would turn the device into a file for every program: a device, a
+            // pipe or a socket is written to in place; a directory is refused by open.
+            let fd = open(target, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw FileSystemError("cannot write \(path): \(Self.errorText(errno))") }
+            defer { close(fd) }
+            try Self.writeAll(fd, bytes, path: path)
+            return
+        }
+        let directory = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
+        let name = target.contains("/") ? String(target[target.index(after: target.lastIndex(of: "/")!)...]) : target
+        let mode: mode_t = exists ? info.st_mode & 0o7777 : 0o644
         var template = ((directory.isEmpty ? "" : directory) + "/.\(name).pushlint-XXXXXX").utf8CString.map { $0 }
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileSystemError("cannot create a temporary file in \(directory): \(Self.errorText(errno))") }
@@ -175,16 +191,11 @@ public struct LocalFileSystem: FileSystem {
         defer {
             if !ok { unlink(tempPath) }
         }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc_write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let error = Self.errorText(errno)
-                close(fd)
-                throw FileSystemError("cannot write \(path): \(error)")
-            }
-            written += n
+        do {
+            try Self.writeAll(fd, bytes, path: path)
+        } catch {
+            close(fd)
+            throw error
         }
         fchmod(fd, mode)
         guard fsync(fd) == 0 || errno == EINVAL else {
@@ -193,8 +204,21 @@ public struct LocalFileSystem: FileSystem {
             throw FileSystemError("cannot write \(path): \(error)")
         }
         close(fd)
-        guard rename(tempPath, path) == 0 else { throw FileSystemError("cannot replace \(path): \(Self.errorText(errno))") }
+        guard rename(tempPath, target) == 0 else { throw FileSystemError("cannot replace \(path): \(Self.errorText(errno))") }
         ok = true
+    }
+
+    /// Writes all of `bytes` to `fd`, through short writes and interruptions.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileSystemError) {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc_write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError("cannot write \(path): \(Self.errorText(errno))")
+            }
+            written += n
+        }
     }
 
     public func realPath(_ path: String) -> String? {

@@ -176,11 +176,11 @@ struct SyntheticRule: PayloadRule {
         #expect(left == ["a.json"], "no temporary file is left behind: \(left)")
     }
 
-    @Test func aFailedRenameOnDiskRemovesTheTemporaryFile() throws {
+    @Test func aFolderInTheWayIsRefusedAndKept() throws {
         let folder = TempDirectory()
         folder.mkdir("push/taken")
         folder.write("push/taken/x", "keep")
-        // Renaming a file over a non-empty folder fails: the folder and its content must stay, no temp file left.
+        // A folder is not a file to replace: the write fails, the folder and its content stay, no temp file is left.
         #expect(throws: FileSystemError.self) { try LocalFileSystem().writeAtomically(folder.path + "/push/taken", Array("{}".utf8)) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/push") == ["taken"])
         #expect(Paths.bytes(URL(fileURLWithPath: folder.path + "/push/taken/x")) == Array("keep".utf8))

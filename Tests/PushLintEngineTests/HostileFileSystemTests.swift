@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import PushLintEngine
 import PushLintModel
 import Testing
@@ -102,6 +103,57 @@ struct FaultyFileSystem: FileSystem {
         }
         #expect(bytes == Array(text.utf8))
         #expect(LocalFileSystem().read(path, limit: 100).isTooLarge)
+    }
+
+    /// `-o /dev/null` (a common way to discard a report) run as root renamed a temporary file over the device:
+    /// every program's /dev/null became a regular file. A device is written to in place.
+    @Test func writingToADeviceLeavesTheDevice() throws {
+        try LocalFileSystem().writeAtomically("/dev/null", Array("{}".utf8))
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0)
+        #expect(UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFCHR), "/dev/null is still a character device")
+        #if os(Linux)
+            // A full device is an error with the device's reason, not a crash or a replaced file.
+            #expect(throws: FileSystemError.self) { try LocalFileSystem().writeAtomically("/dev/full", Array("{}".utf8)) }
+            #expect(stat("/dev/full", &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFCHR))
+        #endif
+    }
+
+    /// A FIFO (`-o` pointing at a pipe another program reads) receives the bytes and stays a FIFO.
+    @Test func writingToAFIFOWritesIntoThePipe() throws {
+        let dir = TempDirectory()
+        let pipe = dir.path + "/report.fifo"
+        #expect(mkfifo(pipe, 0o644) == 0)
+        let received = Mutex<[UInt8]>([])
+        let reader = DispatchGroup()
+        DispatchQueue.global().async(group: reader) {
+            let fd = open(pipe, O_RDONLY)
+            guard fd >= 0 else { return }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 64) }
+                if n <= 0 { break }
+                received.withLock { $0 += buffer[0..<n] }
+            }
+            close(fd)
+        }
+        try LocalFileSystem().writeAtomically(pipe, Array("{\"version\": 1}".utf8))
+        reader.wait()
+        #expect(received.withLock { $0 } == Array("{\"version\": 1}".utf8))
+        var info = stat()
+        #expect(lstat(pipe, &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFIFO))
+    }
+
+    /// A report path that is a symbolic link stays one: the file it points to gets the new content.
+    @Test func writingThroughASymlinkKeepsTheLink() throws {
+        let dir = TempDirectory()
+        dir.write("reports/real.json", "old")
+        dir.symlink("latest.json", to: dir.path + "/reports/real.json")
+        try LocalFileSystem().writeAtomically(dir.path + "/latest.json", Array("new".utf8))
+        var info = stat()
+        #expect(lstat(dir.path + "/latest.json", &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK))
+        #expect(Paths.bytes(URL(fileURLWithPath: dir.path + "/reports/real.json")) == Array("new".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/reports") == ["real.json"], "no temporary file left")
     }
 
     #if os(Linux)
