@@ -90,6 +90,10 @@ enum LintArguments {
             if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
                 name = String(argument[..<eq])
                 inline = String(argument[argument.index(after: eq)...])
+            } else if !argument.hasPrefix("--"), argument.count > 2, shortOptions[String(argument.prefix(2))] != nil {
+                // A short option with its value attached, as getopt reads it: `-j4`, `-fjson`, `-oreport.json`.
+                name = String(argument.prefix(2))
+                inline = String(argument.dropFirst(2))
             }
             name = shortOptions[name] ?? name
             switch name {

@@ -55,6 +55,20 @@ import TestSupport
         #expect(!option.stderr.contains("Fatal error"))
     }
 
+    /// Short options take their value attached too, as getopt and make do (`-j4`, `-fjson`).
+    @Test func shortOptionsTakeAttachedValues() throws {
+        let folder = TempDirectory()
+        folder.write("ok.json", Self.clean)
+        let attached = try run(["-j1", "-fjson", "-oreport.json", "ok.json"], in: folder)
+        #expect(attached.status == 0, "\(attached.stderr)")
+        #expect(Paths.bytes(URL(fileURLWithPath: folder.path + "/report.json")).first == UInt8(ascii: "{"))
+        let flag = try run(["-qx", "ok.json"], in: folder)
+        #expect(flag.status == 2, "a flag takes no value: \(flag.stderr)")
+        let bad = try run(["-jx", "ok.json"], in: folder)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--jobs"), "\(bad.stderr)")
+    }
+
     @Test func aMissingPathIsTwo() throws {
         let folder = TempDirectory()
         let missing = try run(["push/nothing.json"], in: folder)
