@@ -158,26 +158,43 @@ extension JSONDocument {
     }
 
     /// Writes a JSON string literal with only the mandatory escapes; runs without escapes are copied whole.
-    public static func writeString(_ decoded: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    @inlinable
+    public static func writeString<Output: ByteOutput>(_ decoded: UnsafeBufferPointer<UInt8>, to out: inout Output) {
         out.append(UInt8(ascii: "\""))
         var runStart = 0
-        for (i, b) in decoded.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: decoded[runStart..<i]))
-            runStart = i + 1
+        var i = 0
+        let n = decoded.count
+        while i < n {
+            // Eight bytes at a time while none needs an escape: most text has none.
+            if let base = decoded.baseAddress {
+                while n - i >= 8, WordBytes.needsJSONEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0 {
+                    i += 8
+                }
+            }
+            guard i < n else { break }
+            let b = decoded[i]
+            i += 1
+            guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+            out.append(UnsafeBufferPointer(rebasing: decoded[runStart..<(i - 1)]))
+            runStart = i
+            out.append(0x5C)
             switch b {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(b)
+            case 0x08: out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(UInt8(ascii: "f"))
+            case 0x0A: out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(UInt8(ascii: "t"))
             default:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(contentsOf: Array(hex2(b).lowercased().utf8))
+                let digits: StaticString = "0123456789abcdef"
+                out.append(UInt8(ascii: "u"))
+                out.append(UInt8(ascii: "0"))
+                out.append(UInt8(ascii: "0"))
+                out.append(digits.utf8Start[Int(b >> 4)])
+                out.append(digits.utf8Start[Int(b & 0x0F)])
             }
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: decoded[runStart...]))
+        out.append(UnsafeBufferPointer(rebasing: decoded[runStart...]))
         out.append(UInt8(ascii: "\""))
     }
 
@@ -187,4 +204,15 @@ extension JSONDocument {
         writeString(Array(text.utf8), to: &out)
         return String(decoding: out, as: UTF8.self)
     }
+}
+
+/// Where escaped JSON text is written: a byte array, or a report's buffer.
+public protocol ByteOutput {
+    mutating func append(_ byte: UInt8)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteOutput where Element == UInt8 {
+    @inlinable
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }

@@ -1,78 +1,129 @@
 import PushLintJSON
 
+/// Growable bytes for one writer. A report is millions of small appends; an `Array` checks that its storage is
+/// not shared and grows through a generic path on each of them, which was most of the cost of writing a report.
+final class ReportBuffer: ByteOutput {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always) func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
+
+    private func grow(to needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        storage.update(from: base, count: count)
+        base.deallocate()
+        base = storage
+        capacity = larger
+    }
+
+    /// The bytes written, as an array (one copy).
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+}
+
 /// A small ordered JSON writer for reports: keys stay in the order written, output is deterministic. It appends
 /// bytes to one buffer: a report of 100 000 findings is millions of small pieces, and building a `String` per
 /// piece cost more than linting.
 struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
-    /// Whether the innermost open container already has an item (one flag per open container).
-    private var needsComma: [Bool] = [false]
+    private var out: ReportBuffer
+    /// Whether each open container already has an item: bit `d` for the container at depth `d` (the top level is
+    /// depth 0). Reports nest a dozen containers at most.
+    private var hasItems: UInt64 = 0
     let pretty: Bool
     private var depth = 0
 
     init(pretty: Bool = true) {
         self.pretty = pretty
-        bytes.reserveCapacity(1 << 16)
+        out = ReportBuffer(capacity: 1 << 16)
     }
 
     /// A writer for items of a container that another writer has open at `depth` (see `appendItems`), so that
     /// the items of a long array can be written on several threads. `continuing`: items come before these.
-    /// `capacity`: a guess of the items' size (growing from empty copies a small buffer several times).
+    /// `capacity`: a guess of the items' size (growing from small copies the buffer several times).
     init(pretty: Bool = true, itemsAtDepth depth: Int, continuing: Bool, capacity: Int) {
         self.pretty = pretty
         self.depth = depth
-        needsComma = [continuing]
-        bytes.reserveCapacity(capacity)
+        out = ReportBuffer(capacity: capacity)
+        if continuing { hasItems |= 1 << UInt64(depth) }
     }
 
     /// How many containers are open.
     var openDepth: Int { depth }
 
+    /// The bytes written so far.
+    var bytes: [UInt8] { out.bytes }
+
+    var text: String { String(decoding: out.bytes, as: UTF8.self) }
+
     /// Appends items written by `JSONWriter(itemsAtDepth: openDepth, ...)`, in order, into the open container.
     mutating func appendItems(_ pieces: [[UInt8]]) {
         // The pieces were written for a container that is empty here (only the first piece has no comma).
-        assert(!needsComma[needsComma.count - 1], "appendItems needs an empty container")
+        assert(!currentHasItems, "appendItems needs an empty container")
         for piece in pieces where !piece.isEmpty {
-            bytes.append(contentsOf: piece)
-            needsComma[needsComma.count - 1] = true
+            out.append(piece)
+            hasItems |= 1 << UInt64(depth)
         }
     }
 
-    var text: String { String(decoding: bytes, as: UTF8.self) }
-
-    /// The document with its final newline, handed over without a copy.
+    /// The document with its final newline.
     consuming func finished() -> [UInt8] {
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
+        out.append(UInt8(ascii: "\n"))
+        return out.bytes
     }
 
+    private var currentHasItems: Bool { hasItems & (1 << UInt64(depth)) != 0 }
+
     private mutating func separator() {
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
+        if currentHasItems { out.append(UInt8(ascii: ",")) }
+        hasItems |= 1 << UInt64(depth)
         if pretty && depth > 0 { newline() }
     }
 
     private static let indentation = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
-    private mutating func newline() {
-        bytes.append(UInt8(ascii: "\n"))
+    private func newline() {
+        out.append(UInt8(ascii: "\n"))
         var width = 2 * depth
-        while width > 0 {
-            let step = min(width, Self.indentation.count)
-            bytes.append(contentsOf: Self.indentation[0..<step])
-            width -= step
+        Self.indentation.withUnsafeBufferPointer { spaces in
+            while width > 0 {
+                let step = min(width, spaces.count)
+                out.append(UnsafeBufferPointer(rebasing: spaces[0..<step]))
+                width -= step
+            }
         }
     }
 
     mutating func beginObject(_ key: String? = nil) {
         prefix(key)
-        bytes.append(UInt8(ascii: "{"))
+        out.append(UInt8(ascii: "{"))
         open()
     }
 
     mutating func beginArray(_ key: String? = nil) {
         prefix(key)
-        bytes.append(UInt8(ascii: "["))
+        out.append(UInt8(ascii: "["))
         open()
     }
 
@@ -81,30 +132,33 @@ struct JSONWriter {
 
     private mutating func open() {
         depth += 1
-        needsComma.append(false)
+        precondition(depth < 64, "a report nests at most 63 containers")
+        hasItems &= ~(1 << UInt64(depth))
     }
 
     private mutating func close(_ bracket: UInt8) {
-        let hadItems = needsComma.removeLast()
+        let hadItems = currentHasItems
+        hasItems &= ~(1 << UInt64(depth))
         depth -= 1
         if pretty && hadItems { newline() }
-        bytes.append(bracket)
+        out.append(bracket)
     }
 
     private mutating func prefix(_ key: String?) {
         separator()
         if let key {
             quote(key)
-            bytes.append(UInt8(ascii: ":"))
-            if pretty { bytes.append(UInt8(ascii: " ")) }
+            out.append(UInt8(ascii: ":"))
+            if pretty { out.append(UInt8(ascii: " ")) }
         }
     }
 
-    private mutating func quote(_ text: String) {
-        text.withUTF8Bytes { JSONDocument.writeString($0, to: &bytes) }
+    private func quote(_ text: String) {
+        var sink = out
+        text.withUTF8Bytes { JSONDocument.writeString($0, to: &sink) }
     }
 
-    private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    private func append(_ text: String) { text.withUTF8Bytes { out.append($0) } }
 
     mutating func string(_ key: String?, _ value: String?) {
         prefix(key)
@@ -115,7 +169,7 @@ struct JSONWriter {
         prefix(key)
         guard let value else { return append("null") }
         // Digits straight into the buffer: four numbers per finding, a String each was most of their cost.
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var count = 0
@@ -126,7 +180,7 @@ struct JSONWriter {
             } while magnitude > 0
             while count > 0 {
                 count -= 1
-                bytes.append(digits[count])
+                out.append(digits[count])
             }
         }
     }
