@@ -22,6 +22,14 @@ import TestSupport
         // Separators inside a word: the words join to `password` and `privatekey`.
         ("hunter2", "pa_ssword"), ("hunter2", "priv_ate_k-ey"), ("hunter2", "PASS.WORD"),
         ("bearer abcdefghijklmnopqrstuvwxyz012345", "v"), ("BEARER abcdefghijklmnopqrstuvwxyz012345", "v"),
+        // Every vendor key prefix, alone, after text, and before text (the scan looks for their literal parts).
+        ("AIzaSyD4kQ9xV2mN7bL1pR8sT3wY6zC0eF5gH2j", "v"), ("key: AIzaSyD4kQ9xV2mN7bL1pR8sT3wY6zC0eF5gH2j ok", "v"),
+        ("sk_live_4eC39HqLyjWDarjtT1zdp7dc", "v"), ("use rk_live_4eC39HqLyjWDarjtT1zdp7dc now", "v"),
+        ("ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789", "v"), ("token ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789.", "v"),
+        ("github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCD", "v"),
+        ("xoxb-1234567890-abcdefghij", "v"), ("slack xoxp-1234567890-abcdefghij done", "v"),
+        ("see AKIAIOSFODNN7EXAMPLE", "v"), ("jwt=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abc", "v"),
+        ("-----BEGIN RSA PRIVATE KEY-----MIIEpAIBAAKCAQEA", "v"),
     ])
     func sensitiveValuesAreReported(_ value: String, _ key: String) throws {
         #expect(try Self.findings("payload-sensitive-data", value: value, key: key).count == 1, "\(key): \(value)")

@@ -255,12 +255,16 @@ enum TextDetectors {
         static let jwt = Array("eyJ".utf8)
         static let bearer = Array("bearer".utf8)
         static let privateKey = Array("PRIVATE KEY-----".utf8)
-        /// AWS, Google, Stripe, GitHub and Slack key prefixes.
-        static let vendorPrefixes = ["AKIA", "AIza", "_live_", "ghp_", "github_pat_", "xox"].map { Array($0.utf8) }
+        /// AWS, Google and Slack key prefixes, found at their first byte.
+        static let vendorPrefixes = ["AKIA", "AIza", "xox"].map { Array($0.utf8) }
+        /// Stripe and GitHub key prefixes, found at their first `_`: the byte `g` is far too common in text to
+        /// start a comparison at each.
+        static let underscorePrefixes = ["_live_", "ghp_", "github_pat_"].map { Array($0.utf8) }
 
-        /// Bytes that start something the scan looks for; every other byte (most letters) costs one table load.
+        /// Bytes that start (or, for `eyJ` and the `_` prefixes, anchor) something the scan looks for; every other
+        /// byte costs one table load. `e`, the most common letter, is not one of them: a JWT is found at its `J`.
         static let interesting: [Bool] = (0...255).map { b in
-            (0x30...0x39).contains(b) || "@ebBPA_gx".utf8.contains(UInt8(b))
+            (0x30...0x39).contains(b) || "@JbBPA_x".utf8.contains(UInt8(b))
         }
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -275,13 +279,22 @@ enum TextDetectors {
         }
 
         private mutating func note(_ b: UInt8, at i: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-            // The byte after `b` rules out most places (an `e` not followed by `y`) before a whole pattern is compared.
+            // The byte after `b` rules out most places (a `b` not followed by `e`) before a whole pattern is compared.
             let next = i + 1 < bytes.count ? bytes[i + 1] : 0
             switch b {
             case 0x30...0x39: digits += 1
             case UInt8(ascii: "@"): hasAt = true
-            case UInt8(ascii: "e"):
-                if next == UInt8(ascii: "y"), !mayHoldJWT, ASCIIText.matches(bytes, at: i, Self.jwt) { mayHoldJWT = true }
+            case UInt8(ascii: "J"):
+                if i >= 2, !mayHoldJWT, ASCIIText.matches(bytes, at: i - 2, Self.jwt) { mayHoldJWT = true }
+            case UInt8(ascii: "_"):
+                // `_live_` starts here; `ghp_` and `github_pat_` have their first `_` 3 and 6 bytes in.
+                if !mayHoldVendorKey,
+                    ASCIIText.matches(bytes, at: i, Self.underscorePrefixes[0])
+                        || (i >= 3 && ASCIIText.matches(bytes, at: i - 3, Self.underscorePrefixes[1]))
+                        || (i >= 6 && ASCIIText.matches(bytes, at: i - 6, Self.underscorePrefixes[2]))
+                {
+                    mayHoldVendorKey = true
+                }
             case UInt8(ascii: "b"), UInt8(ascii: "B"):
                 if next | 0x20 == UInt8(ascii: "e"), !mayHoldBearer, ASCIIText.matches(bytes, at: i, Self.bearer, ignoringCase: true) {
                     mayHoldBearer = true
