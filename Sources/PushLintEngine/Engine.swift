@@ -237,9 +237,9 @@ public struct Engine: Sendable {
         let lines = LineIndex(bytes)
         // Located in slices, on several threads when a batch has thousands of findings.
         let spans = kept.map(\.span)
-        let slice = 2048
-        let located = parallelMap((spans.count + slice - 1) / slice, jobs: spans.count >= 2 * slice ? options.jobs : 1) { part in
-            let range = (part * slice)..<min((part + 1) * slice, spans.count)
+        let slices = workSlices(spans.count, jobs: options.jobs) ?? [0..<spans.count]
+        let located = parallelMap(slices.count, jobs: options.jobs) { part in
+            let range = slices[part]
             let positions = lines.positions(of: spans[range].flatMap { [$0.start, $0.end] })
             return range.map { index in
                 let k = index - range.lowerBound
@@ -251,7 +251,7 @@ public struct Engine: Sendable {
             }
         }
         for (part, locations) in located.enumerated() {
-            for (k, location) in locations.enumerated() { kept[part * slice + k].location = location }
+            for (k, location) in locations.enumerated() { kept[slices[part].lowerBound + k].location = location }
         }
         kept.sort {
             let a = $0.location!, b = $1.location!

@@ -20,6 +20,14 @@ public func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable 
     return results.withLock { $0.compactMap { $0 } }
 }
 
+/// Consecutive slices of `0..<count` for `parallelMap`, when there are enough items (a large batch's findings) and
+/// threads to share them; nil when they are better handled in one go on this thread. One size for every stage that
+/// splits a file's findings (locating them, writing the reports).
+public func workSlices(_ count: Int, jobs: Int, size: Int = 2048) -> [Range<Int>]? {
+    guard jobs > 1, count >= 2 * size else { return nil }
+    return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+}
+
 /// Items emitted so far, how many a worker has taken, and whether the rest are to be skipped.
 struct PipelineQueue<Item> {
     var items: [Item] = []

@@ -58,18 +58,16 @@ public struct JSONReporter: Reporter {
         w.number("wireBytes", file.wireBytes)
         w.beginArray("diagnostics")
         let diagnostics = file.diagnostics
-        if diagnostics.count < 2 * findingsPerSlice || jobs <= 1 {
-            for d in diagnostics { write(d, to: &w) }
-        } else {
+        if let slices = workSlices(diagnostics.count, jobs: jobs) {
             // A batch file can have tens of thousands of findings: they are written in slices on `jobs` threads.
             let depth = w.openDepth, pretty = w.pretty
-            let slices = Array(stride(from: 0, to: diagnostics.count, by: findingsPerSlice))
             w.appendItems(parallelMap(slices.count, jobs: jobs) { index in
-                let range = slices[index]..<min(slices[index] + findingsPerSlice, diagnostics.count)
-                var item = JSONWriter(pretty: pretty, itemsAtDepth: depth, continuing: index > 0, capacity: 768 * range.count)
-                for d in diagnostics[range] { write(d, to: &item) }
+                var item = JSONWriter(pretty: pretty, itemsAtDepth: depth, continuing: index > 0, capacity: 768 * slices[index].count)
+                for d in diagnostics[slices[index]] { write(d, to: &item) }
                 return item.bytes
             })
+        } else {
+            for d in diagnostics { write(d, to: &w) }
         }
         w.endArray()
         w.endObject()

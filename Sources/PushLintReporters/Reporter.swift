@@ -41,9 +41,6 @@ extension Reporter {
     public func renderBytes(_ report: LintReport) -> [UInt8] { Array(render(report).utf8) }
 }
 
-/// Findings of one file rendered on one thread when a file has so many that they are split (a large batch).
-let findingsPerSlice = 2048
-
 /// Renders the parts of a long report (one per file) on `jobs` threads, in order; a short report on this one.
 func renderParts<Part: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Int) -> Part) -> [Part] {
     parallelMap(count, jobs: count >= 64 ? jobs : 1, body)

@@ -44,18 +44,13 @@ public struct TextReporter: Reporter {
     func render(_ file: FileReport) -> String {
         var out = ""
         let diagnostics = file.diagnostics
-        if diagnostics.count < 2 * findingsPerSlice || jobs <= 1 {
-            for d in diagnostics { out += render(d) }
-        } else {
-            // The findings of a large batch file, in slices on `jobs` threads.
-            let size = findingsPerSlice
-            let slices = Array(stride(from: 0, to: diagnostics.count, by: size))
-            for part in parallelMap(slices.count, jobs: jobs, { index in
-                var text = ""
-                for d in diagnostics[slices[index]..<min(slices[index] + size, diagnostics.count)] { text += render(d) }
-                return text
-            }) { out += part }
-        }
+        // The findings of a large batch file, in slices on `jobs` threads.
+        let slices = workSlices(diagnostics.count, jobs: jobs) ?? [diagnostics.indices]
+        for part in parallelMap(slices.count, jobs: jobs, { index in
+            var text = ""
+            for d in diagnostics[slices[index]] { text += render(d) }
+            return text
+        }) { out += part }
         out += style(file.path, .bold) + ": " + counts(file.diagnostics.map(\.severity))
         if let bytes = file.wireBytes, let limit = file.wireLimit { out += " (wire size \(bytes) B / \(limit))" }
         out += "\n"
@@ -90,14 +85,14 @@ public struct TextReporter: Reporter {
         if offset > 0 { frame.markCutStart() }
         let number = String(loc.line)
         let gutterWidth = max(4, number.utf8.count + 1)
-        out += style(Self.repeated(" ", gutterWidth - number.utf8.count) + number + " |", .dim)
+        out += style(ASCIIText.repeated(" ", gutterWidth - number.utf8.count) + number + " |", .dim)
         out += " "
         out += frame.text
         out += "\n"
-        out += style(Self.repeated(" ", gutterWidth) + " |", .dim)
+        out += style(ASCIIText.repeated(" ", gutterWidth) + " |", .dim)
         out += " "
-        out += Self.repeated(" ", frame.caretOffset)
-        out += style(Self.repeated("^", frame.caretLength), d.severity.color)
+        out += ASCIIText.repeated(" ", frame.caretOffset)
+        out += style(ASCIIText.repeated("^", frame.caretLength), d.severity.color)
         if let help = d.help { appendHelp(help, after: " ", to: &out) }
         out += "\n"
         return out
@@ -108,12 +103,6 @@ public struct TextReporter: Reporter {
         out += style("help:", .cyan)
         out += " "
         out += Escape.terminal(help)
-    }
-
-    /// `count` copies of an ASCII character (`String(repeating:count:)` with a String costs thousands of
-    /// instructions, and every finding draws a gutter and a caret).
-    static func repeated(_ character: Unicode.Scalar, _ count: Int) -> String {
-        ASCIIText.repeated(String(character), count)
     }
 
     /// The visible part of a source line, with the caret position adjusted for escapes and truncation.
