@@ -74,9 +74,7 @@ public struct LineIndex: Sendable {
             var i = from
             while to - i >= 8 {
                 let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                // Continuation bytes are 10xxxxxx: bit 7 set and bit 6 clear.
-                let continuation = word & ~(word << 1) & 0x8080_8080_8080_8080
-                count += 8 - continuation.nonzeroBitCount
+                count += 8 - WordBytes.continuationBytes(in: word).nonzeroBitCount
                 i += 8
             }
             while i < to {
