@@ -40,13 +40,14 @@ extension JSONDocument {
     /// Wire size of an object without some of its top-level members (FCM does not count the target).
     public func wireSize(_ id: NodeID, excludingKeys excluded: [String]) -> Int {
         guard nodes[id].kind == .object, !excluded.isEmpty else { return wireSize(id) }
-        var total = 2
-        var included = 0
-        for member in members(id) where !excluded.contains(where: { keyEquals(member.key, $0) }) {
-            total += scalarWireSize(member.key) + 1 + wireSize(member.value)
-            included += 1
-        }
-        return total + max(0, included - 1)
+        return wireSize(ofMembers: members(id).filter { member in !excluded.contains { keyEquals(member.key, $0) } })
+    }
+
+    /// Wire size of an object holding these members of the document, in this order.
+    public func wireSize(ofMembers members: [Member]) -> Int {
+        var total = 2 + max(0, members.count - 1)
+        for member in members { total += scalarWireSize(member.key) + 1 + wireSize(member.value) }
+        return total
     }
 
     public func wireSize(_ value: WireValue) -> Int {

@@ -157,13 +157,12 @@ public enum PayloadBuilder {
         var sizes: [SizeMeasurement] = []
 
         let toTopic = doc.member(message, "topic") != nil || doc.member(message, "condition") != nil
-        let messageWire = WireValue.object(
-            members(doc, message, excluding: fcmTargetKeys).map {
-                (doc.string($0.key), .node($0.value))
-            })
+        // FCM does not count the target: the members sent, filtered once, give both the size and the wire value.
+        let sent = members(doc, message, excluding: fcmTargetKeys)
+        let messageWire = WireValue.object(sent.map { (doc.string($0.key), .node($0.value)) })
         sizes.append(
             SizeMeasurement(
-                label: "FCM message", bytes: doc.wireSize(message, excludingKeys: fcmTargetKeys),
+                label: "FCM message", bytes: doc.wireSize(ofMembers: sent),
                 limit: toTopic ? fcmSizeLimit / 2 : fcmSizeLimit,
                 limitReason: toTopic ? "FCM's limit for messages to a topic or condition" : "FCM's limit",
                 anchor: message, wire: messageWire))
@@ -338,14 +337,14 @@ public enum PayloadBuilder {
     // MARK: Legacy FCM
 
     static func buildLegacy(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
-        let targets = legacyTargetKeys
+        let sent = members(doc, node, excluding: legacyTargetKeys)
         let toTopic =
             doc.memberString(node, "to").map { $0.hasPrefix("/topics/") } ?? false || doc.member(node, "condition") != nil
         let size = SizeMeasurement(
-            label: "FCM legacy message", bytes: doc.wireSize(node, excludingKeys: targets),
+            label: "FCM legacy message", bytes: doc.wireSize(ofMembers: sent),
             limit: toTopic ? fcmTopicSizeLimit : fcmSizeLimit,
             limitReason: toTopic ? "FCM's limit for messages to a topic or condition" : "FCM's limit", anchor: node,
-            wire: .object(members(doc, node, excluding: targets).map { (doc.string($0.key), .node($0.value)) }))
+            wire: .object(sent.map { (doc.string($0.key), .node($0.value)) }))
         return Payload(
             kind: .fcmLegacy, node: node, batchIndex: batchIndex, body: node, envelopeHeaders: nil, apns: nil,
             android: nil, webpush: nil, sizes: [size])
