@@ -111,6 +111,9 @@ public final class APNsView: Sendable {
 
     public func field(_ name: String) -> ViewField? { fields.last { $0.name == name }?.field }
     public func alertField(_ name: String) -> ViewField? { alertFields.last { $0.name == name }?.field }
+
+    /// A Live Activity update: an `event` in aps, or the `liveactivity` push type.
+    public var isLiveActivity: Bool { field("event") != nil || headers?.pushType == "liveactivity" }
 }
 
 /// What an Android device receives through FCM or Expo.

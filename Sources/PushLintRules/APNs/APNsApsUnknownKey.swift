@@ -70,9 +70,8 @@ struct APNsApsUnknownKey: PayloadRule {
             guard let key = field.key else { continue }
             result.append(apsFinding(name, key: key, existing: written(view.fields), doc))
         }
-        var isLiveActivity: Bool { view.field("event") != nil || view.headers?.pushType == "liveactivity" }
         for (name, field) in view.alertFields where field.isLiteral && !APNs.alertKeys.contains(name) {
-            guard let key = field.key, !(name == "sound" && isLiveActivity) else { continue }
+            guard let key = field.key, !(name == "sound" && view.isLiveActivity) else { continue }
             result.append(alertFinding(name, key: key, existing: written(view.alertFields), doc))
         }
         return result

@@ -59,18 +59,16 @@ struct APNsApsValue: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard let view = context.payload.apns else { return [] }
         var checker = Checker(rule: self, doc: context.document, context: context)
-        // Asked only about alert and relevance-score.
-        var isLiveActivity: Bool { view.field("event") != nil || view.headers?.pushType == "liveactivity" }
         for (name, field) in view.fields where field.isLiteral {
             let node = field.value
             guard checker.doc.kind(node) != .placeholder else { continue }
             switch name {
             case "badge": checker.badge(node)
             case "sound": checker.sound(node)
-            case "alert": checker.alert(node, isLiveActivity: isLiveActivity)
+            case "alert": checker.alert(node, isLiveActivity: view.isLiveActivity)
             case "content-available", "mutable-content": checker.flag(name, node)
             case "interruption-level": checker.interruptionLevel(node)
-            case "relevance-score": checker.relevanceScore(node, isLiveActivity: isLiveActivity)
+            case "relevance-score": checker.relevanceScore(node, isLiveActivity: view.isLiveActivity)
             case "timestamp", "stale-date", "dismissal-date": checker.seconds(name, node)
             case "content-state", "attributes": checker.type(name, node, .object, "an object")
             case "thread-id", "category", "target-content-id", "filter-criteria", "attributes-type", "mdm":
