@@ -618,9 +618,8 @@ private struct Parser {
     /// The high bit of each byte of `x` (little-endian) that is `"`, `\\`, below 0x20 or above 0x7F. Bits above
     /// the lowest one may be false positives (borrows), the lowest is exact.
     @inline(__always) static func bytesNeedingAttention(_ x: UInt64) -> UInt64 {
-        // Below 0x20 the subtraction wraps to 0xE0 or more; from 0x80 on `x` has the bit itself.
-        let isControlOrHigh = ((x &- WordBytes.ones &* 0x20) | x) & WordBytes.highs
-        return WordBytes.equal(to: UInt8(ascii: "\""), in: x) | WordBytes.equal(to: UInt8(ascii: "\\"), in: x) | isControlOrHigh
+        // What a JSON string must escape, and every byte from 0x80 on (UTF-8 to validate).
+        WordBytes.needsJSONEscape(x) | (x & WordBytes.highs)
     }
 
     /// Length of a well-formed UTF-8 sequence starting at `at` (RFC 3629: no overlongs, no surrogates,

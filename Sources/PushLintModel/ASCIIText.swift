@@ -54,16 +54,21 @@ public enum ASCIIText {
     /// `needle` occurs anywhere in `bytes`: a byte search, because `String.contains` compares Characters, which
     /// costs far more on every string of every payload.
     public static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], ignoringCase: Bool = false) -> Bool {
-        guard let first = needle.first else { return true }
-        guard bytes.count >= needle.count else { return false }
+        firstIndex(of: needle, in: bytes, ignoringCase: ignoringCase) != nil
+    }
+
+    /// Where `needle` first occurs in `bytes`: only positions holding its first byte are compared whole.
+    public static func firstIndex(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, ignoringCase: Bool = false) -> Int? {
+        guard let first = needle.first else { return 0 }
+        guard bytes.count >= needle.count else { return nil }
         var i = 0
         let last = bytes.count - needle.count
         while i <= last {
             let b = bytes[i]
-            if (ignoringCase ? lower(b) : b) == first, matches(bytes, at: i, needle, ignoringCase: ignoringCase) { return true }
+            if (ignoringCase ? lower(b) : b) == first, matches(bytes, at: i, needle, ignoringCase: ignoringCase) { return i }
             i += 1
         }
-        return false
+        return nil
     }
 
     /// `a.lowercased() == b.lowercased()`, without building either when both are ASCII (header names are).

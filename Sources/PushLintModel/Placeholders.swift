@@ -19,11 +19,7 @@ public struct PlaceholderDelimiters: Sendable, Hashable {
     public func containsPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let open = openUTF8, close = closeUTF8
         guard !open.isEmpty, !close.isEmpty, bytes.count >= open.count else { return false }
-        // Most strings hold no delimiter at all: look for its first byte before comparing the whole delimiter.
-        let first = open[0], last = bytes.count - open.count
-        var i = 0
-        while i <= last, bytes[i] != first || !ASCIIText.matches(bytes, at: i, open) { i += 1 }
-        guard i <= last else { return false }
+        guard let i = ASCIIText.firstIndex(of: open, in: bytes) else { return false }
         var j = i + open.count
         var closer = close
         if open.last == UInt8(ascii: "{"), j < bytes.count, bytes[j] == UInt8(ascii: "{") {

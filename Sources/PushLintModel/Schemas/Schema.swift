@@ -254,7 +254,10 @@ public struct SchemaObject: Sendable {
     public var path: String
 
     /// `path.name`, or `name` at the root.
-    public func path(of name: String) -> String { path.isEmpty ? name : path + "." + name }
+    public func path(of name: String) -> String { Self.path(path, name) }
+
+    /// The dotted path of a field `name` in an object at `parent` ("" at the root).
+    public static func path(_ parent: String, _ name: String) -> String { parent.isEmpty ? name : parent + "." + name }
 }
 
 /// A member of a schema-described object whose key is a field of the schema.

@@ -33,8 +33,8 @@ enum FieldPath: CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .field(let parent, let name): return parent.isEmpty ? name : parent + "." + name
-        case .key(let parent, let key, let doc): return FieldPath.field(parent: parent, name: doc.string(key)).description
+        case .field(let parent, let name): return SchemaObject.path(parent, name)
+        case .key(let parent, let key, let doc): return SchemaObject.path(parent, doc.string(key))
         case .element(let base, let index): return "\(base)[\(index)]"
         case .header(let base, let name): return "\(base)[\"\(name)\"]"
         }

@@ -257,9 +257,12 @@ enum TextDetectors {
         static let privateKey = Array("PRIVATE KEY-----".utf8)
         /// AWS, Google and Slack key prefixes, found at their first byte.
         static let vendorPrefixes = ["AKIA", "AIza", "xox"].map { Array($0.utf8) }
-        /// Stripe and GitHub key prefixes, found at their first `_`: the byte `g` is far too common in text to
-        /// start a comparison at each.
-        static let underscorePrefixes = ["_live_", "ghp_", "github_pat_"].map { Array($0.utf8) }
+        /// Stripe and GitHub key prefixes, found at their first `_` (and how far into the prefix it is): the byte `g`
+        /// is far too common in text to start a comparison at each.
+        static let underscorePrefixes: [(bytes: [UInt8], underscore: Int)] = ["_live_", "ghp_", "github_pat_"].map {
+            let bytes = Array($0.utf8)
+            return (bytes, bytes.firstIndex(of: UInt8(ascii: "_")) ?? 0)
+        }
 
         /// Bytes that start (or, for `eyJ` and the `_` prefixes, anchor) something the scan looks for; every other
         /// byte costs one table load. `e`, the most common letter, is not one of them: a JWT is found at its `J`.
@@ -287,11 +290,8 @@ enum TextDetectors {
             case UInt8(ascii: "J"):
                 if i >= 2, !mayHoldJWT, ASCIIText.matches(bytes, at: i - 2, Self.jwt) { mayHoldJWT = true }
             case UInt8(ascii: "_"):
-                // `_live_` starts here; `ghp_` and `github_pat_` have their first `_` 3 and 6 bytes in.
                 if !mayHoldVendorKey,
-                    ASCIIText.matches(bytes, at: i, Self.underscorePrefixes[0])
-                        || (i >= 3 && ASCIIText.matches(bytes, at: i - 3, Self.underscorePrefixes[1]))
-                        || (i >= 6 && ASCIIText.matches(bytes, at: i - 6, Self.underscorePrefixes[2]))
+                    Self.underscorePrefixes.contains(where: { ASCIIText.matches(bytes, at: i - $0.underscore, $0.bytes) })
                 {
                     mayHoldVendorKey = true
                 }
