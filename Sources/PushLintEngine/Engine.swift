@@ -240,7 +240,13 @@ public struct Engine: Sendable {
         let slices = workSlices(spans.count, jobs: options.jobs) ?? [0..<spans.count]
         let located = parallelMap(slices.count, jobs: options.jobs) { part in
             let range = slices[part]
-            let positions = lines.positions(of: spans[range].flatMap { [$0.start, $0.end] })
+            var offsets: [Int] = []
+            offsets.reserveCapacity(2 * range.count)
+            for span in spans[range] {
+                offsets.append(span.start)
+                offsets.append(span.end)
+            }
+            let positions = lines.positions(of: offsets)
             return range.map { index in
                 let k = index - range.lowerBound
                 let start = positions[2 * k], end = positions[2 * k + 1]
