@@ -117,7 +117,10 @@ func runLint(_ arguments: [String]) -> Int32 {
     } else if !(command.quiet && report.allDiagnostics.isEmpty && report.project.isEmpty && command.format == .text) {
         Terminal.write(bytes: main)
     }
-    return exitCode(report, command)
+    // The process ends here: releasing a large report finding by finding took longer (0.15 s for 35 000 findings)
+    // than the operating system takes to drop the whole heap.
+    // (Kept alive explicitly: the optimizer may otherwise release it after its last use, before the exit.)
+    withExtendedLifetime(report) { Terminal.exit(exitCode(report, command)) }
 }
 
 func loadBaseline(_ file: String, cwd: String, _ fileSystem: LocalFileSystem) -> Baseline {
