@@ -208,12 +208,19 @@ public struct Engine: Sendable {
 
     func detectPayloads(_ document: JSONDocument, relative: String) -> [PayloadRef] {
         let forced = options.kind ?? project.config.forcedKind(relative)
-        func build(_ node: NodeID, _ index: Int?) -> PayloadRef? {
+        @Sendable func build(_ node: NodeID, _ index: Int?) -> PayloadRef? {
             guard document.kind(node) == .object, let kind = forced ?? PayloadKind.detect(document, node) else { return nil }
             return PayloadRef(node: node, kind: kind, batchIndex: index)
         }
         if document.kind(document.root) == .array {
-            return document.elements(document.root).enumerated().compactMap { build($0.element, $0.offset) }
+            let elements = document.elements(document.root)
+            // A large batch is detected in slices on several threads: this runs before any payload is checked.
+            guard let slices = workSlices(elements.count, jobs: options.jobs, size: 1024) else {
+                return elements.enumerated().compactMap { build($0.element, $0.offset) }
+            }
+            return parallelMap(slices.count, jobs: options.jobs) { part in
+                slices[part].compactMap { build(elements[$0], $0) }
+            }.flatMap { $0 }
         }
         return build(document.root, nil).map { [$0] } ?? []
     }

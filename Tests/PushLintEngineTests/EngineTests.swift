@@ -106,19 +106,25 @@ import TestSupport
         #expect(try engine.lint(paths: ["."], discovery: discovery).files.count == 50)
     }
 
-    /// A batch of 64 or more messages is checked on several threads, each with its own handle on the document.
-    @Test func parallelBatchesAreDeterministic() throws {
+    /// A batch of 64 or more messages is checked on several threads, each with its own handle on the document; one
+    /// of 2 048 or more is also detected in slices. Elements that are no message keep the indexes of the others.
+    @Test(arguments: [200, 2600])
+    func parallelBatchesAreDeterministic(count: Int) throws {
         let dir = TempDirectory()
-        let messages = (0..<200).map { i in
-            i % 4 == 0
+        let messages = (0..<count).map { i in
+            i % 97 == 5 ? "42"
+            : i % 4 == 0
                 ? #"{"message": {"token": "t\#(i)", "data": {"n": \#(i), "mail": "user\#(i)@gmail.com"}}}"#
                 : #"{"aps": {"alert": "order \#(i)"}, "items": [{"a": 1}, {"b": 2}]}"#
         }
         dir.write("batch.json", "[" + messages.joined(separator: ",\n") + "]")
         let one = try lint(dir, options: LintOptions(jobs: 1))
         let many = try lint(dir, options: LintOptions(jobs: 4))
-        #expect(one.allDiagnostics.count > 200)
+        #expect(one.allDiagnostics.count > count)
         #expect(one.allDiagnostics == many.allDiagnostics)
+        let fcmData = one.allDiagnostics.filter { $0.ruleId == "fcm-data-string-values" }
+        #expect(fcmData.count == (0..<count).filter { $0 % 4 == 0 && $0 % 97 != 5 }.count)
+        #expect(fcmData.last.map(\.pointer) == "/\((count - 1) / 4 * 4)/message/data/n")
     }
 
     /// More than 4096 findings in one file are located in slices on several threads: same locations, same order.
