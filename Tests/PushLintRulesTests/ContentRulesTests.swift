@@ -1,7 +1,7 @@
 import Foundation
 import PushLintEngine
 import PushLintModel
-import PushLintRules
+@testable import PushLintRules
 import Testing
 import TestSupport
 
@@ -51,6 +51,16 @@ import TestSupport
     func ordinaryValuesAreNotReported(_ value: String, _ key: String) throws {
         let found = try Self.findings("payload-sensitive-data", value: value, key: key)
         #expect(found.isEmpty, "\(key): \(value) -> \(found.map(\.message))")
+    }
+
+    @Test(arguments: [
+        ("apiKey", ["api", "key"]), ("api_key", ["api", "key"]), ("X-API-Key", ["x", "api", "key"]),
+        ("PASS.WORD", ["pass", "word"]), ("access__token ", ["access", "token"]), ("v2Token", ["v2", "token"]),
+        ("", []), ("_", []), ("ÜberKey", ["über", "key"]), ("straßeName", ["straße", "name"]), ("ÄPFEL_key", ["äpfel", "key"]),
+    ])
+    func keysSplitIntoLowerCaseWords(_ key: String, _ words: [String]) {
+        // ASCII keys take a byte path; the others the Unicode one: both split and lower-case alike.
+        #expect(TextDetectors.words(key) == words)
     }
 
     @Test func placeholdersAndTargetsAreNeverReported() throws {

@@ -68,7 +68,8 @@ struct PayloadSensitiveData: PayloadRule {
             if let known = natures[name] {
                 nature = known
             } else {
-                nature = KeyNature(isSecret: TextDetectors.isSecretName(name), isKeyLike: TextDetectors.isKeyLikeName(name))
+                let (isSecret, isKeyLike) = TextDetectors.nameNature(name)
+                nature = KeyNature(isSecret: isSecret, isKeyLike: isKeyLike)
                 natures[name] = nature
             }
         }

@@ -87,11 +87,52 @@ enum TextDetectors {
 
     /// Words of a key: `apiKey`, `api_key` and `api-key` are all ["api", "key"].
     static func words(_ key: String) -> [String] {
+        // Keys are nearly always ASCII: split and lower-case the bytes, without Unicode case mapping.
+        var utf8 = key
+        let ascii = utf8.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? asciiWords(bytes) : nil }
+        return ascii ?? unicodeWords(key)
+    }
+
+    private static func isSeparator(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: " ")
+    }
+
+    private static func asciiWords(_ utf8: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var result: [String] = []
+        var start = 0
+        var previousLower = false
+        func cut(_ end: Int) {
+            if end > start {
+                result.append(String(unsafeUninitializedCapacity: end - start) { out in
+                    for k in start..<end { out[k - start] = ASCIIText.lower(utf8[k]) }
+                    return end - start
+                })
+            }
+        }
+        for (i, b) in utf8.enumerated() {
+            if isSeparator(b) {
+                cut(i)
+                start = i + 1
+                previousLower = false
+                continue
+            }
+            let isUpper = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")
+            if isUpper, previousLower, i > start {
+                cut(i)
+                start = i
+            }
+            previousLower = (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+        }
+        cut(utf8.count)
+        return result
+    }
+
+    private static func unicodeWords(_ key: String) -> [String] {
         var result: [String] = []
         var current = ""
         var previousLower = false
         for s in key.unicodeScalars {
-            if s == "_" || s == "-" || s == "." || s == " " {
+            if s.isASCII, isSeparator(UInt8(s.value)) {
                 if !current.isEmpty { result.append(current) }
                 current = ""
                 previousLower = false
@@ -108,10 +149,17 @@ enum TextDetectors {
         return result.map { $0.lowercased() }
     }
 
+    /// What a key's name says about its value: `isSecretName` and `isKeyLikeName` from one split into words.
+    static func nameNature(_ key: String) -> (isSecret: Bool, isKeyLike: Bool) {
+        let w = words(key)
+        return (isSecretName(words: w), w.contains { SecretNames.keyLikeWords.contains($0) })
+    }
+
     /// Key names whose value is a secret: `password`, `client_secret`, `apiKey`, `access_token`, `reset_token`.
     /// Pagination and device tokens (`page_token`, `push_token`, `device_token`) are references, not secrets.
-    static func isSecretName(_ key: String) -> Bool {
-        let w = words(key)
+    static func isSecretName(_ key: String) -> Bool { isSecretName(words: words(key)) }
+
+    private static func isSecretName(words w: [String]) -> Bool {
         guard let last = w.last, let first = w.first else { return false }
         // Flags about a secret (`has_password`, `isTokenValid`) are not the secret.
         if SecretNames.flagWords.contains(first) { return false }
