@@ -27,11 +27,11 @@ public struct JSONReporter: Reporter {
         w.endObject()
         w.beginArray("files")
         let depth = w.openDepth, pretty = w.pretty, files = report.files
-        w.appendItems(renderParts(files.count, jobs: jobs) { index in
+        w.appendItems(renderRuns(files.count, jobs: jobs) { run in
             // About 600 bytes per finding with its location and help, 150 for the file's own entry.
-            var item = JSONWriter(
-                pretty: pretty, itemsAtDepth: depth, continuing: index > 0, capacity: 256 + 768 * files[index].diagnostics.count)
-            write(files[index], to: &item)
+            let capacity = run.reduce(0) { $0 + 256 + 768 * files[$1].diagnostics.count }
+            var item = JSONWriter(pretty: pretty, itemsAtDepth: depth, continuing: run.lowerBound > 0, capacity: capacity)
+            for index in run { write(files[index], to: &item) }
             return item.bytes
         })
         w.endArray()

@@ -29,6 +29,11 @@ final class ReportBuffer: ByteOutput {
 
     func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
 
+    /// Makes room for `additional` more bytes.
+    func reserve(_ additional: Int) {
+        if count + additional > capacity { grow(to: count + additional) }
+    }
+
     private func grow(to needed: Int) {
         var larger = capacity * 2
         while larger < needed { larger *= 2 }
@@ -81,6 +86,8 @@ struct JSONWriter {
     mutating func appendItems(_ pieces: [[UInt8]]) {
         // The pieces were written for a container that is empty here (only the first piece has no comma).
         assert(!currentHasItems, "appendItems needs an empty container")
+        // Grown once: doubling a report of megabytes copies it several times, into pages touched for the first time.
+        out.reserve(pieces.reduce(0) { $0 + $1.count })
         for piece in pieces where !piece.isEmpty {
             out.append(piece)
             hasItems |= 1 << UInt64(depth)
