@@ -133,7 +133,7 @@ public final class JSONDocument: Sendable {
 
     /// Elements of an array or members of an object, counted by hopping over subtrees: one allocation for the
     /// lists above instead of growing them (they are built for every object of every payload).
-    func childCount(_ id: NodeID) -> Int {
+    public func childCount(_ id: NodeID) -> Int {
         guard nodes[id].kind == .object || nodes[id].kind == .array else { return 0 }
         var count = 0
         var child = id + 1

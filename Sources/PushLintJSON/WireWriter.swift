@@ -7,6 +7,9 @@ public enum WireValue: Sendable {
     /// A number or literal, written as is (`1`, `true`).
     case raw(String)
     case object([(key: String, value: WireValue)])
+    /// An object of these members of the document, keys and values as written: the common case of `object`,
+    /// without decoding every key into a `String`.
+    case members([Member])
     case array([WireValue])
 }
 
@@ -61,6 +64,8 @@ extension JSONDocument {
                 total += JSONDocument.escapedSize(Array(member.key.utf8)) + 3 + wireSize(member.value)
             }
             return total
+        case .members(let members):
+            return wireSize(ofMembers: members)
         case .array(let items):
             return 2 + max(0, items.count - 1) + items.reduce(0) { $0 + wireSize($1) }
         }
@@ -110,14 +115,7 @@ extension JSONDocument {
             let n = nodes[id]
             switch n.kind {
             case .object:
-                out.append(UInt8(ascii: "{"))
-                for (index, member) in members(id).enumerated() {
-                    if index > 0 { out.append(UInt8(ascii: ",")) }
-                    JSONDocument.writeString(stringBytes(member.key), to: &out)
-                    out.append(UInt8(ascii: ":"))
-                    write(.node(member.value), to: &out)
-                }
-                out.append(UInt8(ascii: "}"))
+                write(.members(members(id)), to: &out)
             case .array:
                 out.append(UInt8(ascii: "["))
                 for (index, element) in elements(id).enumerated() {
@@ -141,6 +139,15 @@ extension JSONDocument {
                 JSONDocument.writeString(Array(member.key.utf8), to: &out)
                 out.append(UInt8(ascii: ":"))
                 write(member.value, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        case .members(let members):
+            out.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONDocument.writeString(stringBytes(member.key), to: &out)
+                out.append(UInt8(ascii: ":"))
+                write(.node(member.value), to: &out)
             }
             out.append(UInt8(ascii: "}"))
         case .array(let items):

@@ -41,12 +41,6 @@ public final class Payload: Sendable {
         self.schemaMembers = schemaMembers
     }
 
-    /// The same payload with the objects its schema describes.
-    func withSchema(objects: [SchemaObject], members: [SchemaMember]) -> Payload {
-        Payload(
-            kind: kind, node: node, batchIndex: batchIndex, body: body, envelopeHeaders: envelopeHeaders, apns: apns,
-            android: android, webpush: webpush, sizes: sizes, schemaObjects: objects, schemaMembers: members)
-    }
 }
 
 /// Builds payloads and their views from a parsed document (DESIGN.md §3).
@@ -67,16 +61,16 @@ public enum PayloadBuilder {
     ) -> Payload {
         switch kind {
         case .apns: return buildAPNs(doc, node, batchIndex, configHeaders)
-        case .fcm: return withSchemaObjects(buildFCM(doc, node, batchIndex), FCMSchema.root, doc)
-        case .expo: return withSchemaObjects(buildExpo(doc, node, batchIndex), { (ExpoSchema.message, $0.node) }, doc)
+        case .fcm: return buildFCM(doc, node, batchIndex)
+        case .expo: return buildExpo(doc, node, batchIndex)
         case .fcmLegacy: return buildLegacy(doc, node, batchIndex)
         }
     }
 
-    static func withSchemaObjects(_ payload: Payload, _ root: (Payload) -> (schema: MessageSchema, node: NodeID), _ doc: JSONDocument) -> Payload {
-        let (schema, node) = root(payload)
+    /// The objects under `node` that `schema` describes, and their members that are fields.
+    static func schemaWalk(_ schema: MessageSchema, _ doc: JSONDocument, _ node: NodeID) -> (objects: [SchemaObject], members: [SchemaMember]) {
         let objects = schema.objects(in: doc, at: node)
-        return payload.withSchema(objects: objects, members: MessageSchema.knownMembers(of: objects, in: doc))
+        return (objects, MessageSchema.knownMembers(of: objects, in: doc))
     }
 
     // MARK: APNs files
@@ -113,7 +107,7 @@ public enum PayloadBuilder {
         }
         let wire: WireValue =
             isSimulator
-            ? .object(doc.members(body).filter { !doc.keyEquals($0.key, simulatorKey) }.map { (doc.string($0.key), .node($0.value)) })
+            ? .members(doc.members(body).filter { !doc.keyEquals($0.key, simulatorKey) })
             : .node(body)
         let view = APNsView(
             origin: .apnsFile, headers: headers, body: body, aps: aps, fields: fields, alertFields: alertFields,
@@ -159,7 +153,7 @@ public enum PayloadBuilder {
         let toTopic = doc.member(message, "topic") != nil || doc.member(message, "condition") != nil
         // FCM does not count the target: the members sent, filtered once, give both the size and the wire value.
         let sent = members(doc, message, excluding: fcmTargetKeys)
-        let messageWire = WireValue.object(sent.map { (doc.string($0.key), .node($0.value)) })
+        let messageWire = WireValue.members(sent)
         sizes.append(
             SizeMeasurement(
                 label: "FCM message", bytes: doc.wireSize(ofMembers: sent),
@@ -263,9 +257,11 @@ public enum PayloadBuilder {
                     limitReason: "the plaintext that fits a 4096-byte aes128gcm web push record (RFC 8291)",
                     anchor: webpush, wire: wire))
         }
+        let root = FCMSchema.root(body: message, node: node)
+        let schema = schemaWalk(root.schema, doc, root.node)
         return Payload(
             kind: .fcm, node: node, batchIndex: batchIndex, body: message, envelopeHeaders: nil, apns: apnsView,
-            android: androidView, webpush: webView, sizes: sizes)
+            android: androidView, webpush: webView, sizes: sizes, schemaObjects: schema.objects, schemaMembers: schema.members)
     }
 
     // MARK: Expo
@@ -329,9 +325,10 @@ public enum PayloadBuilder {
             ttl: field("ttl"), collapseKey: field("collapseId"), notification: nil, channelId: field("channelId"),
             hasVisibleNotification: androidVisible, hasNotification: androidVisible,
             data: doc.memberObject(node, "data"), anchor: node)
+        let schema = schemaWalk(ExpoSchema.message, doc, node)
         return Payload(
             kind: .expo, node: node, batchIndex: batchIndex, body: node, envelopeHeaders: nil, apns: apnsView,
-            android: androidView, webpush: nil, sizes: sizes)
+            android: androidView, webpush: nil, sizes: sizes, schemaObjects: schema.objects, schemaMembers: schema.members)
     }
 
     // MARK: Legacy FCM
@@ -344,7 +341,7 @@ public enum PayloadBuilder {
             label: "FCM legacy message", bytes: doc.wireSize(ofMembers: sent),
             limit: toTopic ? fcmTopicSizeLimit : fcmSizeLimit,
             limitReason: toTopic ? "FCM's limit for messages to a topic or condition" : "FCM's limit", anchor: node,
-            wire: .object(sent.map { (doc.string($0.key), .node($0.value)) }))
+            wire: .members(sent))
         return Payload(
             kind: .fcmLegacy, node: node, batchIndex: batchIndex, body: node, envelopeHeaders: nil, apns: nil,
             android: nil, webpush: nil, sizes: [size])

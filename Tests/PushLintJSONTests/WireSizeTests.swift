@@ -42,6 +42,16 @@ import Testing
         #expect(d.wireSize(d.root, excludingKeys: ["token", "topic"]) == #"{"data":{"k":"v"}}"#.utf8.count)
     }
 
+    /// Members kept as written (escaped keys included) measure and write like the object without the others.
+    @Test func documentMembersMeasureLikeTheirText() throws {
+        let d = try doc(#"{"to\u0041": "x", "token": "abc", "da\"ta": {"k": [1, "\n"]}}"#)
+        let kept = d.members(d.root).filter { !d.keyEquals($0.key, "token") }
+        let text = #"{"toA":"x","da\"ta":{"k":[1,"\n"]}}"#
+        #expect(d.wireSize(.members(kept)) == text.utf8.count)
+        #expect(String(decoding: d.wireBytes(.members(kept)), as: UTF8.self) == text)
+        #expect(d.wireSize(.members([])) == 2 && d.wireBytes(.members([])) == Array("{}".utf8))
+    }
+
     @Test func synthesizedValuesMeasureLikeTheirText() throws {
         let d = try doc(#"{"t": "Hi"}"#)
         let value = WireValue.object([("aps", .object([("alert", .object([("title", .node(d.member(d.root, "t")!))])), ("content-available", .raw("1"))]))])

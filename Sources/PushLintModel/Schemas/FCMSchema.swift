@@ -219,7 +219,12 @@ public enum FCMSchema {
     /// The schema and node a payload of kind `fcm` starts at: the send request when the file has the
     /// `{"message": ...}` envelope, else the bare `Message`.
     public static func root(of payload: Payload) -> (schema: MessageSchema, node: NodeID) {
-        payload.body == payload.node ? (message, payload.node) : (sendRequest, payload.node)
+        root(body: payload.body, node: payload.node)
+    }
+
+    /// The schema of a message node: a bare `Message`, or a send request that holds one under `message`.
+    static func root(body: NodeID, node: NodeID) -> (schema: MessageSchema, node: NodeID) {
+        body == node ? (message, node) : (sendRequest, node)
     }
 
     /// The `data` maps of a message (`data`, `android.data`, `webpush.data`) that are objects, with their paths.

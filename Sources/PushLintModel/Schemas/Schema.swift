@@ -13,6 +13,9 @@ public final class MessageSchema: Sendable {
     /// rules look fields up for every key of every payload, and making and hashing a `String` per key cost more
     /// than the rest of the walk.
     let buckets: [[(spelling: [UInt8], position: Int)]]
+    /// Per field position: the field's values can be or hold objects this schema describes. Asked for every key of
+    /// every payload, so it is a table lookup rather than a copy of the field and its type.
+    let mayHoldObjects: [Bool]
     /// proto3 JSON: every field is accepted under its proto name (snake_case) and its lowerCamelCase json name.
     public let acceptsLowerCamelCase: Bool
     /// Fields that are not fields here but that writers carry over from an older API or another provider, with
@@ -37,6 +40,7 @@ public final class MessageSchema: Sendable {
             }
         }
         self.buckets = buckets
+        mayHoldObjects = fields.map(\.type.mayHoldObjects)
     }
 
     static let bucketCount = 64
@@ -263,8 +267,12 @@ public struct SchemaObject: Sendable {
 /// A member of a schema-described object whose key is a field of the schema.
 public struct SchemaMember: Sendable {
     public var member: Member
-    public var field: SchemaField
+    /// The field's position in its object's schema (the field itself is looked up when a rule asks: copying it into
+    /// every member cost reference counts on its name and type).
+    public var position: Int
     public var object: SchemaObject
+
+    public var field: SchemaField { object.schema.fields[position] }
 }
 
 extension MessageSchema {
@@ -281,7 +289,8 @@ extension MessageSchema {
         let here = SchemaObject(node: node, schema: self, path: path)
         result.append(here)
         doc.forEachMember(node) { member in
-            if let field = field(ofKey: member.key, in: doc), field.type.mayHoldObjects {
+            if let position = fieldPosition(ofKey: member.key, in: doc), mayHoldObjects[position] {
+                let field = fields[position]
                 Self.collectObjects(of: field.type, in: doc, at: member.value, path: here.path(of: field.name), into: &result)
             }
         }
@@ -307,10 +316,12 @@ extension MessageSchema {
     /// The members of the objects that are fields of their schema, in document order.
     public static func knownMembers(of objects: [SchemaObject], in doc: JSONDocument) -> [SchemaMember] {
         var result: [SchemaMember] = []
+        // At most every member of every object: one allocation instead of growing through copies.
+        result.reserveCapacity(objects.reduce(0) { $0 + doc.childCount($1.node) })
         for object in objects {
             doc.forEachMember(object.node) { member in
                 if let position = object.schema.fieldPosition(ofKey: member.key, in: doc) {
-                    result.append(SchemaMember(member: member, field: object.schema.fields[position], object: object))
+                    result.append(SchemaMember(member: member, position: position, object: object))
                 }
             }
         }

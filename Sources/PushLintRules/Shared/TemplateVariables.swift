@@ -93,6 +93,7 @@ enum TemplateVariables {
         switch wire {
         case .node(let id): out += uses(in: id, context)
         case .object(let members): for member in members { collect(member.value, context, &out) }
+        case .members(let members): for member in members { out += uses(in: member.value, context) }
         case .array(let items): for item in items { collect(item, context, &out) }
         case .string, .raw: return
         }
