@@ -137,9 +137,26 @@ public struct LocalFileSystem: FileSystem {
         }
         let size = Int(st.st_size)
         if size > limit { return .tooLarge(size: size) }
-        // Read what fstat announced. A file that announces no size (those of /proc) is read to its end, up to one
-        // byte past the limit; a file that grows after fstat is read as it was then.
-        var bytes = [UInt8](repeating: 0, count: min(size, limit) + 1)
+        if size > 0 {
+            // Read what fstat announced, straight into the array (zeroing it first touched every page twice); a
+            // file that grows after fstat is read as it was then, one that shrinks as it is now.
+            var failure: Int32 = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { storage, initialized in
+                while initialized < size, let base = storage.baseAddress {
+                    let n = Glibc_read(fd, base + initialized, size - initialized)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if n == 0 { return }
+                    initialized += n
+                }
+            }
+            return failure == 0 ? .bytes(bytes) : .failed(Self.errorText(failure))
+        }
+        // A file that announces no size (those of /proc) is read to its end, up to one byte past the limit.
+        var bytes = [UInt8](repeating: 0, count: min(4096, limit + 1))
         var total = 0
         while true {
             if total == bytes.count {
@@ -155,8 +172,6 @@ public struct LocalFileSystem: FileSystem {
             }
             if n == 0 { break }
             total += n
-            // All that fstat announced is here: settled without one more read to see the end.
-            if size > 0, total == size { break }
         }
         if total > limit { return .tooLarge(size: max(size, total)) }
         bytes.removeSubrange(total...)

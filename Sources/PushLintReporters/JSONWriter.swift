@@ -29,9 +29,10 @@ final class ReportBuffer: ByteOutput {
 
     func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
 
-    /// Makes room for `additional` more bytes.
-    func reserve(_ additional: Int) {
-        if count + additional > capacity { grow(to: count + additional) }
+    /// Copies the bytes written into `target`, which has room for them.
+    func copy(to target: UnsafeMutableBufferPointer<UInt8>) {
+        guard count > 0, let destination = target.baseAddress else { return }
+        destination.update(from: base, count: count)
     }
 
     private func grow(to needed: Int) {
@@ -53,6 +54,11 @@ final class ReportBuffer: ByteOutput {
 /// piece cost more than linting.
 struct JSONWriter {
     private var out: ReportBuffer
+    /// What was written before the current buffer, in order: bytes of this writer, then parts appended whole by
+    /// `appendItems`. The parts of a long report (megabytes) are copied once, into the finished document, instead
+    /// of into a growing buffer first; on a machine where each new page costs a fault, that copy was a tenth of
+    /// writing a large report.
+    private var segments: [[UInt8]] = []
     /// Whether each open container already has an item: bit `d` for the container at depth `d` (the top level is
     /// depth 0). Reports nest a dozen containers at most.
     private var hasItems: UInt64 = 0
@@ -78,26 +84,37 @@ struct JSONWriter {
     var openDepth: Int { depth }
 
     /// The bytes written so far.
-    var bytes: [UInt8] { out.bytes }
+    var bytes: [UInt8] {
+        guard !segments.isEmpty else { return out.bytes }
+        let total = segments.reduce(out.count) { $0 + $1.count }
+        return [UInt8](unsafeUninitializedCapacity: total) { storage, initialized in
+            for segment in segments {
+                segment.withUnsafeBufferPointer { _ = storage[initialized...].initialize(fromContentsOf: $0) }
+                initialized += segment.count
+            }
+            out.copy(to: UnsafeMutableBufferPointer(rebasing: storage[initialized...]))
+            initialized += out.count
+        }
+    }
 
-    var text: String { String(decoding: out.bytes, as: UTF8.self) }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends items written by `JSONWriter(itemsAtDepth: openDepth, ...)`, in order, into the open container.
     mutating func appendItems(_ pieces: [[UInt8]]) {
         // The pieces were written for a container that is empty here (only the first piece has no comma).
         assert(!currentHasItems, "appendItems needs an empty container")
-        // Grown once: doubling a report of megabytes copies it several times, into pages touched for the first time.
-        out.reserve(pieces.reduce(0) { $0 + $1.count })
-        for piece in pieces where !piece.isEmpty {
-            out.append(piece)
-            hasItems |= 1 << UInt64(depth)
-        }
+        let pieces = pieces.filter { !$0.isEmpty }
+        guard !pieces.isEmpty else { return }
+        segments.append(out.bytes)
+        segments += pieces
+        out = ReportBuffer(capacity: 1 << 12)
+        hasItems |= 1 << UInt64(depth)
     }
 
     /// The document with its final newline.
     consuming func finished() -> [UInt8] {
         out.append(UInt8(ascii: "\n"))
-        return out.bytes
+        return bytes
     }
 
     private var currentHasItems: Bool { hasItems & (1 << UInt64(depth)) != 0 }
