@@ -241,7 +241,11 @@ public struct Engine: Sendable {
         }
         kept.removeSubrange(count...)
         guard !kept.isEmpty else { return [] }
-        let lines = LineIndex(bytes)
+        // A large file's lines are found on several threads (a 50 MB batch has over a million).
+        let jobs = options.jobs
+        let lines =
+            bytes.count >= 1 << 20 && jobs > 1
+            ? LineIndex(bytes, parts: 4 * jobs, map: { parallelMap($0, jobs: jobs, $1) }) : LineIndex(bytes)
         // Located in slices, on several threads when a batch has thousands of findings.
         let spans = kept.map(\.span)
         let slices = workSlices(spans.count, jobs: options.jobs) ?? [0..<spans.count]

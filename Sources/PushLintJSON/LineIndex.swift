@@ -23,9 +23,40 @@ public struct LineIndex: Sendable {
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts: [UInt32] = [0]
+        Self.appendLineStarts(in: bytes, 0..<Self.indexedCount(bytes), to: &starts)
+        self.starts = starts
+    }
+
+    /// The same index, with the bytes scanned in `parts` consecutive ranges by `map`, which may run them on
+    /// several threads (a 50 MB batch has a million lines). `map(count, body)` must return `body(0..<count)` in order.
+    public init(_ bytes: [UInt8], parts: Int, map: (Int, @Sendable (Int) -> [UInt32]) -> [[UInt32]]) {
+        let n = Self.indexedCount(bytes)
+        let parts = max(1, min(parts, n / 4096))
+        let size = (n + parts - 1) / max(1, parts)
+        // A line end is decided by its byte and the next one, so ranges can start and end anywhere.
+        let found = map(parts) { part in
+            var starts: [UInt32] = []
+            Self.appendLineStarts(in: bytes, min(n, part * size)..<min(n, (part + 1) * size), to: &starts)
+            return starts
+        }
+        var starts: [UInt32] = [0]
+        starts.reserveCapacity(found.reduce(1) { $0 + $1.count })
+        for part in found { starts += part }
+        self.bytes = bytes
+        self.starts = starts
+    }
+
+    /// How many bytes are indexed: all, or up to 4 GiB (offsets are 32-bit).
+    static func indexedCount(_ bytes: [UInt8]) -> Int {
+        UInt64(bytes.count) < UInt64(UInt32.max) ? bytes.count : Int(clamping: UInt32.max)
+    }
+
+    /// Appends the offsets of the lines that start after a line end in `range`.
+    static func appendLineStarts(in bytes: [UInt8], _ range: Range<Int>, to starts: inout [UInt32]) {
+        let indexed = indexedCount(bytes)
         bytes.withUnsafeBufferPointer { buffer in
-            let n = UInt64(buffer.count) < UInt64(UInt32.max) ? buffer.count : Int(clamping: UInt32.max)
-            var i = 0
+            let n = range.upperBound
+            var i = range.lowerBound
             while i < n {
                 // Eight bytes at a time while none of them ends a line: most bytes of a file are inside lines.
                 while n - i >= 8, !Self.mayEndLine(UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
@@ -35,13 +66,13 @@ public struct LineIndex: Sendable {
                 let c = buffer[i]
                 if c == 0x0A {
                     starts.append(UInt32(truncatingIfNeeded: i + 1))
-                } else if c == 0x0D && (i + 1 >= n || buffer[i + 1] != 0x0A) {
+                } else if c == 0x0D && (i + 1 >= indexed || buffer[i + 1] != 0x0A) {
+                    // (The next byte may be in the next range: `\r\n` split by a range boundary is one line end.)
                     starts.append(UInt32(truncatingIfNeeded: i + 1))
                 }
                 i += 1
             }
         }
-        self.starts = starts
     }
 
     /// Whether any byte of `word` is `\n` or `\r` (exact).

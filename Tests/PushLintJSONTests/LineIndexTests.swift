@@ -22,6 +22,25 @@ import Testing
         }
     }
 
+    /// Scanned in ranges (on threads, for a large file), the index is the one scanned in one go: also when a range
+    /// ends between the `\r` and the `\n` of a line end, or on one.
+    @Test(arguments: [1, 2, 3, 7, 16])
+    func rangesFindTheSameLinesAsOnePass(_ parts: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x0D, 0x0A, UInt8(ascii: "a"), 0xC3, 0xBC]
+        var bytes = (0..<40_000).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+        // A CRLF across each boundary the ranges can have (4096-byte multiples split among `parts`).
+        let size = (bytes.count + min(parts, bytes.count / 4096) - 1) / min(parts, bytes.count / 4096)
+        for boundary in stride(from: size, to: bytes.count, by: size) {
+            bytes[boundary - 1] = 0x0D
+            bytes[boundary] = 0x0A
+        }
+        let inRanges = LineIndex(bytes, parts: parts, map: { count, body in (0..<count).map(body) })
+        #expect(inRanges.lineStarts == LineIndex(bytes).lineStarts)
+        #expect(inRanges.lineStarts == expectedStarts(bytes))
+        #expect(inRanges.position(of: 30_000) == LineIndex(bytes).position(of: 30_000))
+    }
+
     @Test func crlfCrAndLfMixedWithNonASCII() {
         let text = "{\r\n  \"a\": \"Zürich 注文\",\r  \"b\": 1\n}\n\r\n\u{1F389}\r"
         let bytes = Array(text.utf8)
