@@ -21,6 +21,9 @@ import TestSupport
         ("0170 1234567", "mobile"), ("abcdEFGH1234", "reset_token"),
         // Separators inside a word: the words join to `password` and `privatekey`.
         ("hunter2", "pa_ssword"), ("hunter2", "priv_ate_k-ey"), ("hunter2", "PASS.WORD"),
+        // Each name hint the key filter looks for (pas, pwd, secret, sig, key, cred, token, auth, hmac).
+        ("hunter2", "db_pwd"), ("s3cr3t", "userCredential"), ("k7Qp2Vx9Lm4Zr8Tn3Wb6Yc1Hd5Jf0Gs2", "hmac"),
+        ("k7Qp2Vx9Lm4Zr8Tn3Wb6Yc1Hd5Jf0Gs2", "request_sig"), ("k7Qp2Vx9Lm4Zr8Tn3Wb6Yc1Hd5Jf0Gs2", "Authorization"),
         ("bearer abcdefghijklmnopqrstuvwxyz012345", "v"), ("BEARER abcdefghijklmnopqrstuvwxyz012345", "v"),
         // Every vendor key prefix, alone, after text, and before text (the scan looks for their literal parts).
         ("AIzaSyD4kQ9xV2mN7bL1pR8sT3wY6zC0eF5gH2j", "v"), ("key: AIzaSyD4kQ9xV2mN7bL1pR8sT3wY6zC0eF5gH2j ok", "v"),

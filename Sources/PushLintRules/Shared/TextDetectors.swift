@@ -374,20 +374,28 @@ enum TextDetectors {
                 count += 1
             }
             let name = UnsafeBufferPointer(rebasing: joined[0..<count])
-            // One pass: only where a hint can start is any hint compared.
+            // One pass: where a hint can start, only the hints that start with that letter are compared.
+            func hint(_ i: Int, _ text: StaticString) -> Bool {
+                let length = text.utf8CodeUnitCount
+                guard count - i >= length else { return false }
+                for k in 1..<length where name[i + k] != text.utf8Start[k] { return false }
+                return true
+            }
             for i in 0..<count {
                 switch name[i] {
-                case UInt8(ascii: "p"), UInt8(ascii: "s"), UInt8(ascii: "k"), UInt8(ascii: "c"), UInt8(ascii: "t"), UInt8(ascii: "a"),
-                    UInt8(ascii: "h"):
-                    if nameHints.contains(where: { ASCIIText.matches(name, at: i, $0) }) { return true }
+                case UInt8(ascii: "p"): if hint(i, "pas") || hint(i, "pwd") { return true }
+                case UInt8(ascii: "s"): if hint(i, "secret") || hint(i, "sig") { return true }
+                case UInt8(ascii: "k"): if hint(i, "key") { return true }
+                case UInt8(ascii: "c"): if hint(i, "cred") { return true }
+                case UInt8(ascii: "t"): if hint(i, "token") { return true }
+                case UInt8(ascii: "a"): if hint(i, "auth") { return true }
+                case UInt8(ascii: "h"): if hint(i, "hmac") { return true }
                 default: continue
                 }
             }
             return false
         }
     }
-
-    static let nameHints = ["pas", "pwd", "secret", "sig", "key", "cred", "token", "auth", "hmac"].map { Array($0.utf8) }
 
     static func containsCardNumber(_ text: String) -> Bool {
         for match in text.matches(of: /(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])/) {
