@@ -40,9 +40,11 @@ struct ExpoUnknownField: PayloadRule {
         let doc = context.document
         var result: [Diagnostic] = []
         for object in context.payload.schemaObjects {
-            for member in doc.members(object.node) where context.placeholders(in: member.key).isEmpty {
+            for member in doc.members(object.node) {
+                // Known fields, nearly every key, are settled on the key's bytes.
+                guard object.schema.fieldPosition(ofKey: member.key, in: doc) == nil, context.placeholders(in: member.key).isEmpty
+                else { continue }
                 let key = doc.string(member.key)
-                guard object.schema.field(named: key) == nil else { continue }
                 if let replacement = object.schema.replacement(forForeign: key) {
                     result.append(diagnostic(renamed(key, replacement, object), at: member.key, in: doc, help: "write '\(replacement)'"))
                     continue

@@ -46,7 +46,7 @@ struct FCMTarget: PayloadRule {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
         let message = context.payload.body
-        let targets = doc.members(message).filter { FCMSchema.targets.contains(doc.string($0.key)) }
+        let targets = doc.members(message).filter { member in FCMSchema.targets.contains { doc.keyEquals(member.key, $0) } }
         if targets.isEmpty {
             guard context.options(for: id).bool("requireTarget", default: false) else { return [] }
             return [diagnostic(noTarget, at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
