@@ -88,11 +88,23 @@ public struct Engine: Sendable {
         return finish([lint(bytes: .bytes(bytes), target: target)])
     }
 
-    func finish(_ outcomes: [FileOutcome]) -> LintReport {
-        var files = outcomes.compactMap(\.report)
+    func finish(_ outcomes: consuming [FileOutcome]) -> LintReport {
+        // Outcomes are taken apart by moving their reports and summaries out, from the last: copying them (and
+        // then releasing the originals) counted references on every file's findings and summaries.
+        var outcomes = outcomes
+        var files: [FileReport] = []
+        files.reserveCapacity(outcomes.count)
+        var summaries: [PayloadSummary] = []
+        summaries.reserveCapacity(outcomes.reduce(0) { $0 + $1.summaries.count })
+        var skipped = 0
+        while var outcome = outcomes.popLast() {
+            if let report = outcome.report.take() { files.append(report) } else { skipped += 1 }
+            while let summary = outcome.summaries.popLast() { summaries.append(summary) }
+        }
+        files.reverse()
+        summaries.reverse()
         files.sort { ASCIIText.precedesInUTF8($0.path, $1.path) }
-        let skipped = outcomes.filter { $0.report == nil }.count
-        let context = ProjectContext(summaries: outcomes.flatMap(\.summaries), settings: project.settings)
+        let context = ProjectContext(summaries: summaries, settings: project.settings)
         var project: [ProjectDiagnostic] = []
         for rule in projectRules {
             for var finding in rule.checkProject(context) {
