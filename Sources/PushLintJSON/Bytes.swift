@@ -12,15 +12,14 @@ extension String {
 
 /// Eight bytes of a word at a time (SWAR): where a file's bytes are scanned for a few values (string ends, line
 /// breaks), testing a word is cheaper than testing each byte.
-@usableFromInline
-enum WordBytes {
+public enum WordBytes {
     @usableFromInline static let ones: UInt64 = 0x0101_0101_0101_0101
     @usableFromInline static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// The high bit of each byte of `word` that equals `byte`. The result is zero exactly when no byte does; the
     /// lowest bit set is exact, bits above it may be false positives (borrows).
     @inlinable @inline(__always)
-    static func equal(to byte: UInt8, in word: UInt64) -> UInt64 {
+    public static func equal(to byte: UInt8, in word: UInt64) -> UInt64 {
         let x = word ^ (ones &* UInt64(byte))
         return (x &- ones) & ~x & highs
     }

@@ -64,6 +64,14 @@ public enum ASCIIText {
         var i = 0
         let last = bytes.count - needle.count
         while i <= last {
+            // Eight positions at a time while none holds the first byte: placeholders and prefixes are searched
+            // in every string of every payload, and most hold neither.
+            if !ignoringCase, let base = bytes.baseAddress {
+                while last - i >= 7, WordBytes.equal(to: first, in: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0 {
+                    i += 8
+                }
+                guard i <= last else { break }
+            }
             let b = bytes[i]
             if (ignoringCase ? lower(b) : b) == first, matches(bytes, at: i, needle, ignoringCase: ignoringCase) { return i }
             i += 1

@@ -1,0 +1,31 @@
+import PushLintModel
+import Testing
+
+@Suite struct ASCIITextTests {
+    /// The search skips eight positions at a time while none holds the needle's first byte: at every offset around
+    /// those steps (and near the end, where fewer than eight remain) it must find what a plain search finds.
+    @Test(arguments: ["{{", "x", "{{{", "abc"])
+    func firstIndexFindsWhatAPlainSearchFinds(_ needle: String) {
+        let pattern = Array(needle.utf8)
+        func plain(_ bytes: [UInt8]) -> Int? {
+            guard bytes.count >= pattern.count else { return nil }
+            return (0...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern }
+        }
+        for length in 0..<28 {
+            for offset in 0...length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "-"), count: length)
+                bytes.replaceSubrange(offset..<min(length, offset + pattern.count), with: pattern.prefix(length - offset))
+                // A first byte alone, without the rest of the needle, earlier in the text.
+                if offset >= 3, pattern.count > 1 { bytes[offset - 3] = pattern[0] }
+                let found = bytes.withUnsafeBufferPointer { ASCIIText.firstIndex(of: pattern, in: $0) }
+                #expect(found == plain(bytes), "length \(length), needle at \(offset)")
+            }
+        }
+    }
+
+    @Test func firstIndexIgnoringCase() {
+        let text = Array("Authorization: BEARER abc".utf8)
+        let found = text.withUnsafeBufferPointer { ASCIIText.firstIndex(of: Array("bearer".utf8), in: $0, ignoringCase: true) }
+        #expect(found == 15)
+    }
+}
