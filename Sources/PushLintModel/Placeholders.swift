@@ -78,9 +78,11 @@ public struct Placeholder: Sendable, Hashable {
         var text = expression
         while let first = text.first, "#/^&>!-~=".contains(first) { text.removeFirst() }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "|" || $0 == "(" || $0 == ")" }).map(String.init)
-        let keywords: Set<String> = ["if", "unless", "each", "with", "else", "end", "range", "not"]
-        return words.first { !keywords.contains($0) } ?? text
+        return words.first { !Self.helperKeywords.contains($0) } ?? text
     }
+
+    /// Words of Handlebars and Go templates that are not variables.
+    static let helperKeywords: Set<String> = ["if", "unless", "each", "with", "else", "end", "range", "not"]
 }
 
 extension String {

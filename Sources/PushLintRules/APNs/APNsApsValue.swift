@@ -81,6 +81,12 @@ struct APNsApsValue: PayloadRule {
         return checker.result
     }
 
+    /// Alert keys whose value must be a string; built once (a set literal in `alert` was built for every payload).
+    static let alertStringKeys: Set<String> = [
+        "title", "subtitle", "body", "launch-image", "title-loc-key", "subtitle-loc-key", "loc-key", "action",
+        "action-loc-key", "summary-arg",
+    ]
+
     struct Checker {
         let rule: APNsApsValue
         let doc: JSONDocument
@@ -158,15 +164,11 @@ struct APNsApsValue: PayloadRule {
             case .string:
                 return
             case .object:
-                let stringKeys: Set<String> = [
-                    "title", "subtitle", "body", "launch-image", "title-loc-key", "subtitle-loc-key", "loc-key", "action",
-                    "action-loc-key", "summary-arg",
-                ]
                 for member in doc.members(node) {
                     let key = doc.string(member.key)
                     let value = member.value
                     guard doc.kind(value) != .placeholder else { continue }
-                    if stringKeys.contains(key) || (key == "sound" && isLiveActivity) {
+                    if APNsApsValue.alertStringKeys.contains(key) || (key == "sound" && isLiveActivity) {
                         if doc.kind(value) != .string {
                             report("alert.\(key) is a \(doc.typeName(value)) (\(shown(value))), but Apple expects a string: the device shows nothing for it; write it as a string", value, help: "write a string")
                         }

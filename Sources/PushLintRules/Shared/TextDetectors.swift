@@ -258,6 +258,9 @@ enum TextDetectors {
 
     static let maxScannedBytes = 4096
 
+    /// Mailboxes of a role, not of a person (`support@`).
+    static let roleMailboxes: Set<String> = ["noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team"]
+
     /// The first kind of sensitive data found in a text's UTF-8. `key` names the field, asked for only when a
     /// phone-number test needs it (most strings never get that far, and decoding every key costs).
     static func sensitive(inBytes bytes: UnsafeBufferPointer<UInt8>, keyLike: Bool, key: () -> String?) -> Finding? {
@@ -282,8 +285,7 @@ enum TextDetectors {
         if keyLike, isHighEntropyToken(text), !isURL(text) { return .apiKey }
         if scan.hasAt, let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/) {
             let local = match.output.0.split(separator: "@").first.map { $0.lowercased() } ?? ""
-            let roles: Set<String> = ["noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team"]
-            if !roles.contains(local) { return .email }
+            if !roleMailboxes.contains(local) { return .email }
         }
         if scan.digits >= 13, containsCardNumber(text) { return .card }
         if scan.digits >= 7, containsPhoneNumber(text, key: key()) { return .phone }
