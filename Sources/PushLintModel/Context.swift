@@ -50,16 +50,19 @@ public struct FileContext: Sendable {
 }
 
 /// What a payload rule sees.
-public struct PayloadContext: Sendable {
-    public var path: String
+///
+/// A class, never changed once made: rules and their helpers keep it in checkers and closures, and each copy of a
+/// struct of two paths, the document, the payload and the settings counted a reference on every one of them.
+public final class PayloadContext: Sendable {
+    public let path: String
     /// The path relative to the folder of `.pushlint.json` (the cwd when there is none): what contract and config
     /// globs match.
-    public var configRelativePath: String
-    public var document: JSONDocument
-    public var payload: Payload
+    public let configRelativePath: String
+    public let document: JSONDocument
+    public let payload: Payload
     /// The file is a template (placeholders may stand in strings and in value position).
-    public var isTemplate: Bool
-    public var settings: LintSettings
+    public let isTemplate: Bool
+    public let settings: LintSettings
 
     public init(
         path: String, configRelativePath: String? = nil, document: JSONDocument, payload: Payload, isTemplate: Bool,
