@@ -135,13 +135,16 @@ public enum PayloadBuilder {
 
     // MARK: FCM HTTP v1
 
-    /// Compared with keys as bytes: a few short comparisons cost less than a `String` and a hash per member.
-    static let fcmTargetKeys = ["token", "topic", "condition", "fid", "name"]
-    static let legacyTargetKeys = ["to", "registration_ids", "condition", "notification_key"]
+    /// Compared with keys as bytes: a few short comparisons cost less than a `String` and a hash per member. Kept
+    /// as UTF-8, so that most comparisons end at the lengths.
+    static let fcmTargetKeys = ["token", "topic", "condition", "fid", "name"].map { Array($0.utf8) }
+    static let legacyTargetKeys = ["to", "registration_ids", "condition", "notification_key"].map { Array($0.utf8) }
 
     /// The members of an object without those whose key is one of `excluded`.
-    static func members(_ doc: JSONDocument, _ object: NodeID, excluding excluded: [String]) -> [Member] {
-        doc.members(object).filter { member in !excluded.contains { doc.keyEquals(member.key, $0) } }
+    static func members(_ doc: JSONDocument, _ object: NodeID, excluding excluded: [[UInt8]]) -> [Member] {
+        doc.members(object).filter { member in
+            !excluded.contains { name in name.withUnsafeBufferPointer { doc.keyEquals(member.key, $0) } }
+        }
     }
 
     static func buildFCM(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
