@@ -96,7 +96,7 @@ public struct Discovery: Sendable {
         // Relative forms of the folder once, then of each name by appending: a walk touches thousands of files.
         let relativeDirectory = PathText.relative(directory, to: baseDirectory)
         let displayDirectory = PathText.relative(directory, to: cwd)
-        func under(_ folder: String, _ name: String) -> String { folder == "." ? name : folder + "/" + name }
+        func under(_ folder: String, _ name: String) -> String { folder == "." ? name : PathText.concatenate(folder, "/", name) }
         // Sorted by the bytes of each name, taken once: comparing Strings costs more than the rest of the walk.
         let sorted = entries.map { (key: Array($0.name.utf8), entry: $0) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
         for (_, entry) in sorted {

@@ -3,7 +3,18 @@ enum PathText {
     static func join(_ a: String, _ b: String) -> String {
         if b.hasPrefix("/") { return b }
         if a.isEmpty || a == "." { return b }
-        return a.hasSuffix("/") ? a + b : a + "/" + b
+        return a.hasSuffix("/") ? a + b : concatenate(a, "/", b)
+    }
+
+    /// `a + separator + b` in one allocation: `a + "/" + b` made an intermediate string and grew it again, three
+    /// times for every file of a walk.
+    static func concatenate(_ a: String, _ separator: String, _ b: String) -> String {
+        var result = ""
+        result.reserveCapacity(a.utf8.count + separator.utf8.count + b.utf8.count)
+        result += a
+        result += separator
+        result += b
+        return result
     }
 
     static func parent(_ path: String) -> String {
