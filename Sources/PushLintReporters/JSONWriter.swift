@@ -139,13 +139,20 @@ struct JSONWriter {
         }
     }
 
-    mutating func beginObject(_ key: String? = nil) {
+    mutating func beginObject(_ key: StaticString? = nil) {
         prefix(key)
         out.append(UInt8(ascii: "{"))
         open()
     }
 
-    mutating func beginArray(_ key: String? = nil) {
+    /// An object under a key that is not a literal of the reporter (it is escaped).
+    mutating func beginObject(key: String) {
+        prefix(dynamic: key)
+        out.append(UInt8(ascii: "{"))
+        open()
+    }
+
+    mutating func beginArray(_ key: StaticString? = nil) {
         prefix(key)
         out.append(UInt8(ascii: "["))
         open()
@@ -168,13 +175,26 @@ struct JSONWriter {
         out.append(bracket)
     }
 
-    private mutating func prefix(_ key: String?) {
+    /// Keys are literals of the reporters, plain ASCII: written as they are, without the escape scan that values
+    /// need (a report writes a dozen keys per finding).
+    private mutating func prefix(_ key: StaticString?) {
         separator()
         if let key {
-            quote(key)
+            let bytes = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+            assert(bytes.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }, "a plain key")
+            out.append(UInt8(ascii: "\""))
+            out.append(bytes)
+            out.append(UInt8(ascii: "\""))
             out.append(UInt8(ascii: ":"))
             if pretty { out.append(UInt8(ascii: " ")) }
         }
+    }
+
+    private mutating func prefix(dynamic key: String) {
+        separator()
+        quote(key)
+        out.append(UInt8(ascii: ":"))
+        if pretty { out.append(UInt8(ascii: " ")) }
     }
 
     private func quote(_ text: String) {
@@ -184,12 +204,18 @@ struct JSONWriter {
 
     private func append(_ text: String) { text.withUTF8Bytes { out.append($0) } }
 
-    mutating func string(_ key: String?, _ value: String?) {
+    mutating func string(_ key: StaticString?, _ value: String?) {
         prefix(key)
         if let value { quote(value) } else { append("null") }
     }
 
-    mutating func number(_ key: String?, _ value: Int?) {
+    /// A string under a key that is not a literal of the reporter (it is escaped).
+    mutating func string(key: String, _ value: String?) {
+        prefix(dynamic: key)
+        if let value { quote(value) } else { append("null") }
+    }
+
+    mutating func number(_ key: StaticString?, _ value: Int?) {
         prefix(key)
         guard let value else { return append("null") }
         // Digits straight into the buffer: four numbers per finding, a String each was most of their cost.
@@ -209,12 +235,12 @@ struct JSONWriter {
         }
     }
 
-    mutating func bool(_ key: String?, _ value: Bool) {
+    mutating func bool(_ key: StaticString?, _ value: Bool) {
         prefix(key)
         append(value ? "true" : "false")
     }
 
-    mutating func raw(_ key: String?, _ json: String) {
+    mutating func raw(_ key: StaticString?, _ json: String) {
         prefix(key)
         append(json)
     }

@@ -59,7 +59,7 @@ public struct SARIFReporter: Reporter {
 
         if let base = workingDirectory.flatMap(Self.directoryURI) {
             w.beginObject("originalUriBaseIds")
-            w.beginObject(Self.uriBaseId)
+            w.beginObject(key: Self.uriBaseId)
             w.string("uri", base)
             w.endObject()
             w.endObject()
@@ -193,7 +193,7 @@ public struct SARIFReporter: Reporter {
         w.endObject()
         w.endArray()
         w.beginObject("partialFingerprints")
-        w.string(Self.fingerprintKey, fingerprint)
+        w.string(key: Self.fingerprintKey, fingerprint)
         w.endObject()
         if let fix = d.fix, !fix.edits.isEmpty {
             w.beginArray("fixes")
@@ -259,7 +259,7 @@ public struct SARIFReporter: Reporter {
             w.endArray()
         }
         w.beginObject("partialFingerprints")
-        w.string(Self.fingerprintKey, fingerprint)
+        w.string(key: Self.fingerprintKey, fingerprint)
         w.endObject()
         w.beginObject("properties")
         w.bool("project", true)
