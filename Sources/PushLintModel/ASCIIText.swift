@@ -83,8 +83,14 @@ public enum ASCIIText {
     public static func equalsIgnoringCase(_ a: String, _ b: String) -> Bool {
         a.withUTF8Bytes { x in
             b.withUTF8Bytes { y in
+                // Equal ASCII is settled in one pass; only a difference needs to know whether both are ASCII.
+                if x.count == y.count {
+                    var i = 0
+                    while i < x.count, x[i] < 0x80, lower(x[i]) == lower(y[i]) { i += 1 }
+                    if i == x.count { return true }
+                }
                 guard isASCII(x), isASCII(y) else { return a.lowercased() == b.lowercased() }
-                return x.count == y.count && zip(x, y).allSatisfy { lower($0) == lower($1) }
+                return false
             }
         }
     }

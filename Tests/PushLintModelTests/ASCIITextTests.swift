@@ -29,3 +29,15 @@ import Testing
         #expect(found == 15)
     }
 }
+
+@Suite struct EqualsIgnoringCaseTests {
+    @Test(arguments: [
+        ("apns-push-type", "APNS-Push-Type", true), ("apns-priority", "apns-push-type", false), ("", "", true),
+        ("a", "", false), ("apns-topic", "apns-topix", false), ("Straße", "STRASSE", false), ("ÄPFEL", "äpfel", true),
+        ("é", "É", true), ("é", "e", false), ("x-é", "X-é", true),
+    ])
+    func comparesLikeLowercasing(_ a: String, _ b: String, _ equal: Bool) {
+        #expect(ASCIIText.equalsIgnoringCase(a, b) == equal)
+        #expect(ASCIIText.equalsIgnoringCase(a, b) == (a.lowercased() == b.lowercased()))
+    }
+}
