@@ -123,10 +123,14 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public func matches(_ path: String) -> Bool {
         if let nameSuffix {
             // The last name (trailing slashes aside) ends with the suffix; UTF-8 suffixes are scalar suffixes.
-            var utf8 = Substring(path).utf8[...]
-            while utf8.last == UInt8(ascii: "/") { utf8 = utf8.dropLast() }
-            let name = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8[utf8.index(after: $0)...] } ?? utf8
-            return name.count >= nameSuffix.count && name.suffix(nameSuffix.count).elementsEqual(nameSuffix)
+            // Read on the bytes: index arithmetic on a `Substring.UTF8View` cost more than the rest of a walk.
+            return path.withUTF8Bytes { utf8 in
+                var end = utf8.count
+                while end > 0, utf8[end - 1] == UInt8(ascii: "/") { end -= 1 }
+                var start = end
+                while start > 0, utf8[start - 1] != UInt8(ascii: "/") { start -= 1 }
+                return end - start >= nameSuffix.count && ASCIIText.matches(utf8, at: end - nameSuffix.count, nameSuffix)
+            }
         }
         // Unicode scalars, not Characters (grapheme breaking is costly), in one stack buffer: matching runs for
         // every walked file and folder, several globs each.
