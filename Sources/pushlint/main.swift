@@ -43,7 +43,9 @@ func runLint(_ arguments: [String]) -> Int32 {
     }
     let engine = Engine(
         project: project,
-        options: LintOptions(kind: command.kind, ruleLevels: command.ruleLevels, jobs: command.jobs, maxFileBytes: command.maxFileBytes),
+        options: LintOptions(
+            kind: command.kind, ruleLevels: command.ruleLevels, jobs: command.jobs, maxFileBytes: command.maxFileBytes,
+            lineExcerpts: command.format == .text || command.reports.contains { $0.0 == .text }),
         fileSystem: fileSystem)
     var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
     discovery.ignoredFiles = project.ownFiles

@@ -141,6 +141,19 @@ import TestSupport
         #expect(one.allDiagnostics.map(\.location) == many.allDiagnostics.map(\.location))
     }
 
+    /// Without line excerpts (reports other than text), findings are located at the same lines and columns.
+    @Test func findingsWithoutLineExcerptsKeepTheirLocations() throws {
+        let dir = TempDirectory()
+        dir.write("batch.json", "[\n" + (0..<20).map { #"  {"aps": {"alert": "Zürich \#($0)", "badge": "\#($0)"}}"# }.joined(separator: ",\n") + "\n]")
+        let with = try lint(dir, options: LintOptions(jobs: 1))
+        let without = try lint(dir, options: LintOptions(jobs: 1, lineExcerpts: false))
+        #expect(with.allDiagnostics.count == 20)
+        #expect(with.allDiagnostics.allSatisfy { $0.location?.lineText.isEmpty == false })
+        #expect(without.allDiagnostics.allSatisfy { $0.location?.lineText.isEmpty == true })
+        #expect(with.allDiagnostics.map { $0.location.map { [$0.line, $0.column, $0.endLine, $0.endColumn] } }
+            == without.allDiagnostics.map { $0.location.map { [$0.line, $0.column, $0.endLine, $0.endColumn] } })
+    }
+
     @Test func batchPointersStartAtTheIndex() throws {
         let report = try ExampleLinter.lint("[" + #"{"aps": {"alert": "a"}}, "# + Self.big + "]")
         let finding = try #require(report.allDiagnostics.first { $0.ruleId == "payload-size" })
