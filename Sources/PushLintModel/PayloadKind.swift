@@ -10,28 +10,21 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
     /// Detection order of DESIGN.md §3: the first match wins.
     public static func detect(_ doc: JSONDocument, _ node: NodeID) -> PayloadKind? {
         guard doc.kind(node) == .object else { return nil }
-        if isFCM(doc, node) { return .fcm }
-        if isExpo(doc, node) { return .expo }
-        if isLegacyFCM(doc, node) { return .fcmLegacy }
-        if isAPNs(doc, node) { return .apns }
+        let keys = DetectionKeys(doc, node)
+        if isFCM(keys, doc) { return .fcm }
+        if isExpo(keys, doc) { return .expo }
+        if isLegacyFCM(keys, doc) { return .fcmLegacy }
+        if isAPNs(keys, doc) { return .apns }
         return nil
     }
 
-    static let fcmTargets = ["token", "topic", "condition", "fid"]
-    static let fcmContent = ["notification", "data", "android", "apns", "webpush"]
-
-    static func isFCM(_ doc: JSONDocument, _ node: NodeID) -> Bool {
-        if let message = doc.member(node, "message"), doc.kind(message) == .object {
+    static func isFCM(_ keys: DetectionKeys, _ doc: JSONDocument) -> Bool {
+        if let message = keys.message, doc.kind(message) == .object {
             // `dry_run` is the legacy name of `validate_only`: still a v1 request, with an unknown field.
-            return doc.members(node).allSatisfy {
-                ["message", "validate_only", "validateOnly", "dry_run", "dryRun"].contains(doc.string($0.key))
-            }
+            return keys.onlyRequestKeys
         }
         // A bare v1 Message: a target together with content. `to`/`registration_ids` exist only in the legacy API.
-        let hasTarget = fcmTargets.contains { doc.member(node, $0) != nil }
-        let hasContent = fcmContent.contains { doc.member(node, $0) != nil }
-        let legacyOnly = doc.member(node, "to") != nil || doc.member(node, "registration_ids") != nil
-        return hasTarget && hasContent && !legacyOnly
+        return keys.any(DetectionKeys.fcmTargets) && keys.any(DetectionKeys.fcmContent) && !keys.any(DetectionKeys.legacyTargets)
     }
 
     public static let expoOnlyFields = [
@@ -43,8 +36,8 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
         (s.hasPrefix("ExponentPushToken[") || s.hasPrefix("ExpoPushToken[")) && s.hasSuffix("]")
     }
 
-    static func isExpo(_ doc: JSONDocument, _ node: NodeID) -> Bool {
-        guard let to = doc.member(node, "to") else { return false }
+    static func isExpo(_ keys: DetectionKeys, _ doc: JSONDocument) -> Bool {
+        guard let to = keys.to else { return false }
         switch doc.kind(to) {
         case .string:
             if isExpoToken(doc.string(to)) { return true }
@@ -53,8 +46,8 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
         default:
             break
         }
-        if let notification = doc.member(node, "notification"), doc.kind(notification) == .object { return false }
-        return expoOnlyFields.contains { doc.member(node, $0) != nil }
+        if let notification = keys.notification, doc.kind(notification) == .object { return false }
+        return keys.any(DetectionKeys.expoOnly)
     }
 
     public static let legacyOnlyFields = [
@@ -62,21 +55,87 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
         "notification_key",
     ]
 
-    static func isLegacyFCM(_ doc: JSONDocument, _ node: NodeID) -> Bool {
-        if doc.member(node, "registration_ids") != nil { return true }
-        guard doc.member(node, "to") != nil || doc.member(node, "condition") != nil else { return false }
-        if let notification = doc.member(node, "notification"), doc.kind(notification) == .object { return true }
-        return legacyOnlyFields.contains { doc.member(node, $0) != nil }
+    static func isLegacyFCM(_ keys: DetectionKeys, _ doc: JSONDocument) -> Bool {
+        if keys.any(DetectionKeys.registrationIds) { return true }
+        guard keys.any(DetectionKeys.toOrCondition) else { return false }
+        if let notification = keys.notification, doc.kind(notification) == .object { return true }
+        return keys.any(DetectionKeys.legacyOnly)
     }
 
-    static func isAPNs(_ doc: JSONDocument, _ node: NodeID) -> Bool {
-        if doc.member(node, "aps") != nil { return true }
-        if let payload = doc.member(node, "payload"), doc.kind(payload) == .object {
+    static func isAPNs(_ keys: DetectionKeys, _ doc: JSONDocument) -> Bool {
+        if keys.any(DetectionKeys.aps) { return true }
+        if let payload = keys.payload, doc.kind(payload) == .object {
             if doc.member(payload, "aps") != nil { return true }
-            if let headers = doc.member(node, "headers"), doc.kind(headers) == .object { return true }
+            if let headers = keys.headers, doc.kind(headers) == .object { return true }
         }
         return false
     }
+}
+
+/// The top-level keys detection asks about, found in one pass over an object's members: asking `member` for each
+/// name scanned the members about twenty times per message, for every message of a batch.
+struct DetectionKeys {
+    /// Every name detection asks about; a key's bit in `present` is its position here.
+    static let names: [String] = {
+        var names = ["message", "validate_only", "validateOnly", "dry_run", "dryRun", "token", "topic", "condition", "fid",
+            "notification", "data", "android", "apns", "webpush", "to", "registration_ids", "aps", "payload", "headers"]
+        for name in PayloadKind.expoOnlyFields + PayloadKind.legacyOnlyFields where !names.contains(name) { names.append(name) }
+        return names
+    }()
+    static let utf8 = names.map { Array($0.utf8) }
+
+    static func mask(_ names: [String]) -> UInt64 {
+        names.reduce(0) { mask, name in mask | (Self.names.firstIndex(of: name).map { 1 << UInt64($0) } ?? 0) }
+    }
+
+    static let requestKeys = mask(["message", "validate_only", "validateOnly", "dry_run", "dryRun"])
+    static let fcmTargets = mask(["token", "topic", "condition", "fid"])
+    static let fcmContent = mask(["notification", "data", "android", "apns", "webpush"])
+    static let expoOnly = mask(PayloadKind.expoOnlyFields)
+    static let legacyOnly = mask(PayloadKind.legacyOnlyFields)
+    static let legacyTargets = mask(["to", "registration_ids"])
+    static let registrationIds = mask(["registration_ids"])
+    static let toOrCondition = mask(["to", "condition"])
+    static let aps = mask(["aps"])
+    /// Positions of the keys whose values detection reads.
+    static let valuePositions = ["message", "to", "notification", "payload", "headers"].map { names.firstIndex(of: $0) ?? -1 }
+
+    /// Bit `i` set when `names[i]` is a key of the object.
+    private(set) var present: UInt64 = 0
+    /// No key besides those of a send request (`message`, `validate_only`, ...).
+    private(set) var onlyRequestKeys = true
+    /// The values of the last members with these keys (as `member` finds them).
+    private(set) var message: NodeID?
+    private(set) var to: NodeID?
+    private(set) var notification: NodeID?
+    private(set) var payload: NodeID?
+    private(set) var headers: NodeID?
+
+    init(_ doc: JSONDocument, _ object: NodeID) {
+        precondition(Self.names.count <= 64, "one bit per name")
+        doc.forEachMember(object) { member in
+            let position = doc.withStringBytes(member.key) { key in
+                Self.utf8.firstIndex { $0.count == key.count && ASCIIText.matches(key, at: 0, $0) }
+            }
+            guard let position else {
+                onlyRequestKeys = false
+                return
+            }
+            let bit: UInt64 = 1 << UInt64(position)
+            present |= bit
+            if bit & Self.requestKeys == 0 { onlyRequestKeys = false }
+            switch Self.valuePositions.firstIndex(of: position) {
+            case 0: message = member.value
+            case 1: to = member.value
+            case 2: notification = member.value
+            case 3: payload = member.value
+            case 4: headers = member.value
+            default: break
+            }
+        }
+    }
+
+    func any(_ mask: UInt64) -> Bool { present & mask != 0 }
 }
 
 extension JSONDocument {

@@ -106,3 +106,61 @@ import Testing
         #expect(android.data.map { doc.members($0).map { doc.string($0.key) } } == ["b"])
     }
 }
+
+/// Detection reads the top-level keys in one pass; this reference asks `member` for each name, as DESIGN.md §3
+/// states the rules. Both must agree on every object built from the keys and values that decide a kind.
+@Suite struct DetectionDifferentialTests {
+    static func reference(_ doc: JSONDocument, _ node: NodeID) -> PayloadKind? {
+        guard doc.kind(node) == .object else { return nil }
+        func has(_ name: String) -> Bool { doc.member(node, name) != nil }
+        func object(_ name: String) -> NodeID? { doc.member(node, name).flatMap { doc.kind($0) == .object ? $0 : nil } }
+        let requestKeys = ["message", "validate_only", "validateOnly", "dry_run", "dryRun"]
+        let isFCM: Bool
+        if object("message") != nil {
+            isFCM = doc.members(node).allSatisfy { requestKeys.contains(doc.string($0.key)) }
+        } else {
+            isFCM = ["token", "topic", "condition", "fid"].contains(where: has) && ["notification", "data", "android", "apns", "webpush"].contains(where: has)
+                && !has("to") && !has("registration_ids")
+        }
+        if isFCM { return .fcm }
+        if let to = doc.member(node, "to") {
+            var expo = false
+            switch doc.kind(to) {
+            case .string: expo = PayloadKind.isExpoToken(doc.string(to))
+            case .array: expo = doc.elements(to).contains { doc.kind($0) == .string && PayloadKind.isExpoToken(doc.string($0)) }
+            default: break
+            }
+            if expo || (object("notification") == nil && PayloadKind.expoOnlyFields.contains(where: has)) { return .expo }
+        }
+        if has("registration_ids") { return .fcmLegacy }
+        if has("to") || has("condition") {
+            if object("notification") != nil || PayloadKind.legacyOnlyFields.contains(where: has) { return .fcmLegacy }
+        }
+        if has("aps") { return .apns }
+        if let payload = object("payload"), doc.member(payload, "aps") != nil || object("headers") != nil { return .apns }
+        return nil
+    }
+
+    @Test func oneKeyPassAgreesWithAskingEachName() throws {
+        let members = [
+            #""message": {"token": "t"}"#, #""message": "x""#, #""validate_only": true"#, #""dry_run": true"#, #""token": "t""#,
+            #""topic": "news""#, #""notification": {"title": "T"}"#, #""notification": 1"#, #""data": {"k": "v"}"#,
+            #""to": "ExponentPushToken[abc]""#, #""to": "/topics/x""#, #""to": ["ExpoPushToken[a]", 1]"#, #""registration_ids": ["r"]"#,
+            #""title": "Hi""#, #""time_to_live": 60"#, #""aps": {}"#, #""payload": {"aps": {}}"#, #""payload": {"x": 1}"#,
+            #""headers": {"apns-priority": "5"}"#, #""\u0061ps": {"alert": "escaped key"}"#, #""condition": "'a' in topics""#,
+            #""android": {}"#, #""other": 1"#, #""fid": "f""#, #""collapse_key": "c""#,
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        for _ in 0..<3000 {
+            let count = Int.random(in: 0...4, using: &generator)
+            let chosen = (0..<count).map { _ in members[Int.random(in: 0..<members.count, using: &generator)] }
+            let text = "{" + chosen.joined(separator: ", ") + "}"
+            let doc = try #require(JSONParser.parse(text).document, "\(text)")
+            let expected = Self.reference(doc, doc.root)
+            #expect(PayloadKind.detect(doc, doc.root) == expected, "\(text)")
+            if expected != nil { checked += 1 }
+        }
+        #expect(checked > 500, "enough objects are some kind")
+    }
+}
