@@ -71,6 +71,15 @@ import TestSupport
         #expect(apnsFound.map { $0.message.hasPrefix("3 of 4 APNs templates (75%)") } == [true])
     }
 
+    /// Batch files give several summaries with one path, not always next to each other: each path is listed once,
+    /// in order.
+    @Test func relatedPathsAreSortedOnce() throws {
+        let paths = ["b.json", "b.json", "a.json", "c.json", "a.json", "b.json", "a.json"]
+        let set = paths.enumerated().map { Self.summary($0.element, .fcm, bytes: 100 + $0.offset, high: ["android"]) }
+        let found = try Self.run(set)
+        #expect(found.first?.related == ["a.json", "b.json", "c.json"])
+    }
+
     @Test func summariesMarkHighPriorityPerPlatform() throws {
         func high(_ source: String) throws -> [String] {
             let document = try #require(JSONParser.parse(source).document)

@@ -44,12 +44,17 @@ struct PriorityHighRatio: ProjectRule {
             let ratio = Double(high.count) / Double(views)
             guard ratio > maxRatio else { continue }
             let heaviest = Self.heaviest(3, of: high, in: summaries).map { summaries[$0] }
-            let related = Set(high.map { summaries[$0].path })
+            // Payloads of one file follow each other, and files come in walk order (nearly sorted): collecting
+            // paths without their repeats, sorting and dropping the rest costs less than hashing every path.
+            var related: [String] = []
+            for index in high where related.last != summaries[index].path { related.append(summaries[index].path) }
+            related.sort()
+            related = related.enumerated().filter { $0.offset == 0 || related[$0.offset - 1] != $0.element }.map(\.element)
             result.append(
                 ProjectDiagnostic(
                     ruleId: description.id, severity: description.defaultSeverity,
                     message: message(platform.name, high: high.count, total: views, maxRatio: maxRatio, heaviest: heaviest),
-                    related: related.sorted(),
+                    related: related,
                     help: "send messages that can wait at normal priority (FCM NORMAL, Expo \"normal\", APNs interruption-level active)"))
         }
         return result
