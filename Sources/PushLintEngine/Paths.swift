@@ -9,12 +9,17 @@ enum PathText {
     /// `a + separator + b` in one allocation: `a + "/" + b` made an intermediate string and grew it again, three
     /// times for every file of a walk.
     static func concatenate(_ a: String, _ separator: String, _ b: String) -> String {
-        var result = ""
-        result.reserveCapacity(a.utf8.count + separator.utf8.count + b.utf8.count)
-        result += a
-        result += separator
-        result += b
-        return result
+        a.withUTF8Bytes { a in
+            separator.withUTF8Bytes { separator in
+                b.withUTF8Bytes { b in
+                    String(unsafeUninitializedCapacity: a.count + separator.count + b.count) { out in
+                        var end = out.initialize(fromContentsOf: a)
+                        end = out[end...].initialize(fromContentsOf: separator)
+                        return out[end...].initialize(fromContentsOf: b)
+                    }
+                }
+            }
+        }
     }
 
     static func parent(_ path: String) -> String {

@@ -21,6 +21,16 @@ import TestSupport
         #expect(targets.allSatisfy { !$0.isExplicit })
     }
 
+    /// Each path of a walked file (shown, relative to the config, absolute) is its folder's, a slash and its name.
+    @Test func pathsOfNonASCIINamesAreComposedWhole() throws {
+        let dir = TempDirectory()
+        for name in ["注文/é.json", "sub dir/ü x.json"] { dir.write(name, "{}") }
+        let targets = try discover(dir, ["."])
+        #expect(targets.map(\.displayPath) == ["sub dir/ü x.json", "注文/é.json"])
+        #expect(targets.map(\.configRelativePath) == ["sub dir/ü x.json", "注文/é.json"])
+        #expect(targets.map(\.absolutePath) == [dir.path + "/sub dir/ü x.json", dir.path + "/注文/é.json"])
+    }
+
     @Test func overlappingPathsGiveEachFileOnce() throws {
         let dir = TempDirectory()
         for name in ["a.json", "sub/c.json", "sub/deeper/e.json"] { dir.write(name, "{}") }
