@@ -91,9 +91,13 @@ func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
         return pairs
     }
     let count = pairs.count
+    // Every index below `count` arrives exactly once (items are numbered as they are taken); checked, because a
+    // wrong index would write outside the array or leave a slot uninitialized.
+    var placed = [Bool](repeating: false, count: count)
     return [T](unsafeUninitializedCapacity: count) { storage, initialized in
         while let pair = pairs.popLast() {
-            // Every index below `count` arrives exactly once: items are numbered as they are taken.
+            precondition(pair.index >= 0 && pair.index < count && !placed[pair.index], "each result has its own place")
+            placed[pair.index] = true
             (storage.baseAddress! + pair.index).initialize(to: pair.result)
         }
         initialized = count

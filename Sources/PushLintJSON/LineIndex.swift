@@ -32,7 +32,7 @@ public struct LineIndex: Sendable {
     public init(_ bytes: [UInt8], parts: Int, map: (Int, @Sendable (Int) -> [UInt32]) -> [[UInt32]]) {
         let n = Self.indexedCount(bytes)
         let parts = max(1, min(parts, n / 4096))
-        let size = (n + parts - 1) / max(1, parts)
+        let size = (n + parts - 1) / parts
         // A line end is decided by its byte and the next one, so ranges can start and end anywhere.
         let found = map(parts) { part in
             var starts: [UInt32] = []

@@ -137,7 +137,7 @@ public enum PayloadBuilder {
 
     /// Compared with keys as bytes: a few short comparisons cost less than a `String` and a hash per member. Kept
     /// as UTF-8, so that most comparisons end at the lengths.
-    static let fcmTargetKeys = ["token", "topic", "condition", "fid", "name"].map { Array($0.utf8) }
+    static let fcmTargetKeys = (FCMSchema.targets + ["name"]).map { Array($0.utf8) }
     static let legacyTargetKeys = ["to", "registration_ids", "condition", "notification_key"].map { Array($0.utf8) }
 
     /// The members of an object without those whose key is one of `excluded`.

@@ -89,7 +89,7 @@ struct DetectionKeys {
     }
 
     static let requestKeys = mask(["message", "validate_only", "validateOnly", "dry_run", "dryRun"])
-    static let fcmTargets = mask(["token", "topic", "condition", "fid"])
+    static let fcmTargets = mask(FCMSchema.targets)
     static let fcmContent = mask(["notification", "data", "android", "apns", "webpush"])
     static let expoOnly = mask(PayloadKind.expoOnlyFields)
     static let legacyOnly = mask(PayloadKind.legacyOnlyFields)

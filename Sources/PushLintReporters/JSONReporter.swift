@@ -28,12 +28,16 @@ public struct JSONReporter: Reporter {
         w.beginArray("files")
         let depth = w.openDepth, pretty = w.pretty, files = report.files
         w.appendItems(renderRuns(files.count, jobs: jobs) { run in
-            // About 600 bytes per finding with its location and help, 150 for the file's own entry.
-            let capacity = run.reduce(0) { $0 + 256 + 768 * files[$1].diagnostics.count }
+            // About 600 bytes per finding with its location and help, 150 for the file's own entry; the findings of
+            // a file long enough to be written in slices go to parts of their own.
+            let capacity = run.reduce(0) { total, index in
+                let findings = files[index].diagnostics.count
+                return total + 256 + (workSlices(findings, jobs: jobs) == nil ? 768 * findings : 0)
+            }
             var item = JSONWriter(pretty: pretty, itemsAtDepth: depth, continuing: run.lowerBound > 0, capacity: capacity)
             for index in run { write(files[index], to: &item) }
-            return item.bytes
-        })
+            return item.parts
+        }.flatMap { $0 })
         w.endArray()
         w.beginArray("project")
         for p in report.project {

@@ -29,10 +29,11 @@ final class ReportBuffer: ByteOutput {
 
     func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
 
-    /// Copies the bytes written into `target`, which has room for them.
+    /// Copies the bytes written into `target`, uninitialized memory with room for them.
     func copy(to target: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(target.count >= count, "room for the bytes written")
         guard count > 0, let destination = target.baseAddress else { return }
-        destination.update(from: base, count: count)
+        destination.initialize(from: base, count: count)
     }
 
     private func grow(to needed: Int) {
@@ -50,13 +51,13 @@ final class ReportBuffer: ByteOutput {
 }
 
 /// A small ordered JSON writer for reports: keys stay in the order written, output is deterministic. It appends
-/// bytes to one buffer: a report of 100 000 findings is millions of small pieces, and building a `String` per
-/// piece cost more than linting.
+/// bytes to a raw buffer (a report of 100 000 findings is millions of small pieces, and building a `String` per
+/// piece cost more than linting), and keeps parts written on other threads as they are until the end.
 struct JSONWriter {
     private var out: ReportBuffer
     /// What was written before the current buffer, in order: bytes of this writer, then parts appended whole by
-    /// `appendItems`. The parts of a long report (megabytes) are copied once, into the finished document, instead
-    /// of into a growing buffer first; on a machine where each new page costs a fault, that copy was a tenth of
+    /// `appendItems`. The parts of a long report (megabytes) are joined once, into the finished document, instead
+    /// of being copied into a growing buffer first; on a machine where each new page costs a fault, that copy was a tenth of
     /// writing a large report.
     private var segments: [[UInt8]] = []
     /// Whether each open container already has an item: bit `d` for the container at depth `d` (the top level is
@@ -83,6 +84,10 @@ struct JSONWriter {
     /// How many containers are open.
     var openDepth: Int { depth }
 
+    /// What was written, as the parts it is kept in: for a writer whose items go into another writer's
+    /// `appendItems`, so that parts written on threads are not joined here and again there.
+    var parts: [[UInt8]] { segments + [out.bytes] }
+
     /// The bytes written so far.
     var bytes: [UInt8] {
         guard !segments.isEmpty else { return out.bytes }
@@ -99,7 +104,8 @@ struct JSONWriter {
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Appends items written by `JSONWriter(itemsAtDepth: openDepth, ...)`, in order, into the open container.
+    /// Appends items written by `JSONWriter(itemsAtDepth: openDepth, ...)` (their `parts`, in order) into the
+    /// open container.
     mutating func appendItems(_ pieces: [[UInt8]]) {
         // The pieces were written for a container that is empty here (only the first piece has no comma).
         assert(!currentHasItems, "appendItems needs an empty container")
@@ -145,7 +151,7 @@ struct JSONWriter {
         open()
     }
 
-    /// An object under a key that is not a literal of the reporter (it is escaped).
+    /// An object under a key given as a `String` (escaped like a value).
     mutating func beginObject(key: String) {
         prefix(dynamic: key)
         out.append(UInt8(ascii: "{"))
@@ -185,14 +191,17 @@ struct JSONWriter {
             out.append(UInt8(ascii: "\""))
             out.append(bytes)
             out.append(UInt8(ascii: "\""))
-            out.append(UInt8(ascii: ":"))
-            if pretty { out.append(UInt8(ascii: " ")) }
+            keyEnd()
         }
     }
 
     private mutating func prefix(dynamic key: String) {
         separator()
         quote(key)
+        keyEnd()
+    }
+
+    private func keyEnd() {
         out.append(UInt8(ascii: ":"))
         if pretty { out.append(UInt8(ascii: " ")) }
     }
@@ -209,7 +218,7 @@ struct JSONWriter {
         if let value { quote(value) } else { append("null") }
     }
 
-    /// A string under a key that is not a literal of the reporter (it is escaped).
+    /// A string under a key given as a `String` (escaped like a value).
     mutating func string(key: String, _ value: String?) {
         prefix(dynamic: key)
         if let value { quote(value) } else { append("null") }

@@ -46,9 +46,11 @@ func renderParts<Part: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Int
     parallelMap(count, jobs: count >= 64 ? jobs : 1, body)
 }
 
-/// Like `renderParts`, but one part per run of up to `run` consecutive files: a report of 10 000 small files is
-/// then 157 buffers to allocate, fill and join rather than 10 000.
-func renderRuns<Part: Sendable>(_ count: Int, jobs: Int, run: Int = 64, _ body: @Sendable (Range<Int>) -> Part) -> [Part] {
+/// Like `renderParts`, but one part per run of consecutive files: a report of 10 000 small files is then 157
+/// buffers to allocate, fill and join rather than 10 000. Runs hold at most 64 files, and fewer when there are
+/// not four runs per thread (a few hundred files with many findings each still spread over every thread).
+func renderRuns<Part: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Range<Int>) -> Part) -> [Part] {
+    let run = max(1, min(64, count / max(1, 4 * jobs)))
     let runs = stride(from: 0, to: count, by: run).map { $0..<min($0 + run, count) }
     return parallelMap(runs.count, jobs: count >= 64 ? jobs : 1) { body(runs[$0]) }
 }

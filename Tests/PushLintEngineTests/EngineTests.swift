@@ -154,6 +154,36 @@ import TestSupport
             == without.allDiagnostics.map { $0.location.map { [$0.line, $0.column, $0.endLine, $0.endColumn] } })
     }
 
+    /// A batch's size is its largest message's; of equally large ones, the first gives the limit (an FCM message to
+    /// a token and one to a topic weigh the same, the target is not counted, but their limits differ).
+    @Test func theFirstOfEquallyLargeMessagesGivesTheLimit() throws {
+        let token = #"{"message": {"token": "abcde", "data": {"k": "v"}}}"#
+        let topic = #"{"message": {"topic": "abcde", "data": {"k": "v"}}}"#
+        for (batch, limit) in [("[\(token), \(topic)]", 4096), ("[\(topic), \(token)]", 2048)] {
+            let dir = TempDirectory()
+            dir.write("batch.json", batch)
+            let file = try #require(try lint(dir, options: LintOptions(jobs: 1)).files.first)
+            #expect(file.wireBytes == #"{"data":{"k":"v"}}"#.utf8.count)
+            #expect(file.wireLimit == limit, "\(batch)")
+        }
+    }
+
+    /// A file of 1 MiB and more has its line index built in ranges on several threads: findings far into it are
+    /// located on the same lines and columns as with one thread.
+    @Test func aLargeFileIsLocatedTheSameOnAnyNumberOfThreads() throws {
+        let dir = TempDirectory()
+        let padding = String(repeating: String(repeating: " ", count: 100) + "\r\n", count: 11_000)
+        let message = #"{"aps": {"alert": "Zürich", "badge": "7"}}"#
+        dir.write("batch.json", "[\n" + message + "," + padding + message + ",\r" + padding + message + "\n]")
+        let one = try lint(dir, options: LintOptions(jobs: 1, maxFileBytes: 8 << 20))
+        let many = try lint(dir, options: LintOptions(jobs: 3, maxFileBytes: 8 << 20))
+        let found = one.allDiagnostics.filter { $0.ruleId == "apns-aps-value" }
+        #expect(found.map { $0.location?.line } == [2, 11_002, 22_003])
+        #expect(found.map { $0.location?.column } == [38, 38, 38])
+        #expect(one.allDiagnostics == many.allDiagnostics)
+        #expect(one.allDiagnostics.map(\.location) == many.allDiagnostics.map(\.location))
+    }
+
     @Test func batchPointersStartAtTheIndex() throws {
         let report = try ExampleLinter.lint("[" + #"{"aps": {"alert": "a"}}, "# + Self.big + "]")
         let finding = try #require(report.allDiagnostics.first { $0.ruleId == "payload-size" })

@@ -63,6 +63,11 @@ import Testing
         let (_, p) = try payload(#"{"Simulator Target Bundle": "com.example.shop", "aps": {"alert": "Hi"}}"#)
         #expect(p.sizes[0].bytes == #"{"aps":{"alert":"Hi"}}"#.utf8.count)
         #expect(p.apns?.customKeys.isEmpty == true)
+        // The other members are measured as written, escapes kept as the wire needs them.
+        let (doc, escaped) = try payload(#"{"Simulator Target Bundle": "com.example.shop", "aps": {"alert": "Hi"}, "k\u0041": "a\"b"}"#)
+        let wire = #"{"aps":{"alert":"Hi"},"kA":"a\"b"}"#
+        #expect(escaped.sizes[0].bytes == wire.utf8.count)
+        #expect(String(decoding: doc.wireBytes(escaped.sizes[0].wire), as: UTF8.self) == wire)
     }
 
     @Test func fcmMergesNotificationIntoTheAPNsAlert() throws {

@@ -81,6 +81,31 @@ import Testing
         }
     }
 
+    /// Two batch files written in slices, in one run of files: their parts are kept apart and joined once.
+    @Test func twoLargeBatchesInOneRunRenderTheSameOnAnyNumberOfThreads() throws {
+        let batch = Self.largeBatch.files[0]
+        var second = batch
+        second.path = "push/second.json"
+        second.diagnostics = batch.diagnostics.map { d in
+            var moved = d
+            moved.path = second.path
+            return moved
+        }
+        let report = LintReport(files: [batch, second], skipped: 0, project: [], rules: Self.largeBatch.rules)
+        var options = ReportFixtures.options
+        let one = try #require(Reporters.make(.json, options: options)).renderBytes(report)
+        options.jobs = 3
+        let three = try #require(Reporters.make(.json, options: options)).renderBytes(report)
+        #expect(one == three)
+        let document = try #require(JSONParser.parse(three).document)
+        let files = try #require(document.member(document.root, "files"))
+        #expect(document.elements(files).count == 2)
+        for entry in document.elements(files) {
+            let list = try #require(document.member(entry, "diagnostics"))
+            #expect(document.elements(list).count == 5000)
+        }
+    }
+
     @Test func parallelJSONIsOneValidDocumentWithEveryFile() throws {
         var options = ReportFixtures.options
         options.jobs = 4

@@ -60,6 +60,13 @@ import TestSupport
         #expect(Set(names) == Set(Self.expected.keys))
     }
 
+    /// Known fields are recognised on their decoded bytes: an escaped key is its field, a misspelt one is not.
+    @Test func escapedKeysAreTheirFields() throws {
+        let message = #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "\u0074itle": "Hi", "bodyy": "x"}"#
+        #expect(try findings("expo-unknown-field", message).map(\.message).count == 1)
+        #expect(try findings("expo-unknown-field", message).first?.message.contains("'bodyy'") == true)
+    }
+
     @Test func didYouMeanAndForeignNames() throws {
         let found = try findings("expo-unknown-field", #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "subtitel": "Hi", "channel_id": "a", "notification": {"title": "x"}}"#)
         #expect(found.count == 3)

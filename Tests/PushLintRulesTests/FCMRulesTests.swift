@@ -28,6 +28,13 @@ import TestSupport
         #expect(SchemaField.lowerCamelCase("fcm_options") == "fcmOptions")
     }
 
+    /// Keys are compared as decoded bytes: an escaped key names the same field.
+    @Test func escapedKeysAreTheirFields() throws {
+        let twoTargets = #"{"message": {"\u0074oken": "t", "topic": "news", "notification": {"title": "Hi"}}}"#
+        #expect(try findings("fcm-target", twoTargets).count == 1)
+        #expect(try findings("fcm-unknown-field", twoTargets).isEmpty)
+    }
+
     @Test func bareMessageAndEnvelopeStartAtTheirSchemas() throws {
         #expect(try findings("fcm-unknown-field", #"{"token": "t", "notification": {"title": "a"}, "android": {"ttl": "1s"}}"#).isEmpty)
         let bare = try findings("fcm-unknown-field", #"{"token": "t", "notification": {"title": "a"}, "validate_only": true}"#)

@@ -69,6 +69,17 @@ import TestSupport
         #expect(bad.stderr.contains("--jobs"), "\(bad.stderr)")
     }
 
+    /// Line excerpts are taken only for text reports; a text report beside a JSON one still shows them.
+    @Test func textReportsShowTheLineBesideOtherFormats() throws {
+        let folder = TempDirectory()
+        folder.write("p.json", #"{"aps": {"alert": "Hi", "badge": "7"}}"#)
+        let result = try run(["p.json", "-f", "json", "--report", "text=report.txt"], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        let text = try #require(folder.read("report.txt"))
+        #expect(text.contains(#"{"aps": {"alert": "Hi", "badge": "7"}}"#), "the code frame quotes the line: \(text)")
+        #expect(result.stdout.contains(#""ruleId" : "apns-aps-value""#) || result.stdout.contains(#""ruleId": "apns-aps-value""#))
+    }
+
     @Test func aMissingPathIsTwo() throws {
         let folder = TempDirectory()
         let missing = try run(["push/nothing.json"], in: folder)

@@ -266,11 +266,11 @@ public struct SchemaObject: Sendable {
 
 /// A member of a schema-described object whose key is a field of the schema.
 public struct SchemaMember: Sendable {
-    public var member: Member
+    public let member: Member
     /// The field's position in its object's schema (the field itself is looked up when a rule asks: copying it into
     /// every member cost reference counts on its name and type).
-    public var position: Int
-    public var object: SchemaObject
+    public let position: Int
+    public let object: SchemaObject
 
     public var field: SchemaField { object.schema.fields[position] }
 }

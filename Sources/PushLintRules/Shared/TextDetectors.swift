@@ -88,16 +88,14 @@ enum TextDetectors {
     /// Words of a key: `apiKey`, `api_key` and `api-key` are all ["api", "key"].
     static func words(_ key: String) -> [String] {
         // Keys are nearly always ASCII: split and lower-case the bytes, without Unicode case mapping.
-        var utf8 = key
-        let ascii = utf8.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? asciiWords(bytes) : nil }
-        return ascii ?? unicodeWords(key)
+        key.withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } ? asciiWords(bytes) : unicodeWords(key) }
     }
 
     private static func isSeparator(_ b: UInt8) -> Bool {
         b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: " ")
     }
 
-    private static func asciiWords(_ utf8: UnsafeBufferPointer<UInt8>) -> [String]? {
+    private static func asciiWords(_ utf8: UnsafeBufferPointer<UInt8>) -> [String] {
         var result: [String] = []
         var start = 0
         var previousLower = false
@@ -149,16 +147,15 @@ enum TextDetectors {
         return result.map { $0.lowercased() }
     }
 
-    /// What a key's name says about its value: `isSecretName` and `isKeyLikeName` from one split into words.
+    /// What a key's name says about its value, from one split into words: whether the value is a secret, and
+    /// whether a long random value under it is a key or a token.
     static func nameNature(_ key: String) -> (isSecret: Bool, isKeyLike: Bool) {
         let w = words(key)
-        return (isSecretName(words: w), w.contains { SecretNames.keyLikeWords.contains($0) })
+        return (isSecretName(words: w), isKeyLikeName(words: w))
     }
 
     /// Key names whose value is a secret: `password`, `client_secret`, `apiKey`, `access_token`, `reset_token`.
     /// Pagination and device tokens (`page_token`, `push_token`, `device_token`) are references, not secrets.
-    static func isSecretName(_ key: String) -> Bool { isSecretName(words: words(key)) }
-
     private static func isSecretName(words w: [String]) -> Bool {
         guard let last = w.last, let first = w.first else { return false }
         // Flags about a secret (`has_password`, `isTokenValid`) are not the secret.
@@ -185,9 +182,9 @@ enum TextDetectors {
         static let keyLikeWords: Set<String> = ["key", "apikey", "auth", "authorization", "signature", "sig", "credential", "hmac"]
     }
 
-    /// Words of a key under which a long random value is a key or a token.
-    static func isKeyLikeName(_ key: String) -> Bool {
-        words(key).contains { SecretNames.keyLikeWords.contains($0) }
+    /// Words of a key under which a long random value is a key or a token (`x-api-key`, `authSignature`).
+    private static func isKeyLikeName(words w: [String]) -> Bool {
+        w.contains { SecretNames.keyLikeWords.contains($0) }
     }
 
     /// Masked or empty values are not secrets (`"***"`, `"<redacted>"`, `""`).
@@ -362,7 +359,7 @@ enum TextDetectors {
         var needsPatterns: Bool { hasAt || digits >= 7 || mayHoldJWT || mayHoldBearer || mayHoldPrivateKey || mayHoldVendorKey }
     }
 
-    /// Whether a key's name can make `isSecretName` or `isKeyLikeName` true. Every word those look for, and every
+    /// Whether a key's name can make either answer of `nameNature` true. Every word those look for, and every
     /// joined form, is a substring of the name without its separators (`_ - . space`) in lower case, so keys such
     /// as `title` or `order_id` are settled by a byte search (and `pa_ssword`, joined `password`, is not missed).
     static func mayBeSecretOrKeyLikeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
