@@ -278,7 +278,7 @@ public struct Engine: Sendable {
         }
         kept.removeSubrange(count...)
         guard !kept.isEmpty else { return [] }
-        // A large file's lines are found on several threads (a 50 MB batch has over a million).
+        // A large file's lines are found on several threads (a pretty-printed 50 MB batch has 660 000).
         let jobs = options.jobs
         let lines =
             bytes.count >= 1 << 20 && jobs > 1

@@ -57,8 +57,8 @@ struct JSONWriter {
     private var out: ReportBuffer
     /// What was written before the current buffer, in order: bytes of this writer, then parts appended whole by
     /// `appendItems`. The parts of a long report (megabytes) are joined once, into the finished document, instead
-    /// of being copied into a growing buffer first; on a machine where each new page costs a fault, that copy was a tenth of
-    /// writing a large report.
+    /// of being copied into a growing buffer first; on a machine where each new page costs a fault, that copy was
+    /// a tenth of writing a large report.
     private var segments: [[UInt8]] = []
     /// Whether each open container already has an item: bit `d` for the container at depth `d` (the top level is
     /// depth 0). Reports nest a dozen containers at most.
