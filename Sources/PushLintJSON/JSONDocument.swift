@@ -265,7 +265,15 @@ public final class JSONDocument: Sendable {
     }
 
     public func keyEquals(_ id: NodeID, _ name: String) -> Bool {
-        name.withUTF8Bytes { keyEquals(id, $0) }
+        // A key without escapes has its decoded length in its span: most keys differ from `name` there already.
+        let n = nodes[id]
+        if n.flags & JSONNode.hasEscapes == 0, Int(n.end - n.start) - 2 != name.utf8.count { return false }
+        return name.withUTF8Bytes { keyEquals(id, $0) }
+    }
+
+    /// The members of an object without those whose key is one of `excluded`, in document order.
+    public func members(_ id: NodeID, excluding excluded: [String]) -> [Member] {
+        members(id).filter { member in !excluded.contains { keyEquals(member.key, $0) } }
     }
 
     /// A short human-readable name of the node's JSON type, for messages ("number", "object", ...).

@@ -40,12 +40,6 @@ extension JSONDocument {
         return total
     }
 
-    /// Wire size of an object without some of its top-level members (FCM does not count the target).
-    public func wireSize(_ id: NodeID, excludingKeys excluded: [String]) -> Int {
-        guard nodes[id].kind == .object, !excluded.isEmpty else { return wireSize(id) }
-        return wireSize(ofMembers: members(id).filter { member in !excluded.contains { keyEquals(member.key, $0) } })
-    }
-
     /// Wire size of an object holding these members of the document, in this order.
     public func wireSize(ofMembers members: [Member]) -> Int {
         var total = 2 + max(0, members.count - 1)

@@ -107,7 +107,7 @@ public enum PayloadBuilder {
         }
         let wire: WireValue =
             isSimulator
-            ? .members(doc.members(body).filter { !doc.keyEquals($0.key, simulatorKey) })
+            ? .members(doc.members(body, excluding: [simulatorKey]))
             : .node(body)
         let view = APNsView(
             origin: .apnsFile, headers: headers, body: body, aps: aps, fields: fields, alertFields: alertFields,
@@ -135,18 +135,6 @@ public enum PayloadBuilder {
 
     // MARK: FCM HTTP v1
 
-    /// Compared with keys as bytes: a few short comparisons cost less than a `String` and a hash per member. Kept
-    /// as UTF-8, so that most comparisons end at the lengths.
-    static let fcmTargetKeys = (FCMSchema.targets + ["name"]).map { Array($0.utf8) }
-    static let legacyTargetKeys = ["to", "registration_ids", "condition", "notification_key"].map { Array($0.utf8) }
-
-    /// The members of an object without those whose key is one of `excluded`.
-    static func members(_ doc: JSONDocument, _ object: NodeID, excluding excluded: [[UInt8]]) -> [Member] {
-        doc.members(object).filter { member in
-            !excluded.contains { name in name.withUnsafeBufferPointer { doc.keyEquals(member.key, $0) } }
-        }
-    }
-
     static func buildFCM(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
         let message = doc.memberObject(node, "message") ?? node
         let notification = doc.memberObject(message, "notification")
@@ -155,7 +143,7 @@ public enum PayloadBuilder {
 
         let toTopic = doc.member(message, "topic") != nil || doc.member(message, "condition") != nil
         // FCM does not count the target: the members sent, filtered once, give both the size and the wire value.
-        let sent = members(doc, message, excluding: fcmTargetKeys)
+        let sent = doc.members(message, excluding: FCMSchema.unsentKeys)
         let messageWire = WireValue.members(sent)
         sizes.append(
             SizeMeasurement(
@@ -337,7 +325,7 @@ public enum PayloadBuilder {
     // MARK: Legacy FCM
 
     static func buildLegacy(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
-        let sent = members(doc, node, excluding: legacyTargetKeys)
+        let sent = doc.members(node, excluding: FCMSchema.legacyTargets)
         let toTopic =
             doc.memberString(node, "to").map { $0.hasPrefix("/topics/") } ?? false || doc.member(node, "condition") != nil
         let size = SizeMeasurement(

@@ -5,6 +5,11 @@ import PushLintJSON
 public enum FCMSchema {
     /// The four ways to address a message; exactly one is sent (§2.2).
     public static let targets = ["token", "topic", "condition", "fid"]
+    /// Members of a v1 message that are not sent to the device and not counted in its size: the target, and the
+    /// `name` FCM fills in on the way back.
+    public static let unsentKeys = targets + ["name"]
+    /// The legacy HTTP API's targets, likewise not counted.
+    public static let legacyTargets = ["to", "registration_ids", "condition", "notification_key"]
 
     // MARK: Nested messages
 

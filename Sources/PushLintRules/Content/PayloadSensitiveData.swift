@@ -93,14 +93,14 @@ struct PayloadSensitiveData: PayloadRule {
         func add(_ node: NodeID?) { if let node { nodes.append(node) } }
         switch context.payload.kind {
         case .fcm:
-            for name in ["token", "topic", "condition", "fid", "name"] { add(doc.member(body, name)) }
+            for name in FCMSchema.unsentKeys { add(doc.member(body, name)) }
             if let apns = doc.memberObject(body, "apns") {
                 add(doc.member(apns, "headers"))
                 add(doc.member(apns, anyOf: ["live_activity_token", "liveActivityToken"]))
             }
             if let web = doc.memberObject(body, "webpush") { add(doc.member(web, "headers")) }
         case .fcmLegacy:
-            for name in ["to", "registration_ids", "condition", "notification_key"] { add(doc.member(body, name)) }
+            for name in FCMSchema.legacyTargets { add(doc.member(body, name)) }
         case .expo:
             add(doc.member(body, "to"))
         case .apns:
