@@ -5,7 +5,9 @@ import PushLintJSON
 /// these checks run for fields of every payload.
 public enum ASCIIText {
     public static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-    public static func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+    public static func isLetter(_ b: UInt8) -> Bool { isUpper(b) || isLower(b) }
+    public static func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+    public static func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
     public static func isAlphanumeric(_ b: UInt8) -> Bool { isDigit(b) || isLetter(b) }
     public static func isHexDigit(_ b: UInt8) -> Bool { isDigit(b) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66) }
 
@@ -37,10 +39,23 @@ public enum ASCIIText {
     @inlinable
     public static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
 
+    /// `needle` occurs in `bytes` at `offset` (a literal of the caller's, such as a name hint).
+    @inlinable
+    public static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ needle: StaticString) -> Bool {
+        matches(bytes, at: offset, UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount))
+    }
+
+    @inlinable
+    public static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ needle: [UInt8], ignoringCase: Bool = false) -> Bool {
+        needle.withUnsafeBufferPointer { matches(bytes, at: offset, $0, ignoringCase: ignoringCase) }
+    }
+
     /// `needle` occurs in `bytes` at `offset`; with `ignoringCase`, ASCII letters of `bytes` match either case
     /// (the needle is given in lower case).
     @inlinable
-    public static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ needle: [UInt8], ignoringCase: Bool = false) -> Bool {
+    public static func matches(
+        _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ needle: UnsafeBufferPointer<UInt8>, ignoringCase: Bool = false
+    ) -> Bool {
         guard offset >= 0, bytes.count - offset >= needle.count else { return false }
         var k = 0
         while k < needle.count {

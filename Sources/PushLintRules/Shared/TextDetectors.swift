@@ -88,7 +88,7 @@ enum TextDetectors {
     /// Words of a key: `apiKey`, `api_key` and `api-key` are all ["api", "key"].
     static func words(_ key: String) -> [String] {
         // Keys are nearly always ASCII: split and lower-case the bytes, without Unicode case mapping.
-        key.withUTF8Bytes { bytes in bytes.allSatisfy { $0 < 0x80 } ? asciiWords(bytes) : unicodeWords(key) }
+        key.withUTF8Bytes { bytes in ASCIIText.isASCII(bytes) ? asciiWords(bytes) : unicodeWords(key) }
     }
 
     private static func isSeparator(_ b: UInt8) -> Bool {
@@ -114,12 +114,11 @@ enum TextDetectors {
                 previousLower = false
                 continue
             }
-            let isUpper = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z")
-            if isUpper, previousLower, i > start {
+            if ASCIIText.isUpper(b), previousLower, i > start {
                 cut(i)
                 start = i
             }
-            previousLower = (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+            previousLower = ASCIIText.isLower(b) || ASCIIText.isDigit(b)
         }
         cut(utf8.count)
         return result
@@ -368,18 +367,13 @@ enum TextDetectors {
             for b in bytes {
                 // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full test.
                 if b >= 0x80 { return true }
-                if b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: " ") { continue }
+                if isSeparator(b) { continue }
                 joined[count] = ASCIIText.lower(b)
                 count += 1
             }
             let name = UnsafeBufferPointer(rebasing: joined[0..<count])
             // One pass: where a hint can start, only the hints that start with that letter are compared.
-            func hint(_ i: Int, _ text: StaticString) -> Bool {
-                let length = text.utf8CodeUnitCount
-                guard count - i >= length else { return false }
-                for k in 1..<length where name[i + k] != text.utf8Start[k] { return false }
-                return true
-            }
+            func hint(_ i: Int, _ text: StaticString) -> Bool { ASCIIText.matches(name, at: i, text) }
             for i in 0..<count {
                 switch name[i] {
                 case UInt8(ascii: "p"): if hint(i, "pas") || hint(i, "pwd") { return true }
