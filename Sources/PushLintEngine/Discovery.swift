@@ -96,7 +96,6 @@ public struct Discovery: Sendable {
         // Relative forms of the folder once, then of each name by appending: a walk touches thousands of files.
         let relativeDirectory = PathText.relative(directory, to: baseDirectory)
         let displayDirectory = PathText.relative(directory, to: cwd)
-        func under(_ folder: String, _ name: String) -> String { folder == "." ? name : PathText.concatenate(folder, "/", name) }
         // Sorted by the bytes of each name, taken once: comparing Strings costs more than the rest of the walk.
         let sorted = entries.map { (key: Array($0.name.utf8), entry: $0) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
         for (_, entry) in sorted {
@@ -110,7 +109,7 @@ public struct Discovery: Sendable {
                 else { continue }
                 kind = targetInfo.kind
             }
-            let relative = under(relativeDirectory, name)
+            let relative = PathText.join(relativeDirectory, name)
             switch kind {
             case .directory:
                 if Config.alwaysExcluded.contains(name) { continue }
@@ -122,7 +121,7 @@ public struct Discovery: Sendable {
                 else { continue }
                 if name == Project.configFileName || ignoredFiles.contains(path) { continue }
                 if Self.firstTime(path, &seen) {
-                    emit(LintTarget(displayPath: under(displayDirectory, name), absolutePath: path, configRelativePath: relative, isExplicit: false))
+                    emit(LintTarget(displayPath: PathText.join(displayDirectory, name), absolutePath: path, configRelativePath: relative, isExplicit: false))
                 }
             default:
                 continue

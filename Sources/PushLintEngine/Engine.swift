@@ -108,7 +108,6 @@ public struct Engine: Sendable {
             if let report = outcome.report.take() { files.append(report) } else { skipped += 1 }
             while let summary = outcome.summaries.popLast() { summaries.append(summary) }
         }
-        files.reverse()
         summaries.reverse()
         files.sort { ASCIIText.precedesInUTF8($0.path, $1.path) }
         let context = ProjectContext(summaries: summaries, settings: project.settings)

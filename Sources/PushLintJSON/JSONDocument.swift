@@ -36,6 +36,8 @@ public struct JSONNode: Sendable, Equatable {
     public static let isInteger: UInt8 = 2
     public static let isTrue: UInt8 = 4
     public static let noParent = UInt32.max
+    /// Byte offsets are 32-bit: the parser refuses files of this size and more, and line indexes stop there.
+    public static let maxOffset = Int(UInt32.max)
 }
 
 /// Index of a node in `JSONDocument.nodes`.

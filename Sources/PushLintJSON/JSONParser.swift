@@ -77,7 +77,7 @@ public enum JSONParser {
                 issues: [])
         }
         // Offsets are 32-bit: a larger file is refused, even when --max-file-bytes would let it through.
-        if UInt64(bytes.count) >= UInt64(UInt32.max) {
+        if bytes.count >= JSONNode.maxOffset {
             return JSONParseResult(
                 document: nil,
                 error: JSONError(

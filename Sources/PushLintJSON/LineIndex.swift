@@ -49,7 +49,7 @@ public struct LineIndex: Sendable {
 
     /// How many bytes are indexed: all, or up to 4 GiB (offsets are 32-bit).
     static func indexedCount(_ bytes: [UInt8]) -> Int {
-        UInt64(bytes.count) < UInt64(UInt32.max) ? bytes.count : Int(clamping: UInt32.max)
+        min(bytes.count, JSONNode.maxOffset)
     }
 
     /// Appends the offsets of the lines that start after a line end in `range`.

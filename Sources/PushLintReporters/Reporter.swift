@@ -4,6 +4,9 @@ import PushLintModel
 /// Output formats (DESIGN.md §8).
 public enum ReportFormat: String, Sendable, CaseIterable {
     case text, json, junit, sarif, github
+
+    /// The format quotes each finding's line (`ResolvedLocation.lineText`); the others do not need it located.
+    public var showsLineText: Bool { self == .text }
 }
 
 public struct ReportOptions: Sendable {

@@ -45,7 +45,7 @@ func runLint(_ arguments: [String]) -> Int32 {
         project: project,
         options: LintOptions(
             kind: command.kind, ruleLevels: command.ruleLevels, jobs: command.jobs, maxFileBytes: command.maxFileBytes,
-            lineExcerpts: command.format == .text || command.reports.contains { $0.0 == .text }),
+            lineExcerpts: command.format.showsLineText || command.reports.contains { $0.0.showsLineText }),
         fileSystem: fileSystem)
     var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
     discovery.ignoredFiles = project.ownFiles
