@@ -173,7 +173,7 @@ public struct Engine: Sendable {
             // Payloads (views, wire values) are built one at a time and dropped when checked, so a batch of
             // 100 000 messages never holds them all.
             let headers = project.config.headers(for: relative)
-            let jobs = payloads.count >= 64 ? options.jobs : 1
+            let jobs = payloads.count >= minimumItemsForThreads ? options.jobs : 1
             var checked = parallelMap(payloads.count, jobs: jobs) { index in
                 let ref = payloads[index]
                 // Rules retain and release the document thousands of times per payload; on a document shared by

@@ -20,13 +20,24 @@ public func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable 
     return results.withLock { $0.compactMap { $0 } }
 }
 
+/// Fewer files or messages than this are handled on the calling thread: starting threads costs more than they
+/// save. One threshold for the engine (a batch's messages) and the reporters (a run's files).
+public let minimumItemsForThreads = 64
+
+/// `0..<count` cut into consecutive ranges of `size` (the last one shorter).
+public func consecutiveRanges(_ count: Int, size: Int) -> [Range<Int>] {
+    stride(from: 0, to: count, by: max(1, size)).map { $0..<min($0 + max(1, size), count) }
+}
+
 /// Consecutive slices of `0..<count` for `parallelMap`, when there are enough items (a large batch's findings) and
 /// threads to share them; nil when they are better handled in one go on this thread. One size for every stage that
 /// splits a file's findings (locating them, writing the reports).
 public func workSlices(_ count: Int, jobs: Int, size: Int = 2048) -> [Range<Int>]? {
-    guard jobs > 1, count >= 2 * size else { return nil }
-    return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+    isWorthSlicing(count, jobs: jobs, size: size) ? consecutiveRanges(count, size: size) : nil
 }
+
+/// Whether `workSlices` would cut `count` items, without building the slices.
+public func isWorthSlicing(_ count: Int, jobs: Int, size: Int = 2048) -> Bool { jobs > 1 && count >= 2 * size }
 
 /// Items emitted so far, how many a worker has taken, and whether the rest are to be skipped.
 struct PipelineQueue<Item> {

@@ -32,7 +32,7 @@ public struct JSONReporter: Reporter {
             // a file long enough to be written in slices go to parts of their own.
             let capacity = run.reduce(0) { total, index in
                 let findings = files[index].diagnostics.count
-                return total + 256 + (workSlices(findings, jobs: jobs) == nil ? 768 * findings : 0)
+                return total + 256 + (isWorthSlicing(findings, jobs: jobs) ? 0 : 768 * findings)
             }
             var item = JSONWriter(pretty: pretty, itemsAtDepth: depth, continuing: run.lowerBound > 0, capacity: capacity)
             for index in run { write(files[index], to: &item) }
@@ -68,8 +68,8 @@ public struct JSONReporter: Reporter {
             w.appendItems(parallelMap(slices.count, jobs: jobs) { index in
                 var item = JSONWriter(pretty: pretty, itemsAtDepth: depth, continuing: index > 0, capacity: 768 * slices[index].count)
                 for d in diagnostics[slices[index]] { write(d, to: &item) }
-                return item.bytes
-            })
+                return item.parts
+            }.flatMap { $0 })
         } else {
             for d in diagnostics { write(d, to: &w) }
         }

@@ -2,7 +2,10 @@ import PushLintJSON
 
 /// Growable bytes for one writer. A report is millions of small appends; an `Array` checks that its storage is
 /// not shared and grows through a generic path on each of them, which was most of the cost of writing a report.
-final class ReportBuffer: ByteOutput {
+///
+/// Unchecked `Sendable`: a buffer is written by one thread and then handed, whole and no longer written, to the
+/// writer that joins the parts of a report; it is never shared while written.
+final class ReportBuffer: ByteOutput, @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
@@ -27,8 +30,6 @@ final class ReportBuffer: ByteOutput {
         count += bytes.count
     }
 
-    func append(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { append($0) } }
-
     /// Copies the bytes written into `target`, uninitialized memory with room for them.
     func copy(to target: UnsafeMutableBufferPointer<UInt8>) {
         precondition(target.count >= count, "room for the bytes written")
@@ -45,9 +46,6 @@ final class ReportBuffer: ByteOutput {
         base = storage
         capacity = larger
     }
-
-    /// The bytes written, as an array (one copy).
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }
 
 /// A small ordered JSON writer for reports: keys stay in the order written, output is deterministic. It appends
@@ -59,7 +57,7 @@ struct JSONWriter {
     /// `appendItems`. The parts of a long report (megabytes) are joined once, into the finished document, instead
     /// of being copied into a growing buffer first; on a machine where each new page costs a fault, that copy was
     /// a tenth of writing a large report.
-    private var segments: [[UInt8]] = []
+    private var segments: [ReportBuffer] = []
     /// Whether each open container already has an item: bit `d` for the container at depth `d` (the top level is
     /// depth 0). Reports nest a dozen containers at most.
     private var hasItems: UInt64 = 0
@@ -84,21 +82,19 @@ struct JSONWriter {
     /// How many containers are open.
     var openDepth: Int { depth }
 
-    /// What was written, as the parts it is kept in: for a writer whose items go into another writer's
-    /// `appendItems`, so that parts written on threads are not joined here and again there.
-    var parts: [[UInt8]] { segments + [out.bytes] }
+    /// What was written, as the buffers it is kept in: for a writer whose items go into another writer's
+    /// `appendItems`, so that parts written on threads are copied only when the document is joined.
+    var parts: [ReportBuffer] { segments + [out] }
 
-    /// The bytes written so far.
+    /// The bytes written so far, joined in one copy.
     var bytes: [UInt8] {
-        guard !segments.isEmpty else { return out.bytes }
-        let total = segments.reduce(out.count) { $0 + $1.count }
+        let parts = parts
+        let total = parts.reduce(0) { $0 + $1.count }
         return [UInt8](unsafeUninitializedCapacity: total) { storage, initialized in
-            for segment in segments {
-                segment.withUnsafeBufferPointer { _ = storage[initialized...].initialize(fromContentsOf: $0) }
-                initialized += segment.count
+            for part in parts {
+                part.copy(to: UnsafeMutableBufferPointer(rebasing: storage[initialized...]))
+                initialized += part.count
             }
-            out.copy(to: UnsafeMutableBufferPointer(rebasing: storage[initialized...]))
-            initialized += out.count
         }
     }
 
@@ -106,12 +102,12 @@ struct JSONWriter {
 
     /// Appends items written by `JSONWriter(itemsAtDepth: openDepth, ...)` (their `parts`, in order) into the
     /// open container.
-    mutating func appendItems(_ pieces: [[UInt8]]) {
+    mutating func appendItems(_ pieces: [ReportBuffer]) {
         // The pieces were written for a container that is empty here (only the first piece has no comma).
         assert(!currentHasItems, "appendItems needs an empty container")
-        let pieces = pieces.filter { !$0.isEmpty }
+        let pieces = pieces.filter { $0.count > 0 }
         guard !pieces.isEmpty else { return }
-        segments.append(out.bytes)
+        segments.append(out)
         segments += pieces
         out = ReportBuffer(capacity: 1 << 12)
         hasItems |= 1 << UInt64(depth)
@@ -151,13 +147,6 @@ struct JSONWriter {
         open()
     }
 
-    /// An object under a key given as a `String` (escaped like a value).
-    mutating func beginObject(key: String) {
-        prefix(dynamic: key)
-        out.append(UInt8(ascii: "{"))
-        open()
-    }
-
     mutating func beginArray(_ key: StaticString? = nil) {
         prefix(key)
         out.append(UInt8(ascii: "["))
@@ -191,19 +180,9 @@ struct JSONWriter {
             out.append(UInt8(ascii: "\""))
             out.append(bytes)
             out.append(UInt8(ascii: "\""))
-            keyEnd()
+            out.append(UInt8(ascii: ":"))
+            if pretty { out.append(UInt8(ascii: " ")) }
         }
-    }
-
-    private mutating func prefix(dynamic key: String) {
-        separator()
-        quote(key)
-        keyEnd()
-    }
-
-    private func keyEnd() {
-        out.append(UInt8(ascii: ":"))
-        if pretty { out.append(UInt8(ascii: " ")) }
     }
 
     private func quote(_ text: String) {
@@ -215,12 +194,6 @@ struct JSONWriter {
 
     mutating func string(_ key: StaticString?, _ value: String?) {
         prefix(key)
-        if let value { quote(value) } else { append("null") }
-    }
-
-    /// A string under a key given as a `String` (escaped like a value).
-    mutating func string(key: String, _ value: String?) {
-        prefix(dynamic: key)
         if let value { quote(value) } else { append("null") }
     }
 

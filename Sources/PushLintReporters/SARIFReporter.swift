@@ -24,8 +24,8 @@ public struct SARIFReporter: Reporter {
     }
 
     public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-    public static let uriBaseId = "%SRCROOT%"
-    public static let fingerprintKey = "pushlint/v1"
+    public static let uriBaseId: StaticString = "%SRCROOT%"
+    public static let fingerprintKey: StaticString = "pushlint/v1"
 
     public func render(_ report: LintReport) -> String { String(decoding: renderBytes(report), as: UTF8.self) }
 
@@ -59,7 +59,7 @@ public struct SARIFReporter: Reporter {
 
         if let base = workingDirectory.flatMap(Self.directoryURI) {
             w.beginObject("originalUriBaseIds")
-            w.beginObject(key: Self.uriBaseId)
+            w.beginObject(Self.uriBaseId)
             w.string("uri", base)
             w.endObject()
             w.endObject()
@@ -193,7 +193,7 @@ public struct SARIFReporter: Reporter {
         w.endObject()
         w.endArray()
         w.beginObject("partialFingerprints")
-        w.string(key: Self.fingerprintKey, fingerprint)
+        w.string(Self.fingerprintKey, fingerprint)
         w.endObject()
         if let fix = d.fix, !fix.edits.isEmpty {
             w.beginArray("fixes")
@@ -259,7 +259,7 @@ public struct SARIFReporter: Reporter {
             w.endArray()
         }
         w.beginObject("partialFingerprints")
-        w.string(key: Self.fingerprintKey, fingerprint)
+        w.string(Self.fingerprintKey, fingerprint)
         w.endObject()
         w.beginObject("properties")
         w.bool("project", true)
@@ -274,7 +274,7 @@ public struct SARIFReporter: Reporter {
             w.string("uri", "file://" + Self.percentEncoded(path))
         } else {
             w.string("uri", Self.percentEncoded(path))
-            w.string("uriBaseId", Self.uriBaseId)
+            w.string("uriBaseId", "\(Self.uriBaseId)")
         }
         w.endObject()
     }

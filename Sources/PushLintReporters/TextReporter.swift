@@ -20,7 +20,7 @@ public struct TextReporter: Reporter {
         var out = ""
         let files = report.files.filter { !$0.diagnostics.isEmpty }
         let filesWithFindings = files.count
-        for part in renderParts(files.count, jobs: jobs, { render(files[$0]) }) { out += part }
+        for part in renderRuns(files.count, jobs: jobs, { run in run.reduce(into: "") { $0 += render(files[$1]) } }) { out += part }
         for p in report.project {
             out += style("(project)", .bold) + ": " + style(p.severity.rawValue, p.severity.color) + ": "
                 + Escape.terminal(p.message) + " " + style("[\(p.ruleId)]", .dim) + "\n"

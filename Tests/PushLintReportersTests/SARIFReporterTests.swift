@@ -28,7 +28,7 @@ import TestSupport
         return (physical?["artifactLocation"] as? [String: Any])?["uri"] as? String
     }
     static func fingerprint(_ result: [String: Any]) -> String? {
-        (result["partialFingerprints"] as? [String: String])?[SARIFReporter.fingerprintKey]
+        (result["partialFingerprints"] as? [String: String])?["\(SARIFReporter.fingerprintKey)"]
     }
 
     @Test func resultsPointAtTheirRuleAndFile() throws {
