@@ -17,7 +17,13 @@ public func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable 
             results.withLock { $0[index] = result }
         }
     }
-    return results.withLock { $0.compactMap { $0 } }
+    return results.withLock { takeAll(&$0) }
+}
+
+/// The results in their slots, moved out: mapping the optionals copied each result (10 000 files' reports, with a
+/// reference count on each of their arrays and strings) before the slots were released.
+func takeAll<T>(_ slots: inout [T?]) -> [T] {
+    slots.indices.compactMap { slots[$0].take() }
 }
 
 /// Fewer files or messages than this are handled on the calling thread: starting threads costs more than they
@@ -39,9 +45,10 @@ public func workSlices(_ count: Int, jobs: Int, size: Int = 2048) -> [Range<Int>
 /// Whether `workSlices` would cut `count` items, without building the slices.
 public func isWorthSlicing(_ count: Int, jobs: Int, size: Int = 2048) -> Bool { jobs > 1 && count >= 2 * size }
 
-/// Items emitted so far, how many a worker has taken, and whether the rest are to be skipped.
-struct PipelineQueue<Item> {
+/// Items emitted so far, a result slot for each, how many a worker has taken, and whether the rest are skipped.
+struct PipelineQueue<Item, Result> {
     var items: [Item] = []
+    var results: [Result?] = []
     var taken = 0
     var cancelled = false
 }
@@ -53,8 +60,7 @@ struct PipelineQueue<Item> {
 func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
     jobs: Int, produce: ((Item) -> Void) throws(Failure) -> Void, _ body: @escaping @Sendable (Item) -> T
 ) throws(Failure) -> [T] {
-    let queue = Mutex(PipelineQueue<Item>())
-    let results = Mutex<[(index: Int, result: T)]>([])
+    let queue = Mutex(PipelineQueue<Item, T>())
     // One signal per item, then one per worker when production ends: a worker that wakes to an empty queue
     // after the end has been signalled leaves. Signals and waits balance, so no worker waits forever.
     let available = DispatchSemaphore(value: 0)
@@ -74,7 +80,7 @@ func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
                 }
                 guard let next else { break }
                 let result = body(next.item)
-                results.withLock { $0.append((next.index, result)) }
+                queue.withLock { $0.results[next.index] = result }
             }
         }
     }
@@ -85,7 +91,10 @@ func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
     }
     do throws(Failure) {
         try produce { item in
-            queue.withLock { $0.items.append(item) }
+            queue.withLock { q in
+                q.items.append(item)
+                q.results.append(nil)
+            }
             if started < maxWorkers { startWorker() }
             available.signal()
         }
@@ -95,22 +104,5 @@ func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
         throw error
     }
     finish()
-    // Each result is moved to its place: sorting the pairs and mapping them copied every result twice (10 000
-    // files' reports, with a reference count on each of their arrays and strings).
-    var pairs = results.withLock { pairs in
-        defer { pairs = [] }
-        return pairs
-    }
-    let count = pairs.count
-    // Every index below `count` arrives exactly once (items are numbered as they are taken); checked, because a
-    // wrong index would write outside the array or leave a slot uninitialized.
-    var placed = [Bool](repeating: false, count: count)
-    return [T](unsafeUninitializedCapacity: count) { storage, initialized in
-        while let pair = pairs.popLast() {
-            precondition(pair.index >= 0 && pair.index < count && !placed[pair.index], "each result has its own place")
-            placed[pair.index] = true
-            (storage.baseAddress! + pair.index).initialize(to: pair.result)
-        }
-        initialized = count
-    }
+    return queue.withLock { takeAll(&$0.results) }
 }
