@@ -157,11 +157,7 @@ public struct Engine: Sendable {
         if !target.isExplicit, file.isUnknownKind, file.parse?.document != nil {
             return FileOutcome(report: nil, summaries: [])
         }
-        var diagnostics: [Diagnostic] = []
-        for rule in fileRules {
-            let findings = rule.check(file)
-            if !findings.isEmpty { diagnostics += findings }
-        }
+        var diagnostics = Self.findings(of: fileRules) { $0.check(file) }
         var summaries: [PayloadSummary] = []
         var largest: (bytes: Int, limit: Int)?
         if let document = file.document {
@@ -184,12 +180,7 @@ public struct Engine: Sendable {
                 let context = PayloadContext(
                     path: displayPath, configRelativePath: relative, document: document, payload: payload,
                     isTemplate: isTemplate, settings: settings)
-                var found: [Diagnostic] = []
-                for rule in rules {
-                    // Most rules find nothing: appending an empty result still reallocated the array.
-                    let findings = rule.check(context)
-                    if !findings.isEmpty { found += findings }
-                }
+                let found = Self.findings(of: rules) { $0.check(context) }
                 return (found, PayloadSummarizer.summarize(context), payload.sizes.first.map { ($0.bytes, $0.limit) })
             }
             // Each finding and summary is moved once, to its place in arrays sized once, from the last payload
@@ -228,6 +219,17 @@ public struct Engine: Sendable {
             path: target.displayPath, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)
         return FileOutcome(report: report, summaries: summaries)
+    }
+
+    /// What a list of rules finds, in rule order.
+    static func findings<R>(of rules: [R], _ check: (R) -> [Diagnostic]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for rule in rules {
+            // Most rules find nothing: appending an empty result still reallocated the array.
+            let findings = check(rule)
+            if !findings.isEmpty { found += findings }
+        }
+        return found
     }
 
     func bytesOf(_ outcome: ReadOutcome) -> [UInt8] {
@@ -279,9 +281,7 @@ public struct Engine: Sendable {
         guard !kept.isEmpty else { return [] }
         // A large file's lines are found on several threads (a pretty-printed 50 MB batch has 660 000).
         let jobs = options.jobs
-        let lines =
-            bytes.count >= 1 << 20 && jobs > 1
-            ? LineIndex(bytes, parts: 4 * jobs, map: { parallelMap($0, jobs: jobs, $1) }) : LineIndex(bytes)
+        let lines = LineIndex(bytes, parts: 4 * jobs, map: { parallelMap($0, jobs: jobs, $1) })
         // Located in slices, on several threads when a batch has thousands of findings.
         let spans = kept.map(\.span)
         let withExcerpts = options.lineExcerpts

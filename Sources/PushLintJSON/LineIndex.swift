@@ -27,22 +27,29 @@ public struct LineIndex: Sendable {
         self.starts = starts
     }
 
-    /// The same index, with the bytes scanned in `parts` consecutive ranges by `map`, which may run them on
+    /// The same index, with the bytes scanned in up to `parts` consecutive ranges by `map`, which may run them on
     /// several threads (a pretty-printed 50 MB batch has 660 000 lines). `map(count, body)` must return
-    /// `(0..<count).map(body)`, in that order.
-    public init(_ bytes: [UInt8], parts: Int, map: (Int, @Sendable (Int) -> [UInt32]) -> [[UInt32]]) {
+    /// `(0..<count).map(body)`, in that order. A range is at least `minimumRangeBytes` long: smaller files are
+    /// scanned in one go, here (below that, starting a thread costs more than the scan).
+    public init(
+        _ bytes: [UInt8], parts: Int, minimumRangeBytes: Int = 256 << 10, map: (Int, @Sendable (Int) -> [UInt32]) -> [[UInt32]]
+    ) {
         let n = Self.indexedCount(bytes)
-        let parts = max(1, min(parts, n / 4096))
-        let size = (n + parts - 1) / parts
-        // A line end is decided by its byte and the next one, so ranges can start and end anywhere.
-        let found = map(parts) { part in
-            var starts: [UInt32] = []
-            Self.appendLineStarts(in: bytes, min(n, part * size)..<min(n, (part + 1) * size), to: &starts)
-            return starts
-        }
+        let parts = max(1, min(parts, n / max(1, minimumRangeBytes)))
         var starts: [UInt32] = [0]
-        starts.reserveCapacity(found.reduce(1) { $0 + $1.count })
-        for part in found { starts += part }
+        if parts == 1 {
+            Self.appendLineStarts(in: bytes, 0..<n, to: &starts)
+        } else {
+            let size = (n + parts - 1) / parts
+            // A line end is decided by its byte and the next one, so ranges can start and end anywhere.
+            let found = map(parts) { part in
+                var starts: [UInt32] = []
+                Self.appendLineStarts(in: bytes, min(n, part * size)..<min(n, (part + 1) * size), to: &starts)
+                return starts
+            }
+            starts.reserveCapacity(found.reduce(1) { $0 + $1.count })
+            for part in found { starts += part }
+        }
         self.bytes = bytes
         self.starts = starts
     }

@@ -35,7 +35,7 @@ import Testing
             bytes[boundary - 1] = 0x0D
             bytes[boundary] = 0x0A
         }
-        let inRanges = LineIndex(bytes, parts: parts, map: { count, body in (0..<count).map(body) })
+        let inRanges = LineIndex(bytes, parts: parts, minimumRangeBytes: 4096, map: { count, body in (0..<count).map(body) })
         #expect(inRanges.lineStarts == LineIndex(bytes).lineStarts)
         #expect(inRanges.lineStarts == expectedStarts(bytes))
         #expect(inRanges.position(of: 30_000) == LineIndex(bytes).position(of: 30_000))
