@@ -146,13 +146,9 @@ public struct LocalFileSystem: FileSystem {
                 // A large file's pages are first touched here: one fault per 2 MB instead of per 4 KB.
                 PageHints.preferHugePages(UnsafeMutableRawBufferPointer(storage))
                 while initialized < size, let base = storage.baseAddress {
-                    let n = Glibc_read(fd, base + initialized, size - initialized)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        failure = errno
-                        return
-                    }
-                    if n == 0 { return }
+                    let n = Self.readRetrying(fd, base + initialized, size - initialized)
+                    if n < 0 { failure = errno }
+                    if n <= 0 { return }
                     initialized += n
                 }
             }
@@ -167,12 +163,9 @@ public struct LocalFileSystem: FileSystem {
                 bytes.append(contentsOf: [UInt8](repeating: 0, count: min(limit + 1, bytes.count * 2) - bytes.count))
             }
             let n = bytes.withUnsafeMutableBytes { buffer in
-                Glibc_read(fd, buffer.baseAddress! + total, buffer.count - total)
+                Self.readRetrying(fd, buffer.baseAddress! + total, buffer.count - total)
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failed(Self.errorText(errno))
-            }
+            if n < 0 { return .failed(Self.errorText(errno)) }
             if n == 0 { break }
             total += n
         }
@@ -181,15 +174,23 @@ public struct LocalFileSystem: FileSystem {
         return .bytes(bytes)
     }
 
+    /// `read(2)` again when a signal interrupts it: the bytes read (0 at the end), or -1 with `errno` set.
+    static func readRetrying(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        while true {
+            let n = Glibc_read(fd, buffer, count)
+            if n >= 0 || errno != EINTR { return n }
+        }
+    }
+
     public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
         var target = path
         var info = stat()
         // A link stays a link: what it points to is replaced (a dangling link is replaced by the file).
-        if lstat(path, &info) == 0, UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK), let real = realPath(path) {
+        if lstat(path, &info) == 0, Self.kind(UInt32(info.st_mode)) == .symlink, let real = realPath(path) {
             target = real
         }
         let exists = stat(target, &info) == 0
-        if exists, UInt32(info.st_mode) & UInt32(S_IFMT) != UInt32(S_IFREG) {
+        if exists, Self.kind(UInt32(info.st_mode)) != .file {
             // Renaming over /dev/null (as root) would turn the device into a file for every program: a device, a
             // pipe or a socket is written to in place; a directory is refused by open.
             let fd = open(target, O_WRONLY | O_CLOEXEC)
