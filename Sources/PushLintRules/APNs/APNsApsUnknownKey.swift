@@ -62,17 +62,22 @@ struct APNsApsUnknownKey: PayloadRule {
         guard let view = context.payload.apns else { return [] }
         let doc = context.document
         var result: [Diagnostic] = []
-        // The names written in the object, needed only to word a finding: most payloads have none.
+        // The names written in each object, needed only to word a finding (most payloads have none): built at
+        // the first finding of that object.
         func written(_ fields: [(name: String, field: ViewField)]) -> Set<String> {
             Set(fields.lazy.filter(\.field.isLiteral).map(\.name))
         }
+        var apsNames: Set<String>?
         for (name, field) in view.fields where field.isLiteral && !APNs.apsKeys.contains(name) {
             guard let key = field.key else { continue }
-            result.append(apsFinding(name, key: key, existing: written(view.fields), doc))
+            if apsNames == nil { apsNames = written(view.fields) }
+            result.append(apsFinding(name, key: key, existing: apsNames ?? [], doc))
         }
+        var alertNames: Set<String>?
         for (name, field) in view.alertFields where field.isLiteral && !APNs.alertKeys.contains(name) {
             guard let key = field.key, !(name == "sound" && view.isLiveActivity) else { continue }
-            result.append(alertFinding(name, key: key, existing: written(view.alertFields), doc))
+            if alertNames == nil { alertNames = written(view.alertFields) }
+            result.append(alertFinding(name, key: key, existing: alertNames ?? [], doc))
         }
         return result
     }

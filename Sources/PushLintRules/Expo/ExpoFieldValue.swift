@@ -69,8 +69,9 @@ struct ExpoFieldValue: PayloadRule {
         let checker = SchemaValueChecker(context: context, rejection: rejection, nullMeansUnset: false)
         var result: [Diagnostic] = []
         for known in context.payload.schemaMembers {
-            let path = FieldPath.field(parent: known.object.path, name: known.field.name)
-            for problem in checker.check(known.member.value, as: known.field.type, path: path) {
+            let field = known.field
+            let path = FieldPath.field(parent: known.object.path, name: field.name)
+            for problem in checker.check(known.member.value, as: field.type, path: path) {
                 result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
             }
         }

@@ -44,12 +44,8 @@ struct PriorityHighRatio: ProjectRule {
             let ratio = Double(high.count) / Double(views)
             guard ratio > maxRatio else { continue }
             let heaviest = Self.heaviest(3, of: high, in: summaries).map { summaries[$0] }
-            // Payloads of one file follow each other, and files come in walk order (nearly sorted): collecting
-            // paths without their repeats, sorting and dropping the rest costs less than hashing every path.
-            var related: [String] = []
-            for index in high where related.last != summaries[index].path { related.append(summaries[index].path) }
-            related.sort()
-            related = related.enumerated().filter { $0.offset == 0 || related[$0.offset - 1] != $0.element }.map(\.element)
+            // Sorted, each path once: the messages of a batch file all name it.
+            let related = high.map { summaries[$0].path }.sorted().reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
             result.append(
                 ProjectDiagnostic(
                     ruleId: description.id, severity: description.defaultSeverity,
