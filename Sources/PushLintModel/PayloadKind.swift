@@ -24,7 +24,7 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
             return keys.onlyRequestKeys
         }
         // A bare v1 Message: a target together with content. `to`/`registration_ids` exist only in the legacy API.
-        return keys.any(DetectionKeys.fcmTargets) && keys.any(DetectionKeys.fcmContent) && !keys.any(DetectionKeys.legacyTargets)
+        return keys.any(DetectionKeys.fcmTargets) && keys.any(DetectionKeys.fcmContent) && !keys.any(DetectionKeys.legacyOnlyTargets)
     }
 
     public static let expoOnlyFields = [
@@ -75,30 +75,43 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
 /// The top-level keys detection asks about, found in one pass over an object's members: asking `member` for each
 /// name scanned the members about twenty times per message, for every message of a batch.
 struct DetectionKeys {
-    /// Every name detection asks about; a key's bit in `present` is its position here.
+    /// Keys of a v1 send request around its `message` (`dry_run` is the legacy name of `validate_only`).
+    static let requestKeys = ["message", "validate_only", "validateOnly", "dry_run", "dryRun"]
+    /// Fields of a v1 `Message` that carry content, as opposed to its target.
+    static let fcmContentKeys = ["notification", "data", "android", "apns", "webpush"]
+    /// Keys whose values detection reads, in the order of the stored properties below.
+    static let valueKeys = ["message", "to", "notification", "payload", "headers"]
+
+    /// Every name detection asks about, each once; a key's bit in `present` is its position here.
     static let names: [String] = {
-        var names = ["message", "validate_only", "validateOnly", "dry_run", "dryRun", "token", "topic", "condition", "fid",
-            "notification", "data", "android", "apns", "webpush", "to", "registration_ids", "aps", "payload", "headers"]
-        for name in PayloadKind.expoOnlyFields + PayloadKind.legacyOnlyFields where !names.contains(name) { names.append(name) }
+        var names: [String] = []
+        let groups = [requestKeys, FCMSchema.targets, fcmContentKeys, FCMSchema.legacyTargets, ["aps"], valueKeys]
+        for name in groups.joined() + PayloadKind.expoOnlyFields + PayloadKind.legacyOnlyFields where !names.contains(name) {
+            names.append(name)
+        }
+        precondition(names.count <= 64, "one bit per name")
         return names
     }()
     static let utf8 = names.map { Array($0.utf8) }
 
-    static func mask(_ names: [String]) -> UInt64 {
-        names.reduce(0) { mask, name in mask | (Self.names.firstIndex(of: name).map { 1 << UInt64($0) } ?? 0) }
+    static func mask(_ keys: [String]) -> UInt64 {
+        keys.reduce(0) { mask, key in
+            guard let position = names.firstIndex(of: key) else { preconditionFailure("'\(key)' is not a detection key") }
+            return mask | 1 << UInt64(position)
+        }
     }
 
-    static let requestKeys = mask(["message", "validate_only", "validateOnly", "dry_run", "dryRun"])
+    static let request = mask(requestKeys)
     static let fcmTargets = mask(FCMSchema.targets)
-    static let fcmContent = mask(["notification", "data", "android", "apns", "webpush"])
+    static let fcmContent = mask(fcmContentKeys)
     static let expoOnly = mask(PayloadKind.expoOnlyFields)
     static let legacyOnly = mask(PayloadKind.legacyOnlyFields)
-    static let legacyTargets = mask(["to", "registration_ids"])
+    /// Targets that exist only in the legacy API (`condition` is in both).
+    static let legacyOnlyTargets = mask(["to", "registration_ids"])
     static let registrationIds = mask(["registration_ids"])
     static let toOrCondition = mask(["to", "condition"])
     static let aps = mask(["aps"])
-    /// Positions of the keys whose values detection reads.
-    static let valuePositions = ["message", "to", "notification", "payload", "headers"].map { names.firstIndex(of: $0) ?? -1 }
+    static let valuePositions = valueKeys.map { names.firstIndex(of: $0) ?? -1 }
 
     /// Bit `i` set when `names[i]` is a key of the object.
     private(set) var present: UInt64 = 0
@@ -112,7 +125,6 @@ struct DetectionKeys {
     private(set) var headers: NodeID?
 
     init(_ doc: JSONDocument, _ object: NodeID) {
-        precondition(Self.names.count <= 64, "one bit per name")
         doc.forEachMember(object) { member in
             let position = doc.withStringBytes(member.key) { key in
                 Self.utf8.firstIndex { $0.count == key.count && ASCIIText.matches(key, at: 0, $0) }
@@ -123,7 +135,7 @@ struct DetectionKeys {
             }
             let bit: UInt64 = 1 << UInt64(position)
             present |= bit
-            if bit & Self.requestKeys == 0 { onlyRequestKeys = false }
+            if bit & Self.request == 0 { onlyRequestKeys = false }
             switch Self.valuePositions.firstIndex(of: position) {
             case 0: message = member.value
             case 1: to = member.value
