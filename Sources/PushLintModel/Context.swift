@@ -139,8 +139,8 @@ public struct PayloadSummary: Sendable, Hashable {
     public var wireBytes: Int
     /// Platforms on which the message goes at high priority (Android, APNs).
     public var highPriority: PlatformSet
-    /// The platform views that carry custom data.
-    public var dataPlatforms: PlatformSet
+    /// The platforms the message has a view for: what each of them receives is known (DESIGN.md §3).
+    public var views: PlatformSet
     /// Android collapse key, when set.
     public var collapseKey: String?
     /// The contract event the payload maps to.
@@ -152,7 +152,7 @@ public struct PayloadSummary: Sendable, Hashable {
 
     public init(
         path: String, batchIndex: Int?, kind: PayloadKind, wireBytes: Int, highPriority: PlatformSet = [],
-        dataPlatforms: PlatformSet = [], collapseKey: String? = nil, event: String? = nil,
+        views: PlatformSet = [], collapseKey: String? = nil, event: String? = nil,
         fieldsByPlatform: [String: [String]] = [:]
     ) {
         self.path = path
@@ -160,8 +160,7 @@ public struct PayloadSummary: Sendable, Hashable {
         self.kind = kind
         self.wireBytes = wireBytes
         self.highPriority = highPriority
-        // A platform with listed fields carries data even when the caller did not say so.
-        self.dataPlatforms = fieldsByPlatform.keys.reduce(into: dataPlatforms) { $0.insert(PlatformSet(name: $1)) }
+        self.views = views
         self.collapseKey = collapseKey
         self.event = event
         self.fieldsByPlatform = fieldsByPlatform

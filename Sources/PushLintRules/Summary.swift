@@ -10,15 +10,18 @@ public enum PayloadSummarizer {
         if let android = payload.android, android.isHighPriority { high.insert(.android) }
         if let apns = payload.apns, isAPNsHigh(apns, doc) { high.insert(.apns) }
         let event = EventMapping.event(context)?.name
-        var platforms: PlatformSet = []
+        var views: PlatformSet = []
+        if payload.android != nil { views.insert(.android) }
+        if payload.apns != nil { views.insert(.apns) }
+        if payload.webpush != nil { views.insert(.webpush) }
+        // Field names are kept only for a contract event: their one reader compares them per event.
         var fields: [String: [String]] = [:]
-        for set in CustomData.sets(context, includingSameAPNs: true) {
-            platforms.insert(PlatformSet(name: set.platform))
-            if event != nil { fields[set.platform] = set.fields.map { doc.string($0.key) } }
+        if event != nil {
+            for set in CustomData.sets(context, includingSameAPNs: true) { fields[set.platform] = set.fields.map { doc.string($0.key) } }
         }
         return PayloadSummary(
             path: context.path, batchIndex: payload.batchIndex, kind: payload.kind,
-            wireBytes: payload.sizes.first?.bytes ?? 0, highPriority: high, dataPlatforms: platforms,
+            wireBytes: payload.sizes.first?.bytes ?? 0, highPriority: high, views: views,
             collapseKey: payload.android?.collapseKey.flatMap { doc.stringValue($0) },
             event: event, fieldsByPlatform: fields)
     }

@@ -79,16 +79,16 @@ import TestSupport
         #expect(summary.event == "order.updated")
         #expect(summary.fieldsByPlatform["android"] == ["type", "order_id", "cursor"])
         #expect(summary.fieldsByPlatform["apns"] == ["type", "order_id", "cursor", "extra"])
-        #expect(summary.dataPlatforms == [.android, .apns])
+        #expect(summary.views == [.android, .apns])
         #expect(summary.highPriority.isEmpty)
 
         // Without a contract event no names are kept (contract-platform-parity reads them only per event), but
-        // the platforms that carry data are still known (priority-high-ratio counts APNs views by them).
+        // the platforms it has views for are still known (priority-high-ratio counts templates by them).
         let unmapped = PayloadSummarizer.summarize(
             PayloadContext(path: "x.json", document: document, payload: payload, isTemplate: false, settings: LintSettings()))
         #expect(unmapped.event == nil)
         #expect(unmapped.fieldsByPlatform.isEmpty)
-        #expect(unmapped.dataPlatforms == [.android, .apns])
+        #expect(unmapped.views == [.android, .apns])
     }
 }
 

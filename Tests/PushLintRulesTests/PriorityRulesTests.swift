@@ -14,7 +14,7 @@ import TestSupport
         PayloadSummary(
             path: path, batchIndex: nil, kind: kind, wireBytes: bytes,
             highPriority: high.reduce(into: PlatformSet()) { $0.insert(PlatformSet(name: $1)) },
-            dataPlatforms: apns ? [.android, .apns] : [.android])
+            views: kind == .apns ? [.apns] : apns || kind == .expo ? [.android, .apns] : [.android])
     }
 
     static func run(_ summaries: [PayloadSummary], options: [String: OptionValue] = [:]) throws -> [ProjectDiagnostic] {
@@ -60,7 +60,7 @@ import TestSupport
         // Every template goes to APNs, none at high priority there; Android: 3 of 5.
         let set = Self.androidSet.map { s in
             var copy = s
-            copy.dataPlatforms.insert(.apns)
+            copy.views.insert(.apns)
             return copy
         }
         let found = try Self.run(set)
@@ -78,6 +78,23 @@ import TestSupport
         let set = paths.enumerated().map { Self.summary($0.element, .fcm, bytes: 100 + $0.offset, high: ["android"]) }
         let found = try Self.run(set)
         #expect(found.first?.related == ["a.json", "b.json", "c.json"])
+    }
+
+    /// A summary lists the platform views its payload has: what priority-high-ratio counts templates by.
+    @Test(arguments: [
+        (#"{"aps": {"alert": "x"}}"#, ["apns"]),
+        (#"{"message": {"token": "t", "data": {"k": "v"}}}"#, ["android"]),
+        (#"{"message": {"token": "t", "notification": {"title": "x"}}}"#, ["android", "apns"]),
+        (#"{"message": {"token": "t", "webpush": {"data": {"k": "v"}}}}"#, ["android", "webpush"]),
+        (#"{"to": "ExponentPushToken[x]", "title": "x"}"#, ["android", "apns"]),
+        (#"{"to": "abc", "notification": {"title": "x"}}"#, []),
+    ])
+    func summariesListTheViewsOfTheirPayload(_ source: String, _ views: [String]) throws {
+        let document = try #require(JSONParser.parse(source).document)
+        let kind = try #require(PayloadKind.detect(document, document.root))
+        let payload = PayloadBuilder.build(document, node: document.root, kind: kind)
+        let context = PayloadContext(path: "p.json", document: document, payload: payload, isTemplate: false, settings: LintSettings())
+        #expect(PayloadSummarizer.summarize(context).views.names == views)
     }
 
     @Test func summariesMarkHighPriorityPerPlatform() throws {

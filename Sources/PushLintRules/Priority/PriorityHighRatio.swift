@@ -71,10 +71,7 @@ struct PriorityHighRatio: ProjectRule {
         return top
     }
 
-    static func hasView(_ platform: PlatformSet, _ summary: PayloadSummary) -> Bool {
-        if platform == .android { return summary.kind == .fcm || summary.kind == .expo }
-        return summary.kind == .apns || summary.kind == .expo || summary.dataPlatforms.contains(.apns)
-    }
+    static func hasView(_ platform: PlatformSet, _ summary: PayloadSummary) -> Bool { summary.views.contains(platform) }
 
     private func message(_ platform: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary]) -> String {
         let percent = high * 100 / total
