@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-aps-missing`: an APNs body without an `aps` object.
-struct APNsApsMissing: PayloadRule {
-    let description = RuleDescription(
+struct APNsApsMissing: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "apns-aps-missing",
         summary: "An APNs body has no `aps` object.",
         family: .apns,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-aps-unknown-key`: a key in `aps` or `alert` that Apple does not define.
-struct APNsApsUnknownKey: PayloadRule {
-    let description = RuleDescription(
+struct APNsApsUnknownKey: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "apns-aps-unknown-key",
         summary: "A key in `aps` or in its `alert` dictionary is not one Apple defines.",
         family: .apns,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-header-format`: header values and names APNs rejects.
-struct APNsHeaderFormat: PayloadRule {
-    let description = RuleDescription(
+struct APNsHeaderFormat: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "apns-header-format",
         summary: "An APNs header has a malformed value, an unknown name, or is given twice.",
         family: .apns,

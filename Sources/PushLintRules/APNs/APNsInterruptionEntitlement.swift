@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-interruption-entitlement`: critical and time-sensitive notifications need an entitlement.
-struct APNsInterruptionEntitlement: PayloadRule {
-    let description = RuleDescription(
+struct APNsInterruptionEntitlement: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "apns-interruption-entitlement",
         summary: "A critical or time-sensitive notification needs an entitlement the contract does not list.",
         family: .apns,

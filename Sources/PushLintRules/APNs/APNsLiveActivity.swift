@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-live-activity`: a Live Activity push ActivityKit cannot apply.
-struct APNsLiveActivity: PayloadRule {
-    let description = RuleDescription(
+struct APNsLiveActivity: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "apns-live-activity",
         summary: "A Live Activity push lacks what ActivityKit needs, or uses milliseconds where it reads seconds.",
         family: .apns,

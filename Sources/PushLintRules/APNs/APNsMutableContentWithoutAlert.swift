@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-mutable-content-without-alert`: the service extension will not run.
-struct APNsMutableContentWithoutAlert: PayloadRule {
-    let description = RuleDescription(
+struct APNsMutableContentWithoutAlert: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "apns-mutable-content-without-alert",
         summary: "`mutable-content` is set on a push without an alert title or body, so the service extension never runs.",
         family: .apns,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-priority-value`: a priority APNs does not accept, or the wrong one for the push type.
-struct APNsPriorityValue: PayloadRule {
-    let description = RuleDescription(
+struct APNsPriorityValue: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "apns-priority-value",
         summary: "The `apns-priority` header is not 10, 5 or 1, or not what the push type needs.",
         family: .apns,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-push-type-mismatch`: the push type does not describe the body.
-struct APNsPushTypeMismatch: PayloadRule {
-    let description = RuleDescription(
+struct APNsPushTypeMismatch: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "apns-push-type-mismatch",
         summary: "The `apns-push-type` header does not describe what the body carries.",
         family: .apns,

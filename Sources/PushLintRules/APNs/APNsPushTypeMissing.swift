@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-push-type-missing`: headers are known but have no push type.
-struct APNsPushTypeMissing: PayloadRule {
-    let description = RuleDescription(
+struct APNsPushTypeMissing: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "apns-push-type-missing",
         summary: "The APNs headers have no `apns-push-type`.",
         family: .apns,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-push-type-value`: a push type APNs does not know.
-struct APNsPushTypeValue: PayloadRule {
-    let description = RuleDescription(
+struct APNsPushTypeValue: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "apns-push-type-value",
         summary: "The `apns-push-type` header is not one of the push types APNs accepts.",
         family: .apns,

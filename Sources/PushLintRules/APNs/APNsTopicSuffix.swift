@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-topic-suffix`: the topic lacks the suffix its push type needs.
-struct APNsTopicSuffix: PayloadRule {
-    let description = RuleDescription(
+struct APNsTopicSuffix: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "apns-topic-suffix",
         summary: "The `apns-topic` header lacks the suffix its push type needs, or has another push type's.",
         family: .apns,

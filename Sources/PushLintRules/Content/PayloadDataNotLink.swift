@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-data-not-link`: custom data that carries content instead of a reference.
-struct PayloadDataNotLink: PayloadRule {
-    let description = RuleDescription(
+struct PayloadDataNotLink: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "payload-data-not-link",
         summary: "Custom data carries content (long text, blobs, lists of records) instead of a reference the app can fetch.",
         family: .content,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-link`: a link the app does not handle.
-struct PayloadLink: PayloadRule {
-    let description = RuleDescription(
+struct PayloadLink: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "payload-link",
         summary: "A link in the payload uses a scheme or host that the contract does not allow.",
         family: .content,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-apns-topic`: `apns-topic` is not the app's bundle id.
-struct ContractAPNsTopic: PayloadRule {
-    let description = RuleDescription(
+struct ContractAPNsTopic: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "contract-apns-topic",
         summary: "The `apns-topic` header is not the contract's bundle id (with the suffix a push type may add).",
         family: .contract,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-category-exists`: an APNs category that the app does not register.
-struct ContractCategoryExists: PayloadRule {
-    let description = RuleDescription(
+struct ContractCategoryExists: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "contract-category-exists",
         summary: "The notification category (`aps.category`, Expo `categoryId`) is not one the app registers.",
         family: .contract,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-event-unknown`: a template that maps to no event, or to several.
-struct ContractEventUnknown: PayloadRule {
-    let description = RuleDescription(
+struct ContractEventUnknown: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "contract-event-unknown",
         summary: "A template maps to no event of the contract, or to more than one.",
         family: .contract,

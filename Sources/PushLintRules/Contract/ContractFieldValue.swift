@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-field-value`: a field's value breaks its declaration.
-struct ContractFieldValue: PayloadRule {
-    let description = RuleDescription(
+struct ContractFieldValue: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "contract-field-value",
         summary: "A custom data value breaks the type, enum, pattern or length that the contract declares for it.",
         family: .contract,

@@ -1,8 +1,8 @@
 import PushLintModel
 
 /// `contract-platform-parity`: templates of one event carry different fields on different platforms.
-struct ContractPlatformParity: ProjectRule {
-    let description = RuleDescription(
+struct ContractPlatformParity: ProjectRule, DescribedByType {
+    static let description = RuleDescription(
         id: "contract-platform-parity",
         summary: "Templates of one event carry different custom field sets on different platforms.",
         family: .contract,

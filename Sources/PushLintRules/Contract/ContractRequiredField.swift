@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-required-field`: a field the event requires is missing.
-struct ContractRequiredField: PayloadRule {
-    let description = RuleDescription(
+struct ContractRequiredField: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "contract-required-field",
         summary: "A custom data field that the template's event requires is missing.",
         family: .contract,

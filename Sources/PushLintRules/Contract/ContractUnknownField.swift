@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-unknown-field`: a field the event does not declare.
-struct ContractUnknownField: PayloadRule {
-    let description = RuleDescription(
+struct ContractUnknownField: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "contract-unknown-field",
         summary: "A custom data field is not declared by the template's event.",
         family: .contract,

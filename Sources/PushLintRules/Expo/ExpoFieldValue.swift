@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `expo-field-value`: wrong type, enum value or token format in an Expo push message, or a batch too large.
-struct ExpoFieldValue: PayloadRule {
-    let description = RuleDescription(
+struct ExpoFieldValue: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "expo-field-value",
         summary: "A field of an Expo push message has the wrong type or value, or a batch is over 100 messages or recipients.",
         family: .expo,
@@ -66,7 +66,7 @@ struct ExpoFieldValue: PayloadRule {
         guard context.payload.kind == .expo else { return [] }
         let doc = context.document
         let node = context.payload.node
-        let checker = SchemaValueChecker(context: context, rejection: rejection, nullMeansUnset: false)
+        let checker = SchemaValueChecker(context: context, rejection: Self.rejection, nullMeansUnset: false)
         var result: [Diagnostic] = []
         for known in context.payload.schemaMembers {
             let field = known.field
@@ -143,7 +143,7 @@ struct ExpoFieldValue: PayloadRule {
 
     // MARK: Messages
 
-    private let rejection = "Expo's push service rejects the message"
+    private static let rejection = "Expo's push service rejects the message"
 
     private func missing(_ field: SchemaField) -> String {
         "the message has no '\(field.name)', which Expo requires (\(field.type.summary)), so Expo rejects it; add '\(field.name)'"

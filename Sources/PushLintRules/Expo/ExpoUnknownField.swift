@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `expo-unknown-field`: a field that is not part of an Expo push message.
-struct ExpoUnknownField: PayloadRule {
-    let description = RuleDescription(
+struct ExpoUnknownField: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "expo-unknown-field",
         summary: "A field that is not part of an Expo push message.",
         family: .expo,

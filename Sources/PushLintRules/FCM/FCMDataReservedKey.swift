@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `fcm-data-reserved-key`: a data key that FCM reserves or the Android client strips.
-struct FCMDataReservedKey: PayloadRule {
-    let description = RuleDescription(
+struct FCMDataReservedKey: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "fcm-data-reserved-key",
         summary: "A key in an FCM data map is reserved by FCM or stripped by the Android client.",
         family: .fcm,

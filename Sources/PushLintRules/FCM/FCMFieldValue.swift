@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `fcm-field-value`: wrong JSON type, enum value or format for a known field of an FCM v1 message.
-struct FCMFieldValue: PayloadRule {
-    let description = RuleDescription(
+struct FCMFieldValue: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "fcm-field-value",
         summary: "A field of an FCM v1 message has the wrong JSON type, enum value or format.",
         family: .fcm,
@@ -74,7 +74,7 @@ struct FCMFieldValue: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
-        let checker = SchemaValueChecker(context: context, rejection: rejection, nullMeansUnset: true)
+        let checker = SchemaValueChecker(context: context, rejection: Self.rejection, nullMeansUnset: true)
         var result: [Diagnostic] = []
         for known in context.payload.schemaMembers {
             let path = FieldPath.key(parent: known.object.path, key: known.member.key, in: doc)
@@ -87,5 +87,5 @@ struct FCMFieldValue: PayloadRule {
 
     // MARK: Messages
 
-    private let rejection = "FCM rejects the message with INVALID_ARGUMENT"
+    private static let rejection = "FCM rejects the message with INVALID_ARGUMENT"
 }

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `fcm-target`: a v1 message names more than one of token, topic, condition and fid.
-struct FCMTarget: PayloadRule {
-    let description = RuleDescription(
+struct FCMTarget: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "fcm-target",
         summary: "An FCM v1 message names more than one target (token, topic, condition, fid).",
         family: .fcm,
@@ -49,7 +49,7 @@ struct FCMTarget: PayloadRule {
         let targets = doc.members(message).filter { member in FCMSchema.targets.contains { doc.keyEquals(member.key, $0) } }
         if targets.isEmpty {
             guard context.options(for: id).bool("requireTarget", default: false) else { return [] }
-            return [diagnostic(noTarget, at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
+            return [diagnostic(Self.noTarget, at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
         }
         let first = doc.string(targets[0].key)
         return targets.dropFirst().map {
@@ -63,6 +63,6 @@ struct FCMTarget: PayloadRule {
         "'\(name)' is a second target beside '\(first)': a v1 message goes to exactly one of token, topic, condition or fid, so FCM rejects it; send one message per target"
     }
 
-    private let noTarget =
+    private static let noTarget =
         "the message has no target: FCM needs exactly one of token, topic, condition or fid and rejects it; add the target"
 }

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `fcm-unknown-field`: a field the HTTP v1 schema does not have at that path.
-struct FCMUnknownField: PayloadRule {
-    let description = RuleDescription(
+struct FCMUnknownField: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "fcm-unknown-field",
         summary: "A field that the FCM HTTP v1 message schema does not have at that place.",
         family: .fcm,

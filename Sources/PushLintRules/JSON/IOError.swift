@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `io-error`: a file that exists but cannot be read.
-struct IOError: FileRule {
-    let description = RuleDescription(
+struct IOError: FileRule, DescribedByType {
+    static let description = RuleDescription(
         id: "io-error",
         summary: "A file exists but cannot be read.",
         family: .json,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `json-bom`: a UTF-8 byte-order mark.
-struct JSONBOM: FileRule {
-    let description = RuleDescription(
+struct JSONBOM: FileRule, DescribedByType {
+    static let description = RuleDescription(
         id: "json-bom",
         summary: "The file starts with a UTF-8 byte-order mark.",
         family: .json,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `json-duplicate-key`: a key twice in one object.
-struct JSONDuplicateKey: FileRule {
-    let description = RuleDescription(
+struct JSONDuplicateKey: FileRule, DescribedByType {
+    static let description = RuleDescription(
         id: "json-duplicate-key",
         summary: "A key appears twice in one object; providers silently keep the last one.",
         family: .json,

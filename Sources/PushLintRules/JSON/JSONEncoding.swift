@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `json-encoding`: not UTF-8, or an unpaired surrogate escape.
-struct JSONEncoding: FileRule {
-    let description = RuleDescription(
+struct JSONEncoding: FileRule, DescribedByType {
+    static let description = RuleDescription(
         id: "json-encoding",
         summary: "The file is not UTF-8, or a string holds an unpaired surrogate escape.",
         family: .json,

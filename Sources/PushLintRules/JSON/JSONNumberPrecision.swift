@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `json-number-precision`: a number that loses its value in a double.
-struct JSONNumberPrecision: FileRule {
-    let description = RuleDescription(
+struct JSONNumberPrecision: FileRule, DescribedByType {
+    static let description = RuleDescription(
         id: "json-number-precision",
         summary: "An integer beyond ±2^53, or a number that overflows a double.",
         family: .json,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `json-syntax`: the file is not RFC 8259 JSON.
-struct JSONSyntax: FileRule {
-    let description = RuleDescription(
+struct JSONSyntax: FileRule, DescribedByType {
+    static let description = RuleDescription(
         id: "json-syntax",
         summary: "The file is not valid JSON (RFC 8259).",
         family: .json,

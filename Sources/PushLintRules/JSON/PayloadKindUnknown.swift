@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-kind-unknown`: a named file that is no known payload.
-struct PayloadKindUnknown: FileRule {
-    let description = RuleDescription(
+struct PayloadKindUnknown: FileRule, DescribedByType {
+    static let description = RuleDescription(
         id: "payload-kind-unknown",
         summary: "A file named on the command line is not an APNs, FCM or Expo payload.",
         family: .json,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `priority-high-non-urgent`: high priority on an event the contract marks as not urgent.
-struct PriorityHighNonUrgent: PayloadRule {
-    let description = RuleDescription(
+struct PriorityHighNonUrgent: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "priority-high-non-urgent",
         summary: "A message goes at high priority although its event is marketing or background, or its channel is of low importance.",
         family: .priority,

@@ -1,8 +1,8 @@
 import PushLintModel
 
 /// `priority-high-ratio`: too many templates go at high priority.
-struct PriorityHighRatio: ProjectRule {
-    let description = RuleDescription(
+struct PriorityHighRatio: ProjectRule, DescribedByType {
+    static let description = RuleDescription(
         id: "priority-high-ratio",
         summary: "More than a share (default half) of the templates for a platform go at high priority.",
         family: .priority,

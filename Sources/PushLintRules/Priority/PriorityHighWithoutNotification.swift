@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `priority-high-without-notification`: high priority on a data-only message.
-struct PriorityHighWithoutNotification: PayloadRule {
-    let description = RuleDescription(
+struct PriorityHighWithoutNotification: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "priority-high-without-notification",
         summary: "A data-only message is sent at high priority on Android.",
         family: .priority,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-size`: wire size over the limit of what receives it.
-struct PayloadSize: PayloadRule {
-    let description = RuleDescription(
+struct PayloadSize: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "payload-size",
         summary: "The payload's wire size is over the limit of the service that receives it.",
         family: .size,

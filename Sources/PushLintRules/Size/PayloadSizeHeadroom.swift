@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-size-headroom`: close to the limit.
-struct PayloadSizeHeadroom: PayloadRule {
-    let description = RuleDescription(
+struct PayloadSizeHeadroom: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "payload-size-headroom",
         summary: "The payload's wire size is over a share (default 90%) of its limit.",
         family: .size,

@@ -2,8 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `template-worst-case-size`: the rendered payload can exceed the limit.
-struct TemplateWorstCaseSize: PayloadRule {
-    let description = RuleDescription(
+struct TemplateWorstCaseSize: PayloadRule, DescribedByType {
+    static let description = RuleDescription(
         id: "template-worst-case-size",
         summary: "With every placeholder at its declared maximum, the rendered payload would be over its size limit.",
         family: .template,
