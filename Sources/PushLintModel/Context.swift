@@ -1,10 +1,12 @@
 import PushLintJSON
 
 /// Settings that every rule may read: options, contract, template delimiters. Built once per run.
-public struct LintSettings: Sendable {
-    public var ruleOptions: [String: RuleOptions]
-    public var contract: Contract?
-    public var placeholders: PlaceholderDelimiters
+// A class: every file and payload context holds the run's settings, and copying a struct of dictionaries and a
+// contract took about eight reference counts each time, on objects every worker shares (contended atomics).
+public final class LintSettings: Sendable {
+    public let ruleOptions: [String: RuleOptions]
+    public let contract: Contract?
+    public let placeholders: PlaceholderDelimiters
 
     public init(ruleOptions: [String: RuleOptions] = [:], contract: Contract? = nil, placeholders: PlaceholderDelimiters = .mustache) {
         self.ruleOptions = ruleOptions
