@@ -170,7 +170,7 @@ func render(_ report: LintReport, _ format: ReportFormat, color: Bool, jobs: Int
 
 func write(_ bytes: [UInt8], to path: String, _ fileSystem: LocalFileSystem) {
     do {
-        try fileSystem.writeAtomically(path, bytes)
+        try fileSystem.writeAtomically(path, bytes, durable: false)
     } catch {
         fail("cannot write the report to \(path): \(error.message)")
     }

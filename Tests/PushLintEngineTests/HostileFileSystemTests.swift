@@ -22,7 +22,9 @@ struct FaultyFileSystem: FileSystem {
         if let reason = failingReads[(path as NSString).lastPathComponent] { return .failed(reason) }
         return base.read(path, limit: limit)
     }
-    func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) { try base.writeAtomically(path, bytes) }
+    func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError) {
+        try base.writeAtomically(path, bytes, durable: durable)
+    }
     func realPath(_ path: String) -> String? { base.realPath(path) }
     var currentDirectory: String { base.currentDirectory }
 }
@@ -142,6 +144,19 @@ struct FaultyFileSystem: FileSystem {
         #expect(received.withLock { $0 } == Array("{\"version\": 1}".utf8))
         var info = stat()
         #expect(lstat(pipe, &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFIFO))
+    }
+
+    /// Flushed to the disk or not (a report is not), a replaced file gets the whole new content and keeps its
+    /// mode, and no temporary file is left beside it.
+    @Test(arguments: [true, false]) func replacingAFileKeepsItsModeAndLeavesNoTemporaryFile(durable: Bool) throws {
+        let dir = TempDirectory()
+        dir.write("report.json", "old")
+        #expect(chmod(dir.path + "/report.json", 0o600) == 0)
+        try LocalFileSystem().writeAtomically(dir.path + "/report.json", Array("new".utf8), durable: durable)
+        var info = stat()
+        #expect(stat(dir.path + "/report.json", &info) == 0 && info.st_mode & 0o7777 == 0o600)
+        #expect(Paths.bytes(URL(fileURLWithPath: dir.path + "/report.json")) == Array("new".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["report.json"])
     }
 
     /// A report path that is a symbolic link stays one: the file it points to gets the new content.
