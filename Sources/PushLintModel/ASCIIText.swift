@@ -112,7 +112,29 @@ public enum ASCIIText {
 
     /// Byte order of UTF-8 (what `sort` of file names uses, so that the order does not depend on the locale).
     public static func precedesInUTF8(_ a: String, _ b: String) -> Bool {
-        a.withUTF8Bytes { x in b.withUTF8Bytes { y in x.lexicographicallyPrecedes(y) } }
+        a.withUTF8Bytes { x in b.withUTF8Bytes { y in precedes(x, y) } }
+    }
+
+    /// Byte order, eight bytes at a time: the paths of a run share long folder prefixes, and comparing them a byte
+    /// at a time was 10 M instructions of sorting 10 000 files, on one thread at the end of a lint.
+    public static func precedes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(x.count, y.count)
+        var i = 0
+        if common >= 8 {
+            let words = (UnsafeRawBufferPointer(x), UnsafeRawBufferPointer(y))
+            while common - i >= 8 {
+                // Big-endian, the first byte is the most significant: words compare as their bytes do.
+                let a = UInt64(bigEndian: words.0.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let b = UInt64(bigEndian: words.1.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if a != b { return a < b }
+                i += 8
+            }
+        }
+        while i < common {
+            if x[i] != y[i] { return x[i] < y[i] }
+            i += 1
+        }
+        return x.count < y.count
     }
 
     public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

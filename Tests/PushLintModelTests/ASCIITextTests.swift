@@ -23,6 +23,32 @@ import Testing
         }
     }
 
+    /// Word-at-a-time byte order agrees with a byte-by-byte comparison wherever the first difference falls (in
+    /// or after a whole word, in a high byte) and when one text is a prefix of the other.
+    @Test func precedesAgreesWithByteOrder() {
+        let base = Array("bench/corpus/templates/android/1001.json".utf8)
+        var texts: [[UInt8]] = [[], [0x80], Array("a".utf8)]
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, base.count] {
+            let prefix = Array(base.prefix(length))
+            texts.append(prefix)
+            for position in Set([0, length / 2, max(0, length - 1)]) where position < length {
+                for byte: UInt8 in [0x00, 0x2F, 0x7F, 0xC3, 0xFF] {
+                    var changed = prefix
+                    changed[position] = byte
+                    texts.append(changed)
+                }
+            }
+        }
+        for a in texts {
+            for b in texts {
+                let fast = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in ASCIIText.precedes(x, y) } }
+                #expect(fast == a.lexicographicallyPrecedes(b), "\(a) vs \(b)")
+            }
+        }
+        #expect(ASCIIText.precedesInUTF8("push/a-x/b.json", "push/a/b.json"))
+        #expect(!ASCIIText.precedesInUTF8("push/é.json", "push/z.json"), "UTF-8 order: é (C3 A9) after z")
+    }
+
     @Test func firstIndexIgnoringCase() {
         let text = Array("Authorization: BEARER abc".utf8)
         let found = text.withUnsafeBufferPointer { ASCIIText.firstIndex(of: Array("bearer".utf8), in: $0, ignoringCase: true) }
