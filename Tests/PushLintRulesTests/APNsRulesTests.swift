@@ -123,6 +123,21 @@ import TestSupport
         #expect(try Self.findings(source, "apns-header-format").isEmpty)
     }
 
+    /// A header again in another letter case is this rule's finding, at the later one and naming the first; the
+    /// same spelling twice is json-duplicate-key's.
+    @Test func headerNamedTwiceIsFoundOnceAtTheLaterSpelling() throws {
+        let found = try Self.findings(
+            #"{"headers": {"apns-topic": "a", "Apns-Topic": "b", "APNS-TOPIC": "c"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+            "apns-header-format")
+        #expect(found.map(\.message) == [
+            "header 'Apns-Topic' is 'apns-topic' again (header names ignore letter case): APNs rejects the request with 400 DuplicateHeaders; keep one of them",
+            "header 'APNS-TOPIC' is 'apns-topic' again (header names ignore letter case): APNs rejects the request with 400 DuplicateHeaders; keep one of them",
+        ])
+        let sameSpelling = try Self.findings(
+            #"{"headers": {"apns-topic": "a", "apns-topic": "b"}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-header-format")
+        #expect(sameSpelling.isEmpty)
+    }
+
     @Test func millisecondsExpirationSuggestsSeconds() throws {
         let found = try Self.findings(#"{"headers": {"apns-expiration": "1764486400000"}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-header-format")
         #expect(found.count == 1 && found[0].message.contains("milliseconds") && found[0].message.contains("\"1764486400\""))

