@@ -194,6 +194,15 @@ import TestSupport
         #expect(found.map(\.severity) == [.warning, .error])
     }
 
+    /// Keys are told apart by their exact bytes: near names and longer ones are ordinary keys, an escaped spelling of
+    /// a reserved one is reserved, and a templated key is not judged.
+    @Test func reservedKeysAreMatchedExactly() throws {
+        let source = #"{"message": {"token": "t", "data": {"fro": "a", "fromage": "b", "google": "c", "gcm": "d", "collapse_keys": "e", "\u0066rom": "f", "google.{{k}}": "g", "gcm.{{k}}x": "h"}}}"#
+        let found = try findings("fcm-data-reserved-key", source, fileName: "m.json.tmpl")
+        #expect(found.map(\.pointer) == ["/message/data/from"])
+        #expect(found.first?.message.contains("key 'from' is reserved") == true)
+    }
+
     // MARK: fcm-legacy-format and one mistake, one finding
 
     @Test func legacyTopicTargetMapsToTopic() throws {

@@ -38,25 +38,46 @@ struct FCMDataReservedKey: PayloadRule, DescribedByType {
         let doc = context.document
         var result: [Diagnostic] = []
         for (mapPath, map) in FCMSchema.dataMaps(of: context.payload, in: doc) {
-            for member in doc.members(map) where context.placeholders(in: member.key).isEmpty {
+            doc.forEachMember(map) { member in
+                // Decided on the key's bytes: nearly every data key is an ordinary one, not worth decoding.
+                guard let reason = doc.withStringBytes(member.key, Self.reason),
+                    context.placeholders(in: member.key).isEmpty
+                else { return }
                 let key = doc.string(member.key)
-                if key == "collapse_key" {
+                if case .stripped = reason {
                     result.append(
                         diagnostic(
                             stripped(mapPath), at: member.key, in: doc, severity: .warning,
                             help: "set android.collapse_key, or rename the data key"))
-                } else if let reason = reservedReason(key) {
-                    result.append(diagnostic(reserved(mapPath, key, reason), at: member.key, in: doc, help: "rename '\(key)'"))
+                } else {
+                    result.append(diagnostic(reserved(mapPath, key, reason.text), at: member.key, in: doc, help: "rename '\(key)'"))
                 }
             }
         }
         return result
     }
 
-    func reservedReason(_ key: String) -> String? {
-        if key == "from" || key == "message_type" { return "is reserved" }
-        if key.hasPrefix("google.") { return "starts with 'google.', which is reserved" }
-        if key.hasPrefix("gcm.") { return "starts with 'gcm.', which is reserved" }
+    enum Reason {
+        case stripped, reservedName, reservedPrefix(StaticString)
+
+        var text: String {
+            switch self {
+            case .stripped, .reservedName: return "is reserved"
+            case .reservedPrefix(let prefix): return "starts with '\(prefix)', which is reserved"
+            }
+        }
+    }
+
+    /// Why FCM or its Android client does not take a data key (its UTF-8), or nil for an ordinary key.
+    static func reason(_ key: UnsafeBufferPointer<UInt8>) -> Reason? {
+        func isExactly(_ name: StaticString) -> Bool {
+            key.count == name.utf8CodeUnitCount && ASCIIText.matches(key, at: 0, name)
+        }
+        if isExactly("collapse_key") { return .stripped }
+        if isExactly("from") || isExactly("message_type") { return .reservedName }
+        for prefix: StaticString in ["google.", "gcm."] where ASCIIText.matches(key, at: 0, prefix) {
+            return .reservedPrefix(prefix)
+        }
         return nil
     }
 
