@@ -43,14 +43,15 @@ struct FCMDataReservedKey: PayloadRule, DescribedByType {
                 guard let reason = doc.withStringBytes(member.key, Self.reason),
                     context.placeholders(in: member.key).isEmpty
                 else { return }
-                let key = doc.string(member.key)
-                if case .stripped = reason {
+                switch reason {
+                case .stripped:
                     result.append(
                         diagnostic(
                             stripped(mapPath), at: member.key, in: doc, severity: .warning,
                             help: "set android.collapse_key, or rename the data key"))
-                } else {
-                    result.append(diagnostic(reserved(mapPath, key, reason.text), at: member.key, in: doc, help: "rename '\(key)'"))
+                case .reserved(let why):
+                    let key = doc.string(member.key)
+                    result.append(diagnostic(reserved(mapPath, key, why), at: member.key, in: doc, help: "rename '\(key)'"))
                 }
             }
         }
@@ -58,14 +59,10 @@ struct FCMDataReservedKey: PayloadRule, DescribedByType {
     }
 
     enum Reason {
-        case stripped, reservedName, reservedPrefix(StaticString)
-
-        var text: String {
-            switch self {
-            case .stripped, .reservedName: return "is reserved"
-            case .reservedPrefix(let prefix): return "starts with '\(prefix)', which is reserved"
-            }
-        }
+        /// Accepted by FCM, removed by the Android client.
+        case stripped
+        /// Rejected by FCM, and why ("is reserved").
+        case reserved(String)
     }
 
     /// Why FCM or its Android client does not take a data key (its UTF-8), or nil for an ordinary key.
@@ -74,9 +71,9 @@ struct FCMDataReservedKey: PayloadRule, DescribedByType {
             key.count == name.utf8CodeUnitCount && ASCIIText.matches(key, at: 0, name)
         }
         if isExactly("collapse_key") { return .stripped }
-        if isExactly("from") || isExactly("message_type") { return .reservedName }
+        if isExactly("from") || isExactly("message_type") { return .reserved("is reserved") }
         for prefix: StaticString in ["google.", "gcm."] where ASCIIText.matches(key, at: 0, prefix) {
-            return .reservedPrefix(prefix)
+            return .reserved("starts with '\(prefix)', which is reserved")
         }
         return nil
     }
