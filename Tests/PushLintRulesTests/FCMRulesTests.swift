@@ -194,6 +194,20 @@ import TestSupport
         #expect(found.map(\.severity) == [.warning, .error])
     }
 
+    /// A field written again is found at each later key and named by its first spelling; the same spelling twice
+    /// is json-duplicate-key's finding, not this rule's.
+    @Test func fieldWrittenAgainIsFoundAtLaterSpellings() throws {
+        let source = #"{"message": {"token": "t", "android": {"ttl": "1s", "collapse_key": "a", "collapseKey": "b", "priority": "HIGH", "collapse_key": "c", "collapseKey": "d"}}}"#
+        let found = try findings("fcm-unknown-field", source)
+        #expect(found.map(\.message) == [
+            "'collapseKey' and 'collapse_key' are the same field of message.android (AndroidConfig) in two spellings; only one value is used, so write it once",
+            "'collapseKey' and 'collapse_key' are the same field of message.android (AndroidConfig) in two spellings; only one value is used, so write it once",
+        ])
+        // At each "collapseKey" key; "collapse_key" again is the first spelling again.
+        let bytes = Array(source.utf8), needle = Array(#""collapseKey""#.utf8)
+        #expect(found.map(\.span.start) == bytes.indices.filter { bytes[$0...].starts(with: needle) })
+    }
+
     /// Keys are told apart by their exact bytes: near names and longer ones are ordinary keys, an escaped spelling of
     /// a reserved one is reserved, and a templated key is not judged.
     @Test func reservedKeysAreMatchedExactly() throws {

@@ -35,7 +35,7 @@ struct ContractUnknownField: PayloadRule, DescribedByType {
         let names = declared.map(\.name)
         return CustomData.allFields(context).compactMap { field in
             let name = doc.string(field.key)
-            guard !names.contains(name), context.placeholders(in: field.key).isEmpty else { return nil }
+            guard !names.contains(name), !context.isTemplated(field.key) else { return nil }
             let suggestion = Suggest.sameWordDifferentSpelling(name, in: names) ?? Suggest.closest(to: name, in: names)
             return diagnostic(
                 "field '\(name)' is not declared by event '\(event.name)', so the app does not read it."

@@ -42,7 +42,7 @@ struct ExpoUnknownField: PayloadRule, DescribedByType {
         for object in context.payload.schemaObjects {
             for member in doc.members(object.node) {
                 // Known fields, nearly every key, are settled on the key's bytes.
-                guard object.schema.fieldPosition(ofKey: member.key, in: doc) == nil, context.placeholders(in: member.key).isEmpty
+                guard object.schema.fieldPosition(ofKey: member.key, in: doc) == nil, !context.isTemplated(member.key)
                 else { continue }
                 let key = doc.string(member.key)
                 if let replacement = object.schema.replacement(forForeign: key) {

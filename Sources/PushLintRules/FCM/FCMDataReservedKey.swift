@@ -41,7 +41,7 @@ struct FCMDataReservedKey: PayloadRule, DescribedByType {
             doc.forEachMember(map) { member in
                 // Decided on the key's bytes: nearly every data key is an ordinary one, not worth decoding.
                 guard let reason = doc.withStringBytes(member.key, Self.reason),
-                    context.placeholders(in: member.key).isEmpty
+                    !context.isTemplated(member.key)
                 else { return }
                 switch reason {
                 case .stripped:

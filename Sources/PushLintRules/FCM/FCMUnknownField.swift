@@ -57,24 +57,22 @@ struct FCMUnknownField: PayloadRule, DescribedByType {
         let doc = context.document
         var result: [Diagnostic] = []
         for object in context.payload.schemaObjects {
-            // The key node of each field's first spelling, by field position.
-            var firstKey = [NodeID?](repeating: nil, count: object.schema.fields.count)
-            for member in doc.members(object.node) {
-                if context.isTemplate, !context.placeholders(in: member.key).isEmpty { continue }
+            // The fields seen so far; a field seen again is looked up back to its first spelling (rare).
+            var seen = FieldPositions()
+            doc.forEachMember(object.node) { member in
+                // Known fields, nearly every key, are settled on the key's bytes (no field name holds a placeholder).
                 if let position = object.schema.fieldPosition(ofKey: member.key, in: doc) {
-                    if let first = firstKey[position] {
-                        let key = doc.string(member.key), firstSpelling = doc.string(first)
-                        if key != firstSpelling {
-                            result.append(
-                                diagnostic(
-                                    bothSpellings(key, firstSpelling, object), at: member.key, in: doc,
-                                    help: "keep one of '\(firstSpelling)' and '\(key)'"))
-                        }
-                    } else {
-                        firstKey[position] = member.key
+                    guard !seen.insert(position), let first = firstKey(of: position, in: object, doc) else { return }
+                    let key = doc.string(member.key), firstSpelling = doc.string(first)
+                    if key != firstSpelling {
+                        result.append(
+                            diagnostic(
+                                bothSpellings(key, firstSpelling, object), at: member.key, in: doc,
+                                help: "keep one of '\(firstSpelling)' and '\(key)'"))
                     }
-                    continue
+                    return
                 }
+                if context.isTemplated(member.key) { return }
                 let key = doc.string(member.key)
                 if let replacement = object.schema.replacement(forForeign: key) {
                     result.append(diagnostic(legacy(key, replacement, object), at: member.key, in: doc, help: "move the value to \(replacement)"))
@@ -88,6 +86,34 @@ struct FCMUnknownField: PayloadRule, DescribedByType {
             }
         }
         return result
+    }
+
+    /// The key of the first member of `object` that is the field at `position`.
+    func firstKey(of position: Int, in object: SchemaObject, _ doc: JSONDocument) -> NodeID? {
+        var found: NodeID?
+        doc.forEachMember(object.node) { member in
+            if found == nil, object.schema.fieldPosition(ofKey: member.key, in: doc) == position { found = member.key }
+        }
+        return found
+    }
+
+    /// Field positions of one object, as bits: an array of first keys allocated for every object of every message
+    /// was half of the rule's cost. Positions past 63 (no schema has more than 27 fields) would go in a list.
+    struct FieldPositions {
+        private var low: UInt64 = 0
+        private var high: [Int] = []
+
+        /// Adds `position`; false when it was there already.
+        mutating func insert(_ position: Int) -> Bool {
+            if position < 64 {
+                let bit = UInt64(1) << UInt64(position)
+                defer { low |= bit }
+                return low & bit == 0
+            }
+            if high.contains(position) { return false }
+            high.append(position)
+            return true
+        }
     }
 
     // MARK: Messages
