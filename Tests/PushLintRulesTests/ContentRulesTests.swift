@@ -84,6 +84,18 @@ import TestSupport
         #expect(found.first?.message.contains("302 wire bytes") == true)
     }
 
+    /// In a template, a long string that holds a placeholder renders to something unknown: no finding. The same
+    /// string without one is content.
+    @Test func dataNotLinkSkipsTemplatedStrings() throws {
+        let long = String(repeating: "a", count: 600)
+        let templated = #"{"aps": {"alert": "Hi"}, "note": "\#(long) {{name}}"}"#
+        let lint = { (source: String) in
+            try ExampleLinter.lint(source, fileName: "t.json.tmpl").allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }
+        }
+        #expect(try lint(templated).isEmpty)
+        #expect(try lint(#"{"aps": {"alert": "Hi"}, "note": "\#(long) name"}"#).map(\.pointer) == ["/note"])
+    }
+
     @Test func dataNotLinkHonoursMaxDepth() throws {
         let deep = #"{"aps": {"alert": "x"}, "a": {"b": {"c": {"d": {"e": 1}}}}}"#
         let found = try ExampleLinter.lint(deep).allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }

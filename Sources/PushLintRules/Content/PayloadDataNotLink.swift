@@ -69,8 +69,10 @@ struct PayloadDataNotLink: PayloadRule, DescribedByType {
         let doc = context.document
         switch doc.kind(node) {
         case .string:
-            guard !context.isTemplated(node),
-                let what = doc.withStringBytes(node, { content(in: $0, key: { doc.owningKey(of: node).map { doc.string($0) } ?? "" }, limits) })
+            // What the string is first: nearly every string is a short text, and a template's placeholder search
+            // is then not needed.
+            guard let what = doc.withStringBytes(node, { content(in: $0, key: { doc.owningKey(of: node).map { doc.string($0) } ?? "" }, limits) }),
+                !context.isTemplated(node)
             else { return }
             result.append(finding(node, field, what, context))
         case .array:

@@ -51,7 +51,8 @@ struct PayloadSensitiveData: PayloadRule, DescribedByType {
                 node = Int(doc.nodes[node].next)
                 continue
             }
-            if doc.kind(node) == .string, !context.isTemplated(node), let diagnostic = examine(node, context, &natures) {
+            // Whether a string is templated is asked only of the few that would be findings.
+            if doc.kind(node) == .string, let diagnostic = examine(node, context, &natures), !context.isTemplated(node) {
                 result.append(diagnostic)
             }
             node += 1
