@@ -183,29 +183,38 @@ public struct Engine: Sendable {
                 let found = Self.findings(of: rules) { $0.check(context) }
                 return (found, PayloadSummarizer.summarize(context), payload.sizes.first.map { ($0.bytes, $0.limit) })
             }
-            // Each finding and summary is moved once, to its place in arrays sized once, from the last payload
-            // back: appending copies (and releasing the per-payload arrays after) was a serial 50 ms of a 50 MB
-            // batch, and growing by doubling would hold two copies of its findings for a moment.
-            let payloadCount = checked.count
-            let findingCount = checked.reduce(0) { $0 + $1.0.count }
+            var payloadFindings: [Diagnostic] = []
             var payloadSummaries: [PayloadSummary] = []
-            let payloadFindings = [Diagnostic](unsafeUninitializedCapacity: findingCount) { found, foundCount in
-                payloadSummaries = [PayloadSummary](unsafeUninitializedCapacity: payloadCount) { summary, summaryCount in
-                    var next = findingCount
-                    var index = payloadCount
-                    while case (var findings, let payloadSummary, let size)? = checked.popLast() {
-                        index -= 1
-                        (summary.baseAddress! + index).initialize(to: payloadSummary)
-                        while let finding = findings.popLast() {
-                            next -= 1
-                            (found.baseAddress! + next).initialize(to: finding)
+            if checked.count == 1, case let (findings, summary, size)? = checked.popLast() {
+                // One message, as in nearly every file: its findings and summary as they are. (Arrays allocated
+                // uninitialized, below, look their storage class up at run time: 700 instructions each.)
+                payloadFindings = findings
+                payloadSummaries = [summary]
+                largest = size.map { (bytes: $0.0, limit: $0.1) }
+            } else {
+                // Each finding and summary is moved once, to its place in arrays sized once, from the last payload
+                // back: appending copies (and releasing the per-payload arrays after) was a serial 50 ms of a 50 MB
+                // batch, and growing by doubling would hold two copies of its findings for a moment.
+                let payloadCount = checked.count
+                let findingCount = checked.reduce(0) { $0 + $1.0.count }
+                payloadFindings = [Diagnostic](unsafeUninitializedCapacity: findingCount) { found, foundCount in
+                    payloadSummaries = [PayloadSummary](unsafeUninitializedCapacity: payloadCount) { summary, summaryCount in
+                        var next = findingCount
+                        var index = payloadCount
+                        while case (var findings, let payloadSummary, let size)? = checked.popLast() {
+                            index -= 1
+                            (summary.baseAddress! + index).initialize(to: payloadSummary)
+                            while let finding = findings.popLast() {
+                                next -= 1
+                                (found.baseAddress! + next).initialize(to: finding)
+                            }
+                            // From the last payload back: `>=` keeps the first of equally large ones.
+                            if let size, size.0 >= (largest?.bytes ?? -1) { largest = (size.0, size.1) }
                         }
-                        // From the last payload back: `>=` keeps the first of equally large ones.
-                        if let size, size.0 >= (largest?.bytes ?? -1) { largest = (size.0, size.1) }
+                        summaryCount = payloadCount
                     }
-                    summaryCount = payloadCount
+                    foundCount = findingCount
                 }
-                foundCount = findingCount
             }
             if diagnostics.isEmpty { diagnostics = payloadFindings } else { diagnostics += payloadFindings }
             summaries = payloadSummaries
