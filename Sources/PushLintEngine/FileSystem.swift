@@ -147,20 +147,25 @@ public struct LocalFileSystem: FileSystem {
         let size = Int(st.st_size)
         if size > limit { return .tooLarge(size: size) }
         if size > 0 {
-            // Read what fstat announced, straight into the array (zeroing it first touched every page twice); a
-            // file that grows after fstat is read as it was then, one that shrinks as it is now.
-            var failure: Int32 = 0
-            let bytes = [UInt8](unsafeUninitializedCapacity: size) { storage, initialized in
-                // A large file's pages are first touched here: one fault per 2 MB instead of per 4 KB.
-                PageHints.preferHugePages(UnsafeMutableRawBufferPointer(storage))
-                while initialized < size, let base = storage.baseAddress {
-                    let n = Self.readRetrying(fd, base + initialized, size - initialized)
-                    if n < 0 { failure = errno }
-                    if n <= 0 { return }
-                    initialized += n
+            // Read what fstat announced (a file that grows after fstat is read as it was then, one that shrinks as
+            // it is now): a small file into scratch memory, then copied into its array; a large one straight into
+            // the array (zeroing it first touched every page twice).
+            var read = (count: 0, failure: Int32(0))
+            let bytes: [UInt8]
+            if size <= ScratchMemory.maximumCount(of: UInt8.self) {
+                bytes = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { scratch in
+                    read = Self.readFully(fd, into: scratch)
+                    return ScratchMemory.array(scratch, count: read.count)
+                }
+            } else {
+                bytes = [UInt8](unsafeUninitializedCapacity: size) { storage, initialized in
+                    // A large file's pages are first touched here: one fault per 2 MB instead of per 4 KB.
+                    PageHints.preferHugePages(UnsafeMutableRawBufferPointer(storage))
+                    read = Self.readFully(fd, into: storage)
+                    initialized = read.count
                 }
             }
-            return failure == 0 ? .bytes(bytes) : .failed(Self.errorText(failure))
+            return read.failure == 0 ? .bytes(bytes) : .failed(Self.errorText(read.failure))
         }
         // A file that announces no size (those of /proc) is read to its end, up to one byte past the limit.
         var bytes = [UInt8](repeating: 0, count: min(4096, limit + 1))
@@ -183,6 +188,19 @@ public struct LocalFileSystem: FileSystem {
     }
 
     /// `read(2)` again when a signal interrupts it: the bytes read (0 at the end), or -1 with `errno` set.
+    /// Reads until `buffer` is full or the file ends: how many bytes were read, and the error that stopped it (0
+    /// for none).
+    static func readFully(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, failure: Int32) {
+        var count = 0
+        while count < buffer.count, let base = buffer.baseAddress {
+            let n = readRetrying(fd, base + count, buffer.count - count)
+            if n < 0 { return (count, errno) }
+            if n == 0 { break }
+            count += n
+        }
+        return (count, 0)
+    }
+
     static func readRetrying(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         while true {
             let n = Glibc_read(fd, buffer, count)

@@ -93,6 +93,16 @@ public enum JSONParser {
             var nodes: [JSONNode] = []
             var capacity = max(16, bytes.count / 8)
             var done = false
+            if capacity <= ScratchMemory.maximumCount(of: JSONNode.self) {
+                // A small document (a template) is parsed into scratch memory and its nodes copied out once.
+                withUnsafeTemporaryAllocation(of: JSONNode.self, capacity: capacity) { scratch in
+                    parser.nodes = scratch
+                    done = parser.resume()
+                    nodes = ScratchMemory.array(scratch, count: parser.nodeCount)
+                    parser.nodes = UnsafeMutableBufferPointer(start: nil, count: 0)
+                }
+                capacity *= 2
+            }
             while !done {
                 let written = nodes
                 nodes = Array(unsafeUninitializedCapacity: capacity) { storage, initialized in
