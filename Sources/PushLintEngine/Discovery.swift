@@ -85,6 +85,14 @@ public struct Discovery: Sendable {
             configRelativePath: PathText.relative(absolute, to: baseDirectory), isExplicit: explicit)
     }
 
+    /// A folder's entries in the byte order of their names (the order does not depend on the locale). ASCII names,
+    /// nearly all, sort as Strings: Swift compares ASCII by its bytes, and a short name without copying it. Other
+    /// names are sorted by their bytes, taken once (an array per name: a tenth of a walk when done for all).
+    static func sortedByBytes(_ entries: [(name: String, kind: FileInfo.Kind?)]) -> [(name: String, kind: FileInfo.Kind?)] {
+        if entries.allSatisfy({ $0.name.utf8.allSatisfy { $0 < 0x80 } }) { return entries.sorted { $0.name < $1.name } }
+        return entries.map { (key: Array($0.name.utf8), entry: $0) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.entry)
+    }
+
     func walk(_ directory: String, root: String, visited: inout Set<[UInt64]>, seen: inout Set<String>?, _ emit: (LintTarget) -> Void) {
         guard let info = fileSystem.info(directory, followLinks: true) else { return }
         guard visited.insert([info.device, info.inode]).inserted else { return }  // a loop
@@ -96,9 +104,7 @@ public struct Discovery: Sendable {
         // Relative forms of the folder once, then of each name by appending: a walk touches thousands of files.
         let relativeDirectory = PathText.relative(directory, to: baseDirectory)
         let displayDirectory = PathText.relative(directory, to: cwd)
-        // Sorted by the bytes of each name, taken once: comparing Strings costs more than the rest of the walk.
-        let sorted = entries.map { (key: Array($0.name.utf8), entry: $0) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
-        for (_, entry) in sorted {
+        for entry in Self.sortedByBytes(entries) {
             let name = entry.name
             let path = PathText.join(directory, name)
             guard var kind = entry.kind ?? fileSystem.info(path, followLinks: false)?.kind else { continue }

@@ -21,6 +21,19 @@ import TestSupport
         #expect(targets.allSatisfy { !$0.isExplicit })
     }
 
+    /// A folder's files come in the byte order of their names, whether they are all ASCII (sorted as Strings) or
+    /// not (sorted by their bytes): upper case before lower case, `-` before `.` before digits, and in UTF-8 `é`
+    /// (C3 A9) after `z`. (No two names differ only in case or normalization: some file systems take them as one.)
+    @Test(arguments: [false, true]) func walksFoldersInByteOrderOfNames(withNonASCII: Bool) throws {
+        let dir = TempDirectory()
+        var names = ["b.json", "C.json", "a-1.json", "a.json", "a1.json", "z.json", "e.json"]
+        if withNonASCII { names += ["\u{E9}.json", "\u{6CE8}.json"] }
+        for name in names { dir.write(name, "{}") }
+        let found = try discover(dir, ["."]).map(\.displayPath)
+        #expect(found == names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        #expect(found.prefix(4) == ["C.json", "a-1.json", "a.json", "a1.json"])
+    }
+
     /// Each path of a walked file (shown, relative to the config, absolute) is its folder's, a slash and its name.
     @Test func pathsOfNonASCIINamesAreComposedWhole() throws {
         let dir = TempDirectory()
