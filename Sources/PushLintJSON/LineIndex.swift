@@ -128,7 +128,9 @@ public struct LineIndex: Sendable {
     /// stand on one long line.
     public func positions(of offsets: [Int]) -> [SourcePosition] {
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-        var result = [SourcePosition](repeating: SourcePosition(line: 1, column: 1), count: offsets.count)
+        // Copied from a repeated element rather than `init(repeating:count:)`, which allocates through the
+        // standard library's run-time lookup of the storage class (see `ScratchMemory`).
+        var result = Array(repeatElement(SourcePosition(line: 1, column: 1), count: offsets.count))
         var line = 0
         var cursor = 0
         var column = 1
