@@ -62,9 +62,12 @@ public struct APNsHeaders: Sendable {
         self.entries = entries
     }
 
-    /// The last header of that name, in any letter case (header names are case-insensitive).
+    /// The last header of that name, in any letter case (header names are case-insensitive). HTTP names are ASCII,
+    /// so a name of another length is another header: rules ask for a few headers of every payload, and most
+    /// entries are settled by their length.
     public func entry(_ name: String) -> APNsHeader? {
-        entries.last { ASCIIText.equalsIgnoringCase($0.name, name) }
+        let length = name.utf8.count
+        return entries.last { $0.name.utf8.count == length && ASCIIText.equalsIgnoringCase($0.name, name) }
     }
 
     public func value(_ name: String) -> String? { entry(name)?.value }

@@ -40,6 +40,21 @@ import Testing
         return (doc, PayloadBuilder.build(doc, node: doc.root, kind: kind, configHeaders: configHeaders))
     }
 
+    /// A header is found in any letter case, the last one written wins, and a name that only starts like it (or
+    /// is a different header of the same length) is not it.
+    @Test func headerEntriesMatchWholeNamesInAnyCase() {
+        let headers = APNsHeaders(
+            origin: .envelope, object: nil,
+            entries: [
+                APNsHeader(name: "apns-priority", value: "10"), APNsHeader(name: "apns-priority-x", value: "1"),
+                APNsHeader(name: "APNS-Priority", value: "5"), APNsHeader(name: "apns-priorit", value: "0"),
+                APNsHeader(name: "apns-push-typo", value: "voip"),
+            ])
+        #expect(headers.priority == "5")
+        #expect(headers.pushType == nil)
+        #expect(headers.entry("apns-priority-x")?.value == "1")
+    }
+
     @Test func envelopeHeadersAndBody() throws {
         let (doc, p) = try payload(#"{"headers": {"apns-push-type": "background", "APNS-PRIORITY": "5"}, "payload": {"aps": {"content-available": 1}, "id": "7"}}"#)
         let apns = try #require(p.apns)
