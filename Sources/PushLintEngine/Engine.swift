@@ -170,48 +170,66 @@ public struct Engine: Sendable {
             // 100 000 messages never holds them all.
             let headers = project.config.headers(for: relative)
             let jobs = payloads.count >= minimumItemsForThreads ? options.jobs : 1
-            var checked = parallelMap(payloads.count, jobs: jobs) { index in
-                let ref = payloads[index]
+            // Checked in runs of consecutive messages, each run's findings and summaries gathered on its worker:
+            // a result per message (100 000 in a large batch) had to be collected and merged on one thread.
+            let runs = consecutiveRanges(payloads.count, size: Self.messagesPerRun)
+            var checked = parallelMap(runs.count, jobs: jobs) { run in
                 // Rules retain and release the document thousands of times per payload; on a document shared by
                 // all workers those are contended atomic operations on one cache line. A handle of its own per
-                // payload (one small object on the same bytes and nodes) keeps them on the worker's core.
+                // run (one small object on the same bytes and nodes) keeps them on the worker's core.
                 let document = jobs > 1 ? document.sharingStorage() : document
-                let payload = PayloadBuilder.build(document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
-                let context = PayloadContext(
-                    path: displayPath, configRelativePath: relative, document: document, payload: payload,
-                    isTemplate: isTemplate, settings: settings)
-                let found = Self.findings(of: rules) { $0.check(context) }
-                return (found, PayloadSummarizer.summarize(context), payload.sizes.first.map { ($0.bytes, $0.limit) })
+                var found: [Diagnostic] = []
+                var summaries: [PayloadSummary] = []
+                summaries.reserveCapacity(runs[run].count)
+                var largest: (bytes: Int, limit: Int)?
+                for ref in payloads[runs[run]] {
+                    let payload = PayloadBuilder.build(
+                        document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
+                    let context = PayloadContext(
+                        path: displayPath, configRelativePath: relative, document: document, payload: payload,
+                        isTemplate: isTemplate, settings: settings)
+                    let findings = Self.findings(of: rules) { $0.check(context) }
+                    if found.isEmpty { found = findings } else if !findings.isEmpty { found += findings }
+                    summaries.append(PayloadSummarizer.summarize(context))
+                    // The first of equally large messages.
+                    if let size = payload.sizes.first, size.bytes > (largest?.bytes ?? -1) { largest = (size.bytes, size.limit) }
+                }
+                return (found, summaries, largest)
             }
             var payloadFindings: [Diagnostic] = []
             var payloadSummaries: [PayloadSummary] = []
-            if checked.count == 1, case let (findings, summary, size)? = checked.popLast() {
-                // One message, as in nearly every file: its findings and summary as they are. (Arrays allocated
-                // uninitialized, below, look their storage class up at run time: 700 instructions each.)
-                payloadFindings = findings
-                payloadSummaries = [summary]
-                largest = size.map { (bytes: $0.0, limit: $0.1) }
+            if checked.count <= 1 {
+                // One run, as in nearly every file (one message): its findings and summaries as they are.
+                // (Arrays allocated uninitialized, below, look their storage class up at run time: 700
+                // instructions each.)
+                if case let (findings, runSummaries, size)? = checked.popLast() {
+                    payloadFindings = findings
+                    payloadSummaries = runSummaries
+                    largest = size
+                }
             } else {
-                // Each finding and summary is moved once, to its place in arrays sized once, from the last payload
-                // back: appending copies (and releasing the per-payload arrays after) was a serial 50 ms of a 50 MB
+                // Each finding and summary is moved once, to its place in arrays sized once, from the last run
+                // back: appending copies (and releasing the runs' arrays after) was a serial 50 ms of a 50 MB
                 // batch, and growing by doubling would hold two copies of its findings for a moment.
-                let payloadCount = checked.count
                 let findingCount = checked.reduce(0) { $0 + $1.0.count }
+                let summaryCount = checked.reduce(0) { $0 + $1.1.count }
                 payloadFindings = [Diagnostic](unsafeUninitializedCapacity: findingCount) { found, foundCount in
-                    payloadSummaries = [PayloadSummary](unsafeUninitializedCapacity: payloadCount) { summary, summaryCount in
-                        var next = findingCount
-                        var index = payloadCount
-                        while case (var findings, let payloadSummary, let size)? = checked.popLast() {
-                            index -= 1
-                            (summary.baseAddress! + index).initialize(to: payloadSummary)
-                            while let finding = findings.popLast() {
-                                next -= 1
-                                (found.baseAddress! + next).initialize(to: finding)
+                    payloadSummaries = [PayloadSummary](unsafeUninitializedCapacity: summaryCount) { summary, summaryInitialized in
+                        var nextFinding = findingCount
+                        var nextSummary = summaryCount
+                        while case (var findings, var runSummaries, let size)? = checked.popLast() {
+                            while let payloadSummary = runSummaries.popLast() {
+                                nextSummary -= 1
+                                (summary.baseAddress! + nextSummary).initialize(to: payloadSummary)
                             }
-                            // From the last payload back: `>=` keeps the first of equally large ones.
-                            if let size, size.0 >= (largest?.bytes ?? -1) { largest = (size.0, size.1) }
+                            while let finding = findings.popLast() {
+                                nextFinding -= 1
+                                (found.baseAddress! + nextFinding).initialize(to: finding)
+                            }
+                            // From the last run back: `>=` keeps the first of equally large ones.
+                            if let size, size.bytes >= (largest?.bytes ?? -1) { largest = size }
                         }
-                        summaryCount = payloadCount
+                        summaryInitialized = summaryCount
                     }
                     foundCount = findingCount
                 }
@@ -229,6 +247,10 @@ public struct Engine: Sendable {
             diagnostics: resolved)
         return FileOutcome(report: report, summaries: summaries)
     }
+
+    /// Messages of a batch checked together on one worker: enough that collecting the runs' results is a few
+    /// hundred steps for 50 000 messages, few enough that the last runs still spread over the workers.
+    static let messagesPerRun = 64
 
     /// What a list of rules finds, in rule order.
     static func findings<R>(of rules: [R], _ check: (R) -> [Diagnostic]) -> [Diagnostic] {
