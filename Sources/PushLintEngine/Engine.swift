@@ -172,7 +172,9 @@ public struct Engine: Sendable {
             let jobs = payloads.count >= minimumItemsForThreads ? options.jobs : 1
             // Checked in runs of consecutive messages, each run's findings and summaries gathered on its worker:
             // a result per message (100 000 in a large batch) had to be collected and merged on one thread.
-            let runs = consecutiveRanges(payloads.count, size: Self.messagesPerRun)
+            let runs =
+                payloads.count > Self.messagesPerRun
+                ? consecutiveRanges(payloads.count, size: Self.messagesPerRun) : [0..<payloads.count]
             var checked = parallelMap(runs.count, jobs: jobs) { run in
                 // Rules retain and release the document thousands of times per payload; on a document shared by
                 // all workers those are contended atomic operations on one cache line. A handle of its own per

@@ -67,12 +67,6 @@ public enum PayloadBuilder {
         }
     }
 
-    /// The objects under `node` that `schema` describes, and their members that are fields.
-    static func schemaWalk(_ schema: MessageSchema, _ doc: JSONDocument, _ node: NodeID) -> (objects: [SchemaObject], members: [SchemaMember]) {
-        let objects = schema.objects(in: doc, at: node)
-        return (objects, MessageSchema.knownMembers(of: objects, in: doc))
-    }
-
     // MARK: APNs files
 
     static func buildAPNs(
@@ -180,21 +174,25 @@ public enum PayloadBuilder {
                     }
                 }
             }
-            var apsWire: [(key: String, value: WireValue)] = fields.filter { $0.name != "alert" }.map {
-                ($0.name, $0.field.wire)
-            }
+            // The wire lists are sized once: grown by inserting and appending, they were copied eight times per
+            // message.
+            var apsWire: [(key: String, value: WireValue)] = []
+            apsWire.reserveCapacity(fields.count + 1)
             if alertIsString, let alert = fields.last(where: { $0.name == "alert" }) {
-                apsWire.insert(("alert", alert.field.wire), at: 0)
+                apsWire.append(("alert", alert.field.wire))
             } else if !alertFields.isEmpty {
-                apsWire.insert(("alert", .object(alertFields.map { ($0.name, $0.field.wire) })), at: 0)
+                apsWire.append(("alert", .object(alertFields.map { ($0.name, $0.field.wire) })))
                 if !fields.contains(where: { $0.name == "alert" }), let first = alertFields.first {
                     fields.insert(("alert", ViewField(key: nil, value: first.field.value, mapped: .object(alertFields.map { ($0.name, $0.field.wire) }), isLiteral: false)), at: 0)
                 }
             }
+            for field in fields where field.name != "alert" { apsWire.append((field.name, field.field.wire)) }
             let custom = body.map { b in doc.members(b).filter { !doc.keyEquals($0.key, "aps") } } ?? []
-            var wireMembers: [(key: String, value: WireValue)] = [("aps", .object(apsWire))]
-            wireMembers += custom.map { (doc.string($0.key), .node($0.value)) }
-            if let data { wireMembers += doc.members(data).map { (doc.string($0.key), .node($0.value)) } }
+            var wireMembers: [(key: String, value: WireValue)] = []
+            wireMembers.reserveCapacity(1 + custom.count + (data.map { doc.childCount($0) } ?? 0))
+            wireMembers.append(("aps", .object(apsWire)))
+            for member in custom { wireMembers.append((doc.string(member.key), .node(member.value))) }
+            if let data { doc.forEachMember(data) { wireMembers.append((doc.string($0.key), .node($0.value))) } }
             let wire = WireValue.object(wireMembers)
             let view = APNsView(
                 origin: .fcm, headers: headers, body: body, aps: aps, fields: fields, alertFields: alertFields,
@@ -249,7 +247,7 @@ public enum PayloadBuilder {
                     anchor: webpush, wire: wire))
         }
         let root = FCMSchema.root(body: message, node: node)
-        let schema = schemaWalk(root.schema, doc, root.node)
+        let schema = root.schema.walk(doc, at: root.node)
         return Payload(
             kind: .fcm, node: node, batchIndex: batchIndex, body: message, envelopeHeaders: nil, apns: apnsView,
             android: androidView, webpush: webView, sizes: sizes, schemaObjects: schema.objects, schemaMembers: schema.members)
@@ -267,11 +265,14 @@ public enum PayloadBuilder {
         func mappedField(_ name: String, wire: WireValue? = nil) -> ViewField? {
             field(name).map { ViewField(key: doc.keyNode(ofValue: $0), value: $0, mapped: wire, isLiteral: false) }
         }
+        // Sized for every field they can take: grown one append at a time, they were copied for every message.
         var alertFields: [(name: String, field: ViewField)] = []
+        alertFields.reserveCapacity(3)
         for name in ["title", "subtitle", "body"] {
             if let f = mappedField(name), doc.kind(f.value) != .null { alertFields.append((name, f)) }
         }
         var fields: [(name: String, field: ViewField)] = []
+        fields.reserveCapacity(7)
         if let first = alertFields.first {
             fields.append(
                 ("alert", ViewField(key: nil, value: first.field.value, mapped: .object(alertFields.map { ($0.name, $0.field.wire) }), isLiteral: false)))
@@ -316,7 +317,7 @@ public enum PayloadBuilder {
             ttl: field("ttl"), collapseKey: field("collapseId"), notification: nil, channelId: field("channelId"),
             hasVisibleNotification: androidVisible, hasNotification: androidVisible,
             data: doc.memberObject(node, "data"), anchor: node)
-        let schema = schemaWalk(ExpoSchema.message, doc, node)
+        let schema = ExpoSchema.message.walk(doc, at: node)
         return Payload(
             kind: .expo, node: node, batchIndex: batchIndex, body: node, envelopeHeaders: nil, apns: apnsView,
             android: androidView, webpush: nil, sizes: sizes, schemaObjects: schema.objects, schemaMembers: schema.members)

@@ -278,53 +278,53 @@ public struct SchemaMember: Sendable {
 extension MessageSchema {
     /// Every object under `node` that this schema describes: the node itself and, recursively, the values of
     /// fields of message type (and arrays of them) that are objects. Fields not in the schema are not entered.
-    public func objects(in doc: JSONDocument, at node: NodeID, path: String = "") -> [SchemaObject] {
-        var result: [SchemaObject] = []
-        collectObjects(in: doc, at: node, path: path, into: &result)
-        return result
+    /// With them, the members of those objects that are fields of their schema, in document order. One walk: each
+    /// key is looked up in its schema once (a second walk for the members looked every key up again).
+    public func walk(_ doc: JSONDocument, at node: NodeID, path: String = "") -> (objects: [SchemaObject], members: [SchemaMember]) {
+        var objects: [SchemaObject] = []
+        var members: [SchemaMember] = []
+        // Room for a typical message's fields at once, instead of growing through four copies.
+        members.reserveCapacity(32)
+        collect(in: doc, at: node, path: path, objects: &objects, members: &members)
+        return (objects, members)
     }
 
-    func collectObjects(in doc: JSONDocument, at node: NodeID, path: String, into result: inout [SchemaObject]) {
+    func collect(in doc: JSONDocument, at node: NodeID, path: String, objects: inout [SchemaObject], members: inout [SchemaMember]) {
         guard doc.kind(node) == .object else { return }
         let here = SchemaObject(node: node, schema: self, path: path)
-        result.append(here)
+        objects.append(here)
         doc.forEachMember(node) { member in
-            if let position = fieldPosition(ofKey: member.key, in: doc), mayHoldObjects[position] {
+            guard let position = fieldPosition(ofKey: member.key, in: doc) else { return }
+            members.append(SchemaMember(member: member, position: position, object: here))
+            if mayHoldObjects[position] {
                 let field = fields[position]
-                Self.collectObjects(of: field.type, in: doc, at: member.value, path: here.path(of: field.name), into: &result)
+                Self.collect(
+                    of: field.type, in: doc, at: member.value, path: here.path(of: field.name), objects: &objects, members: &members)
             }
         }
     }
 
-    static func collectObjects(of type: SchemaType, in doc: JSONDocument, at node: NodeID, path: String, into result: inout [SchemaObject]) {
+    static func collect(
+        of type: SchemaType, in doc: JSONDocument, at node: NodeID, path: String, objects: inout [SchemaObject],
+        members: inout [SchemaMember]
+    ) {
         switch type {
         case .message(let schema):
-            schema.collectObjects(in: doc, at: node, path: path, into: &result)
+            schema.collect(in: doc, at: node, path: path, objects: &objects, members: &members)
         case .array(let element):
             guard doc.kind(node) == .array else { return }
-            for item in doc.elements(node) { collectObjects(of: element, in: doc, at: item, path: path, into: &result) }
+            for item in doc.elements(node) { collect(of: element, in: doc, at: item, path: path, objects: &objects, members: &members) }
         case .oneOf(let types):
             for t in types {
-                if case .message = t, doc.kind(node) == .object { return collectObjects(of: t, in: doc, at: node, path: path, into: &result) }
-                if case .array = t, doc.kind(node) == .array { return collectObjects(of: t, in: doc, at: node, path: path, into: &result) }
+                if case .message = t, doc.kind(node) == .object {
+                    return collect(of: t, in: doc, at: node, path: path, objects: &objects, members: &members)
+                }
+                if case .array = t, doc.kind(node) == .array {
+                    return collect(of: t, in: doc, at: node, path: path, objects: &objects, members: &members)
+                }
             }
         default:
             return
         }
-    }
-
-    /// The members of the objects that are fields of their schema, in document order.
-    public static func knownMembers(of objects: [SchemaObject], in doc: JSONDocument) -> [SchemaMember] {
-        var result: [SchemaMember] = []
-        // At most every member of every object: one allocation instead of growing through copies.
-        result.reserveCapacity(objects.reduce(0) { $0 + doc.childCount($1.node) })
-        for object in objects {
-            doc.forEachMember(object.node) { member in
-                if let position = object.schema.fieldPosition(ofKey: member.key, in: doc) {
-                    result.append(SchemaMember(member: member, position: position, object: object))
-                }
-            }
-        }
-        return result
     }
 }
