@@ -31,22 +31,32 @@ extension JSONDocument {
     /// The RFC 6901 pointer of a node (`""` for the root). Keys resolve to their member's pointer. Written as
     /// bytes, one String at the end: every finding carries one.
     public func pointer(of id: NodeID) -> String {
-        var steps: [NodeID] = []
-        var current = nodes[id].kind == .key ? id + 1 : id
+        let node = nodes[id].kind == .key ? id + 1 : id
+        var depth = 0
+        var current = node
         while let parentID = parent(current) {
-            steps.append(current)
+            depth += 1
             current = parentID
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(steps.count * 12)
-        for step in steps.reversed() {
-            out.append(UInt8(ascii: "/"))
-            if let parentID = parent(step), nodes[parentID].kind == .object {
-                withStringBytes(step - 1) { JSONPointer.appendEscaped($0, to: &out) }
-            } else {
-                out.append(contentsOf: String(nodes[step].ordinal).utf8)
+        guard depth > 0 else { return "" }
+        // The steps from the root down, in temporary memory (a finding's pointer is a few steps deep).
+        return withUnsafeTemporaryAllocation(of: NodeID.self, capacity: depth) { steps in
+            var current = node
+            for index in stride(from: depth - 1, through: 0, by: -1) {
+                steps[index] = current
+                current = Int(nodes[current].parent)
             }
+            var out: [UInt8] = []
+            out.reserveCapacity(depth * 12)
+            for step in steps {
+                out.append(UInt8(ascii: "/"))
+                if let parentID = parent(step), nodes[parentID].kind == .object {
+                    withStringBytes(step - 1) { JSONPointer.appendEscaped($0, to: &out) }
+                } else {
+                    out.append(contentsOf: String(nodes[step].ordinal).utf8)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -91,6 +91,7 @@ struct PayloadSensitiveData: PayloadRule, DescribedByType {
         let doc = context.document
         let body = context.payload.body
         var nodes: [NodeID] = []
+        nodes.reserveCapacity(8)
         func add(_ node: NodeID?) { if let node { nodes.append(node) } }
         switch context.payload.kind {
         case .fcm:
