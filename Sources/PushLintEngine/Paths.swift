@@ -1,24 +1,26 @@
 /// Path arithmetic on `/`-separated strings (no Foundation on the hot path).
 enum PathText {
+    /// `b` under the folder `a`, decided on the bytes: a walk joins three paths per file, and the String tests
+    /// (`hasPrefix`, `hasSuffix`, Unicode-aware) cost as much as the joining.
     static func join(_ a: String, _ b: String) -> String {
-        if b.hasPrefix("/") { return b }
-        if a.isEmpty || a == "." { return b }
-        return a.hasSuffix("/") ? a + b : concatenate(a, "/", b)
+        let joined: String? = a.withUTF8Bytes { a in
+            b.withUTF8Bytes { name in
+                // An absolute `b`, or a folder that is `.` or nothing: `b` as it is.
+                if name.first == UInt8(ascii: "/") || a.isEmpty || (a.count == 1 && a[0] == UInt8(ascii: ".")) { return nil }
+                return concatenate(a, a.last == UInt8(ascii: "/") ? "" : "/", name)
+            }
+        }
+        return joined ?? b
     }
 
     /// `a + separator + b` in one allocation: `a + "/" + b` made an intermediate string and grew it again, three
     /// times for every file of a walk.
-    static func concatenate(_ a: String, _ separator: String, _ b: String) -> String {
-        a.withUTF8Bytes { a in
-            separator.withUTF8Bytes { separator in
-                b.withUTF8Bytes { b in
-                    String(unsafeUninitializedCapacity: a.count + separator.count + b.count) { out in
-                        var end = out.initialize(fromContentsOf: a)
-                        end = out[end...].initialize(fromContentsOf: separator)
-                        return out[end...].initialize(fromContentsOf: b)
-                    }
-                }
-            }
+    static func concatenate(_ a: UnsafeBufferPointer<UInt8>, _ separator: StaticString, _ b: UnsafeBufferPointer<UInt8>) -> String {
+        let separator = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
+        return String(unsafeUninitializedCapacity: a.count + separator.count + b.count) { out in
+            var end = out.initialize(fromContentsOf: a)
+            end = out[end...].initialize(fromContentsOf: separator)
+            return out[end...].initialize(fromContentsOf: b)
         }
     }
 
