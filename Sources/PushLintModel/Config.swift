@@ -42,6 +42,8 @@ public struct Config: Sendable {
     public static let alwaysExcluded: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]
     /// Template extensions after `.json` (DESIGN.md §3).
     public static let templateExtensions = [".tmpl", ".hbs", ".j2", ".mustache", ".liquid"]
+    /// `.json.tmpl` and the others, as bytes: every linted file's name is compared with them.
+    static let templateSuffixes = templateExtensions.map { Array((".json" + $0).utf8) }
 
     public static var defaults: Config {
         Config(
@@ -178,7 +180,10 @@ public struct Config: Sendable {
 
     /// True when the file at this path (relative to the config folder) is a template.
     public func isTemplate(_ relativePath: String) -> Bool {
-        if Config.templateExtensions.contains(where: { relativePath.hasSuffix(".json" + $0) }) { return true }
+        let named = relativePath.withUTF8Bytes { path in
+            Config.templateSuffixes.contains { ASCIIText.matches(path, at: path.count - $0.count, $0) }
+        }
+        if named { return true }
         return templates.contains { $0.matches(relativePath) }
     }
 

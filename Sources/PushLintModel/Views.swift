@@ -112,8 +112,15 @@ public final class APNsView: Sendable {
         self.wire = wire
     }
 
-    public func field(_ name: String) -> ViewField? { fields.last { $0.name == name }?.field }
-    public func alertField(_ name: String) -> ViewField? { alertFields.last { $0.name == name }?.field }
+    // Rules ask for a score of fields of every payload: most names differ in length, which is settled without
+    // calling String's comparison.
+    public func field(_ name: String) -> ViewField? { Self.last(name, in: fields) }
+    public func alertField(_ name: String) -> ViewField? { Self.last(name, in: alertFields) }
+
+    static func last(_ name: String, in fields: [(name: String, field: ViewField)]) -> ViewField? {
+        let length = name.utf8.count
+        return fields.last { $0.name.utf8.count == length && $0.name == name }?.field
+    }
 
     /// A Live Activity update: an `event` in aps, or the `liveactivity` push type.
     public var isLiveActivity: Bool { field("event") != nil || headers?.pushType == "liveactivity" }

@@ -46,6 +46,9 @@ import Testing
         #expect(config.isTemplate("push/templates/a.json"))
         #expect(config.isTemplate("x/a.json.hbs"))
         #expect(!config.isTemplate("x/a.json"))
+        // Template file names end in `.json` and a template extension, exactly.
+        #expect(config.isTemplate("a.json.tmpl") && config.isTemplate(".json.j2") && config.isTemplate("注文.json.liquid"))
+        #expect(!config.isTemplate("a.tmpl") && !config.isTemplate("a.json.tmplx") && !config.isTemplate("a.json.TMPL"))
         #expect(config.placeholders.open == "<%=")
         #expect(config.contract == "push-contract.json")
     }
