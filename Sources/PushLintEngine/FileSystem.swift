@@ -13,21 +13,22 @@ public protocol FileSystem: Sendable {
     func entries(_ directory: String) throws(FileSystemError) -> [(name: String, kind: FileInfo.Kind?)]
     /// Reads a regular file, refusing to read beyond `limit` bytes.
     func read(_ path: String, limit: Int) -> ReadOutcome
-    /// Replaces a file atomically: a temporary file in the same folder, then rename; keeps the mode of an
-    /// existing file. A symbolic link stays: the file it points to is replaced. A device, pipe or socket
-    /// (`/dev/null`, `/dev/stdout`, a FIFO) is written to, never replaced.
-    ///
-    /// `durable` also flushes the file to the disk before the rename, so that it survives a power loss as well:
-    /// for files the user wrote (`--fix`, baselines, `init`). A report can be made again, and is not flushed; the
-    /// rename still means a reader never sees a half-written one.
+    /// Replaces a file atomically: a temporary file in the same folder, flushed to the disk, then renamed; keeps
+    /// the mode of an existing file. A symbolic link stays: the file it points to is replaced. A device, pipe or
+    /// socket (`/dev/null`, `/dev/stdout`, a FIFO) is written to, never replaced.
+    func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError)
+    /// The same, flushed to the disk only when `durable`: files the user keeps (`--fix`, baselines, `init`) are;
+    /// a report, which can be made again, is not. Without the flush a reader still never sees a half-written
+    /// file, but a power loss right after the rename may leave it empty. File systems that do not distinguish
+    /// the two get the flushed write (the default).
     func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError)
     func realPath(_ path: String) -> String?
     var currentDirectory: String { get }
 }
 
 extension FileSystem {
-    public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
-        try writeAtomically(path, bytes, durable: true)
+    public func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError) {
+        try writeAtomically(path, bytes)
     }
 
     public func entries(_ directory: String) throws(FileSystemError) -> [(name: String, kind: FileInfo.Kind?)] {
@@ -171,23 +172,18 @@ public struct LocalFileSystem: FileSystem {
         var bytes = [UInt8](repeating: 0, count: min(4096, limit + 1))
         var total = 0
         while true {
-            if total == bytes.count {
-                guard bytes.count <= limit else { break }
-                bytes.append(contentsOf: [UInt8](repeating: 0, count: min(limit + 1, bytes.count * 2) - bytes.count))
-            }
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                Self.readRetrying(fd, buffer.baseAddress! + total, buffer.count - total)
-            }
-            if n < 0 { return .failed(Self.errorText(errno)) }
-            if n == 0 { break }
-            total += n
+            let read = bytes.withUnsafeMutableBufferPointer { Self.readFully(fd, into: UnsafeMutableBufferPointer(rebasing: $0[total...])) }
+            if read.failure != 0 { return .failed(Self.errorText(read.failure)) }
+            total += read.count
+            // Room left: the file ended. Full: twice the room, until it holds more than the limit.
+            guard total == bytes.count, bytes.count <= limit else { break }
+            bytes.append(contentsOf: repeatElement(0, count: min(limit + 1, bytes.count * 2) - bytes.count))
         }
         if total > limit { return .tooLarge(size: max(size, total)) }
         bytes.removeSubrange(total...)
         return .bytes(bytes)
     }
 
-    /// `read(2)` again when a signal interrupts it: the bytes read (0 at the end), or -1 with `errno` set.
     /// Reads until `buffer` is full or the file ends: how many bytes were read, and the error that stopped it (0
     /// for none).
     static func readFully(_ fd: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>) -> (count: Int, failure: Int32) {
@@ -201,11 +197,16 @@ public struct LocalFileSystem: FileSystem {
         return (count, 0)
     }
 
+    /// `read(2)` again when a signal interrupts it: the bytes read (0 at the end), or -1 with `errno` set.
     static func readRetrying(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         while true {
             let n = Glibc_read(fd, buffer, count)
             if n >= 0 || errno != EINTR { return n }
         }
+    }
+
+    public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+        try writeAtomically(path, bytes, durable: true)
     }
 
     public func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError) {

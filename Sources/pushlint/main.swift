@@ -99,7 +99,7 @@ func runLint(_ arguments: [String]) -> Int32 {
     }
     if let file = command.writeBaseline {
         let recorded = Baseline.record(report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file))
-        write(Array(recorded.render().utf8), to: file, fileSystem)
+        write(Array(recorded.render().utf8), to: file, fileSystem, as: .baseline)
         let findings = recorded.counts.values.reduce(0, +)
         Terminal.writeError("pushlint: wrote \(file): \(findings) \(findings == 1 ? "finding" : "findings") in \(recorded.counts.count) \(recorded.counts.count == 1 ? "entry" : "entries")\n")
         return ExitCode.clean
@@ -168,11 +168,16 @@ func render(_ report: LintReport, _ format: ReportFormat, color: Bool, jobs: Int
     return reporter.renderBytes(report)
 }
 
-func write(_ bytes: [UInt8], to path: String, _ fileSystem: LocalFileSystem) {
+/// What the CLI writes: a report can be made again, so it is not flushed to the disk; a baseline is kept.
+enum WrittenFile: String {
+    case report, baseline
+}
+
+func write(_ bytes: [UInt8], to path: String, _ fileSystem: LocalFileSystem, as kind: WrittenFile = .report) {
     do {
-        try fileSystem.writeAtomically(path, bytes, durable: false)
+        try fileSystem.writeAtomically(path, bytes, durable: kind == .baseline)
     } catch {
-        fail("cannot write the report to \(path): \(error.message)")
+        fail("cannot write the \(kind.rawValue) to \(path): \(error.message)")
     }
 }
 

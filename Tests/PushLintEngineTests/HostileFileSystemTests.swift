@@ -22,9 +22,7 @@ struct FaultyFileSystem: FileSystem {
         if let reason = failingReads[(path as NSString).lastPathComponent] { return .failed(reason) }
         return base.read(path, limit: limit)
     }
-    func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError) {
-        try base.writeAtomically(path, bytes, durable: durable)
-    }
+    func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) { try base.writeAtomically(path, bytes) }
     func realPath(_ path: String) -> String? { base.realPath(path) }
     var currentDirectory: String { base.currentDirectory }
 }
@@ -105,6 +103,21 @@ struct FaultyFileSystem: FileSystem {
         }
         #expect(bytes == Array(text.utf8))
         #expect(LocalFileSystem().read(path, limit: 100).isTooLarge)
+    }
+
+    /// Files up to 64 KiB are read through scratch memory, larger ones straight into their array: both whole, on
+    /// either side of the edge.
+    @Test(arguments: [1, 65_535, 65_536, 65_537, 200_000])
+    func filesOnEitherSideOfTheScratchLimitAreReadWhole(size: Int) throws {
+        let dir = TempDirectory()
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let path = dir.path + "/f.bin"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        guard case .bytes(let read) = LocalFileSystem().read(path, limit: 1 << 20) else {
+            Issue.record("not read")
+            return
+        }
+        #expect(read == bytes)
     }
 
     /// `-o /dev/null` (a common way to discard a report) run as root renamed a temporary file over the device:

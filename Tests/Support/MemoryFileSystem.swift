@@ -56,7 +56,7 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         return entry.bytes.count > limit ? .tooLarge(size: entry.bytes.count) : .bytes(entry.bytes)
     }
 
-    public func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError) {
+    public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
         if failWrites { throw FileSystemError("cannot write \(path): no space left on device") }
         files.withLock { files in
             let mode = files[path]?.mode ?? 0o644
