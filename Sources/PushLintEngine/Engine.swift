@@ -169,12 +169,10 @@ public struct Engine: Sendable {
             // Payloads (views, wire values) are built one at a time and dropped when checked, so a batch of
             // 100 000 messages never holds them all.
             let headers = project.config.headers(for: relative)
-            let jobs = payloads.count >= minimumItemsForThreads ? options.jobs : 1
             // Checked in runs of consecutive messages, each run's findings and summaries gathered on its worker:
-            // a result per message (100 000 in a large batch) had to be collected and merged on one thread.
-            let runs =
-                payloads.count > Self.messagesPerRun
-                ? consecutiveRanges(payloads.count, size: Self.messagesPerRun) : [0..<payloads.count]
+            // a result per message (53 000 in the 50 MB batch) had to be collected and merged on one thread.
+            let runs = workRuns(payloads.count, jobs: options.jobs)
+            let jobs = runs.count > 1 ? options.jobs : 1
             var checked = parallelMap(runs.count, jobs: jobs) { run in
                 // Rules retain and release the document thousands of times per payload; on a document shared by
                 // all workers those are contended atomic operations on one cache line. A handle of its own per
@@ -249,10 +247,6 @@ public struct Engine: Sendable {
             diagnostics: resolved)
         return FileOutcome(report: report, summaries: summaries)
     }
-
-    /// Messages of a batch checked together on one worker: enough that collecting the runs' results is a few
-    /// hundred steps for 50 000 messages, few enough that the last runs still spread over the workers.
-    static let messagesPerRun = 64
 
     /// What a list of rules finds, in rule order.
     static func findings<R>(of rules: [R], _ check: (R) -> [Diagnostic]) -> [Diagnostic] {

@@ -30,6 +30,15 @@ func takeAll<T>(_ slots: inout [T?]) -> [T] {
 /// save. One threshold for the engine (a batch's messages) and the reporters (a run's files).
 public let minimumItemsForThreads = 64
 
+/// `0..<count` in runs of consecutive items for `parallelMap`, so that each thread gathers a run's results instead of
+/// handing back one per item: at most `maximumSize` items a run, fewer when there would not be four runs per thread
+/// (a few hundred heavy items still spread over every thread); one run below `minimumItemsForThreads`. The
+/// engine checks a batch's messages in these runs, the reporters write a report's files in them.
+public func workRuns(_ count: Int, jobs: Int, maximumSize: Int = 64) -> [Range<Int>] {
+    guard count >= minimumItemsForThreads else { return count == 0 ? [] : [0..<count] }
+    return consecutiveRanges(count, size: min(maximumSize, count / max(1, 4 * jobs)))
+}
+
 /// `0..<count` cut into consecutive ranges of `size` (the last one shorter).
 public func consecutiveRanges(_ count: Int, size: Int) -> [Range<Int>] {
     stride(from: 0, to: count, by: max(1, size)).map { $0..<min($0 + max(1, size), count) }

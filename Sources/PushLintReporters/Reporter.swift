@@ -44,13 +44,11 @@ extension Reporter {
     public func renderBytes(_ report: LintReport) -> [UInt8] { Array(render(report).utf8) }
 }
 
-/// Renders a report's files in runs of consecutive files, on `jobs` threads, in order; a short report in one run
-/// on this thread. A report of 10 000 small files is then 157 parts to allocate, fill and join rather than 10 000.
-/// Runs hold at most 64 files, and fewer when there would not be four runs per thread (a few hundred files with
-/// many findings each still spread over every thread).
+/// Renders a report's files in runs of consecutive files (`workRuns`), on `jobs` threads, in order; a short report
+/// in one run on this thread. A report of 10 000 small files is then 157 parts to allocate, fill and join rather
+/// than 10 000.
 func renderRuns<Part: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Range<Int>) -> Part) -> [Part] {
-    guard count >= minimumItemsForThreads else { return count == 0 ? [] : [body(0..<count)] }
-    let runs = consecutiveRanges(count, size: min(64, count / max(1, 4 * jobs)))
+    let runs = workRuns(count, jobs: jobs)
     return parallelMap(runs.count, jobs: jobs) { body(runs[$0]) }
 }
 
