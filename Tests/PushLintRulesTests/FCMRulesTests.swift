@@ -217,6 +217,22 @@ import TestSupport
         #expect(found.first?.message.contains("key 'from' is reserved") == true)
     }
 
+    /// The reserved prefixes are matched on bytes, as FCM compares key strings: a combining mark after the dot
+    /// does not hide `google.` (a Character-wise prefix test would have missed it).
+    @Test func reservedPrefixIsMatchedOnBytes() throws {
+        let found = try findings("fcm-data-reserved-key", #"{"message": {"token": "t", "data": {"google.\u0301x": "a"}}}"#)
+        #expect(found.count == 1 && found.first?.message.contains("starts with 'google.'") == true)
+    }
+
+    /// With custom delimiters a field name can hold a placeholder (`_loc_` between `_` and `_`): such a key is
+    /// templated, so neither it nor its other spelling is judged.
+    @Test func templatedKeysAreNotJudgedWithCustomDelimiters() throws {
+        let config = #"{"placeholders": {"open": "_", "close": "_"}}"#
+        let source = #"{"message": {"token": "t", "notification": {"title": "a"}, "android": {"notification": {"body_loc_key": "k", "bodyLocKey": "k"}}}}"#
+        #expect(try findings("fcm-unknown-field", source, fileName: "m.json.tmpl", config: config).isEmpty)
+        #expect(try findings("fcm-unknown-field", source, config: config).count == 1, "outside templates both spellings count")
+    }
+
     // MARK: fcm-legacy-format and one mistake, one finding
 
     @Test func legacyTopicTargetMapsToTopic() throws {

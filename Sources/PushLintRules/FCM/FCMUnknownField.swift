@@ -60,9 +60,11 @@ struct FCMUnknownField: PayloadRule, DescribedByType {
             // The fields seen so far; a field seen again is looked up back to its first spelling (rare).
             var seen = FieldPositions()
             doc.forEachMember(object.node) { member in
-                // Known fields, nearly every key, are settled on the key's bytes (no field name holds a placeholder).
+                // A templated key is unknown until rendered (with custom delimiters, such as `_`, a field name
+                // can hold a placeholder). Outside templates this costs nothing.
+                if context.isTemplated(member.key) { return }
                 if let position = object.schema.fieldPosition(ofKey: member.key, in: doc) {
-                    guard !seen.insert(position), let first = firstKey(of: position, in: object, doc) else { return }
+                    guard !seen.insert(position), let first = firstKey(of: position, in: object, context) else { return }
                     let key = doc.string(member.key), firstSpelling = doc.string(first)
                     if key != firstSpelling {
                         result.append(
@@ -72,7 +74,6 @@ struct FCMUnknownField: PayloadRule, DescribedByType {
                     }
                     return
                 }
-                if context.isTemplated(member.key) { return }
                 let key = doc.string(member.key)
                 if let replacement = object.schema.replacement(forForeign: key) {
                     result.append(diagnostic(legacy(key, replacement, object), at: member.key, in: doc, help: "move the value to \(replacement)"))
@@ -88,11 +89,14 @@ struct FCMUnknownField: PayloadRule, DescribedByType {
         return result
     }
 
-    /// The key of the first member of `object` that is the field at `position`.
-    func firstKey(of position: Int, in object: SchemaObject, _ doc: JSONDocument) -> NodeID? {
+    /// The key of the first member of `object` (not templated, as `check` counts them) that is the field at
+    /// `position`.
+    func firstKey(of position: Int, in object: SchemaObject, _ context: PayloadContext) -> NodeID? {
+        let doc = context.document
         var found: NodeID?
         doc.forEachMember(object.node) { member in
-            if found == nil, object.schema.fieldPosition(ofKey: member.key, in: doc) == position { found = member.key }
+            guard found == nil, !context.isTemplated(member.key) else { return }
+            if object.schema.fieldPosition(ofKey: member.key, in: doc) == position { found = member.key }
         }
         return found
     }
