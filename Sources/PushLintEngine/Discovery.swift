@@ -86,11 +86,11 @@ public struct Discovery: Sendable {
     }
 
     /// A folder's entries in the byte order of their names (the order does not depend on the locale). ASCII names,
-    /// nearly all, sort as Strings: Swift compares ASCII by its bytes, and a short name without copying it. Other
-    /// names are sorted by their bytes, taken once (an array per name: a tenth of a walk when done for all).
+    /// nearly all, sort as Strings: Swift compares ASCII by its bytes, and a short name in place, which is
+    /// cheaper than reading each name's bytes for every comparison (a tenth of a walk when done for all).
     static func sortedByBytes(_ entries: [(name: String, kind: FileInfo.Kind?)]) -> [(name: String, kind: FileInfo.Kind?)] {
-        if entries.allSatisfy({ $0.name.utf8.allSatisfy { $0 < 0x80 } }) { return entries.sorted { $0.name < $1.name } }
-        return entries.map { (key: Array($0.name.utf8), entry: $0) }.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.entry)
+        if entries.allSatisfy({ $0.name.withUTF8Bytes(ASCIIText.isASCII) }) { return entries.sorted { $0.name < $1.name } }
+        return entries.sorted { ASCIIText.precedesInUTF8($0.name, $1.name) }
     }
 
     func walk(_ directory: String, root: String, visited: inout Set<[UInt64]>, seen: inout Set<String>?, _ emit: (LintTarget) -> Void) {

@@ -148,8 +148,8 @@ extension ProjectRule {
 }
 
 /// A rule whose description is a constant of its type, as every built-in rule's is. Its values then hold nothing:
-/// the engine copies each rule once per payload, and a copy of a rule that stored its description retained a dozen
-/// strings and arrays, on objects every worker shares. Without them, a 10 000-file lint spends 6% of its cycles in
+/// the engine copies each rule once per payload, and a copy of a rule that stored its description retained its
+/// seven strings and arrays, on objects every worker shares. Without them, a 10 000-file lint spends 6% of its cycles in
 /// `swift_retain` instead of 12%.
 public protocol DescribedByType: Rule {
     static var description: RuleDescription { get }

@@ -283,7 +283,8 @@ extension MessageSchema {
     public func walk(_ doc: JSONDocument, at node: NodeID, path: String = "") -> (objects: [SchemaObject], members: [SchemaMember]) {
         var objects: [SchemaObject] = []
         var members: [SchemaMember] = []
-        // Room for a typical message's fields at once, instead of growing through four copies.
+        // Room for a typical message's known fields at once (the members are found during the walk, so their
+        // number is not known before it).
         members.reserveCapacity(32)
         collect(in: doc, at: node, path: path, objects: &objects, members: &members)
         return (objects, members)
