@@ -66,6 +66,17 @@ public enum ASCIIText {
         return true
     }
 
+    /// `bytes` is exactly `name` (a key against a name of a table): settled by the length first, as most are.
+    @inlinable
+    public static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        bytes.count == name.utf8CodeUnitCount && matches(bytes, at: 0, name)
+    }
+
+    @inlinable
+    public static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
+        bytes.count == name.count && matches(bytes, at: 0, name)
+    }
+
     /// `needle` occurs anywhere in `bytes`: a byte search, because `String.contains` compares Characters, which
     /// costs far more on every string of every payload.
     public static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], ignoringCase: Bool = false) -> Bool {

@@ -127,7 +127,7 @@ struct DetectionKeys {
     init(_ doc: JSONDocument, _ object: NodeID) {
         doc.forEachMember(object) { member in
             let position = doc.withStringBytes(member.key) { key in
-                Self.utf8.firstIndex { $0.count == key.count && ASCIIText.matches(key, at: 0, $0) }
+                Self.utf8.firstIndex { ASCIIText.equals(key, $0) }
             }
             guard let position else {
                 onlyRequestKeys = false

@@ -51,20 +51,13 @@ public final class MessageSchema: Sendable {
 
     /// The position in `fields` of the field a key names (its UTF-8), in either accepted spelling.
     public func fieldPosition(of utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-        for entry in buckets[Self.bucket(utf8)] where entry.spelling.count == utf8.count {
-            if ASCIIText.matches(utf8, at: 0, entry.spelling) { return entry.position }
-        }
+        for entry in buckets[Self.bucket(utf8)] where ASCIIText.equals(utf8, entry.spelling) { return entry.position }
         return nil
     }
 
     /// The position of the field a key node names.
     public func fieldPosition(ofKey key: NodeID, in doc: JSONDocument) -> Int? {
         doc.withStringBytes(key) { fieldPosition(of: $0) }
-    }
-
-    /// The field a key node names.
-    public func field(ofKey key: NodeID, in doc: JSONDocument) -> SchemaField? {
-        fieldPosition(ofKey: key, in: doc).map { fields[$0] }
     }
 
     /// The field a key names, in either accepted spelling.

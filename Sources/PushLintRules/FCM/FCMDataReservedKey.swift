@@ -67,11 +67,8 @@ struct FCMDataReservedKey: PayloadRule, DescribedByType {
 
     /// Why FCM or its Android client does not take a data key (its UTF-8), or nil for an ordinary key.
     static func reason(_ key: UnsafeBufferPointer<UInt8>) -> Reason? {
-        func isExactly(_ name: StaticString) -> Bool {
-            key.count == name.utf8CodeUnitCount && ASCIIText.matches(key, at: 0, name)
-        }
-        if isExactly("collapse_key") { return .stripped }
-        if isExactly("from") || isExactly("message_type") { return .reserved("is reserved") }
+        if ASCIIText.equals(key, "collapse_key") { return .stripped }
+        if ASCIIText.equals(key, "from") || ASCIIText.equals(key, "message_type") { return .reserved("is reserved") }
         for prefix: StaticString in ["google.", "gcm."] where ASCIIText.matches(key, at: 0, prefix) {
             return .reserved("starts with '\(prefix)', which is reserved")
         }
