@@ -81,12 +81,6 @@ struct APNsApsValue: PayloadRule, DescribedByType {
         return checker.result
     }
 
-    /// Alert keys whose value must be a string; built once (a set literal in `alert` was built for every payload).
-    static let alertStringKeys: Set<String> = [
-        "title", "subtitle", "body", "launch-image", "title-loc-key", "subtitle-loc-key", "loc-key", "action",
-        "action-loc-key", "summary-arg",
-    ]
-
     struct Checker {
         let rule: APNsApsValue
         let doc: JSONDocument
@@ -168,7 +162,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
                     let key = doc.string(member.key)
                     let value = member.value
                     guard doc.kind(value) != .placeholder else { continue }
-                    if APNsApsValue.alertStringKeys.contains(key) || (key == "sound" && isLiveActivity) {
+                    if APNs.alertStringKeys.contains(key) || (key == "sound" && isLiveActivity) {
                         if doc.kind(value) != .string {
                             report("alert.\(key) is a \(doc.typeName(value)) (\(shown(value))), but Apple expects a string: the device shows nothing for it; write it as a string", value, help: "write a string")
                         }

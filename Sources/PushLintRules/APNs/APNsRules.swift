@@ -46,6 +46,10 @@ enum APNs {
         "subtitle-loc-args", "loc-key", "loc-args", "action", "action-loc-key", "summary-arg", "summary-arg-count",
     ]
 
+    /// Alert keys whose value is a string: all but the argument arrays and their count. A set, built once: it is
+    /// asked of every alert key of every payload.
+    static let alertStringKeys = Set(alertKeys.filter { !$0.hasSuffix("loc-args") && $0 != "summary-arg-count" })
+
     /// `*-loc-args` and the key each needs.
     static let locArgs: [(args: String, key: String)] = [
         ("title-loc-args", "title-loc-key"), ("subtitle-loc-args", "subtitle-loc-key"), ("loc-args", "loc-key"),
