@@ -173,7 +173,7 @@ public struct Engine: Sendable {
             // a result per message (53 000 in the 50 MB batch) had to be collected and merged on one thread.
             let runs = workRuns(payloads.count, jobs: options.jobs)
             let jobs = runs.count > 1 ? options.jobs : 1
-            var checked = parallelMap(runs.count, jobs: jobs) { run in
+            let checked = parallelMap(runs.count, jobs: jobs) { run in
                 // Rules retain and release the document thousands of times per payload; on a document shared by
                 // all workers those are contended atomic operations on one cache line. A handle of its own per
                 // run (one small object on the same bytes and nodes) keeps them on the worker's core.
@@ -196,44 +196,12 @@ public struct Engine: Sendable {
                 }
                 return (found, summaries, largest)
             }
-            var payloadFindings: [Diagnostic] = []
-            var payloadSummaries: [PayloadSummary] = []
-            if checked.count <= 1 {
-                // One run, as in nearly every file (one message): its findings and summaries as they are.
-                // (Arrays allocated uninitialized, below, look their storage class up at run time: 700
-                // instructions each.)
-                if case let (findings, runSummaries, size)? = checked.popLast() {
-                    payloadFindings = findings
-                    payloadSummaries = runSummaries
-                    largest = size
-                }
-            } else {
-                // Each finding and summary is moved once, to its place in arrays sized once, from the last run
-                // back: appending copies (and releasing the runs' arrays after) was a serial 50 ms of a 50 MB
-                // batch, and growing by doubling would hold two copies of its findings for a moment.
-                let findingCount = checked.reduce(0) { $0 + $1.0.count }
-                let summaryCount = checked.reduce(0) { $0 + $1.1.count }
-                payloadFindings = [Diagnostic](unsafeUninitializedCapacity: findingCount) { found, foundCount in
-                    payloadSummaries = [PayloadSummary](unsafeUninitializedCapacity: summaryCount) { summary, summaryInitialized in
-                        var nextFinding = findingCount
-                        var nextSummary = summaryCount
-                        while case (var findings, var runSummaries, let size)? = checked.popLast() {
-                            while let payloadSummary = runSummaries.popLast() {
-                                nextSummary -= 1
-                                (summary.baseAddress! + nextSummary).initialize(to: payloadSummary)
-                            }
-                            while let finding = findings.popLast() {
-                                nextFinding -= 1
-                                (found.baseAddress! + nextFinding).initialize(to: finding)
-                            }
-                            // From the last run back: `>=` keeps the first of equally large ones.
-                            if let size, size.bytes >= (largest?.bytes ?? -1) { largest = size }
-                        }
-                        summaryInitialized = summaryCount
-                    }
-                    foundCount = findingCount
-                }
+            // In message order; the first of equally large messages gives the limit.
+            for run in checked {
+                if let size = run.2, size.bytes > (largest?.bytes ?? -1) { largest = size }
             }
+            let payloadFindings = joined(checked) { $0.0 }
+            let payloadSummaries = joined(checked) { $0.1 }
             if diagnostics.isEmpty { diagnostics = payloadFindings } else { diagnostics += payloadFindings }
             summaries = payloadSummaries
         }

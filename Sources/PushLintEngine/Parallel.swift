@@ -30,6 +30,16 @@ func takeAll<T>(_ slots: inout [T?]) -> [T] {
 /// save. One threshold for the engine (a batch's messages) and the reporters (a run's files).
 public let minimumItemsForThreads = 64
 
+/// The items of `parts` in order, as one array: a lone part's as they are (the one run of a file of one message,
+/// nearly every file), several parts' in one allocation sized once.
+public func joined<Part, T>(_ parts: [Part], _ items: (Part) -> [T]) -> [T] {
+    if parts.count == 1 { return items(parts[0]) }
+    var all: [T] = []
+    all.reserveCapacity(parts.reduce(0) { $0 + items($1).count })
+    for part in parts { all += items(part) }
+    return all
+}
+
 /// `0..<count` in runs of consecutive items for `parallelMap`, so that each thread gathers a run's results instead of
 /// handing back one per item: at most `maximumSize` items a run, fewer when there would not be four runs per thread
 /// (a few hundred heavy items still spread over every thread); one run below `minimumItemsForThreads`. The
