@@ -135,7 +135,7 @@ public final class JSONDocument: Sendable {
 
     /// Elements of an array or members of an object, counted by hopping over subtrees: one allocation for the
     /// lists above instead of growing them (they are built for every object of every payload).
-    public func childCount(_ id: NodeID) -> Int {
+    func childCount(_ id: NodeID) -> Int {
         guard nodes[id].kind == .object || nodes[id].kind == .array else { return 0 }
         var count = 0
         var child = id + 1
@@ -275,7 +275,12 @@ public final class JSONDocument: Sendable {
 
     /// The members of an object without those whose key is one of `excluded`, in document order.
     public func members(_ id: NodeID, excluding excluded: [String]) -> [Member] {
-        members(id).filter { member in !excluded.contains { keyEquals(member.key, $0) } }
+        var result: [Member] = []
+        result.reserveCapacity(childCount(id))
+        forEachMember(id) { member in
+            if !excluded.contains(where: { keyEquals(member.key, $0) }) { result.append(member) }
+        }
+        return result
     }
 
     /// A short human-readable name of the node's JSON type, for messages ("number", "object", ...).

@@ -90,7 +90,7 @@ public enum PayloadBuilder {
         }
         let aps = doc.member(body, "aps")
         let isSimulator = doc.member(body, simulatorKey) != nil
-        let custom = doc.members(body).filter { !doc.keyEquals($0.key, "aps") && !doc.keyEquals($0.key, simulatorKey) }
+        let custom = doc.members(body, excluding: ["aps", simulatorKey])
         var fields: [(name: String, field: ViewField)] = []
         var alertFields: [(name: String, field: ViewField)] = []
         if let aps, doc.kind(aps) == .object {
@@ -181,15 +181,16 @@ public enum PayloadBuilder {
             if alertIsString, let alert = fields.last(where: { $0.name == "alert" }) {
                 apsWire.append(("alert", alert.field.wire))
             } else if !alertFields.isEmpty {
-                apsWire.append(("alert", .object(alertFields.map { ($0.name, $0.field.wire) })))
+                let alertWire = WireValue.object(alertFields.map { ($0.name, $0.field.wire) })
+                apsWire.append(("alert", alertWire))
                 if !fields.contains(where: { $0.name == "alert" }), let first = alertFields.first {
-                    fields.insert(("alert", ViewField(key: nil, value: first.field.value, mapped: .object(alertFields.map { ($0.name, $0.field.wire) }), isLiteral: false)), at: 0)
+                    fields.insert(("alert", ViewField(key: nil, value: first.field.value, mapped: alertWire, isLiteral: false)), at: 0)
                 }
             }
             for field in fields where field.name != "alert" { apsWire.append((field.name, field.field.wire)) }
-            let custom = body.map { b in doc.members(b).filter { !doc.keyEquals($0.key, "aps") } } ?? []
+            let custom = body.map { doc.members($0, excluding: ["aps"]) } ?? []
             var wireMembers: [(key: String, value: WireValue)] = []
-            wireMembers.reserveCapacity(1 + custom.count + (data.map { doc.childCount($0) } ?? 0))
+            wireMembers.reserveCapacity(1 + custom.count + (data.map { doc.count($0) } ?? 0))
             wireMembers.append(("aps", .object(apsWire)))
             for member in custom { wireMembers.append((doc.string(member.key), .node(member.value))) }
             if let data { doc.forEachMember(data) { wireMembers.append((doc.string($0.key), .node($0.value))) } }
