@@ -93,13 +93,17 @@ public enum JSONParser {
             var nodes: [JSONNode] = []
             var capacity = max(16, bytes.count / 8)
             var done = false
+            /// Parses on in `storage`, which holds the nodes so far, as far as it has room: how many nodes it holds.
+            func resume(in storage: UnsafeMutableBufferPointer<JSONNode>) -> Int {
+                parser.nodes = storage
+                done = parser.resume()
+                parser.nodes = UnsafeMutableBufferPointer(start: nil, count: 0)
+                return parser.nodeCount
+            }
             if capacity <= ScratchMemory.maximumCount(of: JSONNode.self) {
                 // A small document (a template) is parsed into scratch memory and its nodes copied out once.
                 withUnsafeTemporaryAllocation(of: JSONNode.self, capacity: capacity) { scratch in
-                    parser.nodes = scratch
-                    done = parser.resume()
-                    nodes = ScratchMemory.array(scratch, count: parser.nodeCount)
-                    parser.nodes = UnsafeMutableBufferPointer(start: nil, count: 0)
+                    nodes = ScratchMemory.array(scratch, count: resume(in: scratch))
                 }
                 capacity *= 2
             }
@@ -108,10 +112,7 @@ public enum JSONParser {
                 nodes = Array(unsafeUninitializedCapacity: capacity) { storage, initialized in
                     PageHints.preferHugePages(UnsafeMutableRawBufferPointer(storage))
                     _ = storage.initialize(fromContentsOf: written)
-                    parser.nodes = storage
-                    done = parser.resume()
-                    initialized = parser.nodeCount
-                    parser.nodes = UnsafeMutableBufferPointer(start: nil, count: 0)
+                    initialized = resume(in: storage)
                 }
                 capacity *= 2
             }

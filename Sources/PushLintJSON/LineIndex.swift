@@ -21,10 +21,7 @@ public struct LineIndex: Sendable {
     public var lineStarts: [Int] { starts.map { Int($0) } }
 
     public init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts: [UInt32] = [0]
-        Self.appendLineStarts(in: bytes, 0..<Self.indexedCount(bytes), to: &starts)
-        self.starts = starts
+        self.init(bytes, parts: 1, map: { count, body in (0..<count).map(body) })
     }
 
     /// The same index, with the bytes scanned in up to `parts` consecutive ranges by `map`, which may run them on
