@@ -75,17 +75,16 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
 /// The top-level keys detection asks about, found in one pass over an object's members: asking `member` for each
 /// name scanned the members about twenty times per message, for every message of a batch.
 struct DetectionKeys {
-    /// Keys of a v1 send request around its `message` (`dry_run` is the legacy name of `validate_only`).
-    static let requestKeys = ["message", "validate_only", "validateOnly", "dry_run", "dryRun"]
-    /// Fields of a v1 `Message` that carry content, as opposed to its target.
-    static let fcmContentKeys = ["notification", "data", "android", "apns", "webpush"]
+    /// Keys of a v1 send request around its `message`: the request's fields in both spellings, and `dry_run`, the
+    /// legacy name of `validate_only`.
+    static let requestKeys = FCMSchema.sendRequest.spellings() + ["dry_run", "dryRun"]
     /// Keys whose values detection reads, in the order of the stored properties below.
     static let valueKeys = ["message", "to", "notification", "payload", "headers"]
 
     /// Every name detection asks about, each once; a key's bit in `present` is its position here.
     static let names: [String] = {
         var names: [String] = []
-        let groups = [requestKeys, FCMSchema.targets, fcmContentKeys, FCMSchema.legacyTargets, ["aps"], valueKeys]
+        let groups = [requestKeys, FCMSchema.targets, FCMSchema.contentKeys, FCMSchema.legacyTargets, ["aps"], valueKeys]
         for name in groups.joined() + PayloadKind.expoOnlyFields + PayloadKind.legacyOnlyFields where !names.contains(name) {
             names.append(name)
         }
@@ -103,7 +102,7 @@ struct DetectionKeys {
 
     static let request = mask(requestKeys)
     static let fcmTargets = mask(FCMSchema.targets)
-    static let fcmContent = mask(fcmContentKeys)
+    static let fcmContent = mask(FCMSchema.contentKeys)
     static let expoOnly = mask(PayloadKind.expoOnlyFields)
     static let legacyOnly = mask(PayloadKind.legacyOnlyFields)
     /// Targets that exist only in the legacy API (`condition` is in both).

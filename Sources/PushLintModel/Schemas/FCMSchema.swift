@@ -5,6 +5,9 @@ import PushLintJSON
 public enum FCMSchema {
     /// The four ways to address a message; exactly one is sent (§2.2).
     public static let targets = ["token", "topic", "condition", "fid"]
+    /// Fields of a v1 message that carry content, as opposed to its target: a bare message has a target and one
+    /// of these.
+    public static let contentKeys = ["notification", "data", "android", "apns", "webpush"]
     /// Members of a v1 message that are not sent to the device and not counted in its size: the target, and the
     /// `name` FCM fills in on the way back.
     public static let unsentKeys = targets + ["name"]
