@@ -208,8 +208,9 @@ public struct Engine: Sendable {
         // Locations need only the bytes: the nodes (three times the size of a large file) go before the line index
         // and the located findings are built, so the two never peak together.
         let bytes = file.document?.bytes ?? bytesOf(outcome)
+        let lineStarts = file.document?.lineStarts
         file.parse = nil
-        let resolved = resolve(consume diagnostics, target: target, bytes: bytes)
+        let resolved = resolve(consume diagnostics, target: target, bytes: bytes, lineStarts: lineStarts)
         let report = FileReport(
             path: target.displayPath, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)
@@ -259,7 +260,8 @@ public struct Engine: Sendable {
     }
 
     /// Applies configured levels, drops what is off, fills in path and line/column, sorts.
-    func resolve(_ diagnostics: consuming [Diagnostic], target: LintTarget, bytes: [UInt8]) -> [Diagnostic] {
+    /// `lineStarts` are the parser's, when the file parsed.
+    func resolve(_ diagnostics: consuming [Diagnostic], target: LintTarget, bytes: [UInt8], lineStarts: [UInt32]?) -> [Diagnostic] {
         // Compacted in place: a large file's findings are not copied.
         var kept = diagnostics
         var count = 0
@@ -274,9 +276,9 @@ public struct Engine: Sendable {
         }
         kept.removeSubrange(count...)
         guard !kept.isEmpty else { return [] }
-        // A large file's lines are found on several threads (a pretty-printed 50 MB batch has 660 000).
+        // A file that did not parse has its lines found here, on several threads when it is large.
         let jobs = options.jobs
-        let lines = LineIndex(bytes, parts: 4 * jobs, map: { parallelMap($0, jobs: jobs, $1) })
+        let lines = lineStarts.map { LineIndex(bytes, lineStarts: $0) } ?? LineIndex(bytes, parts: 4 * jobs, map: { parallelMap($0, jobs: jobs, $1) })
         // Located in slices, on several threads when a batch has thousands of findings.
         let spans = kept.map(\.span)
         let withExcerpts = options.lineExcerpts

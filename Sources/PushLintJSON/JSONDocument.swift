@@ -50,16 +50,22 @@ public final class JSONDocument: Sendable {
     public let bytes: [UInt8]
     public let nodes: [JSONNode]
     public let mode: JSONParseOptions.Mode
+    /// Where each line starts, when the parser recorded it on its way (nil for documents built otherwise).
+    public let lineStarts: [UInt32]?
 
-    public init(bytes: [UInt8], nodes: [JSONNode], mode: JSONParseOptions.Mode) {
+    public init(bytes: [UInt8], nodes: [JSONNode], mode: JSONParseOptions.Mode, lineStarts: [UInt32]? = nil) {
         self.bytes = bytes
         self.nodes = nodes
         self.mode = mode
+        self.lineStarts = lineStarts
     }
 
     /// Another handle on the same bytes and nodes (no copy): for threads that would otherwise share one
     /// reference count.
-    public func sharingStorage() -> JSONDocument { JSONDocument(bytes: bytes, nodes: nodes, mode: mode) }
+    public func sharingStorage() -> JSONDocument { JSONDocument(bytes: bytes, nodes: nodes, mode: mode, lineStarts: lineStarts) }
+
+    /// Lines and columns of this document's offsets: from the parser's line starts, without a pass over the bytes.
+    public var lines: LineIndex { lineStarts.map { LineIndex(bytes, lineStarts: $0) } ?? LineIndex(bytes) }
 
     /// The root value (documents always have one when parsing succeeded).
     public var root: NodeID { 0 }
@@ -137,15 +143,12 @@ public final class JSONDocument: Sendable {
     /// lists above instead of growing them (they are built for every object of every payload).
     func childCount(_ id: NodeID) -> Int {
         guard nodes[id].kind == .object || nodes[id].kind == .array else { return 0 }
-        var count = 0
-        var child = id + 1
-        let end = Int(nodes[id].next)
-        while child < end {
-            if nodes[child].kind == .key { child += 1 }
-            count += 1
-            child = Int(nodes[child].next)
-        }
-        return count
+        // The last node of the subtree lies inside the last child: climbing from it costs the depth, where walking
+        // the children cost one node read each, a cache miss apiece across a 50 MB batch of 53 000 messages.
+        var last = Int(nodes[id].next) - 1
+        guard last > id else { return 0 }
+        while Int(nodes[last].parent) != id { last = Int(nodes[last].parent) }
+        return Int(nodes[last].ordinal) + 1
     }
 
     /// The value of the last member named `name` (providers keep the last of duplicate keys).

@@ -119,7 +119,9 @@ public enum JSONParser {
             var error = parser.failure
             // An error never reaches past the end of the input.
             if let e = error { error?.length = max(0, min(e.length, bytes.count - e.offset)) }
-            let document = error == nil ? JSONDocument(bytes: bytes, nodes: nodes, mode: options.mode) : nil
+            let document =
+                error == nil
+                ? JSONDocument(bytes: bytes, nodes: nodes, mode: options.mode, lineStarts: Array(parser.lineStarts.elements)) : nil
             return JSONParseResult(document: document, error: error, issues: parser.issues)
         }
     }
@@ -159,6 +161,9 @@ private struct PlainStack<Element: BitwiseCopyable> {
     init(capacity: Int) { storage = .allocate(capacity: max(1, capacity)) }
 
     subscript(index: Int) -> Element { storage[index] }
+
+    /// The elements pushed so far.
+    var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(rebasing: storage[0..<count]) }
 
     @inline(__always) mutating func push(_ element: Element) {
         if count == storage.count { grow() }
@@ -205,6 +210,10 @@ private struct Parser {
     var keys: PlainStack<KeyEntry>
     /// Hashed keys of open objects with many members.
     var keyIndexes: [[Int: [Int]]] = []
+    /// Where each line starts, as `LineIndex` counts them (`\n`, `\r\n` or a lone `\r` ends a line). In a document
+    /// that parses, line breaks stand only between tokens and in comments (a string or placeholder that holds
+    /// `\n` is an error), so they are found where whitespace is skipped, at no extra pass over the bytes.
+    var lineStarts: PlainStack<UInt32>
     var issues: [JSONIssue] = []
     var failure: JSONError?
     var started = false
@@ -230,11 +239,26 @@ private struct Parser {
         placeholderLead = open.first.map { Int($0) } ?? -1
         frames = PlainStack(capacity: 32)
         keys = PlainStack(capacity: 64)
+        lineStarts = PlainStack(capacity: 64)
+        lineStarts.push(0)
     }
 
     func deallocate() {
         frames.deallocate()
         keys.deallocate()
+        lineStarts.deallocate()
+    }
+
+    /// Notes the line break at `offset` (a `\n`, or a `\r` not followed by `\n`).
+    @inline(__always) mutating func noteLineBreak(at offset: Int) {
+        lineStarts.push(UInt32(truncatingIfNeeded: offset + 1))
+    }
+
+    /// Notes the line breaks of bytes skipped in one go (a comment, a placeholder).
+    mutating func noteLineBreaks(in range: Range<Int>) {
+        for k in range where input[k] == 0x0A || (input[k] == 0x0D && (k + 1 >= count || input[k + 1] != 0x0A)) {
+            noteLineBreak(at: k)
+        }
     }
 
     mutating func fail(_ kind: JSONError.Kind, _ message: String, at offset: Int, length: Int = 1) -> Bool {
@@ -467,6 +491,7 @@ private struct Parser {
             }
             if matches(closer, at: j) {
                 i = j + closer.count
+                noteLineBreaks(in: start..<i)  // A lone `\r` may stand in one.
                 appendLeaf(.placeholder, flags: 0, start: start, end: i)
                 return true
             }
@@ -840,11 +865,9 @@ private struct Parser {
             let c = input[i]
             if c > 0x20 && c != UInt8(ascii: "/") { return true }
             if c == 0x20 || c == 0x0A {
-                let j = Parser.skipSpaces(input, from: i + 1)
-                if j < count, input[j] > 0x20, input[j] != UInt8(ascii: "/") {
-                    i = j
-                    return true
-                }
+                if c == 0x0A { noteLineBreak(at: i) }
+                i = Parser.skipSpaces(input, from: i + 1)
+                if i < count, input[i] > 0x20, input[i] != UInt8(ascii: "/") { return true }
             }
         }
         return skipSpaceAndComments()
@@ -858,11 +881,14 @@ private struct Parser {
             if c == 0x20 {
                 j = Parser.skipSpaces(input, from: j + 1)
             } else if c == 0x0A || c == 0x0D || c == 0x09 {
+                if c == 0x0A || (c == 0x0D && (j + 1 >= count || input[j + 1] != 0x0A)) { noteLineBreak(at: j) }
                 j += 1
             } else if allowComments, c == UInt8(ascii: "/"), j + 1 < count {
                 if input[j + 1] == UInt8(ascii: "/") {
+                    let start = j
                     j += 2
                     while j < count, input[j] != 0x0A { j += 1 }
+                    noteLineBreaks(in: start..<j)  // A lone `\r` ends a line for `LineIndex` too.
                 } else if input[j + 1] == UInt8(ascii: "*") {
                     let start = j
                     j += 2
@@ -878,6 +904,7 @@ private struct Parser {
                     if !closed {
                         return fail(.syntax, "comment is not closed: expected '*/'", at: start, length: 2)
                     }
+                    noteLineBreaks(in: start..<j)
                 } else {
                     return true
                 }

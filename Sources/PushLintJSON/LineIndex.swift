@@ -24,6 +24,13 @@ public struct LineIndex: Sendable {
         self.init(bytes, parts: 1, map: { count, body in (0..<count).map(body) })
     }
 
+    /// The index of `bytes` whose lines start at `lineStarts` (ascending, from 0), as the parser records them.
+    public init(_ bytes: [UInt8], lineStarts: [UInt32]) {
+        precondition(lineStarts.first == 0, "the first line starts at offset 0")
+        self.bytes = bytes
+        self.starts = lineStarts
+    }
+
     /// The same index, with the bytes scanned in up to `parts` consecutive ranges by `map`, which may run them on
     /// several threads (a pretty-printed 50 MB batch has 660 000 lines). `map(count, body)` must return
     /// `(0..<count).map(body)`, in that order. A range is at least `minimumRangeBytes` long: smaller files are

@@ -33,6 +33,10 @@ import TestSupport
         if fast.document?.nodes != reference.document?.nodes {
             return "\(options.mode) \(input): nodes differ"
         }
+        // The line starts the parser records on its way are those a scan of the bytes finds.
+        if let document = fast.document, document.lineStarts.map({ $0.map { Int($0) } }) != LineIndex(bytes).lineStarts {
+            return "\(options.mode) \(input): line starts \(String(describing: document.lineStarts)) != \(LineIndex(bytes).lineStarts)"
+        }
         return nil
     }
 
@@ -140,12 +144,20 @@ import TestSupport
                 }
             }
             let spaces = Array(repeating: UInt8(ascii: " "), count: run)
-            for ws in [spaces, spaces + [0x0A] + spaces, [0x0A] + spaces + [0x09] + spaces, spaces + [0x0D, 0x0A]] {
+            // Every line end: `\n`, `\r\n`, a lone `\r`, in runs and at the end of the input.
+            for ws in [
+                spaces, spaces + [0x0A] + spaces, [0x0A] + spaces + [0x09] + spaces, spaces + [0x0D, 0x0A], spaces + [0x0D] + spaces,
+                [0x0D, 0x0D, 0x0A, 0x0A] + spaces, spaces + [0x0A, 0x0A] + spaces + [0x0D],
+            ] {
                 inputs.append(ws)
                 inputs.append(ws + Array("1".utf8) + ws)
                 inputs.append(Array("[".utf8) + ws + Array("1".utf8) + ws + Array(",".utf8) + ws + Array("]".utf8) + ws)
                 inputs.append(Array("{".utf8) + ws + Array("\"a\"".utf8) + ws + Array(":".utf8) + ws + Array("{}".utf8) + ws + Array("}".utf8))
                 inputs.append(Array("[".utf8) + ws + Array("/* c */".utf8) + ws + Array("// c\n".utf8) + ws + Array("]".utf8))
+                // Line ends inside comments and placeholders, which are skipped in one go.
+                inputs.append(Array("[".utf8) + ws + Array("/* a\r\nb\rc\n".utf8) + ws + Array("*/".utf8) + ws + Array("// c\r d\r\n".utf8) + ws + Array("]".utf8))
+                inputs.append(Array("[1 // end\r".utf8) + ws + Array("]".utf8) + ws + Array("// last\r".utf8))
+                inputs.append(Array("{\"a\":".utf8) + ws + Array("{{ x\ry }}".utf8) + ws + Array("}".utf8))
                 inputs.append(Array("[".utf8) + ws + Array("/".utf8))
                 inputs.append(Array("[".utf8) + ws)
             }
@@ -209,6 +221,8 @@ import TestSupport
             inputs.append(Array(String(repeating: "[", count: min(n, 600)).utf8) + Array(String(repeating: "]", count: min(n, 600)).utf8))
             inputs.append(Array(String(repeating: "{\"a\":[", count: min(n, 300)).utf8) + Array("0".utf8) + Array(String(repeating: "]}", count: min(n, 300)).utf8))
             inputs.append(Array("[\(Array(repeating: "[1,[]]", count: n).joined(separator: ","))".utf8))
+            // Pretty-printed: line starts recorded before and after the storage grows.
+            inputs.append(Array("[\n\(Array(repeating: "  [1,\r\n []]", count: n).joined(separator: ",\n"))\n]\n".utf8))
         }
         let failures = Self.check(inputs)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")

@@ -181,6 +181,27 @@ import Testing
         #expect(doc.nodes[10_000].ordinal == 9_999)
     }
 
+    @Test func childrenAreCountedFromTheLastNodeOfTheSubtree() throws {
+        // `count` climbs from a container's last node; walking its children must give the same numbers.
+        let doc = try document(#"[[], {}, [1], {"a": {}}, [[1, [2, [3]]]], {"a": 1, "b": [{"c": {"d": []}}]}, [{}, [], ""]]"#)
+        var containers = 0
+        for id in doc.nodes.indices where doc.kind(id) == .object || doc.kind(id) == .array {
+            var walked = 0
+            var child = id + 1
+            while child < Int(doc.nodes[id].next) {
+                if doc.kind(child) == .key { child += 1 }
+                walked += 1
+                child = Int(doc.nodes[child].next)
+            }
+            #expect(doc.count(id) == walked, "node \(id)")
+            #expect(doc.elements(id).count == walked, "node \(id)")
+            containers += 1
+        }
+        #expect(containers == 18)
+        #expect(doc.count(0) == 7)
+        #expect(doc.count(1) == 0)
+    }
+
     @Test func lineIndexCountsColumnsInScalars() {
         let text = "{\n\t\"é😀\": 1\r\n}"
         let lines = LineIndex(Array(text.utf8))

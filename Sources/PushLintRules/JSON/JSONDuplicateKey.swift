@@ -26,8 +26,9 @@ struct JSONDuplicateKey: FileRule, DescribedByType {
         var result: [Diagnostic] = []
         for issue in parse.issues {
             guard case .duplicateKey(let key, let firstKey) = issue.kind else { continue }
-            if lines == nil { lines = LineIndex(document.bytes) }
-            let first = lines!.position(of: document.span(firstKey).start)
+            let index = lines ?? document.lines
+            lines = index
+            let first = index.position(of: document.span(firstKey).start)
             let name = document.string(key)
             result.append(diagnostic(
                 "key '\(name)' already appears in this object (line \(first.line)); providers keep only the last value",
