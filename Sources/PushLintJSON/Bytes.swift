@@ -5,6 +5,8 @@ extension String {
     /// and texts read it through this instead of building arrays.
     @inlinable
     public func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        // A native string lends its storage as it is; only a bridged or foreign one is copied (by `withUTF8`).
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
         var text = self
         return try text.withUTF8(body)
     }
