@@ -56,10 +56,10 @@ import Testing
         #expect(LineIndex(bytes).lineStarts == [0, 17])
     }
 
-    /// Columns count scalars 8 bytes at a time; at every offset of a long mixed line (and of stray continuation
-    /// bytes) they must be what counting byte by byte gives.
+    /// Columns count scalars 32 and 8 bytes at a time; at every offset of a long line of ASCII runs and mixed text
+    /// (and of stray continuation bytes) they must be what counting byte by byte gives.
     @Test func columnsOnALongLineMatchCountingByteByByte() {
-        var bytes = Array(String(repeating: "aé注🎉 b", count: 9).utf8)
+        var bytes = Array((String(repeating: "plain ascii ", count: 7) + String(repeating: "aé注🎉 b", count: 9) + String(repeating: "z", count: 70)).utf8)
         bytes.insert(0x80, at: 5)
         bytes.append(contentsOf: [0xBF, 0x41, 0x0A, 0x42])
         let index = LineIndex(bytes)
