@@ -220,9 +220,11 @@ public struct Engine: Sendable {
     /// What a list of rules finds, in rule order.
     static func findings<R>(of rules: [R], _ check: (R) -> [Diagnostic]) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        for rule in rules {
+        // Each rule is lent to `check` where it lies: `for rule in rules` copied every rule (an existential, with a
+        // retain and a release) for every payload.
+        for index in rules.indices {
             // Most rules find nothing: appending an empty result still reallocated the array.
-            let findings = check(rule)
+            let findings = check(rules[index])
             if !findings.isEmpty { found += findings }
         }
         return found
