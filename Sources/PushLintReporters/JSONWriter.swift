@@ -30,6 +30,19 @@ final class ReportBuffer: ByteOutput, @unchecked Sendable {
         count += bytes.count
     }
 
+    /// A line break and `width` spaces of indentation, written in place: a pretty report starts a line for every
+    /// key it writes.
+    @inline(__always) func appendLineBreak(indentation width: Int) {
+        if count + 1 + width > capacity { grow(to: count + 1 + width) }
+        base[count] = UInt8(ascii: "\n")
+        var i = count + 1
+        count += 1 + width
+        while i < count {
+            base[i] = UInt8(ascii: " ")
+            i += 1
+        }
+    }
+
     /// Copies the bytes written into `target`, uninitialized memory with room for them.
     func copy(to target: UnsafeMutableBufferPointer<UInt8>) {
         precondition(target.count >= count, "room for the bytes written")
@@ -127,19 +140,7 @@ struct JSONWriter {
         if pretty && depth > 0 { newline() }
     }
 
-    private static let indentation = [UInt8](repeating: UInt8(ascii: " "), count: 64)
-
-    private func newline() {
-        out.append(UInt8(ascii: "\n"))
-        var width = 2 * depth
-        Self.indentation.withUnsafeBufferPointer { spaces in
-            while width > 0 {
-                let step = min(width, spaces.count)
-                out.append(UnsafeBufferPointer(rebasing: spaces[0..<step]))
-                width -= step
-            }
-        }
-    }
+    private func newline() { out.appendLineBreak(indentation: 2 * depth) }
 
     mutating func beginObject(_ key: StaticString? = nil) {
         prefix(key)
