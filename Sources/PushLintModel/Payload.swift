@@ -117,14 +117,21 @@ public enum PayloadBuilder {
             apns: view, android: nil, webpush: nil, sizes: [size])
     }
 
+    // Built from the members in one pass, without a list of the members first: two allocations per object.
     static func headerEntries(_ doc: JSONDocument, _ object: NodeID) -> [APNsHeader] {
-        doc.members(object).map {
-            APNsHeader(name: doc.string($0.key), value: doc.stringValue($0.value), keyNode: $0.key, valueNode: $0.value)
+        var entries: [APNsHeader] = []
+        entries.reserveCapacity(doc.count(object))
+        doc.forEachMember(object) {
+            entries.append(APNsHeader(name: doc.string($0.key), value: doc.stringValue($0.value), keyNode: $0.key, valueNode: $0.value))
         }
+        return entries
     }
 
     static func literalFields(_ doc: JSONDocument, _ object: NodeID) -> [(name: String, field: ViewField)] {
-        doc.members(object).map { (doc.string($0.key), ViewField(key: $0.key, value: $0.value, isLiteral: true)) }
+        var fields: [(name: String, field: ViewField)] = []
+        fields.reserveCapacity(doc.count(object))
+        doc.forEachMember(object) { fields.append((doc.string($0.key), ViewField(key: $0.key, value: $0.value, isLiteral: true))) }
+        return fields
     }
 
     // MARK: FCM HTTP v1
@@ -134,6 +141,7 @@ public enum PayloadBuilder {
         let notification = doc.memberObject(message, "notification")
         let data = doc.memberObject(message, "data")
         var sizes: [SizeMeasurement] = []
+        sizes.reserveCapacity(3)  // the message, its APNs and web push views
 
         let toTopic = doc.member(message, "topic") != nil || doc.member(message, "condition") != nil
         // FCM does not count the target: the members sent, filtered once, give both the size and the wire value.

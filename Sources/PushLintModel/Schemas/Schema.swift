@@ -276,8 +276,9 @@ extension MessageSchema {
     public func walk(_ doc: JSONDocument, at node: NodeID, path: String = "") -> (objects: [SchemaObject], members: [SchemaMember]) {
         var objects: [SchemaObject] = []
         var members: [SchemaMember] = []
-        // Room for a typical message's known fields at once (the members are found during the walk, so their
+        // Room for a typical message's objects and known fields at once (they are found during the walk, so their
         // number is not known before it).
+        objects.reserveCapacity(8)
         members.reserveCapacity(32)
         collect(in: doc, at: node, path: path, objects: &objects, members: &members)
         return (objects, members)
