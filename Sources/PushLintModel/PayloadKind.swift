@@ -91,7 +91,12 @@ struct DetectionKeys {
         precondition(names.count <= 64, "one bit per name")
         return names
     }()
-    static let utf8 = names.map { Array($0.utf8) }
+    /// The names' UTF-8 with their positions, by length: a key is compared only with the names of its length.
+    static let byLength: [[(utf8: [UInt8], position: Int)]] = {
+        var table = [[(utf8: [UInt8], position: Int)]](repeating: [], count: 1 + (names.map(\.utf8.count).max() ?? 0))
+        for (position, name) in names.enumerated() { table[name.utf8.count].append((Array(name.utf8), position)) }
+        return table
+    }()
 
     static func mask(_ keys: [String]) -> UInt64 {
         keys.reduce(0) { mask, key in
@@ -126,7 +131,7 @@ struct DetectionKeys {
     init(_ doc: JSONDocument, _ object: NodeID) {
         doc.forEachMember(object) { member in
             let position = doc.withStringBytes(member.key) { key in
-                Self.utf8.firstIndex { ASCIIText.equals(key, $0) }
+                key.count < Self.byLength.count ? Self.byLength[key.count].first { ASCIIText.equals(key, $0.utf8) }?.position : nil
             }
             guard let position else {
                 onlyRequestKeys = false
