@@ -133,8 +133,9 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func read(_ path: String, limit: Int) -> ReadOutcome {
-        // O_NONBLOCK: opening a FIFO must not wait for a writer.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer. `withCString` lends the string's own bytes; passing
+        // the String converted it through a new array for every file.
+        let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return .failed(Self.errorText(errno)) }
         defer { close(fd) }
         var st = stat()
