@@ -101,14 +101,21 @@ public struct Engine: Sendable {
         var outcomes = outcomes
         var files: [FileReport] = []
         files.reserveCapacity(outcomes.count)
-        var summaries: [PayloadSummary] = []
-        summaries.reserveCapacity(outcomes.reduce(0) { $0 + $1.summaries.count })
         var skipped = 0
-        while var outcome = outcomes.popLast() {
-            if let report = outcome.report.take() { files.append(report) } else { skipped += 1 }
-            while let summary = outcome.summaries.popLast() { summaries.append(summary) }
+        let total = outcomes.reduce(0) { $0 + $1.summaries.count }
+        // Placed from the back while the outcomes are taken from the last, so they end in file order: reversing
+        // them afterwards copied every summary.
+        let summaries = [PayloadSummary](unsafeUninitializedCapacity: total) { storage, initialized in
+            var next = total
+            while var outcome = outcomes.popLast() {
+                if let report = outcome.report.take() { files.append(report) } else { skipped += 1 }
+                while let summary = outcome.summaries.popLast() {
+                    next -= 1
+                    storage.initializeElement(at: next, to: summary)
+                }
+            }
+            initialized = total
         }
-        summaries.reverse()
         files.sort { ASCIIText.precedesInUTF8($0.path, $1.path) }
         let context = ProjectContext(summaries: summaries, settings: project.settings)
         var project: [ProjectDiagnostic] = []
