@@ -104,7 +104,7 @@ public struct Engine: Sendable {
         var skipped = 0
         let total = outcomes.reduce(0) { $0 + $1.summaries.count }
         // Placed from the back while the outcomes are taken from the last, so they end in file order: reversing
-        // them afterwards copied every summary.
+        // them afterwards swapped every summary (a retain and a release each).
         let summaries = [PayloadSummary](unsafeUninitializedCapacity: total) { storage, initialized in
             var next = total
             while var outcome = outcomes.popLast() {
@@ -114,6 +114,7 @@ public struct Engine: Sendable {
                     storage.initializeElement(at: next, to: summary)
                 }
             }
+            assert(next == 0, "every summary placed")
             initialized = total
         }
         files.sort { ASCIIText.precedesInUTF8($0.path, $1.path) }
@@ -212,12 +213,11 @@ public struct Engine: Sendable {
             if diagnostics.isEmpty { diagnostics = payloadFindings } else { diagnostics += payloadFindings }
             summaries = payloadSummaries
         }
-        // Locations need only the bytes: the nodes (three times the size of a large file) go before the line index
-        // and the located findings are built, so the two never peak together.
-        let bytes = file.document?.bytes ?? bytesOf(outcome)
-        let lineStarts = file.document?.lineStarts
+        // Locations need only the bytes and the line starts the parse recorded: the nodes (three times the size of
+        // a large file) go before the located findings are built, so the two never peak together.
+        let (bytes, lines) = { (document: JSONDocument?) in (document?.bytes ?? bytesOf(outcome), document?.lines) }(file.document)
         file.parse = nil
-        let resolved = resolve(consume diagnostics, target: target, bytes: bytes, lineStarts: lineStarts)
+        let resolved = resolve(consume diagnostics, target: target, bytes: bytes, lines: lines)
         let report = FileReport(
             path: target.displayPath, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)
@@ -269,8 +269,8 @@ public struct Engine: Sendable {
     }
 
     /// Applies configured levels, drops what is off, fills in path and line/column, sorts.
-    /// `lineStarts` are the parser's, when the file parsed.
-    func resolve(_ diagnostics: consuming [Diagnostic], target: LintTarget, bytes: [UInt8], lineStarts: [UInt32]?) -> [Diagnostic] {
+    /// `lines`: the parsed document's, nil when the file did not parse.
+    func resolve(_ diagnostics: consuming [Diagnostic], target: LintTarget, bytes: [UInt8], lines: LineIndex?) -> [Diagnostic] {
         // Compacted in place: a large file's findings are not copied.
         var kept = diagnostics
         var count = 0
@@ -287,7 +287,7 @@ public struct Engine: Sendable {
         guard !kept.isEmpty else { return [] }
         // A file that did not parse has its lines found here, on several threads when it is large.
         let jobs = options.jobs
-        let lines = lineStarts.map { LineIndex(bytes, lineStarts: $0) } ?? LineIndex(bytes, parts: 4 * jobs, map: { parallelMap($0, jobs: jobs, $1) })
+        let lines = lines ?? LineIndex(bytes, parts: 4 * jobs, map: { parallelMap($0, jobs: jobs, $1) })
         // Located in slices, on several threads when a batch has thousands of findings.
         let spans = kept.map(\.span)
         let withExcerpts = options.lineExcerpts

@@ -19,7 +19,8 @@ public struct JSONNode: Sendable, Equatable {
     /// Index of the enclosing object or array; the root has `UInt32.max`.
     public var parent: UInt32
     /// Position in the parent: the element index in an array, the member index in an object (shared by a key
-    /// and its value). Makes a JSON Pointer cost the depth, not the number of siblings.
+    /// and its value). Makes a JSON Pointer cost the depth, not the number of siblings, and a container's count
+    /// that of its last child: documents built by hand must set it.
     public var ordinal: UInt32 = 0
 
     public init(kind: JSONKind, flags: UInt8, start: UInt32, end: UInt32, next: UInt32, parent: UInt32, ordinal: UInt32 = 0) {
@@ -139,8 +140,9 @@ public final class JSONDocument: Sendable {
         }
     }
 
-    /// Elements of an array or members of an object, counted by hopping over subtrees: one allocation for the
-    /// lists above instead of growing them (they are built for every object of every payload).
+    /// Elements of an array or members of an object, counted from the ordinal of the last one: one allocation for
+    /// the lists above instead of growing them (they are built for every object of every payload). Needs the
+    /// ordinals the parser records.
     func childCount(_ id: NodeID) -> Int {
         guard nodes[id].kind == .object || nodes[id].kind == .array else { return 0 }
         // The last node of the subtree lies inside the last child: climbing from it costs the depth, where walking
@@ -157,10 +159,12 @@ public final class JSONDocument: Sendable {
     }
 
     /// The value of the last member whose key's UTF-8 is `utf8`. Payload views and rules ask this about 20 times
-    /// per message: the nodes and bytes are read through one pointer each, and a key without escapes whose
+    /// per message: the members are visited through a pointer to the nodes, and a key without escapes whose
     /// length differs is passed over without looking at its bytes.
     public func member(_ id: NodeID, utf8: UnsafeBufferPointer<UInt8>) -> NodeID? {
         nodes.withUnsafeBufferPointer { nodes in
+            // The one bounds check: the members are read without one, and the parser's nodes are consistent.
+            precondition(id >= 0 && id < nodes.count, "node \(id) is not in this document")
             guard nodes[id].kind == .object else { return nil }
             var found: NodeID?
             var key = id + 1

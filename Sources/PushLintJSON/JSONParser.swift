@@ -121,7 +121,7 @@ public enum JSONParser {
             if let e = error { error?.length = max(0, min(e.length, bytes.count - e.offset)) }
             let document =
                 error == nil
-                ? JSONDocument(bytes: bytes, nodes: nodes, mode: options.mode, lineStarts: Array(parser.lineStarts.elements)) : nil
+                ? JSONDocument(bytes: bytes, nodes: nodes, mode: options.mode, lineStarts: parser.lineStartsArray()) : nil
             return JSONParseResult(document: document, error: error, issues: parser.issues)
         }
     }
@@ -210,9 +210,10 @@ private struct Parser {
     var keys: PlainStack<KeyEntry>
     /// Hashed keys of open objects with many members.
     var keyIndexes: [[Int: [Int]]] = []
-    /// Where each line starts, as `LineIndex` counts them (`\n`, `\r\n` or a lone `\r` ends a line). In a document
-    /// that parses, line breaks stand only between tokens and in comments (a string or placeholder that holds
-    /// `\n` is an error), so they are found where whitespace is skipped, at no extra pass over the bytes.
+    /// Where each line starts, as `LineIndex` counts them (`LineIndex.endsLine`). In a document that parses, line
+    /// breaks stand only between tokens, in comments and, a lone `\r`, in placeholders (a string that holds one,
+    /// or a placeholder that holds `\n`, is an error), so they are found where those are skipped, without another
+    /// pass over the bytes.
     var lineStarts: PlainStack<UInt32>
     var issues: [JSONIssue] = []
     var failure: JSONError?
@@ -249,6 +250,13 @@ private struct Parser {
         lineStarts.deallocate()
     }
 
+    /// The line starts as an array; a document of one line (a minified template) shares one, without allocating.
+    func lineStartsArray() -> [UInt32] {
+        lineStarts.count == 1 ? Parser.firstLineOnly : Array(lineStarts.elements)
+    }
+
+    static let firstLineOnly: [UInt32] = [0]
+
     /// Notes the line break at `offset` (a `\n`, or a `\r` not followed by `\n`).
     @inline(__always) mutating func noteLineBreak(at offset: Int) {
         lineStarts.push(UInt32(truncatingIfNeeded: offset + 1))
@@ -256,9 +264,7 @@ private struct Parser {
 
     /// Notes the line breaks of bytes skipped in one go (a comment, a placeholder).
     mutating func noteLineBreaks(in range: Range<Int>) {
-        for k in range where input[k] == 0x0A || (input[k] == 0x0D && (k + 1 >= count || input[k + 1] != 0x0A)) {
-            noteLineBreak(at: k)
-        }
+        for k in range where LineIndex.endsLine(input, at: k) { noteLineBreak(at: k) }
     }
 
     mutating func fail(_ kind: JSONError.Kind, _ message: String, at offset: Int, length: Int = 1) -> Bool {
@@ -881,7 +887,7 @@ private struct Parser {
             if c == 0x20 {
                 j = Parser.skipSpaces(input, from: j + 1)
             } else if c == 0x0A || c == 0x0D || c == 0x09 {
-                if c == 0x0A || (c == 0x0D && (j + 1 >= count || input[j + 1] != 0x0A)) { noteLineBreak(at: j) }
+                if LineIndex.endsLine(input, at: j) { noteLineBreak(at: j) }
                 j += 1
             } else if allowComments, c == UInt8(ascii: "/"), j + 1 < count {
                 if input[j + 1] == UInt8(ascii: "/") {

@@ -9,7 +9,7 @@ public struct SourcePosition: Sendable, Hashable, Codable {
     }
 }
 
-/// Turns byte offsets into line and column. Built only when a file has something to report.
+/// Turns byte offsets into line and column: from the line starts a parse records, or by a scan of the bytes.
 public struct LineIndex: Sendable {
     /// Byte offset where each line starts, 32-bit like the parser's offsets: on a large file with many findings
     /// the index is alive together with them, at half the size of `[Int]`. Files of 4 GiB and more are not parsed;
@@ -32,7 +32,7 @@ public struct LineIndex: Sendable {
     }
 
     /// The same index, with the bytes scanned in up to `parts` consecutive ranges by `map`, which may run them on
-    /// several threads (a pretty-printed 50 MB batch has 660 000 lines). `map(count, body)` must return
+    /// several threads (for a large file that does not parse). `map(count, body)` must return
     /// `(0..<count).map(body)`, in that order. A range is at least `minimumRangeBytes` long: smaller files are
     /// scanned in one go, here (below that, starting a thread costs more than the scan).
     public init(
@@ -66,7 +66,8 @@ public struct LineIndex: Sendable {
     /// Appends the offsets of the lines that start after a line end in `range`.
     static func appendLineStarts(in bytes: [UInt8], _ range: Range<Int>, to starts: inout [UInt32]) {
         let indexed = indexedCount(bytes)
-        bytes.withUnsafeBufferPointer { buffer in
+        bytes.withUnsafeBufferPointer { all in
+            let buffer = UnsafeBufferPointer(rebasing: all[0..<indexed])
             let n = range.upperBound
             var i = range.lowerBound
             while i < n {
@@ -75,16 +76,20 @@ public struct LineIndex: Sendable {
                     i += 8
                 }
                 guard i < n else { break }
-                let c = buffer[i]
-                if c == 0x0A {
-                    starts.append(UInt32(truncatingIfNeeded: i + 1))
-                } else if c == 0x0D && (i + 1 >= indexed || buffer[i + 1] != 0x0A) {
-                    // (The next byte may be in the next range: `\r\n` split by a range boundary is one line end.)
+                // (The next byte may be in the next range: `\r\n` split by a range boundary is one line end.)
+                if Self.endsLine(buffer, at: i) {
                     starts.append(UInt32(truncatingIfNeeded: i + 1))
                 }
                 i += 1
             }
         }
+    }
+
+    /// Whether the byte at `offset` ends a line: a `\n`, or a `\r` not followed by `\n` (a lone `\r` or the end).
+    @inline(__always)
+    public static func endsLine(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+        let c = bytes[offset]
+        return c == 0x0A || (c == 0x0D && (offset + 1 >= bytes.count || bytes[offset + 1] != 0x0A))
     }
 
     /// Whether any byte of `word` is `\n` or `\r` (exact).
@@ -109,14 +114,14 @@ public struct LineIndex: Sendable {
         return SourcePosition(line: line + 1, column: 1 + scalars(from: Int(starts[line]), to: clamped))
     }
 
-    /// Unicode scalars in `bytes[from..<to]` (the bytes that are not UTF-8 continuation bytes), counted 8 bytes
-    /// at a time: a minified payload is one line, and a finding near its end would walk all of it byte by byte.
+    /// Unicode scalars in `bytes[from..<to]` (the bytes that are not UTF-8 continuation bytes), counted 32 and 8
+    /// bytes at a time: a minified payload is one line, and a finding near its end would walk all of it byte by
+    /// byte.
     func scalars(from: Int, to: Int) -> Int {
         bytes.withUnsafeBytes { raw in
             var count = 0
             var i = from
-            // A minified template is one line: a finding's column counts the bytes before it, mostly ASCII, so
-            // 32 bytes at a time are first tested for a byte with its high bit set.
+            // Mostly ASCII: 32 bytes at a time are first tested for a byte with its high bit set.
             while to - i >= 32 {
                 let a = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 let b = raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)

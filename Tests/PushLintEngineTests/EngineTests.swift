@@ -168,8 +168,8 @@ import TestSupport
         }
     }
 
-    /// A file of 1 MiB and more has its line index built in ranges on several threads: findings far into it are
-    /// located on the same lines and columns as with one thread.
+    /// A large file that parses is located from the line starts its parse recorded: findings far into it are on
+    /// the same lines and columns with any number of threads.
     @Test func aLargeFileIsLocatedTheSameOnAnyNumberOfThreads() throws {
         let dir = TempDirectory()
         let padding = String(repeating: String(repeating: " ", count: 100) + "\r\n", count: 11_000)
@@ -181,6 +181,21 @@ import TestSupport
         #expect(found.map { $0.location?.line } == [2, 11_002, 22_003])
         #expect(found.map { $0.location?.column } == [38, 38, 38])
         #expect(one.allDiagnostics == many.allDiagnostics)
+        #expect(one.allDiagnostics.map(\.location) == many.allDiagnostics.map(\.location))
+    }
+
+    /// A file of 1 MiB and more that does not parse has its lines found by a scan in ranges on several threads
+    /// (a range may end between the `\r` and the `\n` of a line end): its syntax error, far into it, is located as
+    /// with one thread.
+    @Test func aLargeFileThatDoesNotParseIsLocatedTheSameOnAnyNumberOfThreads() throws {
+        let dir = TempDirectory()
+        let padding = String(repeating: String(repeating: " ", count: 100) + "\r\n", count: 11_000)
+        dir.write("broken.json", "[\n" + padding + "1,\r" + padding + "2,\n" + padding + "x]")
+        let one = try lint(dir, options: LintOptions(jobs: 1, maxFileBytes: 8 << 20))
+        let many = try lint(dir, options: LintOptions(jobs: 3, maxFileBytes: 8 << 20))
+        let errors = one.allDiagnostics.filter { $0.ruleId == "json-syntax" }
+        #expect(errors.map { $0.location?.line } == [33_004])
+        #expect(errors.map { $0.location?.column } == [1])
         #expect(one.allDiagnostics.map(\.location) == many.allDiagnostics.map(\.location))
     }
 

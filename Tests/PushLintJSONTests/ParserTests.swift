@@ -179,12 +179,19 @@ import Testing
         #expect(doc.nodes.count == 10_001)
         #expect(doc.nodes[0].next == 10_001)
         #expect(doc.nodes[10_000].ordinal == 9_999)
+        #expect(doc.count(0) == 10_000)
     }
 
-    @Test func childrenAreCountedFromTheLastNodeOfTheSubtree() throws {
-        // `count` climbs from a container's last node; walking its children must give the same numbers.
-        let doc = try document(#"[[], {}, [1], {"a": {}}, [[1, [2, [3]]]], {"a": 1, "b": [{"c": {"d": []}}]}, [{}, [], ""]]"#)
-        var containers = 0
+    /// `count` climbs from a container's last node; walking its children must give the same numbers, whatever the
+    /// last child is (a scalar, a container, a placeholder).
+    @Test(arguments: [
+        (#"[[], {}, [1], {"a": {}}, [[1, [2, [3]]]], {"a": 1, "b": [{"c": {"d": []}}]}, [{}, [], ""]]"#, 18, 7),
+        (#"{"a": [], "b": 1}"#, 2, 2),
+        (#"{"a": {"x": {{ v }} }, "b": [1, {{ w }}], "c": {{ z }} }"#, 3, 3),
+    ])
+    func childrenAreCountedFromTheLastNodeOfTheSubtree(_ text: String, _ containers: Int, _ rootCount: Int) throws {
+        let doc = try document(text, .defaultTemplate)
+        var found = 0
         for id in doc.nodes.indices where doc.kind(id) == .object || doc.kind(id) == .array {
             var walked = 0
             var child = id + 1
@@ -195,11 +202,22 @@ import Testing
             }
             #expect(doc.count(id) == walked, "node \(id)")
             #expect(doc.elements(id).count == walked, "node \(id)")
-            containers += 1
+            found += 1
         }
-        #expect(containers == 18)
-        #expect(doc.count(0) == 7)
-        #expect(doc.count(1) == 0)
+        #expect(found == containers)
+        #expect(doc.count(0) == rootCount)
+    }
+
+    /// The last member of a name wins, whether its key is written plainly or with escapes; a key of another length
+    /// or spelling is not the name.
+    @Test func memberFindsTheLastKeyOfTheNameWithOrWithoutEscapes() throws {
+        let doc = try document(#"{"a": 1, "\u0061": 2, "ab": 3, "b": 4, "\u0062x": 5}"#)
+        #expect(doc.member(0, "a").map { doc.rawText($0) } == "2")
+        #expect(doc.member(0, "ab").map { doc.rawText($0) } == "3")
+        #expect(doc.member(0, "b").map { doc.rawText($0) } == "4")
+        #expect(doc.member(0, "bx").map { doc.rawText($0) } == "5")
+        #expect(doc.member(0, "x") == nil)
+        #expect(doc.member(2, "a") == nil, "not an object")
     }
 
     @Test func lineIndexCountsColumnsInScalars() {

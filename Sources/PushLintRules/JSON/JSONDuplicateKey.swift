@@ -22,7 +22,7 @@ struct JSONDuplicateKey: FileRule, DescribedByType {
 
     func check(_ file: FileContext) -> [Diagnostic] {
         guard let parse = file.parse, let document = parse.document else { return [] }
-        var lines: LineIndex?
+        var lines: LineIndex?  // made at the first duplicate: most files have none
         var result: [Diagnostic] = []
         for issue in parse.issues {
             guard case .duplicateKey(let key, let firstKey) = issue.kind else { continue }
