@@ -66,6 +66,37 @@ import TestSupport
         #expect(TextDetectors.words(key) == words)
     }
 
+    /// The byte search that settles most key names must say yes exactly when the name without separators, in
+    /// lower case, holds a hint (or is not ASCII): checked against that definition on generated names, hints at
+    /// every position, split by separators and in any letter case.
+    @Test func keyNamesAreSettledByTheirHints() {
+        let hints = ["pas", "pwd", "secret", "sig", "key", "cred", "token", "auth", "hmac"]
+        func reference(_ name: String) -> Bool {
+            guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return true }
+            let joined = String(name.lowercased().filter { !"_-. ".contains($0) })
+            return hints.contains { joined.contains($0) }
+        }
+        var names = ["", "_", "title", "order_id", "pa_ssword", "P-W-D", "Secret", "secre", "ecret", "x.sig", "si g",
+                     "KEY", "ke", "cre d", "tokenized", "toke", "Auth", "hmaC", "päss", "sekret", "monkey", "passport"]
+        // Names of pieces: hints, hints cut by a separator, near misses, other words, separators; in mixed case.
+        let pieces = hints + ["pa_s", "p.wd", "sec-ret", "s i", "ke.y", "cr_ed", "tok en", "au-th", "hm.ac", "pa", "wd", "secre",
+                              "ecret", "si", "ke", "cre", "toke", "aut", "hma", "order", "id", "x", "_", "-", ".", " "]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for _ in 0..<4000 {
+            let name = (0...next(4)).map { _ in pieces[next(pieces.count)] }.joined()
+            names.append(String(name.map { next(3) == 0 ? Character($0.uppercased()) : $0 }))
+        }
+        for name in names {
+            #expect(name.withUTF8Bytes(TextDetectors.mayBeSecretOrKeyLikeName) == reference(name), "\(name)")
+        }
+        #expect(names.filter(reference).count > 1000, "the generated names hit the hints")
+        #expect(names.filter { !reference($0) }.count > 500, "and miss them")
+    }
+
     @Test func placeholdersAndTargetsAreNeverReported() throws {
         let template = #"{"message": {"token": "{{token}}", "data": {"email": "{{email}}", "password": "{{password}}"}}}"#
         let report = try ExampleLinter.lint(template, fileName: "t.json.tmpl")

@@ -42,6 +42,8 @@ struct PayloadSensitiveData: PayloadRule, DescribedByType {
         let body = context.payload.body
         let skip = skipped(context)
         var natures: [String: KeyNature] = [:]
+        // The strings of an array share their key: its nature is looked at once for all of them.
+        var lastKey: (node: NodeID?, nature: KeyNature)?
         var result: [Diagnostic] = []
         // The payload's nodes in document order; skipped subtrees are jumped over whole.
         var node = body
@@ -51,39 +53,63 @@ struct PayloadSensitiveData: PayloadRule, DescribedByType {
                 node = Int(doc.nodes[node].next)
                 continue
             }
-            // Whether a string is templated is asked only of the few that would be findings.
-            if doc.kind(node) == .string, let diagnostic = examine(node, context, &natures), !context.isTemplated(node) {
-                result.append(diagnostic)
+            if doc.kind(node) == .string {
+                let keyNode = doc.owningKey(of: node)
+                let nature: KeyNature
+                if let last = lastKey, last.node == keyNode {
+                    nature = last.nature
+                } else {
+                    nature = self.nature(of: keyNode, doc, &natures)
+                    lastKey = (keyNode, nature)
+                }
+                // Whether a string is templated is asked only of the few that would be findings.
+                if let verdict = examine(node, keyNode: keyNode, nature, doc), !context.isTemplated(node) {
+                    result.append(diagnostic(verdict, at: node, keyNode: keyNode, doc))
+                }
             }
             node += 1
         }
         return result
     }
 
-    private func examine(_ node: NodeID, _ context: PayloadContext, _ natures: inout [String: KeyNature]) -> Diagnostic? {
-        let doc = context.document
-        let keyNode = doc.owningKey(of: node)
-        var nature = KeyNature(isSecret: false, isKeyLike: false)
-        if let keyNode, doc.withStringBytes(keyNode, TextDetectors.mayBeSecretOrKeyLikeName) {
-            let name = doc.string(keyNode)
-            if let known = natures[name] {
-                nature = known
-            } else {
-                let (isSecret, isKeyLike) = TextDetectors.nameNature(name)
-                nature = KeyNature(isSecret: isSecret, isKeyLike: isKeyLike)
-                natures[name] = nature
-            }
+    /// What a key's name says of the values under it; most names are settled by a byte search.
+    private func nature(of keyNode: NodeID?, _ doc: JSONDocument, _ natures: inout [String: KeyNature]) -> KeyNature {
+        guard let keyNode, doc.withStringBytes(keyNode, TextDetectors.mayBeSecretOrKeyLikeName) else {
+            return KeyNature(isSecret: false, isKeyLike: false)
         }
-        if nature.isSecret, let keyNode {
+        let name = doc.string(keyNode)
+        if let known = natures[name] { return known }
+        let (isSecret, isKeyLike) = TextDetectors.nameNature(name)
+        let nature = KeyNature(isSecret: isSecret, isKeyLike: isKeyLike)
+        natures[name] = nature
+        return nature
+    }
+
+    /// What makes a string a finding, if anything: a literal secret, or personal data found in it.
+    private enum Verdict {
+        case secret
+        case personal(TextDetectors.Finding)
+    }
+
+    private func examine(_ node: NodeID, keyNode: NodeID?, _ nature: KeyNature, _ doc: JSONDocument) -> Verdict? {
+        if nature.isSecret, keyNode != nil {
             let text = doc.string(node)
-            if !TextDetectors.isMasked(text), !TextDetectors.isURL(text) {
-                return diagnostic(secret(doc.string(keyNode)), at: node, in: doc, help: "remove it; let the app fetch what it needs over its authenticated connection")
-            }
+            if !TextDetectors.isMasked(text), !TextDetectors.isURL(text) { return .secret }
         }
         let keyLike = nature.isKeyLike
-        guard let found = doc.withStringBytes(node, { TextDetectors.sensitive(inBytes: $0, keyLike: keyLike, key: { keyNode.map { doc.string($0) } }) })
-        else { return nil }
-        return diagnostic(personal(keyNode.map { doc.string($0) }, found), at: node, in: doc, help: "replace it with an id the app resolves after opening")
+        return doc.withStringBytes(node) { TextDetectors.sensitive(inBytes: $0, keyLike: keyLike, key: { keyNode.map { doc.string($0) } }) }
+            .map { .personal($0) }
+    }
+
+    private func diagnostic(_ verdict: Verdict, at node: NodeID, keyNode: NodeID?, _ doc: JSONDocument) -> Diagnostic {
+        switch verdict {
+        case .secret:
+            return diagnostic(
+                secret(keyNode.map { doc.string($0) } ?? ""), at: node, in: doc,
+                help: "remove it; let the app fetch what it needs over its authenticated connection")
+        case .personal(let found):
+            return diagnostic(personal(keyNode.map { doc.string($0) }, found), at: node, in: doc, help: "replace it with an id the app resolves after opening")
+        }
     }
 
     /// Subtrees that are not content: delivery targets and headers.

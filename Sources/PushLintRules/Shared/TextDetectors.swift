@@ -362,32 +362,40 @@ enum TextDetectors {
     /// joined form, is a substring of the name without its separators (`_ - . space`) in lower case, so keys such
     /// as `title` or `order_id` are settled by a byte search (and `pa_ssword`, joined `password`, is not missed).
     static func mayBeSecretOrKeyLikeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { joined in
-            var count = 0
-            for b in bytes {
-                // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full test.
-                if b >= 0x80 { return true }
-                if isSeparator(b) { continue }
-                joined[count] = ASCIIText.lower(b)
-                count += 1
+        // The last eight bytes of the joined name, lower case, in one word: after each byte, the hints that end
+        // with it are compared with the word's low bytes (a hint occurs in the name exactly when the joined name,
+        // up to some byte, ends with it).
+        var window: UInt64 = 0
+        for b in bytes {
+            // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full test.
+            if b >= 0x80 { return true }
+            if isSeparator(b) { continue }
+            let c = ASCIIText.lower(b)
+            window = window << 8 | UInt64(c)
+            let hit: Bool
+            switch c {
+            case UInt8(ascii: "s"): hit = window & 0xFF_FFFF == Hint.pas
+            case UInt8(ascii: "d"): hit = window & 0xFF_FFFF == Hint.pwd || window & 0xFFFF_FFFF == Hint.cred
+            case UInt8(ascii: "t"): hit = window & 0xFFFF_FFFF_FFFF == Hint.secret
+            case UInt8(ascii: "g"): hit = window & 0xFF_FFFF == Hint.sig
+            case UInt8(ascii: "y"): hit = window & 0xFF_FFFF == Hint.key
+            case UInt8(ascii: "n"): hit = window & 0xFF_FFFF_FFFF == Hint.token
+            case UInt8(ascii: "h"): hit = window & 0xFFFF_FFFF == Hint.auth
+            case UInt8(ascii: "c"): hit = window & 0xFFFF_FFFF == Hint.hmac
+            default: hit = false
             }
-            let name = UnsafeBufferPointer(rebasing: joined[0..<count])
-            // One pass: where a hint can start, only the hints that start with that letter are compared.
-            func hint(_ i: Int, _ text: StaticString) -> Bool { ASCIIText.matches(name, at: i, text) }
-            for i in 0..<count {
-                switch name[i] {
-                case UInt8(ascii: "p"): if hint(i, "pas") || hint(i, "pwd") { return true }
-                case UInt8(ascii: "s"): if hint(i, "secret") || hint(i, "sig") { return true }
-                case UInt8(ascii: "k"): if hint(i, "key") { return true }
-                case UInt8(ascii: "c"): if hint(i, "cred") { return true }
-                case UInt8(ascii: "t"): if hint(i, "token") { return true }
-                case UInt8(ascii: "a"): if hint(i, "auth") { return true }
-                case UInt8(ascii: "h"): if hint(i, "hmac") { return true }
-                default: continue
-                }
-            }
-            return false
+            if hit { return true }
         }
+        return false
+    }
+
+    /// The hints of `mayBeSecretOrKeyLikeName` as words of their bytes, the first most significant: `pas`
+    /// (password, passphrase, passwd), `pwd`, `secret`, `sig`, `key`, `cred`, `token`, `auth`, `hmac`. Literals,
+    /// so that reading them costs nothing (a test checks them against the words).
+    enum Hint {
+        static let pas: UInt64 = 0x70_61_73, pwd: UInt64 = 0x70_77_64, secret: UInt64 = 0x73_65_63_72_65_74
+        static let sig: UInt64 = 0x73_69_67, key: UInt64 = 0x6B_65_79, cred: UInt64 = 0x63_72_65_64
+        static let token: UInt64 = 0x74_6F_6B_65_6E, auth: UInt64 = 0x61_75_74_68, hmac: UInt64 = 0x68_6D_61_63
     }
 
     static func containsCardNumber(_ text: String) -> Bool {
