@@ -77,12 +77,19 @@ struct PayloadDataNotLink: PayloadRule, DescribedByType {
             result.append(finding(node, field, what, context))
         case .array:
             let elements = doc.elements(node)
-            let objects = elements.filter { doc.kind($0) == .object }.count
+            var objects = 0
+            var numbers = 0
+            for element in elements {
+                switch doc.kind(element) {
+                case .object: objects += 1
+                case .number: numbers += 1
+                default: break
+                }
+            }
             if objects >= 2 {
                 result.append(finding(node, field, "an array of \(objects) objects", context))
                 return
             }
-            let numbers = elements.filter { doc.kind($0) == .number }.count
             if numbers >= 32 {
                 result.append(finding(node, field, "an array of \(numbers) numbers", context))
                 return
@@ -93,7 +100,7 @@ struct PayloadDataNotLink: PayloadRule, DescribedByType {
                 result.append(finding(node, field, "an object nested \(depth) levels deep (maxDepth \(limits.maxDepth))", context))
                 return
             }
-            for member in doc.members(node) { visit(member.value, depth: depth + 1, field: field, context, limits, &result) }
+            doc.forEachMember(node) { visit($0.value, depth: depth + 1, field: field, context, limits, &result) }
         default:
             return
         }

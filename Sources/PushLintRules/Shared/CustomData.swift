@@ -29,7 +29,11 @@ enum CustomData {
         let payload = context.payload
         func fields(_ object: NodeID?, stringMap: Bool) -> [CustomField] {
             guard let object else { return [] }
-            return doc.members(object).map { CustomField(key: $0.key, value: $0.value, isStringMap: stringMap) }
+            // Built from the members in one pass, without a list of the members first.
+            var fields: [CustomField] = []
+            fields.reserveCapacity(doc.count(object))
+            doc.forEachMember(object) { fields.append(CustomField(key: $0.key, value: $0.value, isStringMap: stringMap)) }
+            return fields
         }
         switch payload.kind {
         case .apns:
