@@ -117,21 +117,14 @@ public enum PayloadBuilder {
             apns: view, android: nil, webpush: nil, sizes: [size])
     }
 
-    // Built from the members in one pass, without a list of the members first: two allocations per object.
     static func headerEntries(_ doc: JSONDocument, _ object: NodeID) -> [APNsHeader] {
-        var entries: [APNsHeader] = []
-        entries.reserveCapacity(doc.count(object))
-        doc.forEachMember(object) {
-            entries.append(APNsHeader(name: doc.string($0.key), value: doc.stringValue($0.value), keyNode: $0.key, valueNode: $0.value))
+        doc.mapMembers(object) {
+            APNsHeader(name: doc.string($0.key), value: doc.stringValue($0.value), keyNode: $0.key, valueNode: $0.value)
         }
-        return entries
     }
 
     static func literalFields(_ doc: JSONDocument, _ object: NodeID) -> [(name: String, field: ViewField)] {
-        var fields: [(name: String, field: ViewField)] = []
-        fields.reserveCapacity(doc.count(object))
-        doc.forEachMember(object) { fields.append((doc.string($0.key), ViewField(key: $0.key, value: $0.value, isLiteral: true))) }
-        return fields
+        doc.mapMembers(object) { (doc.string($0.key), ViewField(key: $0.key, value: $0.value, isLiteral: true)) }
     }
 
     // MARK: FCM HTTP v1

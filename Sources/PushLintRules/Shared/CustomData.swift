@@ -29,11 +29,7 @@ enum CustomData {
         let payload = context.payload
         func fields(_ object: NodeID?, stringMap: Bool) -> [CustomField] {
             guard let object else { return [] }
-            // Built from the members in one pass, without a list of the members first.
-            var fields: [CustomField] = []
-            fields.reserveCapacity(doc.count(object))
-            doc.forEachMember(object) { fields.append(CustomField(key: $0.key, value: $0.value, isStringMap: stringMap)) }
-            return fields
+            return doc.mapMembers(object) { CustomField(key: $0.key, value: $0.value, isStringMap: stringMap) }
         }
         switch payload.kind {
         case .apns:
