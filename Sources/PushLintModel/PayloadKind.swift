@@ -91,12 +91,8 @@ struct DetectionKeys {
         precondition(names.count <= 64, "one bit per name")
         return names
     }()
-    /// The names' UTF-8 with their positions, by length: a key is compared only with the names of its length.
-    static let byLength: [[(utf8: [UInt8], position: Int)]] = {
-        var table = [[(utf8: [UInt8], position: Int)]](repeating: [], count: 1 + (names.map(\.utf8.count).max() ?? 0))
-        for (position, name) in names.enumerated() { table[name.utf8.count].append((Array(name.utf8), position)) }
-        return table
-    }()
+    /// The names' positions by their UTF-8.
+    static let table = NameTable(names)
 
     static func mask(_ keys: [String]) -> UInt64 {
         keys.reduce(0) { mask, key in
@@ -115,7 +111,8 @@ struct DetectionKeys {
     static let registrationIds = mask(["registration_ids"])
     static let toOrCondition = mask(["to", "condition"])
     static let aps = mask(["aps"])
-    static let valuePositions = valueKeys.map { names.firstIndex(of: $0) ?? -1 }
+    /// Per name position, the index in `valueKeys` of the name, or -1.
+    static let valueSlots = names.map { valueKeys.firstIndex(of: $0) ?? -1 }
 
     /// Bit `i` set when `names[i]` is a key of the object.
     private(set) var present: UInt64 = 0
@@ -130,9 +127,7 @@ struct DetectionKeys {
 
     init(_ doc: JSONDocument, _ object: NodeID) {
         doc.forEachMember(object) { member in
-            let position = doc.withStringBytes(member.key) { key in
-                key.count < Self.byLength.count ? Self.byLength[key.count].first { ASCIIText.equals(key, $0.utf8) }?.position : nil
-            }
+            let position = doc.withStringBytes(member.key, Self.table.position)
             guard let position else {
                 onlyRequestKeys = false
                 return
@@ -140,7 +135,7 @@ struct DetectionKeys {
             let bit: UInt64 = 1 << UInt64(position)
             present |= bit
             if bit & Self.request == 0 { onlyRequestKeys = false }
-            switch Self.valuePositions.firstIndex(of: position) {
+            switch Self.valueSlots[position] {
             case 0: message = member.value
             case 1: to = member.value
             case 2: notification = member.value

@@ -9,10 +9,9 @@ public final class MessageSchema: Sendable {
     /// The type's name in the provider's reference (`AndroidNotification`, `ExpoPushMessage`).
     public let name: String
     public let fields: [SchemaField]
-    /// Field positions by the UTF-8 of every accepted spelling, in buckets by length and last byte. Built once:
-    /// rules look fields up for every key of every payload, and making and hashing a `String` per key cost more
-    /// than the rest of the walk.
-    let buckets: [[(spelling: [UInt8], position: Int)]]
+    /// Field positions by every accepted spelling: rules look fields up for every key of every payload, and
+    /// making and hashing a `String` per key cost more than the rest of the walk.
+    let positions: NameTable
     /// Per field position: the field's values can be or hold objects this schema describes. Asked for every key of
     /// every payload, so it is a table lookup rather than a copy of the field and its type.
     let mayHoldObjects: [Bool]
@@ -30,30 +29,16 @@ public final class MessageSchema: Sendable {
         self.fields = fields
         self.acceptsLowerCamelCase = acceptsLowerCamelCase
         self.foreign = foreign
-        var buckets = [[(spelling: [UInt8], position: Int)]](repeating: [], count: Self.bucketCount)
         // The first field that has a spelling wins, as a linear search would.
-        for (position, field) in fields.enumerated() {
-            for spelling in acceptsLowerCamelCase ? [field.name, field.jsonName] : [field.name] {
-                let utf8 = Array(spelling.utf8)
-                let bucket = utf8.withUnsafeBufferPointer(Self.bucket)
-                if !buckets[bucket].contains(where: { $0.spelling == utf8 }) { buckets[bucket].append((utf8, position)) }
-            }
-        }
-        self.buckets = buckets
+        positions = NameTable(
+            fields.enumerated().flatMap { position, field in
+                (acceptsLowerCamelCase ? [field.name, field.jsonName] : [field.name]).map { ($0, position) }
+            })
         mayHoldObjects = fields.map(\.type.mayHoldObjects)
     }
 
-    static let bucketCount = 64
-
-    static func bucket(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        (utf8.count &* 7 &+ Int(utf8.last ?? 0)) & (bucketCount - 1)
-    }
-
     /// The position in `fields` of the field a key names (its UTF-8), in either accepted spelling.
-    public func fieldPosition(of utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-        for entry in buckets[Self.bucket(utf8)] where ASCIIText.equals(utf8, entry.spelling) { return entry.position }
-        return nil
-    }
+    public func fieldPosition(of utf8: UnsafeBufferPointer<UInt8>) -> Int? { positions.position(of: utf8) }
 
     /// The position of the field a key node names.
     public func fieldPosition(ofKey key: NodeID, in doc: JSONDocument) -> Int? {
