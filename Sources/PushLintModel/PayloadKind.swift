@@ -75,9 +75,10 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
 /// The top-level keys detection asks about, found in one pass over an object's members: asking `member` for each
 /// name scanned the members about twenty times per message, for every message of a batch.
 struct DetectionKeys {
-    /// Keys of a v1 send request around its `message`: the request's fields in both spellings, and `dry_run`, the
-    /// legacy name of `validate_only`.
-    static let requestKeys = FCMSchema.sendRequest.spellings() + ["dry_run", "dryRun"]
+    /// Keys of a v1 send request around its `message`: the request's fields and its legacy fields (`dry_run`, the
+    /// old name of `validate_only`), each in both spellings.
+    static let requestKeys =
+        FCMSchema.sendRequest.spellings() + FCMSchema.legacyRequestFields.flatMap { [$0.name, SchemaField.lowerCamelCase($0.name)] }
     /// Keys whose values detection reads, in the order of the stored properties below.
     static let valueKeys = ["message", "to", "notification", "payload", "headers"]
 

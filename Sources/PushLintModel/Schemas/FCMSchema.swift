@@ -180,10 +180,13 @@ public enum FCMSchema {
             SchemaField("fid", .string),
         ])
 
+    /// Fields of the legacy API's send request and where they went in a v1 request: still sent beside `message`.
+    public static let legacyRequestFields: [(name: String, replacement: String)] = [("dry_run", "validate_only")]
+
     /// The body of `POST .../messages:send`.
     public static let sendRequest = MessageSchema(
         "SendMessageRequest",
-        foreign: [("dry_run", "validate_only")] + legacyMessageFields.map { ($0.name, "message." + $0.replacement) },
+        foreign: legacyRequestFields + legacyMessageFields.map { ($0.name, "message." + $0.replacement) },
         [
             SchemaField("validate_only", .bool),
             SchemaField("message", .message(message)),
