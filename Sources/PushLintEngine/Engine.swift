@@ -227,8 +227,8 @@ public struct Engine: Sendable {
     /// What a list of rules finds, in rule order.
     static func findings<R>(of rules: [R], _ check: (R) -> [Diagnostic]) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        // Each rule is lent to `check` where it lies: `for rule in rules` copied every rule (an existential, with a
-        // retain and a release) for every payload.
+        // Each rule is lent to `check` where it lies: `for rule in rules` copied every rule's existential into a
+        // local for every payload (10 M instructions of linting 10 000 files).
         for index in rules.indices {
             // Most rules find nothing: appending an empty result still reallocated the array.
             let findings = check(rules[index])

@@ -17,20 +17,11 @@ public protocol FileSystem: Sendable {
     /// the mode of an existing file. A symbolic link stays: the file it points to is replaced. A device, pipe or
     /// socket (`/dev/null`, `/dev/stdout`, a FIFO) is written to, never replaced.
     func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError)
-    /// The same, flushed to the disk only when `durable`: files the user keeps (`--fix`, baselines, `init`) are;
-    /// a report, which can be made again, is not. Without the flush a reader still never sees a half-written
-    /// file, but a power loss right after the rename may leave it empty. File systems that do not distinguish
-    /// the two get the flushed write (the default).
-    func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError)
     func realPath(_ path: String) -> String?
     var currentDirectory: String { get }
 }
 
 extension FileSystem {
-    public func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError) {
-        try writeAtomically(path, bytes)
-    }
-
     public func entries(_ directory: String) throws(FileSystemError) -> [(name: String, kind: FileInfo.Kind?)] {
         try list(directory).map { ($0, nil) }
     }
@@ -210,6 +201,9 @@ public struct LocalFileSystem: FileSystem {
         try writeAtomically(path, bytes, durable: true)
     }
 
+    /// The same, flushed to the disk only when `durable`: files the user keeps (`--fix`, baselines, `init`) are;
+    /// a report, which can be made again, is not. Without the flush a reader still never sees a half-written
+    /// file, but a power loss right after the rename may leave it empty.
     public func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError) {
         var target = path
         var info = stat()

@@ -32,7 +32,7 @@ public let minimumItemsForThreads = 64
 
 /// The items of `parts` in order, as one array: a lone part's as they are (the one run of a file of one message,
 /// nearly every file), several parts' in one allocation sized once.
-public func joined<Part, T>(_ parts: [Part], _ items: (Part) -> [T]) -> [T] {
+func joined<Part, T>(_ parts: [Part], _ items: (Part) -> [T]) -> [T] {
     if parts.count == 1 { return items(parts[0]) }
     var all: [T] = []
     all.reserveCapacity(parts.reduce(0) { $0 + items($1).count })

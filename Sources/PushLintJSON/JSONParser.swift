@@ -87,9 +87,9 @@ public enum JSONParser {
         return bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(input: buffer, options: options)
             defer { parser.deallocate() }
-            // Nodes are written straight into the storage of the array the document keeps: no copy at the end,
-            // no per-node capacity or uniqueness checks. When the estimate is too small the parser stops where it
-            // can resume, and continues in storage twice as large.
+            // Nodes are written into raw storage, without per-node capacity or uniqueness checks: a small document's
+            // into scratch memory, copied out once; a larger one's straight into the array the document keeps. When
+            // the estimate is too small the parser stops where it can resume, and continues in storage twice as large.
             var nodes: [JSONNode] = []
             var capacity = max(16, bytes.count / 8)
             var done = false
