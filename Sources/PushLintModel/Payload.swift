@@ -22,11 +22,12 @@ public final class Payload: Sendable {
     public let schemaObjects: [SchemaObject]
     /// The members of `schemaObjects` whose keys are fields of their schema, in document order.
     public let schemaMembers: [SchemaMember]
+    /// The other members of `schemaObjects`, in document order.
+    public let schemaUnknownMembers: [UnknownSchemaMember]
 
     init(
         kind: PayloadKind, node: NodeID, batchIndex: Int?, body: NodeID, envelopeHeaders: NodeID?, apns: APNsView?,
-        android: AndroidView?, webpush: WebPushView?, sizes: [SizeMeasurement], schemaObjects: [SchemaObject] = [],
-        schemaMembers: [SchemaMember] = []
+        android: AndroidView?, webpush: WebPushView?, sizes: [SizeMeasurement], schema: SchemaWalk = SchemaWalk()
     ) {
         self.kind = kind
         self.node = node
@@ -37,8 +38,9 @@ public final class Payload: Sendable {
         self.android = android
         self.webpush = webpush
         self.sizes = sizes
-        self.schemaObjects = schemaObjects
-        self.schemaMembers = schemaMembers
+        self.schemaObjects = schema.objects
+        self.schemaMembers = schema.members
+        self.schemaUnknownMembers = schema.unknownMembers
     }
 
 }
@@ -252,7 +254,7 @@ public enum PayloadBuilder {
         let schema = root.schema.walk(doc, at: root.node)
         return Payload(
             kind: .fcm, node: node, batchIndex: batchIndex, body: message, envelopeHeaders: nil, apns: apnsView,
-            android: androidView, webpush: webView, sizes: sizes, schemaObjects: schema.objects, schemaMembers: schema.members)
+            android: androidView, webpush: webView, sizes: sizes, schema: schema)
     }
 
     // MARK: Expo
@@ -322,7 +324,7 @@ public enum PayloadBuilder {
         let schema = ExpoSchema.message.walk(doc, at: node)
         return Payload(
             kind: .expo, node: node, batchIndex: batchIndex, body: node, envelopeHeaders: nil, apns: apnsView,
-            android: androidView, webpush: nil, sizes: sizes, schemaObjects: schema.objects, schemaMembers: schema.members)
+            android: androidView, webpush: nil, sizes: sizes, schema: schema)
     }
 
     // MARK: Legacy FCM

@@ -40,15 +40,18 @@ import Testing
         return (doc, PayloadBuilder.build(doc, node: doc.root, kind: kind, configHeaders: configHeaders))
     }
 
-    /// One walk gives a message's schema objects (each before the objects under it) and their known members in
-    /// document order; keys that are no field (here `custom`) and free-form maps (`data`) are not entered.
+    /// One walk gives a message's schema objects (each before the objects under it), their known members and their
+    /// other members, each in document order; keys that are no field (here `custom`, `extra`, `Ttl`) and free-form
+    /// maps (`data`) are not entered.
     @Test func schemaWalkListsObjectsAndKnownMembersInDocumentOrder() throws {
         let (doc, p) = try payload(
-            #"{"message": {"token": "t", "android": {"priority": "HIGH", "notification": {"title": "a", "custom": 1}, "ttl": "1s"}, "data": {"k": "v"}, "notification": {"body": "b"}}}"#)
+            #"{"message": {"token": "t", "android": {"priority": "HIGH", "notification": {"title": "a", "custom": {"x": 1}}, "ttl": "1s", "Ttl": 2}, "data": {"k": "v"}, "extra": 3, "notification": {"body": "b"}}}"#)
         #expect(p.schemaObjects.map(\.path) == ["", "message", "message.android", "message.android.notification", "message.notification"])
         let keys = ["message", "token", "android", "priority", "notification", "title", "ttl", "data", "notification", "body"]
         #expect(p.schemaMembers.map { doc.string($0.member.key) } == keys)
         #expect(p.schemaMembers.map(\.field.name) == keys)
+        #expect(p.schemaUnknownMembers.map { doc.string($0.member.key) } == ["custom", "Ttl", "extra"])
+        #expect(p.schemaUnknownMembers.map(\.object.path) == ["message.android.notification", "message.android", "message"])
     }
 
     /// A header is found in any letter case, the last one written wins, and a name that only starts like it (or

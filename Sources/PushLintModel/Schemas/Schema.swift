@@ -253,55 +253,66 @@ public struct SchemaMember: Sendable {
     public var field: SchemaField { object.schema.fields[position] }
 }
 
+/// A member of a schema-described object whose key is no field of its schema (nor a templated name: the walk does
+/// not know templates, so rules skip those).
+public struct UnknownSchemaMember: Sendable {
+    public let member: Member
+    public let object: SchemaObject
+}
+
+/// What one walk of a message finds (see `MessageSchema.walk`).
+public struct SchemaWalk: Sendable {
+    /// The objects the schema describes, the message first.
+    public var objects: [SchemaObject] = []
+    /// Their members whose keys are fields of their schema, in document order.
+    public var members: [SchemaMember] = []
+    /// Their other members, in document order: nearly always none.
+    public var unknownMembers: [UnknownSchemaMember] = []
+}
+
 extension MessageSchema {
     /// Every object under `node` that this schema describes: the node itself and, recursively, the values of
     /// fields of message type (and arrays of them) that are objects. Fields not in the schema are not entered.
-    /// With them, the members of those objects that are fields of their schema, in document order. One walk: each
-    /// key is looked up in its schema once (a second walk for the members looked every key up again).
-    public func walk(_ doc: JSONDocument, at node: NodeID, path: String = "") -> (objects: [SchemaObject], members: [SchemaMember]) {
-        var objects: [SchemaObject] = []
-        var members: [SchemaMember] = []
+    /// With them, the members of those objects, known fields and others apart, in document order. One walk, and
+    /// each key is looked up in its schema once, for every rule that reads fields.
+    public func walk(_ doc: JSONDocument, at node: NodeID, path: String = "") -> SchemaWalk {
+        var walk = SchemaWalk()
         // Room for a typical message's objects and known fields at once (they are found during the walk, so their
         // number is not known before it).
-        objects.reserveCapacity(8)
-        members.reserveCapacity(32)
-        collect(in: doc, at: node, path: path, objects: &objects, members: &members)
-        return (objects, members)
+        walk.objects.reserveCapacity(8)
+        walk.members.reserveCapacity(32)
+        collect(in: doc, at: node, path: path, into: &walk)
+        return walk
     }
 
-    func collect(in doc: JSONDocument, at node: NodeID, path: String, objects: inout [SchemaObject], members: inout [SchemaMember]) {
+    func collect(in doc: JSONDocument, at node: NodeID, path: String, into walk: inout SchemaWalk) {
         guard doc.kind(node) == .object else { return }
         let here = SchemaObject(node: node, schema: self, path: path)
-        objects.append(here)
+        walk.objects.append(here)
         doc.forEachMember(node) { member in
-            guard let position = fieldPosition(ofKey: member.key, in: doc) else { return }
-            members.append(SchemaMember(member: member, position: position, object: here))
+            guard let position = fieldPosition(ofKey: member.key, in: doc) else {
+                walk.unknownMembers.append(UnknownSchemaMember(member: member, object: here))
+                return
+            }
+            walk.members.append(SchemaMember(member: member, position: position, object: here))
             if mayHoldObjects[position] {
                 let field = fields[position]
-                Self.collect(
-                    of: field.type, in: doc, at: member.value, path: here.path(of: field.name), objects: &objects, members: &members)
+                Self.collect(of: field.type, in: doc, at: member.value, path: here.path(of: field.name), into: &walk)
             }
         }
     }
 
-    static func collect(
-        of type: SchemaType, in doc: JSONDocument, at node: NodeID, path: String, objects: inout [SchemaObject],
-        members: inout [SchemaMember]
-    ) {
+    static func collect(of type: SchemaType, in doc: JSONDocument, at node: NodeID, path: String, into walk: inout SchemaWalk) {
         switch type {
         case .message(let schema):
-            schema.collect(in: doc, at: node, path: path, objects: &objects, members: &members)
+            schema.collect(in: doc, at: node, path: path, into: &walk)
         case .array(let element):
             guard doc.kind(node) == .array else { return }
-            for item in doc.elements(node) { collect(of: element, in: doc, at: item, path: path, objects: &objects, members: &members) }
+            for item in doc.elements(node) { collect(of: element, in: doc, at: item, path: path, into: &walk) }
         case .oneOf(let types):
             for t in types {
-                if case .message = t, doc.kind(node) == .object {
-                    return collect(of: t, in: doc, at: node, path: path, objects: &objects, members: &members)
-                }
-                if case .array = t, doc.kind(node) == .array {
-                    return collect(of: t, in: doc, at: node, path: path, objects: &objects, members: &members)
-                }
+                if case .message = t, doc.kind(node) == .object { return collect(of: t, in: doc, at: node, path: path, into: &walk) }
+                if case .array = t, doc.kind(node) == .array { return collect(of: t, in: doc, at: node, path: path, into: &walk) }
             }
         default:
             return

@@ -39,22 +39,19 @@ struct ExpoUnknownField: PayloadRule, DescribedByType {
         guard context.payload.kind == .expo else { return [] }
         let doc = context.document
         var result: [Diagnostic] = []
-        for object in context.payload.schemaObjects {
-            for member in doc.members(object.node) {
-                // Known fields, nearly every key, are settled on the key's bytes.
-                guard object.schema.fieldPosition(ofKey: member.key, in: doc) == nil, !context.isTemplated(member.key)
-                else { continue }
-                let key = doc.string(member.key)
-                if let replacement = object.schema.replacement(forForeign: key) {
-                    result.append(diagnostic(renamed(key, replacement, object), at: member.key, in: doc, help: "write '\(replacement)'"))
-                    continue
-                }
-                let suggestion = object.schema.suggestion(for: key)
-                result.append(
-                    diagnostic(
-                        unknown(key, object, suggestion), at: member.key, in: doc,
-                        help: suggestion.map { "rename it to '\($0)'" } ?? "remove it, or move it into data"))
+        // The payload's schema walk has looked every key up; a templated key is unknown until rendered.
+        for other in context.payload.schemaUnknownMembers where !context.isTemplated(other.member.key) {
+            let member = other.member, object = other.object
+            let key = doc.string(member.key)
+            if let replacement = object.schema.replacement(forForeign: key) {
+                result.append(diagnostic(renamed(key, replacement, object), at: member.key, in: doc, help: "write '\(replacement)'"))
+                continue
             }
+            let suggestion = object.schema.suggestion(for: key)
+            result.append(
+                diagnostic(
+                    unknown(key, object, suggestion), at: member.key, in: doc,
+                    help: suggestion.map { "rename it to '\($0)'" } ?? "remove it, or move it into data"))
         }
         return result
     }

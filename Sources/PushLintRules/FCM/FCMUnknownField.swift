@@ -56,53 +56,51 @@ struct FCMUnknownField: PayloadRule, DescribedByType {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
         var result: [Diagnostic] = []
-        for object in context.payload.schemaObjects {
-            // The fields seen so far; a field seen again is looked up back to its first spelling (rare).
-            var seen = FieldPositions()
-            doc.forEachMember(object.node) { member in
-                // A templated key is unknown until rendered (with custom delimiters, such as `_`, a field name
-                // can hold a placeholder). Outside templates this costs nothing.
-                if context.isTemplated(member.key) { return }
-                if let position = object.schema.fieldPosition(ofKey: member.key, in: doc) {
-                    guard !seen.insert(position), let first = firstKey(of: position, in: object, context) else { return }
-                    let key = doc.string(member.key), firstSpelling = doc.string(first)
-                    if key != firstSpelling {
-                        result.append(
-                            diagnostic(
-                                bothSpellings(key, firstSpelling, object), at: member.key, in: doc,
-                                help: "keep one of '\(firstSpelling)' and '\(key)'"))
-                    }
-                    return
-                }
-                let key = doc.string(member.key)
-                if let replacement = object.schema.replacement(forForeign: key) {
-                    result.append(diagnostic(legacy(key, replacement, object), at: member.key, in: doc, help: "move the value to \(replacement)"))
-                } else {
-                    let suggestion = object.schema.suggestion(for: key)
-                    result.append(
-                        diagnostic(
-                            unknown(key, object, suggestion), at: member.key, in: doc,
-                            help: suggestion.map { "rename it to '\($0)'" } ?? "remove it; custom values go in data"))
-                }
+        // The payload's schema walk has looked every key up: known fields that come twice, then the other keys. A
+        // templated key is unknown until rendered (with custom delimiters, such as `_`, a field name can hold a
+        // placeholder); outside templates asking costs nothing.
+        let known = context.payload.schemaMembers
+        // The fields seen so far, per object; a field seen again is looked up back to its first spelling (rare).
+        var seen: [(object: NodeID, positions: FieldPositions)] = []
+        for (index, member) in known.enumerated() where !context.isTemplated(member.member.key) {
+            let object = member.object
+            let slot: Int
+            if let found = seen.firstIndex(where: { $0.object == object.node }) {
+                slot = found
+            } else {
+                seen.append((object.node, FieldPositions()))
+                slot = seen.count - 1
+            }
+            guard !seen[slot].positions.insert(member.position),
+                let first = known[..<index].first(where: {
+                    $0.object.node == object.node && $0.position == member.position && !context.isTemplated($0.member.key)
+                })
+            else { continue }
+            let key = doc.string(member.member.key), firstSpelling = doc.string(first.member.key)
+            if key != firstSpelling {
+                result.append(
+                    diagnostic(
+                        bothSpellings(key, firstSpelling, object), at: member.member.key, in: doc,
+                        help: "keep one of '\(firstSpelling)' and '\(key)'"))
+            }
+        }
+        for other in context.payload.schemaUnknownMembers where !context.isTemplated(other.member.key) {
+            let key = doc.string(other.member.key), object = other.object
+            if let replacement = object.schema.replacement(forForeign: key) {
+                result.append(diagnostic(legacy(key, replacement, object), at: other.member.key, in: doc, help: "move the value to \(replacement)"))
+            } else {
+                let suggestion = object.schema.suggestion(for: key)
+                result.append(
+                    diagnostic(
+                        unknown(key, object, suggestion), at: other.member.key, in: doc,
+                        help: suggestion.map { "rename it to '\($0)'" } ?? "remove it; custom values go in data"))
             }
         }
         return result
     }
 
-    /// The key of the first member of `object` (not templated, as `check` counts them) that is the field at
-    /// `position`.
-    func firstKey(of position: Int, in object: SchemaObject, _ context: PayloadContext) -> NodeID? {
-        let doc = context.document
-        var found: NodeID?
-        doc.forEachMember(object.node) { member in
-            guard found == nil, !context.isTemplated(member.key) else { return }
-            if object.schema.fieldPosition(ofKey: member.key, in: doc) == position { found = member.key }
-        }
-        return found
-    }
-
-    /// Field positions of one object, as bits: an array of first keys allocated for every object of every message
-    /// was half of the rule's cost. Positions past 63 (no schema has more than 27 fields) would go in a list.
+    /// Field positions of one object, as bits. Positions past 63 (no schema has more than 27 fields) would go in a
+    /// list.
     struct FieldPositions {
         private var low: UInt64 = 0
         private var high: [Int] = []
