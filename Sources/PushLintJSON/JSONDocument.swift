@@ -21,9 +21,9 @@ public struct JSONNode: Sendable, Equatable {
     /// Position in the parent: the element index in an array, the member index in an object (shared by a key
     /// and its value). Makes a JSON Pointer cost the depth, not the number of siblings, and a container's count
     /// that of its last child: documents built by hand must set it.
-    public var ordinal: UInt32 = 0
+    public var ordinal: UInt32
 
-    public init(kind: JSONKind, flags: UInt8, start: UInt32, end: UInt32, next: UInt32, parent: UInt32, ordinal: UInt32 = 0) {
+    public init(kind: JSONKind, flags: UInt8, start: UInt32, end: UInt32, next: UInt32, parent: UInt32, ordinal: UInt32) {
         self.kind = kind
         self.flags = flags
         self.start = start
