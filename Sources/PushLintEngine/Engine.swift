@@ -186,10 +186,8 @@ public struct Engine: Sendable {
                 // all workers those are contended atomic operations on one cache line. A handle of its own per
                 // run (one small object on the same bytes and nodes) keeps them on the worker's core.
                 let document = jobs > 1 ? document.sharingStorage() : document
-                var found: [Diagnostic] = []
-                var summaries: [PayloadSummary] = []
-                summaries.reserveCapacity(runs[run].count)
-                var largest: (bytes: Int, limit: Int)?
+                var checked = CheckedRun()
+                checked.summaries.reserveCapacity(runs[run].count)
                 for ref in payloads[runs[run]] {
                     let payload = PayloadBuilder.build(
                         document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
@@ -197,19 +195,20 @@ public struct Engine: Sendable {
                         path: displayPath, configRelativePath: relative, document: document, payload: payload,
                         isTemplate: isTemplate, settings: settings)
                     let findings = Self.findings(of: rules) { $0.check(context) }
-                    if found.isEmpty { found = findings } else if !findings.isEmpty { found += findings }
-                    summaries.append(PayloadSummarizer.summarize(context))
-                    // The first of equally large messages.
-                    if let size = payload.sizes.first, size.bytes > (largest?.bytes ?? -1) { largest = (size.bytes, size.limit) }
+                    if checked.findings.isEmpty { checked.findings = findings } else if !findings.isEmpty { checked.findings += findings }
+                    checked.summaries.append(PayloadSummarizer.summarize(context))
+                    if let size = payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
                 }
-                return (found, summaries, largest)
+                return checked
             }
-            // In message order; the first of equally large messages gives the limit.
+            // In message order, so that the first of equally large messages gives the limit.
+            var sizes = CheckedRun()
             for run in checked {
-                if let size = run.2, size.bytes > (largest?.bytes ?? -1) { largest = size }
+                if let size = run.largest { sizes.note(size.bytes, limit: size.limit) }
             }
-            let payloadFindings = joined(checked) { $0.0 }
-            let payloadSummaries = joined(checked) { $0.1 }
+            largest = sizes.largest
+            let payloadFindings = joined(checked, \.findings)
+            let payloadSummaries = joined(checked, \.summaries)
             if diagnostics.isEmpty { diagnostics = payloadFindings } else { diagnostics += payloadFindings }
             summaries = payloadSummaries
         }
@@ -222,6 +221,18 @@ public struct Engine: Sendable {
             path: target.displayPath, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)
         return FileOutcome(report: report, summaries: summaries)
+    }
+
+    /// What a run of a batch's consecutive messages found, gathered on its worker.
+    struct CheckedRun: Sendable {
+        var findings: [Diagnostic] = []
+        var summaries: [PayloadSummary] = []
+        /// The wire size and limit of the largest message: the first of equally large ones.
+        var largest: (bytes: Int, limit: Int)?
+
+        mutating func note(_ bytes: Int, limit: Int) {
+            if bytes > (largest?.bytes ?? -1) { largest = (bytes, limit) }
+        }
     }
 
     /// What a list of rules finds, in rule order.
