@@ -97,6 +97,21 @@ import TestSupport
         #expect(names.filter { !reference($0) }.count > 500, "and miss them")
     }
 
+    /// The byte search may only pass over names the word tests would not report: every word they look for holds
+    /// a hint, and names they call a secret or key-like are never settled by it.
+    @Test func everyNameTheWordTestsReportHoldsAHint() {
+        let names = TextDetectors.SecretNames.self
+        let words = names.lastWords.union(names.wholeNames).union(names.keyLikeWords).union(["key", "token"])
+        for word in words { #expect(word.withUTF8Bytes(TextDetectors.mayBeSecretOrKeyLikeName), "\(word)") }
+        for qualifier in names.keyQualifiers {
+            for name in ["\(qualifier)_key", "\(qualifier.capitalized)Key", "x-\(qualifier)-key"] {
+                let nature = TextDetectors.nameNature(name)
+                #expect(nature.isSecret, "\(name)")
+                #expect(name.withUTF8Bytes(TextDetectors.mayBeSecretOrKeyLikeName), "\(name)")
+            }
+        }
+    }
+
     @Test func placeholdersAndTargetsAreNeverReported() throws {
         let template = #"{"message": {"token": "{{token}}", "data": {"email": "{{email}}", "password": "{{password}}"}}}"#
         let report = try ExampleLinter.lint(template, fileName: "t.json.tmpl")
