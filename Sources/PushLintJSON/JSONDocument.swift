@@ -99,6 +99,18 @@ public final class JSONDocument: Sendable {
         return nil
     }
 
+    /// The bytes to delete to remove the member whose value is `id` and keep the object valid: from its key to the
+    /// next member's key, or, for the last member, from the end of the previous member's value (taking the comma
+    /// before it); the whole member when it is the only one. Nil when `id` is not a member value.
+    public func memberRemovalSpan(ofValue id: NodeID) -> ByteSpan? {
+        guard let key = keyNode(ofValue: id), let object = parent(id) else { return nil }
+        let members = self.members(object)
+        guard let index = members.firstIndex(where: { $0.value == id }) else { return nil }
+        if index + 1 < members.count { return ByteSpan(span(key).start, span(members[index + 1].key).start) }
+        if index > 0 { return ByteSpan(span(members[index - 1].value).end, span(id).end) }
+        return ByteSpan(span(key).start, span(id).end)
+    }
+
     /// The key text of a member value (`"badge"` for the value of `"badge": 1`).
     public func keyName(ofValue id: NodeID) -> String? { keyNode(ofValue: id).map { string($0) } }
 

@@ -48,13 +48,26 @@ public final class Payload: Sendable {
 /// Builds payloads and their views from a parsed document (DESIGN.md §3).
 public enum PayloadBuilder {
     public static let apnsSizeLimit = 4096
-    public static let apnsVoIPSizeLimit = 5120
+    /// VoIP and broadcast Live Activity pushes.
+    public static let apnsRaisedSizeLimit = 5120
     public static let fcmSizeLimit = 4096
     public static let fcmTopicSizeLimit = 2048
     public static let expoSizeLimit = 4096
     /// RFC 8291: a 4096-byte aes128gcm record holds at most 3993 bytes of plaintext.
     public static let webPushSizeLimit = 3993
-    static let simulatorKey = "Simulator Target Bundle"
+    /// The key of an `.apns` file for the Simulator that names the app; not sent, not counted (A-GEN).
+    public static let simulatorKey = "Simulator Target Bundle"
+
+    /// The APNs limit for a request with these headers: 5120 bytes for VoIP pushes (A-GEN) and for broadcast Live
+    /// Activity pushes, which carry `apns-channel-id` (Apple, "Sending broadcast push notification requests to
+    /// APNs"); 4096 for every other push.
+    static func apnsLimit(_ headers: APNsHeaders?) -> (bytes: Int, raised: Bool, reason: String) {
+        if headers?.pushType == "voip" { return (apnsRaisedSizeLimit, true, "the APNs limit for VoIP pushes") }
+        if headers?.value("apns-channel-id") != nil {
+            return (apnsRaisedSizeLimit, true, "the APNs limit for broadcast Live Activity pushes")
+        }
+        return (apnsSizeLimit, false, "the APNs limit")
+    }
 
     /// - Parameter configHeaders: APNs headers from `.pushlint.json` for a bare body, with the glob that matched.
     public static func build(
@@ -108,11 +121,10 @@ public enum PayloadBuilder {
         let view = APNsView(
             origin: .apnsFile, headers: headers, body: body, aps: aps, fields: fields, alertFields: alertFields,
             customKeys: custom, anchor: aps ?? body, wire: wire)
-        let isVoIP = headers?.pushType == "voip"
+        let limit = apnsLimit(headers)
         let size = SizeMeasurement(
-            label: "APNs payload", bytes: doc.wireSize(wire),
-            limit: isVoIP ? apnsVoIPSizeLimit : apnsSizeLimit,
-            limitReason: isVoIP ? "the APNs limit for VoIP pushes" : "the APNs limit; 5120 only for VoIP pushes",
+            label: "APNs payload", bytes: doc.wireSize(wire), limit: limit.bytes,
+            limitReason: limit.raised ? limit.reason : limit.reason + "; 5120 only for VoIP and broadcast Live Activity pushes",
             anchor: body, wire: wire)
         return Payload(
             kind: .apns, node: node, batchIndex: batchIndex, body: body, envelopeHeaders: envelopeHeaders,
@@ -202,13 +214,11 @@ public enum PayloadBuilder {
                 origin: .fcm, headers: headers, body: body, aps: aps, fields: fields, alertFields: alertFields,
                 customKeys: custom, anchor: aps ?? body ?? apns ?? message, wire: wire)
             apnsView = view
-            let isVoIP = headers.pushType == "voip"
+            let limit = apnsLimit(headers)
             sizes.append(
                 SizeMeasurement(
-                    label: "APNs view of this FCM message", bytes: doc.wireSize(wire),
-                    limit: isVoIP ? apnsVoIPSizeLimit : apnsSizeLimit,
-                    limitReason: isVoIP ? "the APNs limit for VoIP pushes" : "the APNs limit",
-                    anchor: view.anchor, wire: wire))
+                    label: "APNs view of this FCM message", bytes: doc.wireSize(wire), limit: limit.bytes,
+                    limitReason: limit.reason, anchor: view.anchor, wire: wire))
         }
 
         // Android

@@ -170,9 +170,38 @@ import TestSupport
         #expect(Set(found.compactMap(\.pointer)) == ["/aps/alert/loc-args/1", "/aps/sound"])
     }
 
-    @Test func flagZeroIsReportedWithoutFix() throws {
-        let found = try Self.findings(#"{"aps": {"alert": "Hi", "mutable-content": 0}}"#, "apns-aps-value")
-        #expect(found.count == 1 && found[0].fix == nil)
+    /// `0` and `false` mean "off" to their writer: a warning whose fix removes the key; other values stay errors.
+    @Test(arguments: ["0", "false"]) func flagOffIsAWarningThatRemovesTheKey(_ value: String) throws {
+        let found = try Self.findings(#"{"aps": {"alert": "Hi", "mutable-content": \#(value), "badge": 1}}"#, "apns-aps-value")
+        #expect(found.count == 1)
+        #expect(found.first?.severity == .warning)
+        #expect(found.first?.fix?.edits.count == 1)
+        let other = try Self.findings(#"{"aps": {"alert": "Hi", "mutable-content": 2}}"#, "apns-aps-value")
+        #expect(other.first?.severity == .error && other.first?.fix == nil)
+    }
+
+    /// Push types whose body another framework reads need no `aps`; a regular alert still does.
+    @Test(arguments: ["pushtotalk", "fileprovider", "voip", "mdm", "location"])
+    func bodiesWithoutApsAreValidForTheirPushTypes(_ pushType: String) throws {
+        let source = #"{"headers": {"apns-push-type": "\#(pushType)"}, "payload": {"call_id": "c-81"}}"#
+        #expect(try Self.findings(source, "apns-aps-missing").isEmpty)
+        let alert = #"{"headers": {"apns-push-type": "alert"}, "payload": {"call_id": "c-81"}}"#
+        #expect(try Self.findings(alert, "apns-aps-missing").count == 1)
+    }
+
+    @Test func mdmInsideApsIsToldToMoveOut() throws {
+        let found = try Self.findings(#"{"aps": {"mdm": "7d3e"}}"#, "apns-aps-unknown-key")
+        #expect(found.count == 1 && found[0].message.contains("top level"))
+        #expect(try Self.findings(#"{"headers": {"apns-push-type": "mdm"}, "payload": {"mdm": "7d3e"}}"#, "apns-aps-missing").isEmpty)
+    }
+
+    @Test func broadcastLiveActivityMayUse5120Bytes() throws {
+        let state = String(repeating: "x", count: 4500)
+        let body = #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {"note": "\#(state)"}}}"#
+        let broadcast = #"{"headers": {"apns-push-type": "liveactivity", "apns-channel-id": "dHN0LTI=", "apns-priority": "10"}, "payload": \#(body)}"#
+        #expect(try Self.findings(broadcast, "payload-size").isEmpty)
+        let device = #"{"headers": {"apns-push-type": "liveactivity", "apns-priority": "10"}, "payload": \#(body)}"#
+        #expect(try Self.findings(device, "payload-size").count == 1)
     }
 
     // MARK: apns-live-activity

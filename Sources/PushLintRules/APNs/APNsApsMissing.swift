@@ -14,6 +14,12 @@ struct APNsApsMissing: PayloadRule, DescribedByType {
             platform-rules.md §1.3). A body without `aps`, or with `aps` that is not an object, shows nothing \
             and wakes nothing. Checked on an envelope's `payload` and on `apns.payload` of an FCM message \
             (unless FCM builds the alert from the message's `notification`).
+
+            Push types whose body another framework reads need no `aps`, and are not reported: `pushtotalk` \
+            (PushToTalk reads `activeSpeaker` at the top level), `fileprovider` (`container-identifier`, \
+            `domain`), `voip` (PushKit hands the app its call data), `mdm` (`{"mdm": PushMagic}` at the top \
+            level) and `location` (Core Location's location push service extension) (platform-rules.md §1.4). \
+            Without headers, a top-level `mdm`, `activeSpeaker` or `container-identifier` identifies such a body.
             """,
         triggering: [
             RuleExample(
@@ -30,6 +36,13 @@ struct APNsApsMissing: PayloadRule, DescribedByType {
                 #"{"message": {"token": "t", "notification": {"title": "Shipped"}, "apns": {"payload": {"order_id": "1042"}}}}"#,
                 note: "FCM adds `aps` with the alert from `notification`."),
             RuleExample(#"{"message": {"token": "t", "data": {"order_id": "1042"}}}"#, note: "No APNs payload at all."),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "pushtotalk", "apns-priority": "10"}, "payload": {"activeSpeaker": "Anna"}}"#,
+                note: "Push-to-talk: PushToTalk reads the top level."),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "voip"}, "payload": {"caller": "Anna", "call_id": "c-81"}}"#,
+                note: "VoIP: PushKit hands the body to the app."),
+            RuleExample(#"{"headers": {"apns-topic": "com.apple.mgmt.External.1b2c"}, "payload": {"mdm": "7d3e-magic"}}"#, note: "MDM."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -43,6 +56,8 @@ struct APNsApsMissing: PayloadRule, DescribedByType {
         }
         // FCM builds `aps` itself when the message has a notification.
         if view.origin == .fcm, !view.alertFields.isEmpty { return [] }
+        if let pushType = view.headers?.pushType, APNs.pushTypesWithoutAps.contains(pushType) { return [] }
+        if APNs.bodyKeysWithoutAps.contains(where: { doc.member(body, $0.key) != nil }) { return [] }
         let stray = doc.members(body).map { doc.string($0.key) }.filter { APNs.apsKeys.contains($0) }
         let hint = stray.isEmpty ? "" : " (\(stray.joined(separator: ", ")) belong\(stray.count == 1 ? "s" : "") inside it)"
         return [diagnostic(

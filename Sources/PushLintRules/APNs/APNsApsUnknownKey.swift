@@ -5,7 +5,7 @@ import PushLintModel
 struct APNsApsUnknownKey: PayloadRule, DescribedByType {
     static let description = RuleDescription(
         id: "apns-aps-unknown-key",
-        summary: "A key in `aps` or in its `alert` dictionary is not one Apple defines.",
+        summary: "A key in `aps` or its `alert` is not one Apple defines, or a key beside `aps` was meant as something else.",
         family: .apns,
         defaultSeverity: .warning,
         rationale: """
@@ -17,6 +17,12 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
             goes beside `aps` at the top level of the body. The `alert` dictionary has its own keys (§1.5); in a \
             Live Activity push the alert may also name a `sound` (A-LA).
 
+            Custom data inside `aps` is one finding however many keys it has. Beside `aps`, keys of the FCM \
+            message format (`content_available`, `mutable_content`, `priority`, `time_to_live`, \
+            `collapse_key`, `gcm.*`, `google.*`) are custom data to APNs: nothing reads them as the flag or \
+            header they were meant to be. In a Simulator file (`.apns`, `xcrun simctl push`), the app is named \
+            by the string `Simulator Target Bundle`; a near-miss spelling names no app and is sent as data.
+
             When the intended key is certain (the same word in another spelling, or `events`), the fix renames \
             the key; a typo gets a did-you-mean without a fix.
             """,
@@ -25,13 +31,16 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
             RuleExample(
                 #"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1764400000, ↓"events": "update", "content-state": {}}}}"#),
             RuleExample(#"{"aps": {"alert": {"title": "Shipped", ↓"title_loc_key": "SHIPPED"}}}"#, note: "A key of `alert`."),
-            RuleExample(#"{"aps": {"alert": "Your order shipped", ↓"order_id": "1042"}}"#, note: "Custom data inside `aps`."),
+            RuleExample(#"{"aps": {"alert": "Your order shipped", ↓"order_id": "1042", "cursor": "c_81"}}"#, note: "Custom data inside `aps`: one finding."),
+            RuleExample(#"{"aps": {"alert": "New mail"}, ↓"content_available": true}"#, note: "An FCM field beside `aps`."),
+            RuleExample(#"{↓"Simulator Target Bundel": "com.example.shop", "aps": {"alert": "Hi"}}"#, fileName: "order.apns", note: "A Simulator file naming no app."),
             RuleExample(
                 #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "Hi", ↓"mutableContent": 1}}}}}"#,
                 note: "FCM message."),
         ],
         nonTriggering: [
             RuleExample(#"{"aps": {"alert": "New mail", "content-available": 1}, "order_id": "1042"}"#),
+            RuleExample(#"{"Simulator Target Bundle": "com.example.shop", "aps": {"alert": "Hi"}}"#, fileName: "order.apns"),
             RuleExample(
                 #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {"eta": 5}, "alert": {"title": "Soon", "body": "3 stops", "sound": "chime.caf"}}}"#,
                 note: "`sound` inside the alert of a Live Activity push."),
@@ -68,21 +77,54 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
             Set(fields.lazy.filter(\.field.isLiteral).map(\.name))
         }
         var apsNames: Set<String>?
+        // Custom data inside `aps` is one mistake however many keys it has: one finding names them all.
+        var custom: [(name: String, key: NodeID)] = []
         for (name, field) in view.fields where field.isLiteral && !APNs.apsKeys.contains(name) {
             guard let key = field.key else { continue }
             if apsNames == nil { apsNames = written(view.fields) }
-            result.append(apsFinding(name, key: key, existing: apsNames ?? [], doc))
+            if let finding = apsFinding(name, key: key, existing: apsNames ?? [], doc) {
+                result.append(finding)
+            } else {
+                custom.append((name, key))
+            }
         }
+        if let first = custom.first { result.append(customDataFinding(custom.map(\.name), at: first.key, doc)) }
         var alertNames: Set<String>?
         for (name, field) in view.alertFields where field.isLiteral && !APNs.alertKeys.contains(name) {
             guard let key = field.key, !(name == "sound" && view.isLiveActivity) else { continue }
             if alertNames == nil { alertNames = written(view.alertFields) }
             result.append(alertFinding(name, key: key, existing: alertNames ?? [], doc))
         }
+        if view.origin == .apnsFile, let body = view.body { result += bodyFindings(view, body: body, doc) }
         return result
     }
 
-    func apsFinding(_ name: String, key: NodeID, existing: Set<String>, _ doc: JSONDocument) -> Diagnostic {
+    /// Keys beside `aps` that were meant as something else: FCM fields carried into an APNs body, and in a
+    /// simulator file the `Simulator Target Bundle` key, misspelt or not a string.
+    func bodyFindings(_ view: APNsView, body: NodeID, _ doc: JSONDocument) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        for member in view.customKeys {
+            let name = doc.string(member.key)
+            if let meant = APNs.fcmKeysInBody.first(where: { $0.key == name }) {
+                result.append(fcmKeyFinding(name, meant: meant.meaning, at: member.key, doc))
+            } else if name.hasPrefix("gcm.") || name.hasPrefix("google.") {
+                result.append(fcmKeyFinding(name, meant: nil, at: member.key, doc))
+            } else if name != PayloadBuilder.simulatorKey,
+                Suggest.sameWordDifferentSpelling(name, in: [PayloadBuilder.simulatorKey]) != nil
+                    || Suggest.closest(to: name, in: [PayloadBuilder.simulatorKey]) != nil
+            {
+                result.append(simulatorKeyMisspelt(name, at: member.key, doc))
+            }
+        }
+        if let bundle = doc.member(body, PayloadBuilder.simulatorKey), doc.kind(bundle) != .string,
+            doc.kind(bundle) != .placeholder
+        {
+            result.append(simulatorBundleNotString(bundle, doc))
+        }
+        return result
+    }
+
+    func apsFinding(_ name: String, key: NodeID, existing: Set<String>, _ doc: JSONDocument) -> Diagnostic? {
         if let target = Self.aliases[name] ?? Suggest.sameWordDifferentSpelling(name, in: APNs.apsKeys) {
             return rename(name, to: target, key: key, in: "aps", existing: existing, doc)
         }
@@ -90,6 +132,11 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
             return diagnostic(
                 "'\(name)' is not an aps key: the device ignores it; move it into \"alert\": {\"\(name)\": ...}",
                 at: key, in: doc, help: "move it into aps.alert")
+        }
+        if name == "mdm" {
+            return diagnostic(
+                "'mdm' inside aps is not read: an MDM push is {\"mdm\": PushMagic} at the top level of the body, without aps; move it there",
+                at: key, in: doc, help: "move 'mdm' to the top level")
         }
         if let header = Self.headerLike[name] {
             return diagnostic(
@@ -101,9 +148,7 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
                 "unknown aps key '\(name)': the device ignores it; did you mean '\(guess)'?",
                 at: key, in: doc, help: "rename it to '\(guess)' or move custom data beside aps")
         }
-        return diagnostic(
-            "custom key '\(name)' inside aps: Apple reserves aps for its own keys and the app may never see it; move it beside aps at the top level of the body",
-            at: key, in: doc, help: "move '\(name)' out of aps, next to it")
+        return nil
     }
 
     func alertFinding(_ name: String, key: NodeID, existing: Set<String>, _ doc: JSONDocument) -> Diagnostic {
@@ -131,5 +176,34 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
         return diagnostic(
             "'\(name)' in \(object) is not Apple's spelling, so the device ignores it; write '\(target)'",
             at: key, in: doc, help: "rename it to '\(target)'", fix: fix)
+    }
+
+    // MARK: Messages
+
+    func customDataFinding(_ names: [String], at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
+        let listed = names.map { "'\($0)'" }.joined(separator: ", ")
+        let subject = names.count == 1 ? "custom key \(listed)" : "\(names.count) custom keys (\(listed))"
+        return diagnostic(
+            "\(subject) inside aps: Apple reserves aps for its own keys and the app may never see \(names.count == 1 ? "it" : "them"); move \(names.count == 1 ? "it" : "them") beside aps at the top level of the body",
+            at: key, in: doc, help: "move custom data out of aps, next to it")
+    }
+
+    func fcmKeyFinding(_ name: String, meant: String?, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
+        let advice = meant.map { "APNs passes it to the app as custom data and nothing reads it as \($0); use that instead" }
+            ?? "it is an FCM key that APNs passes to the app as plain custom data; remove it unless the app reads it"
+        return diagnostic("'\(name)' at the top of an APNs body is an FCM field: \(advice)", at: key, in: doc, help: meant.map { "use \($0)" } ?? "remove '\(name)'")
+    }
+
+    func simulatorKeyMisspelt(_ name: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
+        diagnostic(
+            "'\(name)' is not the key the Simulator reads: without \"\(PayloadBuilder.simulatorKey)\" the file names no app, and the key is sent as custom data; write '\(PayloadBuilder.simulatorKey)'",
+            at: key, in: doc, help: "rename it to '\(PayloadBuilder.simulatorKey)'",
+            fix: Fix(edits: [TextEdit(replacing: doc.span(key), with: JSONDocument.quoted(PayloadBuilder.simulatorKey))]))
+    }
+
+    func simulatorBundleNotString(_ value: NodeID, _ doc: JSONDocument) -> Diagnostic {
+        diagnostic(
+            "\"\(PayloadBuilder.simulatorKey)\" is a \(doc.typeName(value)), but the Simulator reads the app's bundle identifier string; write for example \"com.example.shop\"",
+            at: value, in: doc, help: "write the bundle identifier as a string")
     }
 }

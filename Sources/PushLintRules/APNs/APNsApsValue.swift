@@ -18,9 +18,13 @@ struct APNsApsValue: PayloadRule, DescribedByType {
             - `alert` a string or a dictionary of strings; `*-loc-args` arrays of strings, each only with its \
             `*-loc-key` (the admin SDKs refuse it otherwise); `summary-arg-count` a positive integer.
             - `content-available` and `mutable-content` the number 1: `true` and `"1"` are not the documented \
-            value (the admin SDKs rewrite `true` to 1 and delete anything else), `0` does not mean "off" \
-            (leave the key out). The fix writes `1` for `true`, `"1"` and `1.0`.
+            value (the admin SDKs rewrite `true` to 1 and delete anything else). `0` or `false` means "off" to \
+            its writer, but Apple defines no such value: a warning whose fix removes the key, which is how "off" \
+            is written. The fix writes `1` for `true`, `"1"` and `1.0`.
             - `interruption-level` one of `passive`, `active`, `time-sensitive`, `critical`.
+            - In a Live Activity push, `alert.title` and `alert.body` may also be localization dictionaries \
+            (`loc-key` a string, `loc-args` an array of strings), the form of Apple's ActivityKit push-to-start, \
+            update and broadcast examples (A-LA).
             - `relevance-score` a number from 0 to 1 (APNSwift); in a Live Activity any number, where it orders \
             the activities.
             - `timestamp`, `stale-date`, `dismissal-date` integer UNIX seconds (units are \
@@ -38,6 +42,10 @@ struct APNsApsValue: PayloadRule, DescribedByType {
             RuleExample(#"{"aps": {"alert": {"body": "Hi", ↓"loc-args": ["Anna"]}}}"#, note: "`loc-args` without `loc-key`."),
             RuleExample(#"{"aps": {"alert": "Hi", "interruption-level": ↓"urgent"}}"#),
             RuleExample(#"{"aps": {"alert": "Hi", "relevance-score": ↓5}}"#),
+            RuleExample(#"{"aps": {"alert": "Hi", "mutable-content": ↓false}}"#, note: "A warning: leave the key out for \"off\"."),
+            RuleExample(
+                #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {}, "alert": {"title": ↓{"loc-args": ["Anna"]}}}}"#,
+                note: "A localization dictionary needs its loc-key."),
             RuleExample(
                 #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "Hi", "mutable-content": ↓"1"}}}}}"#,
                 note: "FCM message."),
@@ -49,11 +57,16 @@ struct APNsApsValue: PayloadRule, DescribedByType {
                 #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {"eta": 5}, "relevance-score": 100}}"#,
                 note: "Any relevance score in a Live Activity."),
             RuleExample(#"{"aps": {"alert": "Hi {{name}}", "badge": {{count}}}}"#, fileName: "shipped.json.tmpl"),
+            RuleExample(
+                #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {"eta": 5}, "alert": {"title": {"loc-key": "DELIVERY_TITLE", "loc-args": ["Anna"]}, "body": {"loc-key": "DELIVERY_BODY"}}}}"#,
+                note: "Live Activity alert with localization dictionaries, as in Apple's ActivityKit examples."),
             RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "_contentAvailable": true, "priority": "normal"}"#),
         ],
         corrections: [
             RuleCorrection(#"{"aps": {"content-available": true}, "cursor": "c_81"}"#, #"{"aps": {"content-available": 1}, "cursor": "c_81"}"#),
             RuleCorrection(#"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#, #"{"aps": {"alert": "Hi", "mutable-content": 1}}"#),
+            RuleCorrection(#"{"aps": {"alert": "Hi", "mutable-content": 0}}"#, #"{"aps": {"alert": "Hi"}}"#),
+            RuleCorrection(#"{"aps": {"mutable-content": false, "alert": "Hi"}}"#, #"{"aps": {"alert": "Hi"}}"#),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -71,7 +84,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
             case "relevance-score": checker.relevanceScore(node, isLiveActivity: view.isLiveActivity)
             case "timestamp", "stale-date", "dismissal-date": checker.seconds(name, node)
             case "content-state", "attributes": checker.type(name, node, .object, "an object")
-            case "thread-id", "category", "target-content-id", "filter-criteria", "attributes-type", "mdm":
+            case "thread-id", "category", "target-content-id", "filter-criteria", "attributes-type":
                 checker.type(name, node, .string, "a string")
             case "content-changed": checker.contentChanged(node)
             case "url-args": checker.strings(name, node)
@@ -87,8 +100,13 @@ struct APNsApsValue: PayloadRule, DescribedByType {
         let context: PayloadContext
         var result: [Diagnostic] = []
 
-        mutating func report(_ message: String, _ node: NodeID, help: String, fix: Fix? = nil) {
-            result.append(rule.diagnostic(message, at: node, in: doc, help: help, fix: fix))
+        mutating func report(_ message: String, _ node: NodeID, severity: Severity? = nil, help: String, fix: Fix? = nil) {
+            result.append(rule.diagnostic(message, at: node, in: doc, severity: severity, help: help, fix: fix))
+        }
+
+        /// Removes the member whose value is `node`.
+        func removal(of node: NodeID) -> Fix? {
+            doc.memberRemovalSpan(ofValue: node).map { Fix(edits: [TextEdit(replacing: $0, with: "")]) }
         }
 
         func shown(_ node: NodeID) -> String {
@@ -162,7 +180,9 @@ struct APNsApsValue: PayloadRule, DescribedByType {
                     let key = doc.string(member.key)
                     let value = member.value
                     guard doc.kind(value) != .placeholder else { continue }
-                    if APNs.alertStringKeys.contains(key) || (key == "sound" && isLiveActivity) {
+                    if isLiveActivity, key == "title" || key == "body", doc.kind(value) == .object {
+                        localization("alert.\(key)", value)
+                    } else if APNs.alertStringKeys.contains(key) || (key == "sound" && isLiveActivity) {
                         if doc.kind(value) != .string {
                             report("alert.\(key) is a \(doc.typeName(value)) (\(shown(value))), but Apple expects a string: the device shows nothing for it; write it as a string", value, help: "write a string")
                         }
@@ -181,6 +201,19 @@ struct APNsApsValue: PayloadRule, DescribedByType {
             default:
                 report("alert is a \(doc.typeName(node)), but Apple expects a string or a dictionary with title, subtitle and body: nothing is shown; write \"alert\": {\"title\": ..., \"body\": ...}", node, help: "write a string or an alert dictionary")
             }
+        }
+
+        /// A Live Activity's alert title or body as a localization dictionary, the form of Apple's ActivityKit
+        /// examples: `loc-key` a string, `loc-args` an array of strings (A-LA, platform-rules.md §1.4).
+        mutating func localization(_ name: String, _ node: NodeID) {
+            guard let locKey = doc.member(node, "loc-key") else {
+                report("\(name) is a dictionary without loc-key, so ActivityKit has no localized string to show; add \"loc-key\" or write the text as a string", node, help: "add \"loc-key\"")
+                return
+            }
+            if doc.kind(locKey) != .string, doc.kind(locKey) != .placeholder {
+                type("\(name).loc-key", locKey, .string, "a string")
+            }
+            if let args = doc.member(node, "loc-args"), doc.kind(args) != .placeholder { strings("\(name).loc-args", args) }
         }
 
         mutating func strings(_ name: String, _ node: NodeID) {
@@ -206,6 +239,10 @@ struct APNsApsValue: PayloadRule, DescribedByType {
                 report("\(name) is the string \"1\", but Apple's value is the number 1: \(effect); write 1", node, help: "write 1", fix: Fix(edits: [one]))
             case .number where doc.doubleValue(node) == 1:
                 report("\(name) is \(shown(node)), but Apple's value is the integer 1; write 1", node, help: "write 1", fix: Fix(edits: [one]))
+            case .bool, .number where doc.doubleValue(node) == 0:
+                // Apple documents only 1; the writer meant "off", which is what leaving the key out says. No
+                // platform owner documents what a device does with 0 or false, so this is a warning.
+                report("\(name) is \(shown(node)), which Apple does not define; to turn the flag off leave the key out", node, severity: .warning, help: "remove \"\(name)\"", fix: removal(of: node))
             default:
                 report("\(name) is \(shown(node)), but the only value is the number 1 and any other value does not reliably mean \"off\"; leave the key out when the flag is not wanted, else write 1", node, help: "remove the key, or write 1")
             }

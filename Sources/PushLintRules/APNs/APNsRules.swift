@@ -32,12 +32,34 @@ enum APNs {
         "apns-channel-id", "apns-request-id",
     ]
 
-    /// Keys Apple defines in `aps` (A-GEN, A-LA, A-WK; `url-args` and `mdm` from pushy and node-apn).
+    /// Keys Apple defines in `aps` (A-GEN, A-LA, A-WK; `url-args` for Safari web push from pushy and node-apn).
+    /// `mdm` is not one of them: an MDM push is `{"mdm": PushMagic}` at the top level (platform-rules.md §1.4).
     static let apsKeys = [
         "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
         "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "timestamp", "event",
         "content-state", "stale-date", "dismissal-date", "attributes-type", "attributes", "input-push-token",
-        "input-push-channel", "content-changed", "url-args", "mdm",
+        "input-push-channel", "content-changed", "url-args",
+    ]
+
+    /// Push types whose body is defined by another framework than the notification system, so `aps` is not
+    /// required: PushToTalk (`activeSpeaker`), File Provider (`container-identifier`, `domain`), PushKit VoIP
+    /// (the app's call data), MDM (`{"mdm": PushMagic}`), Core Location's location push service extension
+    /// (platform-rules.md §1.4, Apple PushToTalk, File Provider, PushKit and Core Location documentation).
+    static let pushTypesWithoutAps: Set<String> = ["pushtotalk", "fileprovider", "voip", "mdm", "location"]
+
+    /// Top-level keys that identify such a body when no headers are known, with the push type they belong to.
+    static let bodyKeysWithoutAps: [(key: String, pushType: String)] = [
+        ("mdm", "mdm"), ("activeSpeaker", "pushtotalk"), ("container-identifier", "fileprovider"),
+    ]
+
+    /// Keys of the FCM (and legacy FCM) message format that writers carry into an APNs body, where APNs passes
+    /// them to the app as custom data and nothing reads them as what they were meant to be.
+    static let fcmKeysInBody: [(key: String, meaning: String)] = [
+        ("content_available", "\"content-available\": 1 inside aps"),
+        ("mutable_content", "\"mutable-content\": 1 inside aps"),
+        ("priority", "the apns-priority header"),
+        ("time_to_live", "the apns-expiration header"),
+        ("collapse_key", "the apns-collapse-id header"),
     ]
 
     /// Keys of the `alert` dictionary (A-GEN; older keys still emitted by libraries, pushy).

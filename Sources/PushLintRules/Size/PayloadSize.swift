@@ -13,9 +13,10 @@ struct PayloadSize: PayloadRule, DescribedByType {
             compact serialization, not the file on disk (a pretty-printed 5 KB file may be a 3 KB payload). \
             What is counted and the limits:
 
-            - APNs body (an envelope's `payload`): 4096 bytes, 5120 for `apns-push-type: voip`; over it APNs \
-            answers 413 PayloadTooLarge (A-GEN, platform-rules.md §1.3). A simulator file's \
-            `Simulator Target Bundle` key is not counted.
+            - APNs body (an envelope's `payload`): 4096 bytes, 5120 for `apns-push-type: voip` and for \
+            broadcast Live Activity pushes (headers with `apns-channel-id`, Apple "Sending broadcast push \
+            notification requests to APNs"); over it APNs answers 413 PayloadTooLarge (A-GEN, \
+            platform-rules.md §1.3). A simulator file's `Simulator Target Bundle` key is not counted.
             - FCM v1: the `message` without its target (`token`, `topic`, `condition`, `fid`) and `name`: 4096 \
             bytes, 2048 when sent to a topic or condition; over it FCM answers INVALID_ARGUMENT "message too big" \
             (F-ERR, §2.4).
