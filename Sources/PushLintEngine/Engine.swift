@@ -154,15 +154,22 @@ public struct Engine: Sendable {
             file.byteCount = bytes.count
             let mode: JSONParseOptions.Mode =
                 isTemplate ? .template(open: config.placeholders.open, close: config.placeholders.close) : .strict
-            let parse = JSONParser.parse(bytes, options: JSONParseOptions(mode: mode, maxDepth: 512, maxBytes: options.maxFileBytes))
+            // A trailing comma is `json-syntax`, but the rest of the file is still checked (one in five real
+            // files is not strict JSON, mostly for that comma).
+            let parse = JSONParser.parse(
+                bytes,
+                options: JSONParseOptions(mode: mode, maxDepth: 512, maxBytes: options.maxFileBytes, recoversTrailingCommas: true))
             file.parse = parse
             if let document = parse.document {
                 payloads = detectPayloads(document, relative: relative)
                 file.isUnknownKind = payloads.isEmpty
             }
         }
-        // A walked file that parses but is no payload (package.json, a fixture of another tool) is skipped.
-        if !target.isExplicit, file.isUnknownKind, file.parse?.document != nil {
+        // A walked file that parses but is no payload (package.json, a fixture of another tool) is skipped, unless
+        // it carries keys only push payloads have: then `payload-kind-unknown` says why it was not checked.
+        if !target.isExplicit, file.isUnknownKind, let document = file.parse?.document,
+            !PayloadKind.looksLikePush(document, document.root)
+        {
             return FileOutcome(report: nil, summaries: [])
         }
         var diagnostics = Self.findings(of: fileRules) { $0.check(file) }

@@ -17,10 +17,16 @@ public struct JSONParseOptions: Sendable, Equatable {
     /// Inputs longer than this are not parsed at all.
     public var maxBytes: Int
 
-    public init(mode: Mode = .strict, maxDepth: Int = 512, maxBytes: Int = 8 << 20) {
+    /// In `strict` and `template` mode, a comma before `}` or `]` is recorded as a `trailingComma` issue and the
+    /// parse goes on, so that the rest of a file with that one common slip is still checked. The document is then
+    /// not RFC 8259 JSON, and whoever sets this reports the issues as errors.
+    public var recoversTrailingCommas: Bool
+
+    public init(mode: Mode = .strict, maxDepth: Int = 512, maxBytes: Int = 8 << 20, recoversTrailingCommas: Bool = false) {
         self.mode = mode
         self.maxDepth = maxDepth
         self.maxBytes = maxBytes
+        self.recoversTrailingCommas = recoversTrailingCommas
     }
 }
 
@@ -53,6 +59,8 @@ public struct JSONIssue: Sendable, Equatable {
         case invalidUTF8
         /// A `\uD800`-style escape without its other half.
         case unpairedSurrogate
+        /// A comma before `}` or `]`, passed over because `recoversTrailingCommas` is set; the span is the comma.
+        case trailingComma
     }
     public var kind: Kind
     public var span: ByteSpan
@@ -194,6 +202,8 @@ private struct Parser {
     let count: Int
     let maxDepth: Int
     let allowComments: Bool
+    /// Trailing commas are passed over and recorded (`JSONParseOptions.recoversTrailingCommas`).
+    let recoversTrailingCommas: Bool
     let open: [UInt8]
     let close: [UInt8]
     /// The first byte of `open`, or -1 when placeholders are off: one comparison per value.
@@ -223,6 +233,7 @@ private struct Parser {
         self.input = input
         self.count = input.count
         self.maxDepth = options.maxDepth
+        self.recoversTrailingCommas = options.recoversTrailingCommas
         switch options.mode {
         case .strict:
             allowComments = false
@@ -356,8 +367,11 @@ private struct Parser {
                 guard i < count else { return failUnclosed() }
                 c = input[i]
                 if c == closing {
-                    guard allowComments else {
-                        return fail(.syntax, "trailing comma before '\(Character(UnicodeScalar(closing)))'", at: comma)
+                    if !allowComments {
+                        guard recoversTrailingCommas else {
+                            return fail(.syntax, "trailing comma before '\(Character(UnicodeScalar(closing)))'", at: comma)
+                        }
+                        issues.append(JSONIssue(kind: .trailingComma, span: ByteSpan(comma, comma + 1)))
                     }
                     i += 1
                     closeContainer()

@@ -24,7 +24,24 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
             return keys.onlyRequestKeys
         }
         // A bare v1 Message: a target together with content. `to`/`registration_ids` exist only in the legacy API.
-        return keys.any(DetectionKeys.fcmTargets) && keys.any(DetectionKeys.fcmContent) && !keys.any(DetectionKeys.legacyOnlyTargets)
+        if keys.any(DetectionKeys.fcmTargets) && keys.any(DetectionKeys.fcmContent) && !keys.any(DetectionKeys.legacyOnlyTargets) {
+            return true
+        }
+        // A bare v1 Message without a target (the target is added when it is sent): only Message fields, and one
+        // that only FCM v1 has (`android`, `apns`, `webpush`, `fcm_options`); `notification` and `data` alone
+        // are also Expo's and the legacy API's.
+        return keys.onlyMessageKeys && keys.any(DetectionKeys.fcmOnlyContent)
+    }
+
+    /// An object that is no payload kind but carries keys only push payloads have (`notification`, `aps`-like
+    /// alert keys, `android`, `apns`, `registration_ids`, ...): a walked file like this is reported instead of
+    /// skipped without a word, since it is probably a payload that detection cannot place.
+    public static func looksLikePush(_ doc: JSONDocument, _ node: NodeID) -> Bool {
+        guard doc.kind(node) == .object else { return false }
+        let keys = DetectionKeys(doc, node)
+        if keys.any(DetectionKeys.pushOnly) { return true }
+        // APNs keys written without `aps`: an alert with a badge or sound.
+        return doc.member(node, "alert") != nil && (doc.member(node, "badge") != nil || doc.member(node, "sound") != nil)
     }
 
     public static let expoOnlyFields = [
@@ -79,13 +96,20 @@ struct DetectionKeys {
     /// old name of `validate_only`), each in both spellings.
     static let requestKeys =
         FCMSchema.sendRequest.spellings() + FCMSchema.legacyRequestFields.flatMap { [$0.name, SchemaField.lowerCamelCase($0.name)] }
-    /// Keys whose values detection reads, in the order of the stored properties below.
+    /// Every spelling of every field of a v1 `Message`.
+    static let messageKeys = FCMSchema.message.spellings()
+    /// Fields only a v1 `Message` has (the V2 Android config in both spellings, whether or not the schema has it).
+    static let fcmOnlyContentKeys = ["android", "apns", "webpush", "fcm_options", "fcmOptions", "androidV2", "android_v2"]
+    /// Keys detection reads, in the order of the stored properties below.
     static let valueKeys = ["message", "to", "notification", "payload", "headers"]
 
     /// Every name detection asks about, each once; a key's bit in `present` is its position here.
     static let names: [String] = {
         var names: [String] = []
-        let groups = [requestKeys, FCMSchema.targets, FCMSchema.contentKeys, FCMSchema.legacyTargets, ["aps"], valueKeys]
+        let groups = [
+            requestKeys, FCMSchema.targets, FCMSchema.contentKeys, FCMSchema.legacyTargets, ["aps"], valueKeys,
+            messageKeys, fcmOnlyContentKeys,
+        ]
         for name in groups.joined() + PayloadKind.expoOnlyFields + PayloadKind.legacyOnlyFields where !names.contains(name) {
             names.append(name)
         }
@@ -112,6 +136,10 @@ struct DetectionKeys {
     static let registrationIds = mask(["registration_ids"])
     static let toOrCondition = mask(["to", "condition"])
     static let aps = mask(["aps"])
+    static let message = mask(messageKeys + fcmOnlyContentKeys)
+    static let fcmOnlyContent = mask(fcmOnlyContentKeys)
+    /// Keys that only push payloads carry: a file with one of them is worth a word when it is no known kind.
+    static let pushOnly = mask(["notification", "registration_ids", "content_available", "mutable_content"] + fcmOnlyContentKeys)
     /// Per name position, the index in `valueKeys` of the name, or -1.
     static let valueSlots = names.map { valueKeys.firstIndex(of: $0) ?? -1 }
 
@@ -119,6 +147,8 @@ struct DetectionKeys {
     private(set) var present: UInt64 = 0
     /// No key besides those of a send request (`message`, `validate_only`, ...).
     private(set) var onlyRequestKeys = true
+    /// No key besides the fields of a v1 `Message`.
+    private(set) var onlyMessageKeys = true
     /// The values of the last members with these keys (as `member` finds them).
     private(set) var message: NodeID?
     private(set) var to: NodeID?
@@ -131,11 +161,13 @@ struct DetectionKeys {
             let position = doc.withStringBytes(member.key, Self.table.position)
             guard let position else {
                 onlyRequestKeys = false
+                onlyMessageKeys = false
                 return
             }
             let bit: UInt64 = 1 << UInt64(position)
             present |= bit
             if bit & Self.request == 0 { onlyRequestKeys = false }
+            if bit & Self.message == 0 { onlyMessageKeys = false }
             switch Self.valueSlots[position] {
             case 0: message = member.value
             case 1: to = member.value

@@ -20,8 +20,10 @@ enum FuzzTarget {
 
     static func run(_ bytes: [UInt8]) {
         for mode in [JSONParseOptions.Mode.strict, .jsonc, .defaultTemplate] {
-            let result = JSONParser.parse(bytes, options: JSONParseOptions(mode: mode, maxDepth: 512, maxBytes: 1 << 20))
-            check(result, bytes, mode)
+            for recovers in [false, true] {
+                let options = JSONParseOptions(mode: mode, maxDepth: 512, maxBytes: 1 << 20, recoversTrailingCommas: recovers)
+                check(JSONParser.parse(bytes, options: options), bytes, mode)
+            }
         }
         // The file name decides template mode; lint both ways.
         for name in ["fuzz.json", "fuzz.json.tmpl"] {

@@ -30,6 +30,33 @@ import TestSupport
         #expect(named.files.first?.diagnostics.map(\.ruleId) == ["payload-kind-unknown"])
     }
 
+    /// A trailing comma is a `json-syntax` error at the comma, and every other rule still checks the file.
+    @Test func rulesRunBehindATrailingComma() throws {
+        let dir = TempDirectory()
+        dir.write("count.json", #"{"message": {"token": "t", "data": {"count": 3,},}}"#)
+        let report = try lint(dir)
+        let found = report.files.first?.diagnostics ?? []
+        #expect(found.map(\.ruleId) == ["fcm-data-string-values", "json-syntax", "json-syntax"])
+        #expect(found.filter { $0.ruleId == "json-syntax" }.map { $0.location?.column } == [47, 49])
+        #expect(found.filter { $0.ruleId == "json-syntax" }.allSatisfy { $0.fix?.isSafe == true })
+        #expect(report.files.first?.kind == .fcm)
+    }
+
+    /// A bare FCM v1 message whose target is added at send time is recognised; a walked file with push keys that
+    /// matches no kind is reported as info instead of skipped without a word; other JSON stays quiet.
+    @Test func bareMessagesAreRecognisedAndPushLookingFilesAreNamed() throws {
+        let dir = TempDirectory()
+        dir.write("bare.json", #"{"android": {"priority": "HIGH", "notification": {"channel_id": "orders"}}, "data": {"id": "1"}}"#)
+        dir.write("odd.json", #"{"notification": {"title": "Hi"}, "tokens": ["a"]}"#)
+        dir.write("package.json", #"{"name": "app", "data": {"x": 1}}"#)
+        let report = try lint(dir)
+        #expect(report.skipped == 1)
+        #expect(report.files.map(\.path) == ["bare.json", "odd.json"])
+        #expect(report.files.first?.kind == .fcm)
+        #expect(report.files.last?.diagnostics.map(\.ruleId) == ["payload-kind-unknown"])
+        #expect(report.files.last?.diagnostics.first?.severity == .info)
+    }
+
     @Test func configLevelsOverridesAndCommandLineApply() throws {
         let dir = TempDirectory()
         dir.write(".pushlint.json", #"{"rules": {"payload-size": "warning"}, "overrides": [{"files": ["legacy/**"], "rules": {"payload-size": "off"}}]}"#)

@@ -229,4 +229,28 @@ import Testing
         #expect(lines.position(of: Array(text.utf8).count - 1) == SourcePosition(line: 3, column: 1))
         #expect(lines.lineText(2) == "\t\"é😀\": 1")
     }
+
+    /// With recovery on, strict and template parses pass over trailing commas and record each; the document is
+    /// the one the file would be without them. Off (the default), the first one is an error as before.
+    @Test func trailingCommasAreRecoveredAndRecordedWhenAsked() throws {
+        let text = #"{"a": [1, 2,], "b": {"c": true,},}"#
+        #expect(parse(text).error?.message.contains("trailing comma") == true)
+        for mode in [JSONParseOptions.Mode.strict, .defaultTemplate] {
+            let result = JSONParser.parse(text, options: JSONParseOptions(mode: mode, recoversTrailingCommas: true))
+            let doc = try #require(result.document, "\(mode)")
+            #expect(result.error == nil)
+            #expect(result.issues.map(\.kind) == [.trailingComma, .trailingComma, .trailingComma])
+            let commas = result.issues.map { Array(text.utf8)[$0.span.start] }
+            #expect(commas.allSatisfy { $0 == UInt8(ascii: ",") } && result.issues.allSatisfy { $0.span.length == 1 })
+            #expect(doc.count(try #require(doc.member(doc.root, "a"))) == 2)
+            #expect(doc.count(doc.root) == 2)
+        }
+        // Not a trailing comma: still errors, with recovery on.
+        for broken in [#"[1,,]"#, #"{"a": 1,,}"#, #"[,]"#, #"{,}"#, #"[1,"#] {
+            let result = JSONParser.parse(broken, options: JSONParseOptions(recoversTrailingCommas: true))
+            #expect(result.document == nil, "\(broken)")
+        }
+        // JSONC accepts them silently, as before.
+        #expect(JSONParser.parse(text, options: JSONParseOptions(mode: .jsonc, recoversTrailingCommas: true)).issues.isEmpty)
+    }
 }

@@ -149,12 +149,20 @@ import Testing
         func has(_ name: String) -> Bool { doc.member(node, name) != nil }
         func object(_ name: String) -> NodeID? { doc.member(node, name).flatMap { doc.kind($0) == .object ? $0 : nil } }
         let requestKeys = ["message", "validate_only", "validateOnly", "dry_run", "dryRun"]
-        let isFCM: Bool
+        var isFCM: Bool
         if object("message") != nil {
             isFCM = doc.members(node).allSatisfy { requestKeys.contains(doc.string($0.key)) }
         } else {
             isFCM = ["token", "topic", "condition", "fid"].contains(where: has) && ["notification", "data", "android", "apns", "webpush"].contains(where: has)
                 && !has("to") && !has("registration_ids")
+            // A bare message without its target: only Message fields, one of them only FCM v1 has.
+            let messageFields = [
+                "name", "data", "notification", "android", "webpush", "apns", "fcm_options", "fcmOptions", "token",
+                "topic", "condition", "fid", "androidV2", "android_v2",
+            ]
+            let fcmOnly = ["android", "apns", "webpush", "fcm_options", "fcmOptions", "androidV2", "android_v2"]
+            let onlyFields = doc.members(node).allSatisfy { messageFields.contains(doc.string($0.key)) }
+            isFCM = isFCM || (onlyFields && fcmOnly.contains(where: has))
         }
         if isFCM { return .fcm }
         if let to = doc.member(node, "to") {
@@ -182,7 +190,8 @@ import Testing
             #""to": "ExponentPushToken[abc]""#, #""to": "/topics/x""#, #""to": ["ExpoPushToken[a]", 1]"#, #""registration_ids": ["r"]"#,
             #""title": "Hi""#, #""time_to_live": 60"#, #""aps": {}"#, #""payload": {"aps": {}}"#, #""payload": {"x": 1}"#,
             #""headers": {"apns-priority": "5"}"#, #""\u0061ps": {"alert": "escaped key"}"#, #""condition": "'a' in topics""#,
-            #""android": {}"#, #""other": 1"#, #""fid": "f""#, #""collapse_key": "c""#,
+            #""android": {}"#, #""other": 1"#, #""fid": "f""#, #""collapse_key": "c""#, #""webpush": {}"#,
+            #""fcmOptions": {"analytics_label": "l"}"#, #""name": "projects/p/messages/1""#,
         ]
         var generator = SystemRandomNumberGenerator()
         var checked = 0

@@ -15,24 +15,52 @@ struct JSONSyntax: FileRule, DescribedByType {
             folder. pushlint reports the first error with what it expected there. Comments and trailing commas are \
             allowed only in `.pushlint.json` and the contract; template files may hold placeholders in value \
             position (`"badge": {{count}}`).
+
+            A trailing comma, the most common slip in hand-edited payloads, is reported at each comma with a safe \
+            fix that deletes it, and the file is still checked by every other rule, so the mistakes behind the \
+            comma show in the same run.
             """,
         triggering: [
             RuleExample(#"{"aps": {"alert": "Hi"↓,}}"#, note: "A trailing comma."),
             RuleExample(#"{"aps": {"badge": ↓01}}"#, note: "A number with a leading zero."),
             RuleExample(#"{"aps": {"alert": ↓'Hi'}}"#, note: "Single quotes."),
             RuleExample("{\"aps\": {\"alert\": \"Hi\"}} ↓// sent on Mondays", note: "A comment."),
+            RuleExample(#"{"aps": {"alert": "Hi", "badge": 1↓,}, "tags": ["a"↓,]}"#, note: "Every trailing comma is reported."),
         ],
         nonTriggering: [
             RuleExample(#"{"aps": {"alert": "Hi"}}"#),
             RuleExample(#"{"aps": {"alert": "Hi {{name}}", "badge": {{count}}}}"#, fileName: "example.json.tmpl"),
+        ],
+        corrections: [
+            RuleCorrection(#"{"aps": {"alert": "Hi",}}"#, #"{"aps": {"alert": "Hi"}}"#),
+            RuleCorrection("{\"tags\": [\n  \"a\",\n  \"b\",\n]}", "{\"tags\": [\n  \"a\",\n  \"b\"\n]}"),
         ])
 
     func check(_ file: FileContext) -> [Diagnostic] {
-        guard let error = file.parse?.error, error.kind == .syntax else { return [] }
-        return [
-            diagnostic(
+        guard let parse = file.parse else { return [] }
+        var result: [Diagnostic] = []
+        for issue in parse.issues where issue.kind == .trailingComma {
+            result.append(trailingComma(issue.span, in: file.document))
+        }
+        if let error = parse.error, error.kind == .syntax {
+            result.append(diagnostic(
                 error.message, span: ByteSpan(error.offset, error.offset + error.length), pointer: nil,
-                help: file.path.contains(".json.") ? nil : "payload files are strict JSON; name the file *.json.tmpl to allow placeholders")
-        ]
+                help: file.path.contains(".json.") ? nil : "payload files are strict JSON; name the file *.json.tmpl to allow placeholders"))
+        }
+        return result
+    }
+
+    // MARK: Messages
+
+    func trailingComma(_ comma: ByteSpan, in document: JSONDocument?) -> Diagnostic {
+        let closing = document.flatMap { doc in comma.end < doc.bytes.count ? nextToken(after: comma.end, in: doc.bytes) : nil }
+        return diagnostic(
+            "trailing comma\(closing.map { " before '\($0)'" } ?? ""): APNs and FCM parse the body as strict JSON and refuse it; delete the comma",
+            span: comma, pointer: nil, help: "delete the comma", fix: Fix(edits: [TextEdit(replacing: comma, with: "")]))
+    }
+
+    /// The closing bracket a trailing comma stands before (only whitespace lies between them in strict JSON).
+    func nextToken(after offset: Int, in bytes: [UInt8]) -> Character? {
+        bytes[offset...].first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }.map { Character(UnicodeScalar($0)) }
     }
 }

@@ -12,16 +12,37 @@ struct PayloadKindUnknown: FileRule, DescribedByType {
             pushlint recognises payloads by their shape (DESIGN.md §3): `aps` or an envelope for APNs, \
             `message` or a target with content for FCM v1, `registration_ids`/`to` with legacy fields for the \
             legacy FCM API, an Expo push token or Expo-only fields for Expo. A file named explicitly that matches \
-            none of them was probably meant to be one; files found by walking a folder are skipped silently \
-            instead. Force the kind with `--kind` or the config's `kinds` when detection cannot tell.
+            none of them was probably meant to be one. A file found by walking a folder is skipped, and said so \
+            (as info) only when it carries keys that only push payloads have (`notification`, `android`, `apns`, \
+            `webpush`, `registration_ids`, an `alert` with a `badge` or `sound`): a `package.json` stays quiet. \
+            Force the kind with `--kind` or the config's `kinds` when detection cannot tell.
             """,
         triggering: [RuleExample(#"↓{"alert": "Hi", "badge": 1}"#)],
-        nonTriggering: [RuleExample(#"{"aps": {"alert": "Hi", "badge": 1}}"#)])
+        nonTriggering: [
+            RuleExample(#"{"aps": {"alert": "Hi", "badge": 1}}"#),
+            RuleExample(
+                #"{"android": {"priority": "high", "notification": {"channel_id": "orders"}}, "data": {"order_id": "1042"}}"#,
+                note: "A bare FCM v1 message whose target is added at send time."),
+        ])
 
     func check(_ file: FileContext) -> [Diagnostic] {
-        guard file.isUnknownKind, file.isExplicit, let document = file.document else { return [] }
-        return [diagnostic(
+        guard file.isUnknownKind, let document = file.document else { return [] }
+        if file.isExplicit { return [notAPayload(document)] }
+        return [skipped(document)]
+    }
+
+    // MARK: Messages
+
+    func notAPayload(_ document: JSONDocument) -> Diagnostic {
+        diagnostic(
             "not a recognisable APNs, FCM or Expo payload, so no payload rule checked it", at: document.root,
-            in: document, help: "an APNs body needs 'aps'; an FCM v1 request 'message'; or set --kind / the config's 'kinds'")]
+            in: document, help: "an APNs body needs 'aps'; an FCM v1 request 'message'; or set --kind / the config's 'kinds'")
+    }
+
+    func skipped(_ document: JSONDocument) -> Diagnostic {
+        diagnostic(
+            "skipped: this file has keys of a push payload but matches no APNs, FCM or Expo shape, so no payload rule checked it",
+            at: document.root, in: document, severity: .info,
+            help: "an APNs body needs 'aps'; an FCM v1 request 'message'; or set the kind in the config's 'kinds'")
     }
 }
