@@ -146,7 +146,7 @@ import TestSupport
         let linted = run.report.files.map { String($0.path.dropFirst(Self.folder.count + 1)) }
         #expect(run.report.skipped == 0)
         #expect(Set(linted) == Set(onDisk), "not linted: \(Set(onDisk).subtracting(linted).sorted())")
-        #expect(onDisk.filter { $0.hasPrefix("apns/") }.count >= 28)
+        #expect(onDisk.filter { $0.hasPrefix("apns/") }.count >= 30)
         #expect(onDisk.filter { $0.hasPrefix("expo/") }.count >= 11)
         #expect(run.report.files.allSatisfy { $0.kind != nil }, "every fixture is detected as a payload")
     }
