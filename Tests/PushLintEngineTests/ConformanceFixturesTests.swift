@@ -1,0 +1,190 @@
+import Foundation
+import PushLintEngine
+import PushLintModel
+import Testing
+import TestSupport
+
+/// The reference fixtures of testdata/conformance/: payload shapes that Apple documents and the Expo push message
+/// type, written by hand from the platform owners' documentation (sources in each folder's SOURCES.md). They are
+/// valid, so linting them as `pushlint lint testdata/conformance` does (same engine entry point, no config, no
+/// contract) must report no warning and no error, and an info only where `allowedInfos` lists it.
+///
+/// Findings that pushlint reports today although the platform says the payload is valid are listed, one by one,
+/// in `knownFalsePositives`. The list is exact both ways: an unlisted warning or error fails, and so does a listed
+/// one that no longer occurs, so an entry must be removed in the same change that fixes its rule.
+@Suite struct ConformanceFixturesTests {
+    static let folder = "testdata/conformance"
+    static let root = Paths.testdata.appendingPathComponent("conformance")
+
+    /// One finding, named by the file (relative to testdata/conformance), the rule and the JSON Pointer it points
+    /// at ("" for the document).
+    struct Entry: Hashable, CustomStringConvertible {
+        var file: String
+        var rule: String
+        var pointer: String
+        var description: String { "\(file) \(rule) \(pointer.isEmpty ? "\"\"" : pointer)" }
+    }
+
+    struct Known {
+        var entry: Entry
+        /// What is wrong with the finding, and the platform source that says the payload is valid.
+        var reason: String
+
+        init(_ file: String, _ rule: String, _ pointer: String, _ reason: String) {
+            entry = Entry(file: file, rule: rule, pointer: pointer)
+            self.reason = reason
+        }
+    }
+
+    // MARK: Expected failures
+
+    /// Today's false positives (warning or error) on the reference fixtures. Each entry goes away with the rule fix
+    /// that silences it (issue 17); the test fails while a listed finding is absent, so remove the entry then.
+    static let knownFalsePositives: [Known] = [
+        // apns-aps-missing: bodies of push types whose payload is defined outside `aps` are valid without it.
+        Known(
+            "apns/push-to-talk.json", "apns-aps-missing", "/payload",
+            "pushtotalk bodies carry app keys (activeSpeaker) at the top level and need no aps: Apple, Creating a Push to Talk app; PTPushResult reads pushPayload[\"activeSpeaker\"]"),
+        Known(
+            "apns/file-provider.json", "apns-aps-missing", "/payload",
+            "fileprovider bodies are container-identifier (+ domain) at the top level: Apple, Using push notifications to signal changes"),
+        Known(
+            "apns/voip.json", "apns-aps-missing", "/payload",
+            "voip bodies are the app's call data, handed to PushKit and CallKit; aps is not required: Apple, Responding to VoIP notifications from PushKit"),
+        Known(
+            "apns/mdm.json", "apns-aps-missing", "/payload",
+            "MDM pushes are {\"mdm\": PushMagic} at the top level only; the message also wrongly says mdm belongs inside aps: Apple, Sending MDM commands to a device"),
+        // apns-aps-value: a Live Activity alert's title/body may be a localization dictionary.
+        Known(
+            "apns/live-activity-start.json", "apns-aps-value", "/payload/aps/alert/title",
+            "Live Activity alert.title may be {loc-key, loc-args}: Apple's push-to-start example, Starting and updating Live Activities with ActivityKit push notifications"),
+        Known(
+            "apns/live-activity-start.json", "apns-aps-value", "/payload/aps/alert/body",
+            "Live Activity alert.body may be {loc-key, loc-args}: same page, push-to-start example"),
+        Known(
+            "apns/live-activity-update-localized.json", "apns-aps-value", "/payload/aps/alert/title",
+            "Live Activity alert.title may be {loc-key, loc-args}: same page, update example"),
+        Known(
+            "apns/live-activity-update-localized.json", "apns-aps-value", "/payload/aps/alert/body",
+            "Live Activity alert.body may be {loc-key, loc-args}: same page, update example"),
+        Known(
+            "apns/live-activity-broadcast-update.json", "apns-aps-value", "/payload/aps/alert/title",
+            "broadcast Live Activity alert.title may be {loc-key, loc-args}: same page (channels and broadcast)"),
+        Known(
+            "apns/live-activity-broadcast-update.json", "apns-aps-value", "/payload/aps/alert/body",
+            "broadcast Live Activity alert.body may be {loc-key, loc-args}: same page (channels and broadcast)"),
+        // payload-size: the wrong limit or the wrong bytes are counted.
+        Known(
+            "apns/live-activity-broadcast-update.json", "payload-size", "/payload",
+            "a broadcast push (apns-channel-id) may be 5120 bytes, this one is 4831; pushlint applies 4096: Apple, Sending broadcast push notification requests to APNs"),
+        Known(
+            "expo/to-100-tokens.json", "payload-size", "",
+            "the 4096-byte limit is on the payload one device receives; the 100 tokens of `to` are counted: expo-server-sdk-node chunkPushNotifications (100 recipients per request), Expo docs (\"total notification payload sent to Apple and Google\")"),
+        // apns-interruption-entitlement: a reminder at warning level on every documented use of the two levels.
+        Known(
+            "apns/interruption-critical.json", "apns-interruption-entitlement", "/payload/aps/interruption-level",
+            "a reminder, not a defect: with no contract pushlint cannot know the entitlements, and Apple documents the level as valid for an entitled app (UNNotificationInterruptionLevel.critical); should be info, or silent, without a contract"),
+        Known(
+            "apns/interruption-time-sensitive.json", "apns-interruption-entitlement", "/payload/aps/interruption-level",
+            "same reminder for time-sensitive (Time Sensitive Notifications capability); should be info without a contract"),
+        Known(
+            "expo/every-field.json", "apns-interruption-entitlement", "/sound/critical",
+            "same reminder for Expo's sound.critical (ExpoPushMessage: critical?: boolean); should be info without a contract"),
+        Known(
+            "expo/every-field.json", "apns-interruption-entitlement", "/interruptionLevel",
+            "same reminder for Expo's interruptionLevel time-sensitive (ExpoPushMessage); should be info without a contract"),
+        Known(
+            "expo/sound-critical.json", "apns-interruption-entitlement", "/interruptionLevel",
+            "same reminder for Expo's interruptionLevel critical (ExpoPushMessage); should be info without a contract"),
+    ]
+
+    /// Infos that may appear on the fixtures (file, rule, pointer, why). None today; an info not listed here fails.
+    static let allowedInfos: [Known] = []
+
+    // MARK: The run
+
+    struct Run {
+        var report: LintReport
+        var findings: [(entry: Entry, diagnostic: Diagnostic)]
+    }
+
+    /// Lints the folder the way the command line does from the repository root: `Project.load` with no
+    /// `--config`/`--contract`, discovery from the project's config, and `Engine.lint(paths:discovery:)`.
+    static func lintFolder() throws -> Run {
+        let cwd = Paths.repo.path
+        let fileSystem = LocalFileSystem()
+        let project = try Project.load(configPath: nil, contractPath: nil, cwd: cwd, paths: [folder], fileSystem: fileSystem)
+        #expect(project.configFile == nil, "a .pushlint.json above the repository would change the run: \(project.configFile ?? "")")
+        #expect(project.contract == nil)
+        let engine = Engine(project: project, options: LintOptions(jobs: 2), fileSystem: fileSystem)
+        var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
+        discovery.ignoredFiles = project.ownFiles
+        let report = try engine.lint(paths: [folder], discovery: discovery)
+        var findings: [(Entry, Diagnostic)] = []
+        for file in report.files {
+            let relative = file.path.hasPrefix(folder + "/") ? String(file.path.dropFirst(folder.count + 1)) : file.path
+            for diagnostic in file.diagnostics {
+                findings.append((Entry(file: relative, rule: diagnostic.ruleId, pointer: diagnostic.pointer ?? ""), diagnostic))
+            }
+        }
+        return Run(report: report, findings: findings)
+    }
+
+    static func show(_ finding: (entry: Entry, diagnostic: Diagnostic)) -> String {
+        let d = finding.diagnostic
+        let place = d.location.map { ":\($0.line):\($0.column)" } ?? ""
+        return "\(folder)/\(finding.entry.file)\(place): \(d.severity.rawValue) [\(d.ruleId)] at \(d.pointer.map { $0.isEmpty ? "\"\"" : $0 } ?? "-"): \(d.message)"
+    }
+
+    // MARK: Tests
+
+    /// Every fixture is a payload that the run lints (none skipped as unrecognised), and both platforms are there.
+    @Test func everyFixtureIsLinted() throws {
+        let run = try Self.lintFolder()
+        let onDisk = Paths.allFiles(below: Self.root).filter { $0.pathExtension == "json" }
+            .map { String($0.path.dropFirst(Self.root.path.count + 1)) }
+        let linted = run.report.files.map { String($0.path.dropFirst(Self.folder.count + 1)) }
+        #expect(run.report.skipped == 0)
+        #expect(Set(linted) == Set(onDisk), "not linted: \(Set(onDisk).subtracting(linted).sorted())")
+        #expect(onDisk.filter { $0.hasPrefix("apns/") }.count >= 30)
+        #expect(onDisk.filter { $0.hasPrefix("expo/") }.count >= 11)
+        #expect(run.report.files.allSatisfy { $0.kind != nil }, "every fixture is detected as a payload")
+    }
+
+    /// No warning or error beyond the known false positives, and every known false positive still occurs.
+    @Test func noWarningOrErrorBeyondTheKnownFalsePositives() throws {
+        let run = try Self.lintFolder()
+        let known = Set(Self.knownFalsePositives.map(\.entry))
+        #expect(known.count == Self.knownFalsePositives.count, "an entry is listed twice")
+        let serious = run.findings.filter { $0.diagnostic.severity >= .warning }
+        let unexpected = serious.filter { !known.contains($0.entry) }.map(Self.show)
+        #expect(
+            unexpected.isEmpty,
+            "findings on documented-valid payloads (fix the rule, or list them in knownFalsePositives with the platform source):\n\(unexpected.joined(separator: "\n"))")
+        let occurring = Set(serious.map(\.entry))
+        let gone = Self.knownFalsePositives.filter { !occurring.contains($0.entry) }.map { "\($0.entry): \($0.reason)" }
+        #expect(
+            gone.isEmpty,
+            "listed in knownFalsePositives but no longer reported at warning or error (remove the entry):\n\(gone.joined(separator: "\n"))")
+        #expect(run.report.project.filter { $0.severity >= .warning }.isEmpty, "\(run.report.project.map(\.message))")
+    }
+
+    /// Infos only where `allowedInfos` lists them, and each listed one still occurs.
+    @Test func infosOnlyWhereListed() throws {
+        let run = try Self.lintFolder()
+        let allowed = Set(Self.allowedInfos.map(\.entry))
+        let infos = run.findings.filter { $0.diagnostic.severity == .info }
+        let unexpected = infos.filter { !allowed.contains($0.entry) }.map(Self.show)
+        #expect(unexpected.isEmpty, "infos not listed in allowedInfos:\n\(unexpected.joined(separator: "\n"))")
+        let gone = Self.allowedInfos.filter { entry in !infos.contains { $0.entry == entry.entry } }.map(\.entry.description)
+        #expect(gone.isEmpty, "listed in allowedInfos but not reported: \(gone)")
+    }
+
+    /// The broadcast fixture keeps exercising the broadcast limit: its body is above 4096 and at most 5120 bytes.
+    @Test func broadcastFixtureSitsBetweenTheTwoLimits() throws {
+        let run = try Self.lintFolder()
+        let file = try #require(run.report.files.first { $0.path == "\(Self.folder)/apns/live-activity-broadcast-update.json" })
+        let bytes = try #require(file.wireBytes)
+        #expect(bytes > 4096 && bytes <= 5120, "\(bytes) bytes")
+    }
+}
