@@ -41,65 +41,32 @@ import TestSupport
     /// Today's false positives (warning or error) on the reference fixtures. Each entry goes away with the rule fix
     /// that silences it (issue 17); the test fails while a listed finding is absent, so remove the entry then.
     static let knownFalsePositives: [Known] = [
-        // apns-aps-missing: bodies of push types whose payload is defined outside `aps` are valid without it.
-        Known(
-            "apns/push-to-talk.json", "apns-aps-missing", "/payload",
-            "pushtotalk bodies carry app keys (activeSpeaker) at the top level and need no aps: Apple, Creating a Push to Talk app; PTPushResult reads pushPayload[\"activeSpeaker\"]"),
-        Known(
-            "apns/file-provider.json", "apns-aps-missing", "/payload",
-            "fileprovider bodies are container-identifier (+ domain) at the top level: Apple, Using push notifications to signal changes"),
-        Known(
-            "apns/voip.json", "apns-aps-missing", "/payload",
-            "voip bodies are the app's call data, handed to PushKit and CallKit; aps is not required: Apple, Responding to VoIP notifications from PushKit"),
-        Known(
-            "apns/mdm.json", "apns-aps-missing", "/payload",
-            "MDM pushes are {\"mdm\": PushMagic} at the top level only; the message also wrongly says mdm belongs inside aps: Apple, Sending MDM commands to a device"),
-        // apns-aps-value: a Live Activity alert's title/body may be a localization dictionary.
-        Known(
-            "apns/live-activity-start.json", "apns-aps-value", "/payload/aps/alert/title",
-            "Live Activity alert.title may be {loc-key, loc-args}: Apple's push-to-start example, Starting and updating Live Activities with ActivityKit push notifications"),
-        Known(
-            "apns/live-activity-start.json", "apns-aps-value", "/payload/aps/alert/body",
-            "Live Activity alert.body may be {loc-key, loc-args}: same page, push-to-start example"),
-        Known(
-            "apns/live-activity-update-localized.json", "apns-aps-value", "/payload/aps/alert/title",
-            "Live Activity alert.title may be {loc-key, loc-args}: same page, update example"),
-        Known(
-            "apns/live-activity-update-localized.json", "apns-aps-value", "/payload/aps/alert/body",
-            "Live Activity alert.body may be {loc-key, loc-args}: same page, update example"),
-        Known(
-            "apns/live-activity-broadcast-update.json", "apns-aps-value", "/payload/aps/alert/title",
-            "broadcast Live Activity alert.title may be {loc-key, loc-args}: same page (channels and broadcast)"),
-        Known(
-            "apns/live-activity-broadcast-update.json", "apns-aps-value", "/payload/aps/alert/body",
-            "broadcast Live Activity alert.body may be {loc-key, loc-args}: same page (channels and broadcast)"),
-        // payload-size: the wrong limit or the wrong bytes are counted.
-        Known(
-            "apns/live-activity-broadcast-update.json", "payload-size", "/payload",
-            "a broadcast push (apns-channel-id) may be 5120 bytes, this one is 4831; pushlint applies 4096: Apple, Sending broadcast push notification requests to APNs"),
+        // payload-size: the wrong bytes are counted.
         Known(
             "expo/to-100-tokens.json", "payload-size", "",
             "the 4096-byte limit is on the payload one device receives; the 100 tokens of `to` are counted: expo-server-sdk-node chunkPushNotifications (100 recipients per request), Expo docs (\"total notification payload sent to Apple and Google\")"),
-        // apns-interruption-entitlement: a reminder at warning level on every documented use of the two levels.
-        Known(
-            "apns/interruption-critical.json", "apns-interruption-entitlement", "/payload/aps/interruption-level",
-            "a reminder, not a defect: with no contract pushlint cannot know the entitlements, and Apple documents the level as valid for an entitled app (UNNotificationInterruptionLevel.critical); should be info, or silent, without a contract"),
-        Known(
-            "apns/interruption-time-sensitive.json", "apns-interruption-entitlement", "/payload/aps/interruption-level",
-            "same reminder for time-sensitive (Time Sensitive Notifications capability); should be info without a contract"),
-        Known(
-            "expo/every-field.json", "apns-interruption-entitlement", "/sound/critical",
-            "same reminder for Expo's sound.critical (ExpoPushMessage: critical?: boolean); should be info without a contract"),
-        Known(
-            "expo/every-field.json", "apns-interruption-entitlement", "/interruptionLevel",
-            "same reminder for Expo's interruptionLevel time-sensitive (ExpoPushMessage); should be info without a contract"),
-        Known(
-            "expo/sound-critical.json", "apns-interruption-entitlement", "/interruptionLevel",
-            "same reminder for Expo's interruptionLevel critical (ExpoPushMessage); should be info without a contract"),
     ]
 
-    /// Infos that may appear on the fixtures (file, rule, pointer, why). None today; an info not listed here fails.
-    static let allowedInfos: [Known] = []
+    /// Infos that may appear on the fixtures (file, rule, pointer, why); an info not listed here fails.
+    static let allowedInfos: [Known] = [
+        // apns-interruption-entitlement: with no contract pushlint cannot know the app's entitlements, so each
+        // documented use of the two levels gets a reminder, as info.
+        Known(
+            "apns/interruption-critical.json", "apns-interruption-entitlement", "/payload/aps/interruption-level",
+            "critical needs the critical-alerts entitlement, which only the contract can say the app has (UNNotificationInterruptionLevel.critical)"),
+        Known(
+            "apns/interruption-time-sensitive.json", "apns-interruption-entitlement", "/payload/aps/interruption-level",
+            "time-sensitive needs the Time Sensitive Notifications capability"),
+        Known(
+            "expo/every-field.json", "apns-interruption-entitlement", "/sound/critical",
+            "Expo's sound.critical (ExpoPushMessage: critical?: boolean) needs critical-alerts"),
+        Known(
+            "expo/every-field.json", "apns-interruption-entitlement", "/interruptionLevel",
+            "Expo's interruptionLevel time-sensitive (ExpoPushMessage)"),
+        Known(
+            "expo/sound-critical.json", "apns-interruption-entitlement", "/interruptionLevel",
+            "Expo's interruptionLevel critical (ExpoPushMessage)"),
+    ]
 
     // MARK: The run
 

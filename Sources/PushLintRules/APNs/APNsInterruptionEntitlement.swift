@@ -18,13 +18,14 @@ struct APNsInterruptionEntitlement: PayloadRule, DescribedByType {
 
             The contract says what the app has: list `critical-alerts` and/or `time-sensitive` in \
             `ios.entitlements`. The rule is silent when the entitlement is listed, reports an error when the \
-            contract lists entitlements without this one, and a warning (a reminder to check) when there is no \
-            contract or it lists no entitlements. Expo's `interruptionLevel` and critical sound count too.
+            contract lists entitlements without this one, and a warning when the contract lists none. With no \
+            contract at all it cannot know, and Apple's own examples use these levels, so it only reminds (info). \
+            Expo's `interruptionLevel` and critical sound count too.
             """,
         triggering: [
             RuleExample(
                 #"{"aps": {"alert": "Your courier is 5 minutes away", "interruption-level": ↓"time-sensitive"}}"#,
-                note: "No contract: a reminder."),
+                note: "No contract: a reminder (info)."),
             RuleExample(
                 #"{"aps": {"alert": "Recall notice", "sound": {"critical": 1, "name": "alarm.caf", "volume": 0.8}, "interruption-level": ↓"critical"}}"#,
                 contract: #"{"ios": {"bundleId": "com.example.shop", "entitlements": ["time-sensitive"]}}"#,
@@ -72,7 +73,7 @@ struct APNsInterruptionEntitlement: PayloadRule, DescribedByType {
             }
             return diagnostic(
                 "\(need.what) needs the \(full) entitlement: without it iOS delivers the notification without interrupting; list \"\(need.entitlement)\" in the contract's ios.entitlements if the app has it",
-                at: need.node, in: doc,
+                at: need.node, in: doc, severity: context.contract == nil ? .info : nil,
                 help: "add \"ios\": {\"entitlements\": [\"\(need.entitlement)\"]} to the contract")
         }
     }
