@@ -330,6 +330,12 @@ public final class JSONDocument: Sendable {
     }
 
     /// A short human-readable name of the node's JSON type, for messages ("number", "object", ...).
+    /// The type's name with its article, for messages: "an object", "a string".
+    public func typeNameWithArticle(_ id: NodeID) -> String {
+        let name = typeName(id)
+        return (name.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + name
+    }
+
     public func typeName(_ id: NodeID) -> String {
         switch nodes[id].kind {
         case .object: return "object"

@@ -79,8 +79,12 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
         return keys.any(DetectionKeys.legacyOnly)
     }
 
+    /// Top-level keys of APNs bodies that have no `aps`: MDM (`mdm`), PushToTalk (`activeSpeaker`) and File
+    /// Provider (`container-identifier`) pushes (platform-rules.md §1.4).
+    public static let apnsBodyKeysWithoutAps = ["mdm", "activeSpeaker", "container-identifier"]
+
     static func isAPNs(_ keys: DetectionKeys, _ doc: JSONDocument) -> Bool {
-        if keys.any(DetectionKeys.aps) { return true }
+        if keys.any(DetectionKeys.aps) || keys.any(DetectionKeys.apnsWithoutAps) { return true }
         if let payload = keys.payload, doc.kind(payload) == .object {
             if doc.member(payload, "aps") != nil { return true }
             if let headers = keys.headers, doc.kind(headers) == .object { return true }
@@ -108,7 +112,7 @@ struct DetectionKeys {
         var names: [String] = []
         let groups = [
             requestKeys, FCMSchema.targets, FCMSchema.contentKeys, FCMSchema.legacyTargets, ["aps"], valueKeys,
-            messageKeys, fcmOnlyContentKeys,
+            messageKeys, fcmOnlyContentKeys, PayloadKind.apnsBodyKeysWithoutAps,
         ]
         for name in groups.joined() + PayloadKind.expoOnlyFields + PayloadKind.legacyOnlyFields where !names.contains(name) {
             names.append(name)
@@ -136,6 +140,7 @@ struct DetectionKeys {
     static let registrationIds = mask(["registration_ids"])
     static let toOrCondition = mask(["to", "condition"])
     static let aps = mask(["aps"])
+    static let apnsWithoutAps = mask(PayloadKind.apnsBodyKeysWithoutAps)
     static let message = mask(messageKeys + fcmOnlyContentKeys)
     static let fcmOnlyContent = mask(fcmOnlyContentKeys)
     /// Keys that only push payloads carry: a file with one of them is worth a word when it is no known kind.

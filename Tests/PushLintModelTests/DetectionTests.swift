@@ -178,7 +178,7 @@ import Testing
         if has("to") || has("condition") {
             if object("notification") != nil || PayloadKind.legacyOnlyFields.contains(where: has) { return .fcmLegacy }
         }
-        if has("aps") { return .apns }
+        if has("aps") || has("mdm") || has("activeSpeaker") || has("container-identifier") { return .apns }
         if let payload = object("payload"), doc.member(payload, "aps") != nil || object("headers") != nil { return .apns }
         return nil
     }
@@ -191,7 +191,8 @@ import Testing
             #""title": "Hi""#, #""time_to_live": 60"#, #""aps": {}"#, #""payload": {"aps": {}}"#, #""payload": {"x": 1}"#,
             #""headers": {"apns-priority": "5"}"#, #""\u0061ps": {"alert": "escaped key"}"#, #""condition": "'a' in topics""#,
             #""android": {}"#, #""other": 1"#, #""fid": "f""#, #""collapse_key": "c""#, #""webpush": {}"#,
-            #""fcmOptions": {"analytics_label": "l"}"#, #""name": "projects/p/messages/1""#,
+            #""fcmOptions": {"analytics_label": "l"}"#, #""name": "projects/p/messages/1""#, #""mdm": "magic""#,
+            #""activeSpeaker": "Anna""#,
         ]
         var generator = SystemRandomNumberGenerator()
         var checked = 0

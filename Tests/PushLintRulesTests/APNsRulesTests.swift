@@ -195,6 +195,14 @@ import TestSupport
         #expect(try Self.findings(#"{"headers": {"apns-push-type": "mdm"}, "payload": {"mdm": "7d3e"}}"#, "apns-aps-missing").isEmpty)
     }
 
+    /// Bodies without `aps` are recognised as APNs by their own keys, and lint clean.
+    @Test(arguments: [#"{"mdm": "7d3e-magic"}"#, #"{"activeSpeaker": "Anna"}"#, #"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier", "domain": "d"}"#])
+    func bodiesWithoutApsAreDetected(_ source: String) throws {
+        let report = try ExampleLinter.lint(source)
+        #expect(report.files.first?.kind == .apns)
+        #expect(report.allDiagnostics.isEmpty, "\(report.allDiagnostics.map(\.message))")
+    }
+
     @Test func broadcastLiveActivityMayUse5120Bytes() throws {
         let state = String(repeating: "x", count: 4500)
         let body = #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {"note": "\#(state)"}}}"#

@@ -51,13 +51,13 @@ struct APNsApsMissing: PayloadRule, DescribedByType {
         if let aps = view.aps {
             guard doc.kind(aps) != .object, doc.kind(aps) != .placeholder else { return [] }
             return [diagnostic(
-                "aps is a \(doc.typeName(aps)), not an object: the device reads nothing from it; write \"aps\": {\"alert\": ...} with Apple's keys inside",
+                "aps is \(doc.typeNameWithArticle(aps)), not an object: the device reads nothing from it; write \"aps\": {\"alert\": ...} with Apple's keys inside",
                 at: aps, in: doc, help: "make aps an object")]
         }
         // FCM builds `aps` itself when the message has a notification.
         if view.origin == .fcm, !view.alertFields.isEmpty { return [] }
         if let pushType = view.headers?.pushType, APNs.pushTypesWithoutAps.contains(pushType) { return [] }
-        if APNs.bodyKeysWithoutAps.contains(where: { doc.member(body, $0.key) != nil }) { return [] }
+        if PayloadKind.apnsBodyKeysWithoutAps.contains(where: { doc.member(body, $0) != nil }) { return [] }
         let stray = doc.members(body).map { doc.string($0.key) }.filter { APNs.apsKeys.contains($0) }
         let hint = stray.isEmpty ? "" : " (\(stray.joined(separator: ", ")) belong\(stray.count == 1 ? "s" : "") inside it)"
         return [diagnostic(

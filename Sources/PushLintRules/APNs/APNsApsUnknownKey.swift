@@ -203,7 +203,7 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
 
     func simulatorBundleNotString(_ value: NodeID, _ doc: JSONDocument) -> Diagnostic {
         diagnostic(
-            "\"\(PayloadBuilder.simulatorKey)\" is a \(doc.typeName(value)), but the Simulator reads the app's bundle identifier string; write for example \"com.example.shop\"",
+            "\"\(PayloadBuilder.simulatorKey)\" is \(doc.typeNameWithArticle(value)), but the Simulator reads the app's bundle identifier string; write for example \"com.example.shop\"",
             at: value, in: doc, help: "write the bundle identifier as a string")
     }
 }

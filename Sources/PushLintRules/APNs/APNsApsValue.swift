@@ -109,14 +109,15 @@ struct APNsApsValue: PayloadRule, DescribedByType {
             doc.memberRemovalSpan(ofValue: node).map { Fix(edits: [TextEdit(replacing: $0, with: "")]) }
         }
 
+        /// The value as compact JSON (a multi-line object shows as one line), cut at 40 characters.
         func shown(_ node: NodeID) -> String {
-            let text = doc.rawText(node)
+            let text = String(decoding: doc.wireBytes(node), as: UTF8.self)
             return text.count > 40 ? String(text.prefix(37)) + "..." : text
         }
 
         mutating func type(_ name: String, _ node: NodeID, _ kind: JSONKind, _ expected: String) {
             guard doc.kind(node) != kind else { return }
-            report("\(name) is a \(doc.typeName(node)) (\(shown(node))), but Apple expects \(expected): the device ignores it; write \(expected)", node, help: "write \(expected)")
+            report("\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple expects \(expected): the device ignores it; write \(expected)", node, help: "write \(expected)")
         }
 
         mutating func badge(_ node: NodeID) {
@@ -126,7 +127,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
             } else if let value = doc.doubleValue(node) {
                 report("badge \(shown(node)) is not a non-negative integer, which Apple expects: the badge may not show as intended; write a whole number, 0 to clear the badge", node, help: value < 0 ? "write 0 to clear the badge" : "write a whole number")
             } else {
-                report("badge is a \(doc.typeName(node)), but Apple expects a non-negative integer: the device may ignore it; write a number such as 1, or 0 to clear it", node, help: "write an integer")
+                report("badge is \(doc.typeNameWithArticle(node)), but Apple expects a non-negative integer: the device may ignore it; write a number such as 1, or 0 to clear it", node, help: "write an integer")
             }
         }
 
@@ -156,7 +157,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
                                 report("sound.volume \(shown(value)) is outside 0 to 1, the range Apple defines (APNSwift and the admin SDKs refuse it); write a volume from 0.0 to 1.0", value, help: "write a number from 0 to 1")
                             }
                         } else {
-                            report("sound.volume is a \(doc.typeName(value)), but Apple expects a number from 0 to 1; write for example 0.8", value, help: "write a number from 0 to 1")
+                            report("sound.volume is \(doc.typeNameWithArticle(value)), but Apple expects a number from 0 to 1; write for example 0.8", value, help: "write a number from 0 to 1")
                         }
                     default:
                         let guess = Suggest.closest(to: key, in: ["critical", "name", "volume"])
@@ -167,7 +168,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
                     report("the sound dictionary has no name: the device has no sound to play; add \"name\": \"default\" or a file name", node, help: "add \"name\"")
                 }
             default:
-                report("sound is a \(doc.typeName(node)), but Apple expects a file name string or a {critical, name, volume} dictionary; write \"default\"", node, help: "write \"default\"")
+                report("sound is \(doc.typeNameWithArticle(node)), but Apple expects a file name string or a {critical, name, volume} dictionary; write \"default\"", node, help: "write \"default\"")
             }
         }
 
@@ -184,7 +185,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
                         localization("alert.\(key)", value)
                     } else if APNs.alertStringKeys.contains(key) || (key == "sound" && isLiveActivity) {
                         if doc.kind(value) != .string {
-                            report("alert.\(key) is a \(doc.typeName(value)) (\(shown(value))), but Apple expects a string: the device shows nothing for it; write it as a string", value, help: "write a string")
+                            report("alert.\(key) is \(doc.typeNameWithArticle(value)) (\(shown(value))), but Apple expects a string: the device shows nothing for it; write it as a string", value, help: "write a string")
                         }
                     } else if key.hasSuffix("-loc-args") || key == "loc-args" {
                         strings("alert.\(key)", value)
@@ -199,7 +200,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
                     report("alert.\(pair.args) without \(pair.key): the arguments fill the localized string of \(pair.key), so they are unused (the admin SDKs refuse this); add \"\(pair.key)\" or remove \(pair.args)", key, help: "add \"\(pair.key)\"")
                 }
             default:
-                report("alert is a \(doc.typeName(node)), but Apple expects a string or a dictionary with title, subtitle and body: nothing is shown; write \"alert\": {\"title\": ..., \"body\": ...}", node, help: "write a string or an alert dictionary")
+                report("alert is \(doc.typeNameWithArticle(node)), but Apple expects a string or a dictionary with title, subtitle and body: nothing is shown; write \"alert\": {\"title\": ..., \"body\": ...}", node, help: "write a string or an alert dictionary")
             }
         }
 
@@ -218,12 +219,12 @@ struct APNsApsValue: PayloadRule, DescribedByType {
 
         mutating func strings(_ name: String, _ node: NodeID) {
             guard doc.kind(node) == .array else {
-                report("\(name) is a \(doc.typeName(node)), but Apple expects an array of strings; write [\(doc.kind(node) == .string ? shown(node) : "\"...\"")]", node, help: "write an array of strings")
+                report("\(name) is \(doc.typeNameWithArticle(node)), but Apple expects an array of strings; write [\(doc.kind(node) == .string ? shown(node) : "\"...\"")]", node, help: "write an array of strings")
                 return
             }
             for element in doc.elements(node) where doc.kind(element) != .string && doc.kind(element) != .placeholder {
                 let text = doc.kind(element) == .number ? "\"\(doc.rawText(element))\"" : "a string"
-                report("\(name) holds a \(doc.typeName(element)) (\(shown(element))), but Apple expects strings only: the localized text is not formatted; write \(text)", element, help: "write \(text)")
+                report("\(name) holds \(doc.typeNameWithArticle(element)) (\(shown(element))), but Apple expects strings only: the localized text is not formatted; write \(text)", element, help: "write \(text)")
             }
         }
 
@@ -261,7 +262,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
 
         mutating func relevanceScore(_ node: NodeID, isLiveActivity: Bool) {
             guard let value = doc.doubleValue(node) else {
-                report("relevance-score is a \(doc.typeName(node)) (\(shown(node))), but Apple expects a number\(isLiveActivity ? "" : " from 0 to 1"); write for example 0.5", node, help: "write a number")
+                report("relevance-score is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple expects a number\(isLiveActivity ? "" : " from 0 to 1"); write for example 0.5", node, help: "write a number")
                 return
             }
             if !isLiveActivity, !(0...1).contains(value) {

@@ -115,7 +115,7 @@ struct APNsHeaderFormat: PayloadRule, DescribedByType {
                     ? "FCM and the admin SDKs reject apns.headers values that are not strings"
                     : "HTTP/2 header values are text and senders differ in how they write anything else"
                 result.append(diagnostic(
-                    "\(entry.name) is a \(doc.typeName(node)), but header values are strings: \(effect); write \(text.map { "\"\($0)\"" } ?? "a string")",
+                    "\(entry.name) is \(doc.typeNameWithArticle(node)), but header values are strings: \(effect); write \(text.map { "\"\($0)\"" } ?? "a string")",
                     at: node, in: doc, help: text.map { "write \"\($0)\"" } ?? "write the value as a string",
                     fix: text.map { Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted($0))]) }))
                 continue

@@ -74,7 +74,7 @@ struct APNsLiveActivity: PayloadRule, DescribedByType {
                         node, guess.map { "write \"\($0)\"" } ?? "write start, update or end")
                 }
             } else if doc.kind(node) != .string, doc.kind(node) != .placeholder {
-                report("event is a \(doc.typeName(node)), but ActivityKit expects \"start\", \"update\" or \"end\": the push is ignored; write \"update\"", node, "write \"update\"")
+                report("event is \(doc.typeNameWithArticle(node)), but ActivityKit expects \"start\", \"update\" or \"end\": the push is ignored; write \"update\"", node, "write \"update\"")
             }
         } else if pushType != "liveactivity", !view.hasMisspelling(of: "event") {
             report(

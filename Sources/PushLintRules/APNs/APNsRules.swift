@@ -47,11 +47,6 @@ enum APNs {
     /// (platform-rules.md §1.4, Apple PushToTalk, File Provider, PushKit and Core Location documentation).
     static let pushTypesWithoutAps: Set<String> = ["pushtotalk", "fileprovider", "voip", "mdm", "location"]
 
-    /// Top-level keys that identify such a body when no headers are known, with the push type they belong to.
-    static let bodyKeysWithoutAps: [(key: String, pushType: String)] = [
-        ("mdm", "mdm"), ("activeSpeaker", "pushtotalk"), ("container-identifier", "fileprovider"),
-    ]
-
     /// Keys of the FCM (and legacy FCM) message format that writers carry into an APNs body, where APNs passes
     /// them to the app as custom data and nothing reads them as what they were meant to be.
     static let fcmKeysInBody: [(key: String, meaning: String)] = [
