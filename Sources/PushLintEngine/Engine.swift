@@ -144,7 +144,7 @@ public struct Engine: Sendable {
             path: target.displayPath, isExplicit: target.isExplicit, byteCount: 0, maxBytes: options.maxFileBytes,
             parse: nil, settings: project.settings)
         var payloads: [PayloadRef] = []
-        let isTemplate = config.isTemplate(relative)
+        var isTemplate = config.isTemplate(relative)
         switch outcome {
         case .failed(let reason):
             file.readError = reason
@@ -161,6 +161,9 @@ public struct Engine: Sendable {
                 options: JSONParseOptions(mode: mode, maxDepth: 512, maxBytes: options.maxFileBytes, recoversTrailingCommas: true))
             file.parse = parse
             if let document = parse.document {
+                if !isTemplate, let variables = project.settings.contract?.variables {
+                    isTemplate = project.settings.placeholders.namesDeclaredVariable(in: document, declared: variables)
+                }
                 payloads = detectPayloads(document, relative: relative)
                 file.isUnknownKind = payloads.isEmpty
             }
@@ -181,6 +184,7 @@ public struct Engine: Sendable {
             let rules = payloadRules
             let displayPath = target.displayPath
             let payloads = payloads
+            let isTemplate = isTemplate
             // Payloads (views, wire values) are built one at a time and dropped when checked, so a batch of
             // 100 000 messages never holds them all.
             let headers = project.config.headers(for: relative)

@@ -1,3 +1,5 @@
+import PushLintJSON
+
 /// Template placeholder delimiters (`{{ }}` by default: Mustache, Handlebars, Jinja, Liquid, Go templates).
 public struct PlaceholderDelimiters: Sendable, Hashable {
     public let open: String
@@ -93,3 +95,21 @@ extension String {
         return String(s)
     }
 }
+
+extension PlaceholderDelimiters {
+    /// A strict `.json` file is a template all the same when its strings name variables the contract declares
+    /// (`"title": "{{title}}"`): their declared maxima are then what its worst-case size is measured with. Only
+    /// strings are looked at (a placeholder in value position does not parse as strict JSON), and only files that
+    /// hold the opening delimiter at all.
+    public func namesDeclaredVariable(in document: JSONDocument, declared: [String: Contract.Variable]) -> Bool {
+        guard !declared.isEmpty, !document.nodes.isEmpty else { return false }
+        let mayHold = document.bytes.withUnsafeBufferPointer { containsPlaceholder($0) }
+        guard mayHold else { return false }
+        for node in document.nodes.indices where document.kind(node) == .string {
+            let holds = document.withStringBytes(node) { containsPlaceholder($0) }
+            if holds, find(in: document.string(node)).contains(where: { declared[$0.variable] != nil }) { return true }
+        }
+        return false
+    }
+}
+

@@ -18,6 +18,18 @@ import TestSupport
             .allDiagnostics.filter { $0.ruleId == "template-worst-case-size" }
     }
 
+    /// A plain `.json` file whose strings name declared variables is a template: its worst case is measured. One
+    /// whose placeholders the contract does not declare stays a plain payload.
+    @Test func plainJSONNamingDeclaredVariablesIsMeasuredAsATemplate() throws {
+        let source = #"{"aps": {"alert": {"title": "{{title}}", "body": "{{review}}"}}}"#
+        let contract = #"{"variables": {"title": {"maxLength": 60}, "review": {"maxLength": 1000}}}"#
+        let plain = try ExampleLinter.lint(source, fileName: "review.json", contract: contract).allDiagnostics
+        #expect(plain.map(\.ruleId) == ["template-worst-case-size"])
+        let undeclared = try ExampleLinter.lint(source, fileName: "review.json", contract: #"{"variables": {"name": {"maxBytes": 10}}}"#)
+        #expect(undeclared.allDiagnostics.isEmpty)
+        #expect(try ExampleLinter.lint(source, fileName: "review.json").allDiagnostics.isEmpty)
+    }
+
     @Test func maxLengthCountsFourBytesPerCharacter() throws {
         let source = #"{"aps": {"alert": "{{body}}"}}"#
         let literal = try Self.wire(source)

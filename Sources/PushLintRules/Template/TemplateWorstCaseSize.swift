@@ -18,7 +18,9 @@ struct TemplateWorstCaseSize: PayloadRule, DescribedByType {
             what each receiver counts, against the same limits as `payload-size` (APNs 4096, VoIP 5120, FCM 4096, \
             2048 to topics, Expo 4096, web push 3993). The finding names the variables that add the most. \
             Variables without a maximum are counted at their literal size and reported by \
-            `template-unbounded-variable`. A template already over the limit as written is `payload-size`'s.
+            `template-unbounded-variable`. A template already over the limit as written is `payload-size`'s. \
+            A plain `.json` file whose strings name variables the contract declares (`"{{title}}"`) is measured \
+            as a template too, without a template extension or `templates` glob.
             """,
         triggering: [
             RuleExample(
@@ -26,6 +28,10 @@ struct TemplateWorstCaseSize: PayloadRule, DescribedByType {
                 fileName: "review.json.tmpl",
                 contract: #"{"variables": {"title": {"maxLength": 60}, "review": {"maxLength": 1000}, "review_id": {"maxBytes": 24}}}"#,
                 note: "1000 characters of review text are up to 4000 bytes."),
+            RuleExample(
+                "↓{\"aps\": {\"alert\": {\"title\": \"{{title}}\", \"body\": \"{{review}}\"}}}",
+                fileName: "review.json", contract: #"{"variables": {"title": {"maxLength": 60}, "review": {"maxLength": 1000}}}"#,
+                note: "A plain .json file naming declared variables."),
             RuleExample(
                 "{\"message\": ↓{\"topic\": \"news\", \"notification\": {\"title\": \"{{headline}}\", \"body\": \"{{teaser}}\"}}}",
                 fileName: "news.json.tmpl", contract: #"{"variables": {"headline": {"maxLength": 100}, "teaser": {"maxBytes": 1800}}}"#,
