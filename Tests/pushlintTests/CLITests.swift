@@ -73,7 +73,7 @@ import TestSupport
     @Test func textReportsShowTheLineBesideOtherFormats() throws {
         let folder = TempDirectory()
         folder.write("p.json", #"{"aps": {"alert": "Hi", "badge": "7"}}"#)
-        let result = try run(["p.json", "-f", "json", "--report", "text=report.txt"], in: folder)
+        let result = try run(["p.json", "-f", "json", "--report", "text=report.txt", "--fail-on", "warning"], in: folder)
         #expect(result.status == 1, "\(result.stderr)")
         let text = try #require(folder.read("report.txt"))
         #expect(text.contains(#"{"aps": {"alert": "Hi", "badge": "7"}}"#), "the code frame quotes the line: \(text)")

@@ -7,10 +7,12 @@ struct APNsApsValue: PayloadRule, DescribedByType {
         id: "apns-aps-value",
         summary: "A value in `aps` has the wrong type or is out of range.",
         family: .apns,
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         rationale: """
-            The device reads `aps` with fixed types and drops or misreads what does not fit (A-GEN, \
-            platform-rules.md §1.4 and §1.5; the admin SDKs check the same, ADM-N `validateAps`):
+            Apple defines each `aps` key with one JSON type and range (A-GEN, platform-rules.md §1.4 and §1.5; \
+            the admin SDKs check the same, ADM-N `validateAps`). Apple does not document what a device does with \
+            a value of another type, so these are warnings that state the risk (the badge, sound or flag may not \
+            take effect), not errors:
 
             - `badge` a non-negative integer (`0` clears the badge); a string `"3"` is not a number.
             - `sound` a file name string, or for critical alerts `{critical, name, volume}` with `critical` 1, \
@@ -117,7 +119,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
 
         mutating func type(_ name: String, _ node: NodeID, _ kind: JSONKind, _ expected: String) {
             guard doc.kind(node) != kind else { return }
-            report("\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple expects \(expected): the device ignores it; write \(expected)", node, help: "write \(expected)")
+            report("\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple defines it as \(expected), so the device may not read it; write \(expected)", node, help: "write \(expected)")
         }
 
         mutating func badge(_ node: NodeID) {
@@ -161,7 +163,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
                         }
                     default:
                         let guess = Suggest.closest(to: key, in: ["critical", "name", "volume"])
-                        report("unknown key '\(key)' in the sound dictionary: the device ignores it; " + (guess.map { "did you mean '\($0)'?" } ?? "the keys are critical, name and volume"), member.key, help: guess.map { "rename it to '\($0)'" } ?? "remove it")
+                        report("unknown key '\(key)' in the sound dictionary, which Apple does not define; " + (guess.map { "did you mean '\($0)'?" } ?? "the keys are critical, name and volume"), member.key, help: guess.map { "rename it to '\($0)'" } ?? "remove it")
                     }
                 }
                 if doc.member(node, "name") == nil {
@@ -185,7 +187,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
                         localization("alert.\(key)", value)
                     } else if APNs.alertStringKeys.contains(key) || (key == "sound" && isLiveActivity) {
                         if doc.kind(value) != .string {
-                            report("alert.\(key) is \(doc.typeNameWithArticle(value)) (\(shown(value))), but Apple expects a string: the device shows nothing for it; write it as a string", value, help: "write a string")
+                            report("alert.\(key) is \(doc.typeNameWithArticle(value)) (\(shown(value))), but Apple defines alert text as strings, so the device may show nothing for it; write it as a string", value, help: "write a string")
                         }
                     } else if key.hasSuffix("-loc-args") || key == "loc-args" {
                         strings("alert.\(key)", value)
@@ -200,7 +202,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
                     report("alert.\(pair.args) without \(pair.key): the arguments fill the localized string of \(pair.key), so they are unused (the admin SDKs refuse this); add \"\(pair.key)\" or remove \(pair.args)", key, help: "add \"\(pair.key)\"")
                 }
             default:
-                report("alert is \(doc.typeNameWithArticle(node)), but Apple expects a string or a dictionary with title, subtitle and body: nothing is shown; write \"alert\": {\"title\": ..., \"body\": ...}", node, help: "write a string or an alert dictionary")
+                report("alert is \(doc.typeNameWithArticle(node)), but Apple defines a string or a dictionary with title, subtitle and body, so the device may show nothing; write \"alert\": {\"title\": ..., \"body\": ...}", node, help: "write a string or an alert dictionary")
             }
         }
 
@@ -257,7 +259,7 @@ struct APNsApsValue: PayloadRule, DescribedByType {
             let value = doc.string(node)
             guard !APNs.interruptionLevels.contains(value), !context.isTemplated(node) else { return }
             let guess = Suggest.sameWordDifferentSpelling(value, in: APNs.interruptionLevels) ?? Suggest.closest(to: value, in: APNs.interruptionLevels)
-            report("interruption-level '\(value)' is not a level iOS knows, so it has no effect; " + (guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical"), node, help: guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical")
+            report("interruption-level '\(value)' is not one of Apple's levels, so it is unlikely to take effect; " + (guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical"), node, help: guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical")
         }
 
         mutating func relevanceScore(_ node: NodeID, isLiveActivity: Bool) {

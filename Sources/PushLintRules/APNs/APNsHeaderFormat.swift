@@ -19,8 +19,9 @@ struct APNsHeaderFormat: PayloadRule, DescribedByType {
             refuse anything else, ADM-N/ADM-P/ADM-G), and HTTP headers are text;
             - a header sent twice, in any letter case (header names are case-insensitive), is \
             `DuplicateHeaders`;
-            - an `apns-*` name APNs does not define is ignored, so a misspelt `apns-priorty` silently falls \
-            back to the default.
+            - an `apns-*` name APNs does not define does not do what it was meant to, so a misspelt \
+            `apns-priorty` leaves the priority at its default. Apple does not document what APNs does with an \
+            unknown header, so this one is a warning.
 
             A non-string header value is reported here only, not by the rules that read that header; the fix \
             quotes a number. Values with placeholders are not checked.
@@ -103,8 +104,8 @@ struct APNsHeaderFormat: PayloadRule, DescribedByType {
                 if name.hasPrefix("apns") || suggestion != nil {
                     let instead = suggestion.map { "did you mean '\($0)'?" } ?? "known headers: \(known.joined(separator: ", "))"
                     result.append(diagnostic(
-                        "unknown APNs header '\(entry.name)'\(origin): APNs ignores it, so the value never takes effect; \(instead)",
-                        at: keyAt, in: doc, help: suggestion.map { "rename it to '\($0)'" } ?? "remove it"))
+                        "unknown APNs header '\(entry.name)'\(origin): APNs defines no such header, so its value does not take effect; \(instead)",
+                        at: keyAt, in: doc, severity: .warning, help: suggestion.map { "rename it to '\($0)'" } ?? "remove it"))
                     continue
                 }
             }

@@ -16,8 +16,9 @@ struct APNsLiveActivity: PayloadRule, DescribedByType {
             shows, so a single push in milliseconds makes every later, correct update look older;
             - `content-state` is there for `start` and `update` (it must decode into the app's `ContentState`, \
             istornz/flutter_live_activities#118);
-            - a `start` push also carries `attributes-type`, `attributes` and an `alert` (APNSwift makes the \
-            alert mandatory; without it the start is undefined, Apple forums thread 799195);
+            - a `start` push also carries `attributes-type` and `attributes`, and an `alert` (APNSwift makes the \
+            alert mandatory and an Apple forum answer calls a start without one undefined, thread 799195: a \
+            missing alert alone is a warning);
             - `stale-date` and `dismissal-date` are UNIX seconds as well.
 
             The rule applies to pushes of type `liveactivity` and to bodies with `event` or `content-state`. A \
@@ -56,8 +57,8 @@ struct APNsLiveActivity: PayloadRule, DescribedByType {
             return []
         }
         var result: [Diagnostic] = []
-        func report(_ message: String, _ node: NodeID, _ help: String) {
-            result.append(diagnostic(message, at: node, in: doc, help: help))
+        func report(_ message: String, _ node: NodeID, _ help: String, severity: Severity? = nil) {
+            result.append(diagnostic(message, at: node, in: doc, severity: severity, help: help))
         }
 
         var event: String?
@@ -83,14 +84,14 @@ struct APNsLiveActivity: PayloadRule, DescribedByType {
         }
 
         if let field = view.field("timestamp") {
-            checkSeconds("timestamp", field.value, isTimestamp: true, doc, report)
+            checkSeconds("timestamp", field.value, isTimestamp: true, doc) { report($0, $1, $2) }
         } else {
             report(
                 "Live Activity push without timestamp: ActivityKit cannot order updates and ignores the push; add \"timestamp\": <UNIX seconds of the content>",
                 aps, "add \"timestamp\" in UNIX seconds")
         }
         for name in ["stale-date", "dismissal-date"] {
-            if let field = view.field(name) { checkSeconds(name, field.value, isTimestamp: false, doc, report) }
+            if let field = view.field(name) { checkSeconds(name, field.value, isTimestamp: false, doc) { report($0, $1, $2) } }
         }
 
         let at = view.field("event")?.value ?? aps
@@ -104,7 +105,13 @@ struct APNsLiveActivity: PayloadRule, DescribedByType {
             if view.field("attributes-type") == nil { missing.append("attributes-type") }
             if view.field("attributes") == nil { missing.append("attributes") }
             if view.field("alert") == nil { missing.append("alert") }
-            if !missing.isEmpty {
+            if missing == ["alert"] {
+                // Apple's examples carry an alert; only APNSwift requires it and an Apple forum answer calls a start
+                // without one undefined: a warning.
+                report(
+                    "push-to-start Live Activity without an alert: Apple's examples carry one and without it the start may not show; add \"alert\": {\"title\": ..., \"body\": ...}",
+                    at, "add an alert", severity: .warning)
+            } else if !missing.isEmpty {
                 report(
                     "push-to-start Live Activity without \(missing.joined(separator: ", ")): ActivityKit cannot create the activity (start needs attributes-type, attributes and an alert); add \(missing.map { "\"\($0)\"" }.joined(separator: " and "))",
                     at, "add " + missing.joined(separator: ", "))
