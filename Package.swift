@@ -14,7 +14,8 @@ let package = Package(
         .library(name: "PushLintKit", targets: ["PushLintKit"]),
     ],
     targets: [
-        // Data flow (DESIGN.md §1): JSON -> Model -> Rules -> Engine -> Reporters -> CLI.
+        // The house plan (DESIGN.md §1): JSON -> Model -> Rules -> Engine, and Reporters beside the engine on Model
+        // only (a report value in, bytes out); the CLI on both. Tests/pushlintTests/LayeringTests.swift keeps it.
         // libm: Double rounding in the standard library calls into it on Linux.
         .target(
             name: "PushLintJSON", swiftSettings: strict,
@@ -22,7 +23,7 @@ let package = Package(
         .target(name: "PushLintModel", dependencies: ["PushLintJSON"], swiftSettings: strict),
         .target(name: "PushLintRules", dependencies: ["PushLintModel"], swiftSettings: strict),
         .target(name: "PushLintEngine", dependencies: ["PushLintRules"], swiftSettings: strict),
-        .target(name: "PushLintReporters", dependencies: ["PushLintEngine"], swiftSettings: strict),
+        .target(name: "PushLintReporters", dependencies: ["PushLintModel"], swiftSettings: strict),
         .target(name: "PushLintKit", dependencies: ["PushLintEngine"], swiftSettings: strict),
         .executableTarget(
             name: "pushlint", dependencies: ["PushLintEngine", "PushLintReporters"], swiftSettings: strict),

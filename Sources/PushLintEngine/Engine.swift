@@ -61,6 +61,17 @@ public struct Engine: Sendable {
         descriptionById = Dictionary(rules.map { ($0.description.id, $0.description) }, uniquingKeysWith: { a, _ in a })
     }
 
+    /// The enabled rules, then any other rule a finding names, so that a report describes every rule it shows.
+    func rulesNamed(by files: [FileReport], _ project: [ProjectDiagnostic]) -> [RuleDescription] {
+        var rules = enabledRules
+        var ids = Set(rules.map(\.id))
+        for id in files.flatMap({ $0.diagnostics.map(\.ruleId) }) + project.map(\.ruleId) where !ids.contains(id) {
+            ids.insert(id)
+            if let description = descriptionById[id] { rules.append(description) }
+        }
+        return rules
+    }
+
     /// Every rule that is not switched off everywhere.
     public var enabledRules: [RuleDescription] {
         let all = fileRules.map(\.description) + payloadRules.map(\.description) + projectRules.map(\.description)
@@ -128,7 +139,7 @@ public struct Engine: Sendable {
             }
         }
         project.sort { ($0.ruleId, $0.message) < ($1.ruleId, $1.message) }
-        return LintReport(files: files, skipped: skipped, project: project, rules: enabledRules)
+        return LintReport(files: files, skipped: skipped, project: project, rules: rulesNamed(by: files, project))
     }
 
     func lintFile(_ target: LintTarget) -> FileOutcome {

@@ -1,4 +1,3 @@
-import PushLintEngine
 import PushLintModel
 
 /// `--format github`: one GitHub Actions workflow command per finding, exactly as

@@ -1,4 +1,3 @@
-import PushLintEngine
 import PushLintModel
 
 /// `--format json`: schema version 1, the exact keys of DESIGN.md §8. Every linted file is listed; `help`

@@ -1,3 +1,4 @@
+import PushLintModel
 import PushLintJSON
 
 /// Growable bytes for one writer. A report is millions of small appends; an `Array` checks that its storage is

@@ -1,4 +1,3 @@
-import PushLintEngine
 import PushLintModel
 
 /// `--format junit` (DESIGN.md §8): one `<testsuite>` per linted file (name = path), one `<testcase>` per finding

@@ -1,4 +1,3 @@
-import PushLintEngine
 import PushLintModel
 
 /// Output formats (DESIGN.md §8).
@@ -16,8 +15,8 @@ public struct ReportOptions: Sendable {
     public var timestamp: String?
     /// JUnit `hostname`; nil: this machine's name.
     public var hostname: String?
-    /// SARIF `originalUriBaseIds["%SRCROOT%"]`: the absolute directory report paths are relative to; nil: the
-    /// current directory.
+    /// SARIF `originalUriBaseIds["%SRCROOT%"]`: the absolute directory report paths are relative to (the command
+    /// line passes its working directory); nil: none is written.
     public var workingDirectory: String?
 
     /// Threads a long report is rendered on (`--jobs`); the output does not depend on it.
@@ -53,17 +52,15 @@ func renderRuns<Part: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Rang
 }
 
 public enum Reporters {
-    /// The reporter for a format (nil would mean "not available in this build"; every format is).
-    public static func make(_ format: ReportFormat, options: ReportOptions = ReportOptions()) -> (any Reporter)? {
+    /// The reporter for a format.
+    public static func make(_ format: ReportFormat, options: ReportOptions = ReportOptions()) -> any Reporter {
         switch format {
         case .text: return TextReporter(color: options.color, jobs: options.jobs)
         case .json: return JSONReporter(jobs: options.jobs)
         case .junit: return JUnitReporter(timestamp: options.timestamp, hostname: options.hostname)
-        case .sarif: return SARIFReporter(workingDirectory: options.workingDirectory ?? LocalFileSystem().currentDirectory)
+        case .sarif: return SARIFReporter(workingDirectory: options.workingDirectory)
         case .github: return GitHubReporter()
         }
     }
 
-    /// Formats that can be asked for in this build.
-    public static var available: [ReportFormat] { ReportFormat.allCases.filter { make($0) != nil } }
 }

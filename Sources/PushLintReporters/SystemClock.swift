@@ -1,3 +1,4 @@
+import PushLintModel
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

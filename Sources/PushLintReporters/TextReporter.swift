@@ -1,4 +1,3 @@
-import PushLintEngine
 import PushLintJSON
 import PushLintModel
 

@@ -1,6 +1,7 @@
 // Writes rules/<id>.md and rules/README.md from the rule descriptions.
 // Usage: swift run pushlint-docgen [OUTPUT-FOLDER]   (default: rules)
 import Foundation
+import PushLintModel
 import PushLintRules
 
 let folder = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "rules"

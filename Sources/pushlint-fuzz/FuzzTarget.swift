@@ -67,8 +67,8 @@ enum FuzzTarget {
                 "\(d.ruleId) outside the file: \(d.span.start)..<\(d.span.end) of \(bytes.count) bytes")
             precondition(d.location != nil, "unresolved location")
         }
-        for format in Reporters.available {
-            guard let reporter = Reporters.make(format) else { continue }
+        for format in ReportFormat.allCases {
+            let reporter = Reporters.make(format)
             let output = reporter.render(report)
             switch format {
             case .json, .sarif:

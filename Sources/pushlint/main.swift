@@ -81,7 +81,7 @@ func runLint(_ arguments: [String]) -> Int32 {
                 Terminal.writeError(
                     "pushlint: \(run.appliedFixes) \(run.appliedFixes == 1 ? "fix" : "fixes") would change \(changed.count) "
                         + "\(changed.count == 1 ? "file" : "files") (dry run: nothing written)\n")
-                for (format, path) in command.reports { write(render(report, format, color: false, jobs: command.jobs), to: path, fileSystem) }
+                for (format, path) in command.reports { write(render(report, format, color: false, jobs: command.jobs, workingDirectory: cwd), to: path, fileSystem) }
                 return changed.isEmpty ? ExitCode.clean : ExitCode.findings
             }
             if !changed.isEmpty {
@@ -111,9 +111,9 @@ func runLint(_ arguments: [String]) -> Int32 {
 
     let color = command.output == nil && (command.color == .always || (command.color == .auto && Terminal.wantsColor()))
     for (format, path) in command.reports {
-        write(render(report, format, color: false, jobs: command.jobs), to: path, fileSystem)
+        write(render(report, format, color: false, jobs: command.jobs, workingDirectory: cwd), to: path, fileSystem)
     }
-    let main = render(report, command.format, color: color, jobs: command.jobs)
+    let main = render(report, command.format, color: color, jobs: command.jobs, workingDirectory: cwd)
     if let output = command.output {
         write(main, to: output, fileSystem)
     } else if !(command.quiet && report.isClean && command.format == .text) {
@@ -161,11 +161,8 @@ func runInit(_ arguments: [String]) -> Int32 {
     return ExitCode.clean
 }
 
-func render(_ report: LintReport, _ format: ReportFormat, color: Bool, jobs: Int) -> [UInt8] {
-    guard let reporter = Reporters.make(format, options: ReportOptions(color: color, jobs: jobs)) else {
-        fail("format '\(format.rawValue)' is not available")
-    }
-    return reporter.renderBytes(report)
+func render(_ report: LintReport, _ format: ReportFormat, color: Bool, jobs: Int, workingDirectory: String) -> [UInt8] {
+    Reporters.make(format, options: ReportOptions(color: color, workingDirectory: workingDirectory, jobs: jobs)).renderBytes(report)
 }
 
 /// What the CLI writes: a report can be made again, so it is not flushed to the disk; a baseline is kept.

@@ -8,7 +8,7 @@ import Testing
     /// The CLI writes `renderBytes`; tests and goldens read `render`: both must be the same output.
     @Test(arguments: ReportFormat.allCases)
     func bytesAreTheRenderedText(_ format: ReportFormat) throws {
-        let reporter = try #require(Reporters.make(format, options: ReportFixtures.options))
+        let reporter = Reporters.make(format, options: ReportFixtures.options)
         for report in [ReportFixtures.findings, ReportFixtures.clean] {
             #expect(reporter.renderBytes(report) == Array(reporter.render(report).utf8))
         }
@@ -41,9 +41,9 @@ import Testing
     func outputDoesNotDependOnJobs(_ format: ReportFormat) throws {
         let report = Self.long
         var options = ReportFixtures.options
-        let one = try #require(Reporters.make(format, options: options)).renderBytes(report)
+        let one = Reporters.make(format, options: options).renderBytes(report)
         options.jobs = 4
-        let four = try #require(Reporters.make(format, options: options)).renderBytes(report)
+        let four = Reporters.make(format, options: options).renderBytes(report)
         #expect(one == four)
         #expect(one.count > 50_000, "long enough to be split")
     }
@@ -66,9 +66,9 @@ import Testing
     @Test(arguments: [ReportFormat.json, .text])
     func aLargeBatchRendersTheSameOnAnyNumberOfThreads(_ format: ReportFormat) throws {
         var options = ReportFixtures.options
-        let one = try #require(Reporters.make(format, options: options)).renderBytes(Self.largeBatch)
+        let one = Reporters.make(format, options: options).renderBytes(Self.largeBatch)
         options.jobs = 3
-        let three = try #require(Reporters.make(format, options: options)).renderBytes(Self.largeBatch)
+        let three = Reporters.make(format, options: options).renderBytes(Self.largeBatch)
         #expect(one == three)
         if format == .json {
             let document = try #require(JSONParser.parse(three).document)
@@ -93,9 +93,9 @@ import Testing
         }
         let report = LintReport(files: [batch, second], skipped: 0, project: [], rules: Self.largeBatch.rules)
         var options = ReportFixtures.options
-        let one = try #require(Reporters.make(.json, options: options)).renderBytes(report)
+        let one = Reporters.make(.json, options: options).renderBytes(report)
         options.jobs = 3
-        let three = try #require(Reporters.make(.json, options: options)).renderBytes(report)
+        let three = Reporters.make(.json, options: options).renderBytes(report)
         #expect(one == three)
         let document = try #require(JSONParser.parse(three).document)
         let files = try #require(document.member(document.root, "files"))
@@ -109,7 +109,7 @@ import Testing
     @Test func parallelJSONIsOneValidDocumentWithEveryFile() throws {
         var options = ReportFixtures.options
         options.jobs = 4
-        let bytes = try #require(Reporters.make(.json, options: options)).renderBytes(Self.long)
+        let bytes = Reporters.make(.json, options: options).renderBytes(Self.long)
         let document = try #require(JSONParser.parse(bytes).document)
         let files = try #require(document.member(document.root, "files"))
         #expect(document.elements(files).count == Self.long.files.count)

@@ -1,9 +1,10 @@
 import Foundation
 
 /// Runs the built `pushlint` executable in a subprocess, as users and CI do. The binary is
-/// `.build/debug/pushlint` below the package root; when it is missing (a test run that did not build the
-/// executable product) it is built once with `swift build --product pushlint`, and a failure to build fails the
-/// test with the build output.
+/// `.build/debug/pushlint` below the package root when it is newer than every source file; otherwise (missing, or
+/// stale: `swift test` builds only what the test targets import, not the executable) it is built once with
+/// `swift build --product pushlint` into a scratch folder of its own, and a failure to build fails the test with
+/// the build output.
 public enum BuiltBinary {
     public struct Result: Sendable {
         public var status: Int32
@@ -17,8 +18,25 @@ public enum BuiltBinary {
 
     public static let path = Paths.repo.appendingPathComponent(".build/debug/pushlint").path
 
+    /// The newest modification time of the package's sources and manifest.
+    static func newestSource() -> Date {
+        let manager = FileManager.default
+        var newest = (try? manager.attributesOfItem(atPath: Paths.repo.appendingPathComponent("Package.swift").path))?[.modificationDate] as? Date ?? .distantPast
+        for file in Paths.allFiles(below: Paths.repo.appendingPathComponent("Sources")) where file.pathExtension == "swift" {
+            if let date = (try? manager.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date, date > newest { newest = date }
+        }
+        return newest
+    }
+
+    static func isFresh(_ binary: String) -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: binary),
+            let built = (try? FileManager.default.attributesOfItem(atPath: binary))?[.modificationDate] as? Date
+        else { return false }
+        return built >= newestSource()
+    }
+
     static let built: Swift.Result<String, Missing> = {
-        if FileManager.default.isExecutableFile(atPath: path) { return .success(path) }
+        if isFresh(path) { return .success(path) }
         // A separate build folder: the running `swift test` holds the lock of `.build`.
         let scratch = Paths.repo.appendingPathComponent(".build/cli-tests").path
         let build = run(

@@ -13,6 +13,23 @@ import TestSupport
         try BuiltBinary.pushlint(arguments, cwd: folder.path, stdin: stdin)
     }
 
+    /// Every format renders the same bytes in two processes: each process hashes with its own random seed, so an
+    /// output that followed a dictionary's order would differ here (one process could never show it).
+    @Test(arguments: ["text", "json", "junit", "sarif", "github"])
+    func reportsAreTheSameInEveryProcess(_ format: String) throws {
+        let examples = Paths.testdata.appendingPathComponent("examples").path
+        let arguments = [".", "-f", format, "-j", "2"]
+        let first = try BuiltBinary.pushlint(arguments, cwd: examples)
+        let second = try BuiltBinary.pushlint(arguments, cwd: examples)
+        #expect(first.status == 1, "\(first.stderr)")
+        #expect(!first.stdout.isEmpty)
+        let stable = { (text: String) in
+            // JUnit's timestamp and duration are the clock's.
+            text.split(separator: "\n").filter { !$0.contains("timestamp=") }.joined(separator: "\n")
+        }
+        #expect(stable(first.stdout) == stable(second.stdout))
+    }
+
     // MARK: Exit codes
 
     @Test func cleanIsZeroAndErrorsAreOne() throws {

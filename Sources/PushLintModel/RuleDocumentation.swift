@@ -1,4 +1,3 @@
-import PushLintModel
 
 /// Renders rule descriptions as Markdown: `rules/<id>.md`, `rules/README.md`, `pushlint explain` and SARIF help
 /// all come from here.

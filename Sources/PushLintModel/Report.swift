@@ -1,4 +1,3 @@
-import PushLintModel
 
 /// What linting one file produced.
 public struct FileReport: Sendable {
