@@ -71,8 +71,8 @@ struct SchemaValueChecker {
         switch type {
         case .string(let format):
             return stringFormat(node, format, path: path)
-        case .enumeration(let values):
-            return enumeration(node, values, path: path)
+        case .enumeration(let values, let aliases):
+            return enumeration(node, values, aliases: aliases, path: path)
         case .duration(let max):
             return duration(node, max: max, path: path)
         case .timestamp:
@@ -148,7 +148,7 @@ struct SchemaValueChecker {
 
     // MARK: Enumerations
 
-    func enumeration(_ node: NodeID, _ values: [String], path: FieldPath) -> [ValueProblem] {
+    func enumeration(_ node: NodeID, _ values: [String], aliases: [String] = [], path: FieldPath) -> [ValueProblem] {
         if let index = doc.intValue(node) {
             guard !(0..<values.count).contains(index) else { return [] }
             return [
@@ -158,7 +158,7 @@ struct SchemaValueChecker {
             ]
         }
         let text = doc.string(node)
-        if values.contains(text) { return [] }
+        if values.contains(text) || aliases.contains(text) { return [] }
         // Same word in another letter case or spelling (`high`, `timeSensitive`): the intent is clear, fix it.
         if let match = values.first(where: { Suggest.normalize($0) == Suggest.normalize(text) }) {
             return [
