@@ -271,3 +271,38 @@ import TestSupport
         #expect(try ExampleLinter.lint(expo).project.filter { $0.ruleId == "fcm-collapse-key-limit" }.isEmpty)
     }
 }
+
+/// Issue 17, FCM part: what Google's discovery document (revision 20261023) and firebase-admin accept.
+@Suite struct FCMGroundTruthTests {
+    func findings(_ id: String, _ source: String, fileName: String = "m.json", config: String? = nil, contract: String? = nil) throws -> [Diagnostic] {
+        try ExampleLinter.lint(source, fileName: fileName, config: config, contract: contract).allDiagnostics.filter { $0.ruleId == id }
+    }
+
+    // MARK: android.priority
+
+    /// The field's description documents "normal" and "high"; firebase-admin sends them lower case.
+    @Test(arguments: ["\"HIGH\"", "\"NORMAL\"", "\"high\"", "\"normal\"", "0", "1"])
+    func documentedPrioritiesAreAccepted(_ value: String) throws {
+        let source = #"{"message": {"token": "t", "notification": {"title": "a"}, "android": {"priority": "# + value + "}}}"
+        #expect(try findings("fcm-field-value", source).isEmpty, "\(value)")
+    }
+
+    @Test func otherPrioritySpellingsAreStillReported() throws {
+        let mixed = try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"priority": "High"}}}"#)
+        #expect(mixed.count == 1 && mixed.first?.fix?.edits.first?.text == "\"HIGH\"")
+        let other = try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"priority": "urgent"}}}"#)
+        #expect(other.first?.message.contains(#"not one of "NORMAL", "HIGH""#) == true)
+    }
+
+    @Test func lowerCaseHighIsHighPriority() throws {
+        let dataOnly = #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"priority": "high"}}}"#
+        let found = try findings("priority-high-without-notification", dataOnly)
+        #expect(found.map(\.pointer) == ["/message/android/priority"])
+        #expect(found.first?.message.contains(#"android.priority "high""#) == true)
+        #expect(found.first?.help?.contains(#""normal""#) == true)
+        let promo = #"{"message": {"token": "t", "notification": {"title": "Tips"}, "android": {"priority": "high", "notification": {"channel_id": "promo"}}}}"#
+        let contract = #"{"android": {"channels": [{"id": "promo", "importance": "low"}]}}"#
+        #expect(try findings("priority-high-non-urgent", promo, contract: contract).map(\.pointer) == ["/message/android/priority"])
+        #expect(try findings("priority-high-without-notification", #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"priority": "normal"}}}"#).isEmpty)
+    }
+}

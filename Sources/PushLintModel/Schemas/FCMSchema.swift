@@ -59,7 +59,10 @@ public enum FCMSchema {
     /// Android TTL: at most 4 weeks (F-REF `AndroidConfig.ttl`, §2.7).
     public static let maxTTLSeconds = 2_419_200
 
-    public static let androidPriority = SchemaType.enumeration(["NORMAL", "HIGH"])
+    /// `android.priority` takes its enum names and, as its description says, "normal" and "high" (F-REF
+    /// `AndroidConfig.priority`): Firebase's priority guide sends "normal" (F-PRI) and firebase-admin encodes
+    /// `priority='high'` as "high" (ADM-P).
+    public static let androidPriority = SchemaType.enumeration(["NORMAL", "HIGH"], aliases: ["normal", "high"])
 
     public static let android = build(
         "AndroidConfig", nested: [androidNotification, androidFcmOptions],

@@ -13,8 +13,10 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             decode (400 INVALID_ARGUMENT, F-ERR; platform-rules.md §2.7-§2.11). The types come from the v1 \
             schema (F-REF `projects.messages`):
 
-            - enums by their exact name: `android.priority` `NORMAL` or `HIGH` (not `high`), \
-            `notification_priority`, `visibility`, `proxy`;
+            - enums by their exact name (proto3 JSON takes an enum value's name as the proto spells it, or its \
+            number: protobuf.dev/programming-guides/json): `notification_priority`, `visibility`, `proxy`; \
+            `android.priority` `NORMAL` or `HIGH`, and also `normal` or `high`, which its description documents \
+            (F-REF `AndroidConfig.priority`; F-PRI sends `"normal"`, ADM-P encodes `"high"`);
             - `ttl` and the other Durations: a string of seconds with up to 9 decimals and an `s`, `"3600s"`; \
             `android.ttl` at most 2419200 seconds (4 weeks);
             - `event_time`: an RFC 3339 timestamp; `notification_count`: a 32-bit integer; `vibrate_timings`: \
@@ -32,8 +34,8 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             """,
         triggering: [
             RuleExample(
-                ##"{"message": {"token": "t", "android": {"priority": ↓"high", "ttl": ↓3600}}}"##,
-                note: "Enum names are upper case; a Duration is a string."),
+                ##"{"message": {"token": "t", "android": {"priority": ↓"urgent", "ttl": ↓3600, "notification": {"visibility": ↓"public"}}}}"##,
+                note: "Not a priority; a Duration is a string; enum names are exact."),
             RuleExample(
                 ##"{"message": {"token": "t", "android": {"ttl": ↓"3000000s", "notification": {"color": ↓"orange", "notification_count": ↓"two", "event_time": ↓"29.11.2026 10:00"}}}}"##),
             RuleExample(
@@ -54,6 +56,9 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             RuleExample(
                 ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "86400s", "notification": {"color": "#ff5722", "notification_priority": "PRIORITY_HIGH", "visibility": "PUBLIC", "event_time": "2026-11-29T10:00:00Z", "notification_count": 3, "vibrate_timings": ["0.5s", "1s"]}}}}"##),
             RuleExample(
+                ##"{"message": {"token": "t", "android": {"priority": "high", "ttl": "0s"}}}"##,
+                note: "android.priority also takes the documented \"high\" and \"normal\"."),
+            RuleExample(
                 ##"{"message": {"condition": "'dogs' in topics && ('cats' in topics || !('birds' in topics))", "notification": {"title": "Pets"}}}"##),
             RuleExample(
                 ##"{"message": {"topic": "weekly-deals", "webpush": {"headers": {"TTL": "4500", "Urgency": "high", "Topic": "deals"}, "fcm_options": {"link": "https://shop.example.com/deals"}}}}"##),
@@ -64,8 +69,8 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
         ],
         corrections: [
             RuleCorrection(
-                ##"{"message": {"token": "t", "android": {"priority": "high", "ttl": 3600}}}"##,
-                ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "3600s"}}}"##),
+                ##"{"message": {"token": "t", "android": {"priority": "High", "ttl": 3600, "notification": {"visibility": "public"}}}}"##,
+                ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "3600s", "notification": {"visibility": "PUBLIC"}}}}"##),
             RuleCorrection(
                 ##"{"message": {"topic": "/topics/news", "android": {"ttl": "86400"}, "data": {"k": "v"}}}"##,
                 ##"{"message": {"topic": "news", "android": {"ttl": "86400s"}, "data": {"k": "v"}}}"##),
