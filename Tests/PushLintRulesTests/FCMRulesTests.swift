@@ -305,4 +305,108 @@ import TestSupport
         #expect(try findings("priority-high-non-urgent", promo, contract: contract).map(\.pointer) == ["/message/android/priority"])
         #expect(try findings("priority-high-without-notification", #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"priority": "normal"}}}"#).isEmpty)
     }
+
+    // MARK: androidV2
+
+    /// Every field of AndroidConfigV2 and what it references, in both spellings, as firebase-admin's tests build
+    /// them: nothing for the FCM rules.
+    @Test func androidV2IsAcceptedWithAllItsFields() throws {
+        let snake = #"""
+            {"message": {"topic": "foo-bar", "notification": {"title": "Title", "body": "Body"}, "android_v2": {
+              "collapse_key": "test-key", "ttl": "5s", "restricted_package_name": "com.google.firebase.testing",
+              "data": {"androidFoo": "androidBar"}, "fcm_options": {"analytics_label": "test-analytics"},
+              "direct_boot_ok": true, "bandwidth_constrained_ok": true, "restricted_satellite_ok": true,
+              "background_sync": {},
+              "remote_notification": {"mutable_content": true, "use_as_v1_data_message": false, "notification": {
+                "title": "t", "body": "b", "icon": "i", "color": "#AABBCC", "sound": "s", "tag": "g", "click_action": "c",
+                "body_loc_key": "bk", "body_loc_args": ["a"], "title_loc_key": "tk", "title_loc_args": ["b"],
+                "channel_id": "orders", "ticker": "tt", "sticky": true, "event_time": "2026-11-29T10:00:00Z",
+                "local_only": true, "notification_priority": "PRIORITY_HIGH", "default_sound": true,
+                "default_vibrate_timings": false, "default_light_settings": false, "vibrate_timings": ["0.1s", "0.05s"],
+                "visibility": "PRIVATE", "notification_count": 1, "id": 42, "image": "https://example.com/i.png",
+                "light_settings": {"color": {"red": 0.66, "green": 0.73, "blue": 0.8, "alpha": 1},
+                  "light_on_duration": "0.2s", "light_off_duration": "0.3s"}}}}}}
+            """#
+        let report = try ExampleLinter.lint(snake)
+        let fcm = report.allDiagnostics.filter { $0.ruleId.hasPrefix("fcm-") }
+        #expect(fcm.isEmpty, "\(fcm.map(\.message))")
+        let camel = #"{"message": {"token": "t", "androidV2": {"collapseKey": "k", "remoteNotification": {"mutableContent": true, "useAsV1DataMessage": true, "notification": {"channelId": "c", "lightSettings": {"color": {"red": 1}, "lightOnDuration": "1s", "lightOffDuration": "1s"}}}, "backgroundSync": {}}}}"#
+        #expect(try findings("fcm-unknown-field", camel).isEmpty)
+        #expect(try findings("fcm-field-value", camel).isEmpty)
+    }
+
+    @Test func androidV2FieldsAreChecked() throws {
+        let found = try findings("fcm-field-value", #"{"message": {"token": "t", "androidV2": {"ttl": "3000000s", "remote_notification": {"mutable_content": "yes", "notification": {"color": "red", "id": "x", "light_settings": {"light_on_duration": "1s"}}}}}}"#)
+        #expect(found.map(\.pointer) == [
+            "/message/androidV2/ttl", "/message/androidV2/remote_notification/mutable_content",
+            "/message/androidV2/remote_notification/notification/color", "/message/androidV2/remote_notification/notification/id",
+            "/message/androidV2/remote_notification/notification/light_settings",
+        ])
+        let unknown = try findings("fcm-unknown-field", #"{"message": {"token": "t", "androidV2": {"priority": "HIGH", "notification": {"title": "a"}}}}"#)
+        #expect(unknown.map(\.pointer) == ["/message/androidV2/priority", "/message/androidV2/notification"])
+        #expect(unknown.last?.message.contains("remote_notification.notification") == true)
+    }
+
+    /// `android` and `androidV2` are mutually exclusive (Message.androidV2); null is unset, and one field in two
+    /// spellings is fcm-unknown-field's.
+    @Test func androidAndAndroidV2AreExclusive() throws {
+        let both = try findings("fcm-field-value", #"{"message": {"token": "t", "androidV2": {}, "android": {}}}"#)
+        #expect(both.map(\.pointer) == ["/message/android"])
+        #expect(both.first?.severity == .error)
+        #expect(both.first?.message.contains("mutually exclusive") == true)
+        #expect(try findings("fcm-field-value", #"{"message": {"token": "t", "android": null, "androidV2": {}}}"#).isEmpty)
+        #expect(try findings("fcm-field-value", #"{"message": {"token": "t", "android_v2": {}, "androidV2": {}}}"#).isEmpty)
+    }
+
+    /// androidV2's notification feeds the Android view: channel rules and links read it.
+    @Test func androidV2FeedsTheAndroidView() throws {
+        let contract = #"{"android": {"channels": [{"id": "orders", "importance": "high"}]}}"#
+        let source = #"{"message": {"token": "t", "androidV2": {"remoteNotification": {"notification": {"title": "a", "channel_id": "order"}}}}}"#
+        #expect(try findings("android-channel-exists", source, contract: contract).map(\.pointer) == ["/message/androidV2/remoteNotification/notification/channel_id"])
+        let missing = try findings("android-channel-missing", #"{"message": {"token": "t", "androidV2": {"remote_notification": {"notification": {"title": "a"}}}}}"#, contract: contract)
+        #expect(missing.first?.message.contains("androidV2.remote_notification.notification.channel_id") == true)
+        let dataOnly = #"{"message": {"token": "t", "androidV2": {"data": {"k": "v"}}}}"#
+        #expect(try findings("android-channel-missing", dataOnly, contract: contract).isEmpty)
+        #expect(try findings("priority-high-without-notification", dataOnly).isEmpty, "androidV2 has no priority")
+    }
+
+    // MARK: apns-priority on data-only messages
+
+    @Test(arguments: [
+        // Data-only, no aps: 10 and 1 are refused, 5 is the one allowed.
+        (#"{"data": {"k": "v"}, "apns": {"headers": {"apns-priority": "10"}}}"#, true),
+        (#"{"data": {"k": "v"}, "apns": {"headers": {"apns-priority": "1"}}}"#, true),
+        (#"{"data": {"k": "v"}, "apns": {"headers": {"apns-priority": "5"}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {"category": "X"}, "k": "v"}}}"#, true),
+        (#"{"apns": {"headers": {"apns-push-type": "alert", "apns-priority": "10"}, "payload": {"aps": {}}}}"#, true),
+        // Something to show: a notification (even only an image), or an alert, sound or badge in aps.
+        (#"{"notification": {"title": "a"}, "apns": {"headers": {"apns-priority": "10"}}}"#, false),
+        (#"{"notification": {"image": "https://example.com/a.png"}, "apns": {"headers": {"apns-priority": "10"}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {"badge": 1}}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {"alert": {"title": "a"}}}}}"#, false),
+        // Background pushes are apns-background-headers'; other push types and Live Activities the APNs rules'.
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}}"#, false),
+        (#"{"apns": {"headers": {"apns-push-type": "voip", "apns-priority": "10"}, "payload": {"aps": {}}}}"#, false),
+        (#"{"apns": {"live_activity_token": "x", "headers": {"apns-priority": "10"}, "payload": {"aps": {"event": "update", "timestamp": 1764400000, "content-state": {}}}}}"#, false),
+        // Not a string, or no headers: apns-header-format's, and FCM's default is not this rule's to guess.
+        (#"{"data": {"k": "v"}, "apns": {"headers": {"apns-priority": 10}}}"#, false),
+        (#"{"data": {"k": "v"}, "apns": {"payload": {"aps": {}}}}"#, false),
+    ])
+    func dataOnlyMessagesGoAtPriority5(_ message: String, _ reported: Bool) throws {
+        let source = #"{"message": {"token": "t", "# + message.dropFirst() + "}"
+        let found = try findings("fcm-field-value", source)
+        #expect(found.count == (reported ? 1 : 0), "\(message): \(found.map(\.message))")
+        if reported {
+            #expect(found.first?.pointer == "/message/apns/headers/apns-priority")
+            #expect(found.first?.fix?.edits.first?.text == "\"5\"")
+        }
+    }
+
+    /// One mistake, one finding: a silent push at priority 10 is apns-background-headers' only.
+    @Test func silentPushPriorityIsReportedOnce() throws {
+        let report = try ExampleLinter.lint(#"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "background", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}}}"#)
+        #expect(report.allDiagnostics.map(\.ruleId) == ["apns-background-headers"])
+        let dataOnly = try ExampleLinter.lint(#"{"message": {"token": "t", "data": {"k": "v"}, "apns": {"headers": {"apns-priority": "10"}}}}"#)
+        #expect(dataOnly.allDiagnostics.filter { $0.ruleId.hasPrefix("fcm-") || $0.ruleId == "apns-background-headers" }.map(\.ruleId) == ["fcm-field-value"])
+    }
 }

@@ -15,8 +15,9 @@ struct AndroidChannelExists: PayloadRule, DescribedByType {
             as a warning on the device), so a typo silently changes sound, importance and the user's settings \
             (FAND `CommonNotificationBuilder`, AND-CH, platform-rules.md §6). With Expo an unknown `channelId` \
             means the notification is not displayed at all (EXPO-D). The contract's `android.channels` lists the \
-            channels the app creates; the rule checks FCM `android.notification.channel_id` and Expo \
-            `channelId` against it and suggests the closest one.
+            channels the app creates; the rule checks FCM `android.notification.channel_id` (or \
+            `androidV2.remote_notification.notification.channel_id`) and Expo `channelId` against it and \
+            suggests the closest one.
             """,
         triggering: [
             RuleExample(
@@ -25,6 +26,9 @@ struct AndroidChannelExists: PayloadRule, DescribedByType {
             RuleExample(
                 #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Deals", "channelId": ↓"promotions"}"#,
                 contract: ExampleContracts.channels, note: "Expo: the notification would not be shown."),
+            RuleExample(
+                #"{"message": {"token": "t", "androidV2": {"remote_notification": {"notification": {"title": "Order 48216 updated", "channelId": ↓"order"}}}}}"#,
+                contract: ExampleContracts.channels, note: "androidV2: the channel of its remote notification."),
         ],
         nonTriggering: [
             RuleExample(

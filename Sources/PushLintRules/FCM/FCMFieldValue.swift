@@ -28,7 +28,19 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             - `webpush.headers` string values; `TTL` a non-negative integer, `Urgency` one of very-low, low, \
             normal, high, `Topic` at most 32 URL-safe base64 characters (RFC 8030 §5.2-§5.4).
 
-            Values of the `data` maps are `fcm-data-string-values`', values of `apns.headers` \
+            Two facts span fields, both from the descriptions of Google's discovery document (`fcm.v1`, \
+            revision 20261023; F-REF):
+
+            - `android` and `androidV2` are mutually exclusive (`Message.androidV2`): the second one is \
+            reported. `androidV2` (AndroidConfigV2) itself is a field like any other, with its notification \
+            under `remote_notification.notification`.
+            - a data-only message (no `notification`, no `alert`, `sound` or `badge` in `apns.payload.aps`) may \
+            carry only `apns-priority: 5` in `apns.headers` (`ApnsConfig.headers`); with 10 or 1 FCM answers \
+            INVALID_ARGUMENT. A silent push (`content-available: 1`) with the wrong priority is \
+            `apns-background-headers`' finding, and Live Activity, VoIP and other push types are left to the \
+            APNs rules.
+
+            Values of the `data` maps are `fcm-data-string-values`', other values of `apns.headers` \
             `apns-header-format`'s, and `apns.payload` is the APNs rules'; this rule stays silent there. A \
             string with a template placeholder is not checked against a format.
             """,
@@ -51,6 +63,12 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
                 ##"{"message": {"token": "t", "android": {"notification": {"vibrate_timings": [↓500, "0.5s"]}}, "webpush": {"headers": {"TTL": ↓4500}}}}"##),
             RuleExample(
                 ##"{"message": {"token": "t", "notification": ↓"Order shipped"}}"##),
+            RuleExample(
+                ##"{"message": {"token": "t", "android": {"ttl": "60s"}, ↓"androidV2": {"ttl": "60s"}}}"##,
+                note: "android and androidV2 are mutually exclusive."),
+            RuleExample(
+                ##"{"message": {"token": "t", "data": {"cursor": "c_81"}, "apns": {"headers": {"apns-priority": ↓"10"}}}}"##,
+                note: "A data-only message may go to APNs only at priority 5."),
         ],
         nonTriggering: [
             RuleExample(
@@ -58,6 +76,12 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             RuleExample(
                 ##"{"message": {"token": "t", "android": {"priority": "high", "ttl": "0s"}}}"##,
                 note: "android.priority also takes the documented \"high\" and \"normal\"."),
+            RuleExample(
+                ##"{"message": {"token": "t", "androidV2": {"collapse_key": "orders", "ttl": "3600s", "remote_notification": {"mutable_content": true, "notification": {"title": "Order shipped", "channel_id": "orders", "id": 42, "light_settings": {"color": {"red": 1}, "light_on_duration": "0.2s", "light_off_duration": "0.3s"}}}}}}"##,
+                note: "androidV2 (AndroidConfigV2) with a remote notification."),
+            RuleExample(
+                ##"{"message": {"token": "t", "notification": {"title": "Order shipped"}, "data": {"order_id": "48213"}, "apns": {"headers": {"apns-priority": "10"}}}}"##,
+                note: "Priority 10 with a notification; a data-only message at priority 5 is fine too."),
             RuleExample(
                 ##"{"message": {"condition": "'dogs' in topics && ('cats' in topics || !('birds' in topics))", "notification": {"title": "Pets"}}}"##),
             RuleExample(
@@ -81,16 +105,74 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
         let doc = context.document
         let checker = SchemaValueChecker(context: context, rejection: Self.rejection, nullMeansUnset: true)
         var result: [Diagnostic] = []
+        var android: SchemaMember?, androidV2: SchemaMember?
         for known in context.payload.schemaMembers {
             let path = FieldPath.key(parent: known.object.path, key: known.member.key, in: doc)
             for problem in checker.check(known.member.value, as: known.field.type, path: path) {
                 result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
             }
+            if known.object.schema === FCMSchema.message, Self.isSet(known.member.value, in: doc) {
+                if known.position == Self.androidPosition, android == nil { android = known }
+                if known.position == Self.androidV2Position, androidV2 == nil { androidV2 = known }
+            }
         }
+        if let android, let androidV2 {
+            let second = android.member.key < androidV2.member.key ? androidV2 : android
+            let first = second.member.key == android.member.key ? androidV2 : android
+            result.append(
+                diagnostic(
+                    bothAndroidConfigs(doc.string(second.member.key), doc.string(first.member.key)), at: second.member.key, in: doc,
+                    help: "keep one of '\(doc.string(first.member.key))' and '\(doc.string(second.member.key))'"))
+        }
+        if let found = dataOnlyPriority(context) { result.append(found) }
         return result
+    }
+
+    // MARK: Across fields
+
+    static let androidPosition = FCMSchema.message.fields.firstIndex { $0.name == "android" }
+    static let androidV2Position = FCMSchema.message.fields.firstIndex { $0.name == "android_v2" }
+
+    /// proto3 JSON: null is "not set"; a placeholder may render anything, so it is not judged.
+    static func isSet(_ node: NodeID, in doc: JSONDocument) -> Bool {
+        doc.kind(node) != .null && doc.kind(node) != .placeholder
+    }
+
+    /// A data-only message (no `notification`, nothing visible in `apns.payload.aps`) whose `apns.headers` carry
+    /// `apns-priority` 10 or 1: the description of `ApnsConfig.headers` allows only 5 for data messages and FCM
+    /// answers INVALID_ARGUMENT. A background push (`content-available`, nothing to show) is
+    /// `apns-background-headers`' finding; push types with rules of their own (`liveactivity`, `voip`, ...) and
+    /// Live Activity bodies are left to the APNs rules.
+    func dataOnlyPriority(_ context: PayloadContext) -> Diagnostic? {
+        let doc = context.document
+        guard let view = context.payload.apns, let headers = view.headers, headers.origin == .fcm,
+            let entry = headers.entry("apns-priority"), let value = entry.value, value == "10" || value == "1",
+            let node = entry.valueNode, !context.isTemplated(node),
+            Self.isDataOnly(context.payload, view, in: doc), !view.isBackgroundNotification(doc),
+            headers.pushType.map({ $0 == "alert" || $0 == "background" }) ?? true, !view.isLiveActivity
+        else { return nil }
+        return diagnostic(
+            dataOnly(value), at: node, in: doc, help: "write \"5\", or give the message a notification",
+            fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted("5"))]))
+    }
+
+    /// No `notification`, and no alert, sound or badge in `apns.payload.aps` (nor a templated one).
+    static func isDataOnly(_ payload: Payload, _ view: APNsView, in doc: JSONDocument) -> Bool {
+        if let notification = doc.member(payload.body, "notification"), isSet(notification, in: doc) { return false }
+        if view.isVisible { return false }
+        if let aps = view.aps, doc.kind(aps) != .object { return false }
+        return true
     }
 
     // MARK: Messages
 
     private static let rejection = "FCM rejects the message with INVALID_ARGUMENT"
+
+    private func bothAndroidConfigs(_ second: String, _ first: String) -> String {
+        "'\(second)' beside '\(first)': the two Android configurations are mutually exclusive, so \(Self.rejection); keep one"
+    }
+
+    private func dataOnly(_ value: String) -> String {
+        "apns-priority \(value) on a data-only message (no notification, nothing to show in aps): FCM allows only priority 5 for data messages to APNs and \(Self.rejection); write \"5\""
+    }
 }
