@@ -409,4 +409,19 @@ import TestSupport
         let dataOnly = try ExampleLinter.lint(#"{"message": {"token": "t", "data": {"k": "v"}, "apns": {"headers": {"apns-priority": "10"}}}}"#)
         #expect(dataOnly.allDiagnostics.filter { $0.ruleId.hasPrefix("fcm-") || $0.ruleId == "apns-background-headers" }.map(\.ruleId) == ["fcm-field-value"])
     }
+
+    // MARK: fcm-data-reserved-key
+
+    /// Reserved by the current document: from, message_type, google.*, gcm.notification.*; other gcm.* keys are
+    /// accepted and dropped by the Android client (a warning), as collapse_key is.
+    @Test func reservedKeysOfTheCurrentDocument() throws {
+        let source = #"{"message": {"token": "t", "data": {"gcm.notification.title": "a", "gcm.n.e": "1", "gcm.notificationX": "b", "gcm.": "c", "google.x": "d", "collapse_key": "e", "gcm_x": "f"}}}"#
+        let found = try findings("fcm-data-reserved-key", source)
+        #expect(found.map { "\($0.pointer ?? "") \($0.severity.rawValue)" } == [
+            "/message/data/gcm.notification.title error", "/message/data/gcm.n.e warning", "/message/data/gcm.notificationX warning",
+            "/message/data/gcm. warning", "/message/data/google.x error", "/message/data/collapse_key warning",
+        ])
+        #expect(found[1].message.contains("FCM accepts it") && !found[1].message.contains("rejects"))
+        #expect(found[0].message.contains("rejects the message with INVALID_ARGUMENT"))
+    }
 }
