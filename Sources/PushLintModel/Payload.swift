@@ -138,7 +138,10 @@ public enum PayloadBuilder {
         var sizes: [SizeMeasurement] = []
         sizes.reserveCapacity(3)  // the message, its APNs and web push views
 
-        let toTopic = doc.member(message, "topic") != nil || doc.member(message, "condition") != nil
+        // A null or empty topic is not set (proto3 JSON), so it does not lower the limit.
+        let toTopic = ["topic", "condition"].contains { name in
+            doc.member(message, name).map { doc.kind($0) != .null && doc.stringValue($0)?.isEmpty != true } ?? false
+        }
         // FCM does not count the target: the members sent, filtered once, give both the size and the wire value.
         let sent = doc.members(message, excluding: FCMSchema.unsentKeys)
         let messageWire = WireValue.members(sent)

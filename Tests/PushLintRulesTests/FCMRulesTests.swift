@@ -108,7 +108,7 @@ import TestSupport
         ("'a' in topics)", false),
         ("'a b' in topics", false),
         ("'a' in topic", false),
-        ("", false),
+        ("", true),  // not set (proto3 default): fcm-target's with requireTarget
     ])
     func condition(_ condition: String, _ valid: Bool) throws {
         let found = try findings("fcm-field-value", #"{"message": {"condition": ""# + condition + #"", "data": {"k": "v"}}}"#)
@@ -423,5 +423,32 @@ import TestSupport
         ])
         #expect(found[1].message.contains("FCM accepts it") && !found[1].message.contains("rejects"))
         #expect(found[0].message.contains("rejects the message with INVALID_ARGUMENT"))
+    }
+
+    // MARK: fcm-target: null and "" are not set
+
+    @Test func nullAndEmptyTargetsAreNotSet() throws {
+        let require = #"{"options": {"fcm-target": {"requireTarget": true}}}"#
+        // null beside a topic is no second target.
+        #expect(try findings("fcm-target", #"{"message": {"token": null, "topic": "news", "data": {"k": "v"}}}"#).isEmpty)
+        #expect(try findings("fcm-target", #"{"message": {"topic": "news", "fid": null, "token": "", "data": {"k": "v"}}}"#, config: require).isEmpty)
+        // Empty or null alone: no target, reported only with requireTarget, at the value.
+        for target in [#""token": """#, #""fid": """#, #""topic": """#, #""condition": """#, #""token": null"#] {
+            let source = #"{"message": {"# + target + #", "data": {"k": "v"}}}"#
+            #expect(try findings("fcm-target", source).isEmpty, "\(target)")
+            let found = try findings("fcm-target", source, config: require)
+            #expect(found.count == 1, "\(target)")
+            #expect(found.first?.message.contains("which FCM reads as not set") == true)
+            #expect(try findings("fcm-field-value", source).isEmpty, "\(target): an unset target has no format")
+        }
+        // Two real targets are still two; a templated one counts.
+        #expect(try findings("fcm-target", #"{"message": {"token": "{{t}}", "topic": "news"}}"#, fileName: "m.json.tmpl").count == 1)
+        #expect(try findings("fcm-target", #"{"message": {"token": {{t}}, "topic": "news"}}"#, fileName: "m.json.tmpl").count == 1)
+    }
+
+    /// A null or empty topic does not make the 2048-byte topic limit apply.
+    @Test func unsetTopicKeepsTheTokenLimit() throws {
+        let report = try ExampleLinter.lint(#"{"message": {"token": "t", "topic": "", "data": {"k": "v"}}}"#)
+        #expect(report.files.first?.wireLimit == 4096)
     }
 }
