@@ -451,4 +451,29 @@ import TestSupport
         let report = try ExampleLinter.lint(#"{"message": {"token": "t", "topic": "", "data": {"k": "v"}}}"#)
         #expect(report.files.first?.wireLimit == 4096)
     }
+
+    // MARK: loc args and negative durations
+
+    @Test func locArgsWithoutTheirKeyAreAWarning() throws {
+        func found(_ notification: String, v2: Bool = false) throws -> [Diagnostic] {
+            let android = v2 ? #""androidV2": {"remote_notification": {"notification": "# + notification + "}}" : #""android": {"notification": "# + notification + "}"
+            return try findings("fcm-field-value", #"{"message": {"token": "t", "# + android + "}}")
+        }
+        let title = try found(#"{"title_loc_args": ["a"]}"#)
+        #expect(title.map(\.pointer) == ["/message/android/notification/title_loc_args"])
+        #expect(title.first?.severity == .warning)
+        #expect(title.first?.message.contains("ignored") == true && title.first?.message.contains("rejects") == false)
+        #expect(try found(#"{"bodyLocArgs": ["a"], "bodyLocKey": null}"#).map(\.pointer) == ["/message/android/notification/bodyLocArgs"])
+        #expect(try found(#"{"body_loc_args": ["a"], "body_loc_key": ""}"#, v2: true).map(\.pointer) == ["/message/androidV2/remote_notification/notification/body_loc_args"])
+        #expect(try found(#"{"title_loc_args": ["a"], "titleLocKey": "k", "body_loc_args": [], "body_loc_key": null}"#).isEmpty)
+        #expect(try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"notification": {"title_loc_args": ["a"], "title_loc_key": "{{k}}"}}}}"#, fileName: "m.json.tmpl").isEmpty)
+    }
+
+    @Test func negativeDurationsSayTheyAreNegative() throws {
+        let found = try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"ttl": "-1s", "notification": {"vibrate_timings": ["0.1s", "-0.5s"]}}}}"#)
+        #expect(found.map(\.pointer) == ["/message/android/ttl", "/message/android/notification/vibrate_timings/1"])
+        #expect(found.allSatisfy { $0.severity == .warning && $0.message.contains("a negative duration") && !$0.message.contains("not a Duration") })
+        let malformed = try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"ttl": "-1h"}}}"#)
+        #expect(malformed.first?.message.contains("not a Duration") == true && malformed.first?.severity == .error)
+    }
 }

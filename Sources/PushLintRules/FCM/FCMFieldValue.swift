@@ -40,6 +40,15 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             `apns-background-headers`' finding, and Live Activity, VoIP and other push types are left to the \
             APNs rules.
 
+            Two findings are warnings, because no Google source says FCM rejects them; they state the risk:
+
+            - `title_loc_args` / `body_loc_args` of an Android notification without their `title_loc_key` / \
+            `body_loc_key`: the args fill in the string resource the key names, so alone they are ignored \
+            (FAND); the admin SDKs refuse to send such a message (ADM-N, ADM-P, ADM-G).
+            - a negative Duration (`"-1s"` in `vibrate_timings`, `ttl`, `light_settings`): it decodes \
+            (google.protobuf.Duration is signed), but the admin SDKs refuse it and Google documents no meaning \
+            for a negative time.
+
             Values of the `data` maps are `fcm-data-string-values`', other values of `apns.headers` \
             `apns-header-format`'s, and `apns.payload` is the APNs rules'; this rule stays silent there. A \
             string with a template placeholder is not checked against a format.
@@ -69,6 +78,9 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             RuleExample(
                 ##"{"message": {"token": "t", "data": {"cursor": "c_81"}, "apns": {"headers": {"apns-priority": ↓"10"}}}}"##,
                 note: "A data-only message may go to APNs only at priority 5."),
+            RuleExample(
+                ##"{"message": {"token": "t", "android": {"notification": {↓"title_loc_args": ["Lena"], "body_loc_key": "chat_body", "body_loc_args": ["3"], "vibrate_timings": ["0.2s", ↓"-0.5s"]}}}}"##,
+                note: "Warnings: loc args without their key are ignored; a negative duration has no documented meaning."),
         ],
         nonTriggering: [
             RuleExample(
@@ -109,7 +121,8 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
         for known in context.payload.schemaMembers {
             let path = FieldPath.key(parent: known.object.path, key: known.member.key, in: doc)
             for problem in checker.check(known.member.value, as: known.field.type, path: path) {
-                result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
+                result.append(
+                    diagnostic(problem.message, at: problem.node, in: doc, severity: problem.severity, help: problem.help, fix: problem.fix))
             }
             if known.object.schema === FCMSchema.message, Self.isSet(known.member.value, in: doc) {
                 if known.position == Self.androidPosition, android == nil { android = known }
@@ -125,6 +138,33 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
                     help: "keep one of '\(doc.string(first.member.key))' and '\(doc.string(second.member.key))'"))
         }
         if let found = dataOnlyPriority(context) { result.append(found) }
+        for object in context.payload.schemaObjects
+        where object.schema === FCMSchema.androidNotification || object.schema === FCMSchema.androidNotificationV2 {
+            result += locArgsWithoutKey(object, context)
+        }
+        return result
+    }
+
+    /// `title_loc_args` / `body_loc_args` format the string resource their `*_loc_key` names; without the key there
+    /// is nothing to format. The admin SDKs refuse such a message (ADM-N, ADM-P, ADM-G); Google does not document
+    /// that FCM rejects it, so this is a warning: the args are ignored.
+    func locArgsWithoutKey(_ object: SchemaObject, _ context: PayloadContext) -> [Diagnostic] {
+        let doc = context.document
+        var result: [Diagnostic] = []
+        for (args, key) in [("title_loc_args", "title_loc_key"), ("body_loc_args", "body_loc_key")] {
+            guard let argsField = object.schema.field(named: args), let keyField = object.schema.field(named: key),
+                let argsNode = doc.member(object.node, anyOf: [argsField.name, argsField.jsonName]),
+                doc.kind(argsNode) == .array, doc.count(argsNode) > 0
+            else { continue }
+            let keyNode = doc.member(object.node, anyOf: [keyField.name, keyField.jsonName])
+            // A key that is set (anything but null or "", proto3's "not set") is the key; its type is checked above.
+            if let keyNode, doc.kind(keyNode) != .null, doc.stringValue(keyNode)?.isEmpty != true { continue }
+            let written = doc.keyNode(ofValue: argsNode).map { doc.string($0) } ?? args
+            result.append(
+                diagnostic(
+                    locArgs(object.path(of: written), key), at: doc.keyNode(ofValue: argsNode) ?? argsNode, in: doc,
+                    severity: .warning, help: "add \(key), or remove \(written)"))
+        }
         return result
     }
 
@@ -170,6 +210,10 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
 
     private func bothAndroidConfigs(_ second: String, _ first: String) -> String {
         "'\(second)' beside '\(first)': the two Android configurations are mutually exclusive, so \(Self.rejection); keep one"
+    }
+
+    private func locArgs(_ path: String, _ key: String) -> String {
+        "\(path) without \(key): the args fill in the string resource \(key) names, so without it they are ignored (and firebase-admin refuses to send the message); add \(key)"
     }
 
     private func dataOnly(_ value: String) -> String {

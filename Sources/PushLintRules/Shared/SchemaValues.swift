@@ -9,12 +9,15 @@ struct ValueProblem {
     /// What to write instead ("write \"HIGH\"").
     var help: String
     var fix: Fix?
+    /// Set when the problem is a documented risk rather than a rejection (a warning); nil for the rule's default.
+    var severity: Severity?
 
-    init(node: NodeID, message: String, help: String, fix: Fix? = nil) {
+    init(node: NodeID, message: String, help: String, fix: Fix? = nil, severity: Severity? = nil) {
         self.node = node
         self.problem = message
         self.help = help
         self.fix = fix
+        self.severity = severity
     }
 
     /// One sentence: the value, what the provider does with it, what to write instead.
@@ -218,6 +221,17 @@ struct SchemaValueChecker {
                     message: "\(path) is \"\(text)\" without the unit: a Duration is a string of seconds ending in 's'; \(rejection)",
                     help: "write \"\(text)s\"",
                     fix: fixable ? Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(text + "s"))]) : nil)
+            ]
+        }
+        // A negative Duration is a Duration (google.protobuf.Duration is signed), so the JSON decodes; but no field
+        // of a message means a negative time: the admin SDKs refuse it (ADM-N, ADM-P, ADM-G check >= 0), and no
+        // Google source says what FCM or the device does with one. A warning that says so.
+        if text.utf8.first == UInt8(ascii: "-"), Self.seconds(String(text.dropFirst()), unit: true) != nil {
+            return [
+                ValueProblem(
+                    node: node,
+                    message: "\(path) is \"\(text)\", a negative duration: firebase-admin refuses to send it, and Google documents no meaning for a negative time here",
+                    help: "write a duration of 0 or more, such as \"0.5s\"", severity: .warning)
             ]
         }
         return [
