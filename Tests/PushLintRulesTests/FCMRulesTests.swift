@@ -199,9 +199,10 @@ import TestSupport
     @Test func fieldWrittenAgainIsFoundAtLaterSpellings() throws {
         let source = #"{"message": {"token": "t", "android": {"ttl": "1s", "collapse_key": "a", "collapseKey": "b", "priority": "HIGH", "collapse_key": "c", "collapseKey": "d"}}}"#
         let found = try findings("fcm-unknown-field", source)
+        #expect(found.allSatisfy { $0.severity == .warning })
         #expect(found.map(\.message) == [
-            "'collapseKey' and 'collapse_key' are the same field of message.android (AndroidConfig) in two spellings; only one value is used, so write it once",
-            "'collapseKey' and 'collapse_key' are the same field of message.android (AndroidConfig) in two spellings; only one value is used, so write it once",
+            "'collapseKey' and 'collapse_key' are the same field of message.android (AndroidConfig) in two spellings; only one value can be used and which one is not documented, so write it once",
+            "'collapseKey' and 'collapse_key' are the same field of message.android (AndroidConfig) in two spellings; only one value can be used and which one is not documented, so write it once",
         ])
         // At each "collapseKey" key; "collapse_key" again is the first spelling again.
         let bytes = Array(source.utf8), needle = Array(#""collapseKey""#.utf8)
@@ -475,5 +476,33 @@ import TestSupport
         #expect(found.allSatisfy { $0.severity == .warning && $0.message.contains("a negative duration") && !$0.message.contains("not a Duration") })
         let malformed = try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"ttl": "-1h"}}}"#)
         #expect(malformed.first?.message.contains("not a Duration") == true && malformed.first?.severity == .error)
+    }
+
+    // MARK: Audit: an error only where a source documents the rejection
+
+    @Test func undocumentedRejectionsAreWarnings() throws {
+        let color = try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"notification": {"light_settings": {"color": {"red": 1.5}, "light_on_duration": "1s", "light_off_duration": "1s"}}}}}"#)
+        #expect(color.map(\.severity) == [.warning])
+        #expect(color.first?.message.contains("rejects") == false)
+        let headers = try findings("fcm-field-value", #"{"message": {"token": "t", "webpush": {"headers": {"TTL": "1 day", "Urgency": "urgent", "Topic": "a topic with spaces"}}}}"#)
+        #expect(headers.map(\.severity) == [.warning, .warning, .error])
+        #expect(headers.last?.message.contains("RFC 8030 §5.4") == true)
+        let contract = #"{"android": {"channels": [{"id": "orders", "importance": "high"}]}}"#
+        let fcm = try findings("android-channel-exists", #"{"message": {"token": "t", "android": {"notification": {"title": "a", "channel_id": "order"}}}}"#, contract: contract)
+        #expect(fcm.map(\.severity) == [.warning])
+        let expo = try findings("android-channel-exists", #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "a", "channelId": "order"}"#, contract: contract)
+        #expect(expo.map(\.severity) == [.error])
+    }
+
+    /// Every message of an error-level FCM or Android finding that claims a rejection names it, and no warning does.
+    @Test func warningsDoNotClaimRejection() throws {
+        let sources = [
+            #"{"message": {"token": "t", "android": {"collapse_key": "a", "collapseKey": "b", "notification": {"title_loc_args": ["x"], "vibrate_timings": ["-1s"]}}, "data": {"gcm.x": "1", "collapse_key": "c"}, "webpush": {"headers": {"TTL": "x"}}}}"#,
+        ]
+        for source in sources {
+            for finding in try ExampleLinter.lint(source).allDiagnostics where finding.severity == .warning {
+                #expect(!finding.message.contains("rejects"), "\(finding.ruleId): \(finding.message)")
+            }
+        }
     }
 }

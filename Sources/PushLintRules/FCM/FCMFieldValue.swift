@@ -9,24 +9,32 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
         family: .fcm,
         defaultSeverity: .error,
         rationale: """
-            FCM decodes the request with the proto3 JSON mapping and rejects a message whose field does not \
-            decode (400 INVALID_ARGUMENT, F-ERR; platform-rules.md §2.7-§2.11). The types come from the v1 \
-            schema (F-REF `projects.messages`):
+            FCM decodes the request with the proto3 JSON mapping (protobuf.dev/programming-guides/json) and \
+            answers 400 INVALID_ARGUMENT to a message whose field does not decode or breaks what the field's \
+            description requires ("invalid TTL, or other invalid parameters", F-ERR; platform-rules.md \
+            §2.7-§2.11). The types are those of Google's discovery document (`fcm.v1`, revision 20261023; \
+            pushlint's table is generated from it); the formats come from the fields' descriptions (F-REF \
+            `projects.messages`):
 
             - enums by their exact name (proto3 JSON takes an enum value's name as the proto spells it, or its \
-            number: protobuf.dev/programming-guides/json): `notification_priority`, `visibility`, `proxy`; \
-            `android.priority` `NORMAL` or `HIGH`, and also `normal` or `high`, which its description documents \
-            (F-REF `AndroidConfig.priority`; F-PRI sends `"normal"`, ADM-P encodes `"high"`);
-            - `ttl` and the other Durations: a string of seconds with up to 9 decimals and an `s`, `"3600s"`; \
-            `android.ttl` at most 2419200 seconds (4 weeks);
-            - `event_time`: an RFC 3339 timestamp; `notification_count`: a 32-bit integer; `vibrate_timings`: \
-            Durations; `light_settings` needs `color`, `light_on_duration` and `light_off_duration`;
-            - `android.notification.color` `#rrggbb`; `topic` a name of `[a-zA-Z0-9-_.~%]`, without \
-            `/topics/`; `condition` topic names in single quotes with `in topics`, `&&`, `||`, `!` and \
-            parentheses, at most 5 topics (send-topic-messages, §2.5); `analytics_label` 1-50 of \
-            `[a-zA-Z0-9-_.~%]` (ADM-P); `webpush.fcm_options.link` an https URL (F-REF, §5);
-            - `webpush.headers` string values; `TTL` a non-negative integer, `Urgency` one of very-low, low, \
-            normal, high, `Topic` at most 32 URL-safe base64 characters (RFC 8030 §5.2-§5.4).
+            number): `notification_priority`, `visibility`, `proxy`; `android.priority` `NORMAL` or `HIGH`, \
+            and also `normal` or `high`, which its description documents (F-REF `AndroidConfig.priority`; \
+            F-PRI sends `"normal"`, ADM-P encodes `"high"`);
+            - `ttl` and the other Durations: a string of seconds with up to 9 decimals and an `s`, `"3600s"` \
+            (proto3 JSON Duration); `android.ttl` at most 2419200 seconds, "the maximum time to live \
+            supported is 4 weeks" (F-REF `AndroidConfig.ttl`);
+            - `event_time`: an RFC 3339 timestamp (proto3 JSON Timestamp); `notification_count`: a 32-bit \
+            integer; `light_settings` needs `color`, `light_on_duration` and `light_off_duration`, each \
+            "Required" in its description (F-REF `LightSettings`);
+            - `android.notification.color` "in #rrggbb format" (F-REF `AndroidNotification.color`); `topic` a \
+            name of `[a-zA-Z0-9-_.~%]` without the "/topics/" prefix (F-REF `Message.topic`); `condition` \
+            topic names in single quotes with `in topics`, `&&`, `||`, `!` and parentheses, at most 5 topics \
+            (F-REF `Message.condition`, send-topic-messages; §2.5); `analytics_label` \
+            `^[a-zA-Z0-9-_.~%]{1,50}$` (F-REF `FcmOptions.analyticsLabel`); `webpush.fcm_options.link` an \
+            https URL, "HTTPS is required" (F-REF `WebpushFcmOptions.link`);
+            - `webpush.headers` string values (a string map in the discovery document); a `Topic` header of \
+            at most 32 URL-safe base64 characters, which a push service must answer with 400 otherwise \
+            (RFC 8030 §5.4).
 
             Two facts span fields, both from the descriptions of Google's discovery document (`fcm.v1`, \
             revision 20261023; F-REF):
@@ -40,7 +48,7 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             `apns-background-headers`' finding, and Live Activity, VoIP and other push types are left to the \
             APNs rules.
 
-            Two findings are warnings, because no Google source says FCM rejects them; they state the risk:
+            These findings are warnings, because no source says FCM rejects them; they state the risk:
 
             - `title_loc_args` / `body_loc_args` of an Android notification without their `title_loc_key` / \
             `body_loc_key`: the args fill in the string resource the key names, so alone they are ignored \
@@ -48,6 +56,11 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             - a negative Duration (`"-1s"` in `vibrate_timings`, `ttl`, `light_settings`): it decodes \
             (google.protobuf.Duration is signed), but the admin SDKs refuse it and Google documents no meaning \
             for a negative time.
+            - a `Color` component outside [0, 1]: the interval is documented (google.type.Color), what FCM \
+            does with other values is not.
+            - a web push `TTL` that is not a non-negative integer, or an `Urgency` other than very-low, low, \
+            normal, high: RFC 8030 §5.2 and §5.3 define the values but not what a push service does with \
+            others (it may reject the request or ignore the header).
 
             Values of the `data` maps are `fcm-data-string-values`', other values of `apns.headers` \
             `apns-header-format`'s, and `apns.payload` is the APNs rules'; this rule stays silent there. A \
@@ -115,7 +128,8 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
-        let checker = SchemaValueChecker(context: context, rejection: Self.rejection, nullMeansUnset: true)
+        var checker = SchemaValueChecker(context: context, rejection: Self.rejection, nullMeansUnset: true)
+        checker.rangeRisk = "Google documents the interval, not what FCM or the device does with a value outside it"
         var result: [Diagnostic] = []
         var android: SchemaMember?, androidV2: SchemaMember?
         for known in context.payload.schemaMembers {

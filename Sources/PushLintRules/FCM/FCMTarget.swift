@@ -9,8 +9,9 @@ struct FCMTarget: PayloadRule, DescribedByType {
         family: .fcm,
         defaultSeverity: .error,
         rationale: """
-            A v1 `Message` is sent to exactly one of `token`, `topic`, `condition` or `fid`; with two, FCM \
-            rejects the request and the admin SDKs throw "Exactly one of fid, token, topic or condition is \
+            A v1 `Message` is sent to exactly one of `token`, `topic`, `condition` or `fid` (a union field \
+            marked Required in the reference, F-REF `Message`); with two, FCM rejects the request \
+            (INVALID_ARGUMENT, F-ERR) and the admin SDKs throw "Exactly one of fid, token, topic or condition is \
             required" before sending (F-REF `Message`, ADM-N `validateMessage`; platform-rules.md §2.2). To \
             reach several targets, send one message per target (v1 has no multicast in one request).
 

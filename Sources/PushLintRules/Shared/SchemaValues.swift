@@ -52,6 +52,9 @@ struct SchemaValueChecker {
     let rejection: String
     /// proto3 JSON takes `null` for any field as "not set"; Expo only where its table says so.
     let nullMeansUnset: Bool
+    /// Set when the provider documents a number's range but not that it rejects a value outside it (FCM: the
+    /// interval of a `Color` component): out-of-range values are then warnings that state this risk.
+    var rangeRisk: String? = nil
 
     var doc: JSONDocument { context.document }
 
@@ -316,6 +319,11 @@ struct SchemaValueChecker {
         case let (nil, hi?): bounds = "at most \(format(hi))"
         case (nil, nil): bounds = "a number"
         }
+        if let rangeRisk {
+            return ValueProblem(
+                node: node, message: "\(path) is \(doc.rawText(node)) but is documented \(bounds); \(rangeRisk)",
+                help: "write a number \(bounds)", severity: .warning)
+        }
         return ValueProblem(
             node: node, message: "\(path) is \(doc.rawText(node)) but must be \(bounds); \(rejection)",
             help: "write a number \(bounds)")
@@ -421,8 +429,13 @@ struct SchemaValueChecker {
     // MARK: Web push headers (RFC 8030)
 
     func webPushHeaders(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
+        // RFC 8030 §5.4 requires a push service to answer 400 to a `Topic` it cannot take; for `TTL` (§5.2) and
+        // `Urgency` (§5.3) it defines the values but not what a push service does with others: a warning.
         let pushService = SchemaValueChecker(
-            context: context, rejection: "the push service rejects it (RFC 8030)", nullMeansUnset: false)
+            context: context, rejection: "the push service rejects the request with 400 (RFC 8030 §5.4)", nullMeansUnset: false)
+        let mayMisread = SchemaValueChecker(
+            context: context, rejection: "a push service may reject the request or ignore the header (RFC 8030 defines the values, not what happens to others)",
+            nullMeansUnset: false)
         var result: [ValueProblem] = []
         for member in doc.members(node) {
             let name = doc.string(member.key)
@@ -433,7 +446,15 @@ struct SchemaValueChecker {
                 continue
             case .string:
                 if let type = FCMSchema.webPushHeader(named: name) {
-                    result += pushService.check(value, as: type, path: headerPath)
+                    if case .string(.webPushTopic) = type {
+                        result += pushService.check(value, as: type, path: headerPath)
+                    } else {
+                        result += mayMisread.check(value, as: type, path: headerPath).map { problem in
+                            var problem = problem
+                            problem.severity = .warning
+                            return problem
+                        }
+                    }
                 }
             case .number, .bool:
                 let text = doc.rawText(value)
