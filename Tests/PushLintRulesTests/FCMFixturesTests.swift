@@ -79,7 +79,7 @@ import TestSupport
         "field-values.json": [
             "fcm-field-value error /message/android/priority",
             "fcm-field-value error /message/android/ttl",
-            "fcm-field-value error /message/android/notification/color",
+            "fcm-field-value warning /message/android/notification/color",
             "fcm-field-value error /message/android/notification/visibility",
             "fcm-field-value error /message/android/notification/event_time",
             "fcm-field-value error /message/android/notification/notification_count",
@@ -88,7 +88,7 @@ import TestSupport
             "fcm-field-value warning /message/webpush/headers/Urgency",
             "fcm-field-value error /message/webpush/headers/Topic",
             "fcm-field-value error /message/webpush/fcm_options/link",
-            "fcm-field-value error /message/webpush/fcm_options/analytics_label",
+            "fcm-field-value warning /message/webpush/fcm_options/analytics_label",
         ],
         "targets.json": [
             "fcm-target error /message/topic",

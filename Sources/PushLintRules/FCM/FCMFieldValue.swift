@@ -26,12 +26,11 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             - `event_time`: an RFC 3339 timestamp (proto3 JSON Timestamp); `notification_count`: a 32-bit \
             integer; `light_settings` needs `color`, `light_on_duration` and `light_off_duration`, each \
             "Required" in its description (F-REF `LightSettings`);
-            - `android.notification.color` "in #rrggbb format" (F-REF `AndroidNotification.color`); `topic` a \
-            name of `[a-zA-Z0-9-_.~%]` without the "/topics/" prefix (F-REF `Message.topic`); `condition` \
-            topic names in single quotes with `in topics`, `&&`, `||`, `!` and parentheses, at most 5 topics \
-            (F-REF `Message.condition`, send-topic-messages; §2.5); `analytics_label` \
-            `^[a-zA-Z0-9-_.~%]{1,50}$` (F-REF `FcmOptions.analyticsLabel`); `webpush.fcm_options.link` an \
-            https URL, "HTTPS is required" (F-REF `WebpushFcmOptions.link`);
+            - `topic` a name of `[a-zA-Z0-9-_.~%]` without the "/topics/" prefix (F-REF `Message.topic`; \
+            "Malformed topic name", §2.5); `condition` topic names in single quotes with `in topics`, `&&`, \
+            `||`, `!` and parentheses, at most 5 topics (F-REF `Message.condition`, send-topic-messages; \
+            §2.5); `webpush.fcm_options.link` an https URL, "HTTPS is required" (F-REF \
+            `WebpushFcmOptions.link`);
             - `webpush.headers` string values (a string map in the discovery document); a `Topic` header of \
             at most 32 URL-safe base64 characters, which a push service must answer with 400 otherwise \
             (RFC 8030 §5.4).
@@ -56,6 +55,10 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             - a negative Duration (`"-1s"` in `vibrate_timings`, `ttl`, `light_settings`): it decodes \
             (google.protobuf.Duration is signed), but the admin SDKs refuse it and Google documents no meaning \
             for a negative time.
+            - `android.notification.color` not "in #rrggbb format" (F-REF `AndroidNotification.color`): the \
+            admin SDKs refuse it and the Android client falls back to its default colour (FAND, §2.8).
+            - an `analytics_label` that is not `^[a-zA-Z0-9-_.~%]{1,50}$`, the format its description gives \
+            (F-REF `FcmOptions.analyticsLabel`): firebase-admin (Python) refuses it (ADM-P).
             - a `Color` component outside [0, 1]: the interval is documented (google.type.Color), what FCM \
             does with other values is not.
             - a web push `TTL` that is not a non-negative integer, or an `Urgency` other than very-low, low, \
@@ -132,15 +135,19 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
         checker.rangeRisk = "Google documents the interval, not what FCM or the device does with a value outside it"
         var result: [Diagnostic] = []
         var android: SchemaMember?, androidV2: SchemaMember?
+        // Read once: a static is checked for its initialisation at every use, and this loop runs for every member.
+        let message = FCMSchema.message, androidPosition = Self.androidPosition, androidV2Position = Self.androidV2Position
         for known in context.payload.schemaMembers {
             let path = FieldPath.key(parent: known.object.path, key: known.member.key, in: doc)
             for problem in checker.check(known.member.value, as: known.field.type, path: path) {
                 result.append(
                     diagnostic(problem.message, at: problem.node, in: doc, severity: problem.severity, help: problem.help, fix: problem.fix))
             }
-            if known.object.schema === FCMSchema.message, Self.isSet(known.member.value, in: doc) {
-                if known.position == Self.androidPosition, android == nil { android = known }
-                if known.position == Self.androidV2Position, androidV2 == nil { androidV2 = known }
+            if known.object.schema === message, known.position == androidPosition || known.position == androidV2Position,
+                Self.isSet(known.member.value, in: doc)
+            {
+                if known.position == androidPosition, android == nil { android = known }
+                if known.position == androidV2Position, androidV2 == nil { androidV2 = known }
             }
         }
         if let android, let androidV2 {
@@ -152,8 +159,8 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
                     help: "keep one of '\(doc.string(first.member.key))' and '\(doc.string(second.member.key))'"))
         }
         if let found = dataOnlyPriority(context) { result.append(found) }
-        for object in context.payload.schemaObjects
-        where object.schema === FCMSchema.androidNotification || object.schema === FCMSchema.androidNotificationV2 {
+        let notification = FCMSchema.androidNotification, notificationV2 = FCMSchema.androidNotificationV2
+        for object in context.payload.schemaObjects where object.schema === notification || object.schema === notificationV2 {
             result += locArgsWithoutKey(object, context)
         }
         return result

@@ -346,10 +346,13 @@ struct SchemaValueChecker {
             return []
         case .color:
             guard !(text.utf8.first == UInt8(ascii: "#") && ASCIIText.isWhole(String(text.dropFirst()), length: 6...6, ASCIIText.isHexDigit)) else { return [] }
+            // The format is documented (F-REF `AndroidNotification.color`) and the admin SDKs check it, but no Google
+            // source says FCM rejects another value; the Android client falls back to its default colour (FAND).
             return [
                 ValueProblem(
-                    node: node, message: "\(path) is \"\(text)\", not a colour in the form \"#rrggbb\"; \(rejection)",
-                    help: "write six hex digits after '#', such as \"#ff5722\"")
+                    node: node,
+                    message: "\(path) is \"\(text)\", not a colour in the documented form \"#rrggbb\": firebase-admin refuses it, and the Android client shows its default colour instead",
+                    help: "write six hex digits after '#', such as \"#ff5722\"", severity: .warning)
             ]
         case .topic:
             return topic(node, text, path: path)
@@ -362,11 +365,13 @@ struct SchemaValueChecker {
             ]
         case .analyticsLabel:
             guard !ASCIIText.isWhole(text, length: 1...50, Self.isTopicByte) else { return [] }
+            // The pattern is the field's documented format (F-REF `FcmOptions.analyticsLabel`); firebase-admin (Python)
+            // checks it, but no Google source says what FCM does with another label.
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\" but an analytics label is 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %; \(rejection)",
-                    help: "write a label such as \"order_shipped\"")
+                    message: "\(path) is \"\(text)\" but an analytics label is documented as 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %: firebase-admin refuses it, and FCM may reject the message or drop the label from its analytics",
+                    help: "write a label such as \"order_shipped\"", severity: .warning)
             ]
         case .httpsURL:
             guard !ASCIIText.hasPrefixIgnoringCase(text, "https://") || text.utf8.count <= 8 else { return [] }
