@@ -508,4 +508,13 @@ import TestSupport
             }
         }
     }
+
+    /// A bare message whose content is androidV2 is an FCM message, in both spellings.
+    @Test func bareMessageWithAndroidV2IsFCM() throws {
+        for key in ["androidV2", "android_v2"] {
+            let report = try ExampleLinter.lint(#"{"token": "t", ""# + key + #"": {"collapse_key": "k"}}"#)
+            #expect(report.files.first?.kind == .fcm, "\(key)")
+            #expect(report.allDiagnostics.isEmpty, "\(key): \(report.allDiagnostics.map(\.message))")
+        }
+    }
 }

@@ -7,7 +7,7 @@ public enum FCMSchema {
     public static let targets = ["token", "topic", "condition", "fid"]
     /// Fields of a v1 message that carry content, as opposed to its target: a bare message has a target and one
     /// of these.
-    public static let contentKeys = ["notification", "data", "android", "apns", "webpush"]
+    public static let contentKeys = ["notification", "data", "android", "androidV2", "android_v2", "apns", "webpush"]
     /// Members of a v1 message that are not sent to the device and not counted in its size: the target, and the
     /// `name` FCM fills in on the way back.
     public static let unsentKeys = targets + ["name"]
