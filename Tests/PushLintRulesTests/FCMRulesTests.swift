@@ -392,10 +392,15 @@ import TestSupport
         // Not a string, or no headers: apns-header-format's, and FCM's default is not this rule's to guess.
         (#"{"data": {"k": "v"}, "apns": {"headers": {"apns-priority": 10}}}"#, false),
         (#"{"data": {"k": "v"}, "apns": {"payload": {"aps": {}}}}"#, false),
+        // Templated notification, payload or aps: unknown until rendered.
+        (#"{"notification": {{n}}, "apns": {"headers": {"apns-priority": "10"}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {{p}}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {{aps}}}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "{{priority}}"}}}"#, false),
     ])
     func dataOnlyMessagesGoAtPriority5(_ message: String, _ reported: Bool) throws {
         let source = #"{"message": {"token": "t", "# + message.dropFirst() + "}"
-        let found = try findings("fcm-field-value", source)
+        let found = try findings("fcm-field-value", source, fileName: "m.json.tmpl")
         #expect(found.count == (reported ? 1 : 0), "\(message): \(found.map(\.message))")
         if reported {
             #expect(found.first?.pointer == "/message/apns/headers/apns-priority")

@@ -217,11 +217,17 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted("5"))]))
     }
 
-    /// No `notification`, and no alert, sound or badge in `apns.payload.aps` (nor a templated one).
+    /// No `notification`, and no alert, sound or badge in `apns.payload.aps`. A placeholder (or another value that
+    /// is no object) where the notification, the payload or `aps` would be may render anything: not data-only.
     static func isDataOnly(_ payload: Payload, _ view: APNsView, in doc: JSONDocument) -> Bool {
-        if let notification = doc.member(payload.body, "notification"), isSet(notification, in: doc) { return false }
+        if let notification = doc.member(payload.body, "notification"), doc.kind(notification) != .null { return false }
         if view.isVisible { return false }
         if let aps = view.aps, doc.kind(aps) != .object { return false }
+        if let apns = doc.memberObject(payload.body, "apns"), let body = doc.member(apns, "payload"),
+            doc.kind(body) != .object, doc.kind(body) != .null
+        {
+            return false
+        }
         return true
     }
 
