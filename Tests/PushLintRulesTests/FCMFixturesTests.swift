@@ -19,7 +19,7 @@ import TestSupport
 
     @Test func documentedExamplesLintClean() throws {
         let files = Paths.files(in: Self.folder.appendingPathComponent("clean"), withExtension: "json")
-        #expect(files.count == 8)
+        #expect(files.count == 10)
         for url in files {
             let report = try Self.lint(url)
             #expect(report.kinds == [.fcm], "\(url.lastPathComponent) is not detected as FCM")
