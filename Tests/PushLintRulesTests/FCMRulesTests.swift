@@ -305,6 +305,9 @@ import TestSupport
         let contract = #"{"android": {"channels": [{"id": "promo", "importance": "low"}]}}"#
         #expect(try findings("priority-high-non-urgent", promo, contract: contract).map(\.pointer) == ["/message/android/priority"])
         #expect(try findings("priority-high-without-notification", #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"priority": "normal"}}}"#).isEmpty)
+        // proto3 JSON also takes the enum's number: 1 is HIGH, 0 is NORMAL.
+        #expect(try findings("priority-high-without-notification", #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"priority": 1}}}"#).count == 1)
+        #expect(try findings("priority-high-without-notification", #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"priority": 0}}}"#).isEmpty)
     }
 
     // MARK: androidV2
