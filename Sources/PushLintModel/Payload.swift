@@ -140,7 +140,9 @@ public enum PayloadBuilder {
 
         // A null or empty topic is not set (proto3 JSON), so it does not lower the limit.
         let toTopic = ["topic", "condition"].contains { name in
-            doc.member(message, name).map { doc.kind($0) != .null && doc.stringValue($0)?.isEmpty != true } ?? false
+            doc.member(message, name).map { value in
+                doc.kind(value) == .string ? !doc.withStringBytes(value) { $0.isEmpty } : doc.kind(value) != .null
+            } ?? false
         }
         // FCM does not count the target: the members sent, filtered once, give both the size and the wire value.
         let sent = doc.members(message, excluding: FCMSchema.unsentKeys)

@@ -81,7 +81,7 @@ struct FCMTarget: PayloadRule, DescribedByType {
     static func isSet(_ node: NodeID, in doc: JSONDocument) -> Bool {
         switch doc.kind(node) {
         case .null: return false
-        case .string: return doc.stringValue(node)?.isEmpty == false
+        case .string: return !doc.withStringBytes(node) { $0.isEmpty }
         default: return true
         }
     }
