@@ -27,7 +27,7 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
             integer; `light_settings` needs `color`, `light_on_duration` and `light_off_duration`, each \
             "Required" in its description (F-REF `LightSettings`);
             - `topic` a name of `[a-zA-Z0-9-_.~%]` without the "/topics/" prefix (F-REF `Message.topic`; \
-            "Malformed topic name", §2.5); `condition` topic names in single quotes with `in topics`, `&&`, \
+            §2.5); `condition` topic names in single quotes with `in topics`, `&&`, \
             `||`, `!` and parentheses, at most 5 topics (F-REF `Message.condition`, send-topic-messages; \
             §2.5); `webpush.fcm_options.link` an https URL, "HTTPS is required" (F-REF \
             `WebpushFcmOptions.link`);
