@@ -150,7 +150,12 @@ public enum PayloadBuilder {
         var sizes: [SizeMeasurement] = []
         sizes.reserveCapacity(3)  // the message, its APNs and web push views
 
-        let toTopic = doc.member(message, "topic") != nil || doc.member(message, "condition") != nil
+        // A null or empty topic is not set (proto3 JSON), so it does not lower the limit.
+        let toTopic = ["topic", "condition"].contains { name in
+            doc.member(message, name).map { value in
+                doc.kind(value) == .string ? !doc.withStringBytes(value) { $0.isEmpty } : doc.kind(value) != .null
+            } ?? false
+        }
         // FCM does not count the target: the members sent, filtered once, give both the size and the wire value.
         let sent = doc.members(message, excluding: FCMSchema.unsentKeys)
         let messageWire = WireValue.members(sent)
@@ -221,17 +226,25 @@ public enum PayloadBuilder {
                     limitReason: limit.reason, anchor: view.anchor, wire: wire))
         }
 
-        // Android
-        let android = doc.memberObject(message, "android")
-        let androidNotification = android.flatMap { doc.memberObject($0, "notification") }
-        let priority = android.flatMap { doc.member($0, "priority") }
+        // Android: `android`, else `androidV2` (the two are mutually exclusive, F-REF `Message.androidV2`), whose
+        // notification is `remote_notification.notification` and which has no priority.
+        let androidV1 = doc.memberObject(message, "android")
+        func object(_ node: NodeID?) -> NodeID? { node.flatMap { doc.kind($0) == .object ? $0 : nil } }
+        let android = androidV1 ?? object(doc.member(message, anyOf: ["androidV2", "android_v2"]))
+        let androidNotification = android.flatMap { config in
+            androidV1 != nil
+                ? doc.memberObject(config, "notification")
+                : object(doc.member(config, anyOf: ["remote_notification", "remoteNotification"])).flatMap { doc.memberObject($0, "notification") }
+        }
+        let priority = androidV1.flatMap { doc.member($0, "priority") }
         let visibleKeys = ["title", "body", "title_loc_key", "body_loc_key", "titleLocKey", "bodyLocKey"]
         let visible =
             [notification, androidNotification].contains { n in n.map { o in visibleKeys.contains { doc.member(o, $0) != nil } } ?? false }
         let androidView = AndroidView(
             origin: .fcm, config: android,
             priority: priority,
-            isHighPriority: priority.flatMap { doc.stringValue($0) }.map { $0.uppercased() == "HIGH" } ?? false,
+            // "HIGH", the documented "high", or the enum's number (proto3 JSON).
+            isHighPriority: priority.map { doc.stringValue($0).map { $0.uppercased() == "HIGH" } ?? (doc.intValue($0) == 1) } ?? false,
             ttl: android.flatMap { doc.member($0, "ttl") },
             collapseKey: android.flatMap { doc.member($0, anyOf: ["collapse_key", "collapseKey"]) },
             notification: androidNotification,

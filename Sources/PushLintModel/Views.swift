@@ -130,17 +130,17 @@ public final class APNsView: Sendable {
 public struct AndroidView: Sendable {
     public enum Origin: String, Sendable { case fcm, expo }
     public var origin: Origin
-    /// FCM `android` object.
+    /// FCM `android` object, or `androidV2` when there is no `android`.
     public var config: NodeID?
-    /// `android.priority` (FCM) or `priority` (Expo) as written.
+    /// `android.priority` (FCM; `androidV2` has none) or `priority` (Expo) as written.
     public var priority: NodeID?
-    /// True when the message goes at high priority (FCM `HIGH`, Expo `high`).
+    /// True when the message goes at high priority (FCM `HIGH` or `high`, Expo `high`).
     public var isHighPriority: Bool
     public var ttl: NodeID?
     public var collapseKey: NodeID?
-    /// `android.notification` (FCM).
+    /// `android.notification` (FCM), or `androidV2.remote_notification.notification`.
     public var notification: NodeID?
-    /// The channel id value (FCM `android.notification.channel_id`, Expo `channelId`).
+    /// The channel id value (FCM `channel_id` of that notification, Expo `channelId`).
     public var channelId: NodeID?
     /// The message shows something to the user (a title or body reaches the notification tray).
     public var hasVisibleNotification: Bool

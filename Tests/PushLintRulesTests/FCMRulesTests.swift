@@ -108,7 +108,7 @@ import TestSupport
         ("'a' in topics)", false),
         ("'a b' in topics", false),
         ("'a' in topic", false),
-        ("", false),
+        ("", true),  // not set (proto3 default): fcm-target's with requireTarget
     ])
     func condition(_ condition: String, _ valid: Bool) throws {
         let found = try findings("fcm-field-value", #"{"message": {"condition": ""# + condition + #"", "data": {"k": "v"}}}"#)
@@ -199,9 +199,10 @@ import TestSupport
     @Test func fieldWrittenAgainIsFoundAtLaterSpellings() throws {
         let source = #"{"message": {"token": "t", "android": {"ttl": "1s", "collapse_key": "a", "collapseKey": "b", "priority": "HIGH", "collapse_key": "c", "collapseKey": "d"}}}"#
         let found = try findings("fcm-unknown-field", source)
+        #expect(found.allSatisfy { $0.severity == .warning })
         #expect(found.map(\.message) == [
-            "'collapseKey' and 'collapse_key' are the same field of message.android (AndroidConfig) in two spellings; only one value is used, so write it once",
-            "'collapseKey' and 'collapse_key' are the same field of message.android (AndroidConfig) in two spellings; only one value is used, so write it once",
+            "'collapseKey' and 'collapse_key' are the same field of message.android (AndroidConfig) in two spellings; only one value can be used and which one is not documented, so write it once",
+            "'collapseKey' and 'collapse_key' are the same field of message.android (AndroidConfig) in two spellings; only one value can be used and which one is not documented, so write it once",
         ])
         // At each "collapseKey" key; "collapse_key" again is the first spelling again.
         let bytes = Array(source.utf8), needle = Array(#""collapseKey""#.utf8)
@@ -269,5 +270,259 @@ import TestSupport
     @Test func expoCollapseIdsDoNotCount() throws {
         let expo = "[" + (1...6).map { #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "t", "collapseId": "k\#($0)"}"# }.joined(separator: ", ") + "]"
         #expect(try ExampleLinter.lint(expo).project.filter { $0.ruleId == "fcm-collapse-key-limit" }.isEmpty)
+    }
+}
+
+/// Issue 17, FCM part: what Google's discovery document (revision 20261023) and firebase-admin accept.
+@Suite struct FCMGroundTruthTests {
+    func findings(_ id: String, _ source: String, fileName: String = "m.json", config: String? = nil, contract: String? = nil) throws -> [Diagnostic] {
+        try ExampleLinter.lint(source, fileName: fileName, config: config, contract: contract).allDiagnostics.filter { $0.ruleId == id }
+    }
+
+    // MARK: android.priority
+
+    /// The field's description documents "normal" and "high"; firebase-admin sends them lower case.
+    @Test(arguments: ["\"HIGH\"", "\"NORMAL\"", "\"high\"", "\"normal\"", "0", "1"])
+    func documentedPrioritiesAreAccepted(_ value: String) throws {
+        let source = #"{"message": {"token": "t", "notification": {"title": "a"}, "android": {"priority": "# + value + "}}}"
+        #expect(try findings("fcm-field-value", source).isEmpty, "\(value)")
+    }
+
+    @Test func otherPrioritySpellingsAreStillReported() throws {
+        let mixed = try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"priority": "High"}}}"#)
+        #expect(mixed.count == 1 && mixed.first?.fix?.edits.first?.text == "\"HIGH\"")
+        let other = try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"priority": "urgent"}}}"#)
+        #expect(other.first?.message.contains(#"not one of "NORMAL", "HIGH""#) == true)
+    }
+
+    @Test func lowerCaseHighIsHighPriority() throws {
+        let dataOnly = #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"priority": "high"}}}"#
+        let found = try findings("priority-high-without-notification", dataOnly)
+        #expect(found.map(\.pointer) == ["/message/android/priority"])
+        #expect(found.first?.message.contains(#"android.priority "high""#) == true)
+        #expect(found.first?.help?.contains(#""normal""#) == true)
+        let promo = #"{"message": {"token": "t", "notification": {"title": "Tips"}, "android": {"priority": "high", "notification": {"channel_id": "promo"}}}}"#
+        let contract = #"{"android": {"channels": [{"id": "promo", "importance": "low"}]}}"#
+        #expect(try findings("priority-high-non-urgent", promo, contract: contract).map(\.pointer) == ["/message/android/priority"])
+        #expect(try findings("priority-high-without-notification", #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"priority": "normal"}}}"#).isEmpty)
+        // proto3 JSON also takes the enum's number: 1 is HIGH, 0 is NORMAL.
+        #expect(try findings("priority-high-without-notification", #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"priority": 1}}}"#).count == 1)
+        #expect(try findings("priority-high-without-notification", #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"priority": 0}}}"#).isEmpty)
+    }
+
+    // MARK: androidV2
+
+    /// Every field of AndroidConfigV2 and what it references, in both spellings, as firebase-admin's tests build
+    /// them: nothing for the FCM rules.
+    @Test func androidV2IsAcceptedWithAllItsFields() throws {
+        let snake = #"""
+            {"message": {"topic": "foo-bar", "notification": {"title": "Title", "body": "Body"}, "android_v2": {
+              "collapse_key": "test-key", "ttl": "5s", "restricted_package_name": "com.google.firebase.testing",
+              "data": {"androidFoo": "androidBar"}, "fcm_options": {"analytics_label": "test-analytics"},
+              "direct_boot_ok": true, "bandwidth_constrained_ok": true, "restricted_satellite_ok": true,
+              "background_sync": {},
+              "remote_notification": {"mutable_content": true, "use_as_v1_data_message": false, "notification": {
+                "title": "t", "body": "b", "icon": "i", "color": "#AABBCC", "sound": "s", "tag": "g", "click_action": "c",
+                "body_loc_key": "bk", "body_loc_args": ["a"], "title_loc_key": "tk", "title_loc_args": ["b"],
+                "channel_id": "orders", "ticker": "tt", "sticky": true, "event_time": "2026-11-29T10:00:00Z",
+                "local_only": true, "notification_priority": "PRIORITY_HIGH", "default_sound": true,
+                "default_vibrate_timings": false, "default_light_settings": false, "vibrate_timings": ["0.1s", "0.05s"],
+                "visibility": "PRIVATE", "notification_count": 1, "id": 42, "image": "https://example.com/i.png",
+                "light_settings": {"color": {"red": 0.66, "green": 0.73, "blue": 0.8, "alpha": 1},
+                  "light_on_duration": "0.2s", "light_off_duration": "0.3s"}}}}}}
+            """#
+        let report = try ExampleLinter.lint(snake)
+        let fcm = report.allDiagnostics.filter { $0.ruleId.hasPrefix("fcm-") }
+        #expect(fcm.isEmpty, "\(fcm.map(\.message))")
+        let camel = #"{"message": {"token": "t", "androidV2": {"collapseKey": "k", "remoteNotification": {"mutableContent": true, "useAsV1DataMessage": true, "notification": {"channelId": "c", "lightSettings": {"color": {"red": 1}, "lightOnDuration": "1s", "lightOffDuration": "1s"}}}, "backgroundSync": {}}}}"#
+        #expect(try findings("fcm-unknown-field", camel).isEmpty)
+        #expect(try findings("fcm-field-value", camel).isEmpty)
+    }
+
+    @Test func androidV2FieldsAreChecked() throws {
+        let found = try findings("fcm-field-value", #"{"message": {"token": "t", "androidV2": {"ttl": "3000000s", "remote_notification": {"mutable_content": "yes", "notification": {"color": "red", "id": "x", "light_settings": {"light_on_duration": "1s"}}}}}}"#)
+        #expect(found.map(\.pointer) == [
+            "/message/androidV2/ttl", "/message/androidV2/remote_notification/mutable_content",
+            "/message/androidV2/remote_notification/notification/color", "/message/androidV2/remote_notification/notification/id",
+            "/message/androidV2/remote_notification/notification/light_settings",
+        ])
+        let unknown = try findings("fcm-unknown-field", #"{"message": {"token": "t", "androidV2": {"priority": "HIGH", "notification": {"title": "a"}}}}"#)
+        #expect(unknown.map(\.pointer) == ["/message/androidV2/priority", "/message/androidV2/notification"])
+        #expect(unknown.last?.message.contains("remote_notification.notification") == true)
+    }
+
+    /// `android` and `androidV2` are mutually exclusive (Message.androidV2); null is unset, and one field in two
+    /// spellings is fcm-unknown-field's.
+    @Test func androidAndAndroidV2AreExclusive() throws {
+        let both = try findings("fcm-field-value", #"{"message": {"token": "t", "androidV2": {}, "android": {}}}"#)
+        #expect(both.map(\.pointer) == ["/message/android"])
+        #expect(both.first?.severity == .error)
+        #expect(both.first?.message.contains("mutually exclusive") == true)
+        #expect(try findings("fcm-field-value", #"{"message": {"token": "t", "android": null, "androidV2": {}}}"#).isEmpty)
+        #expect(try findings("fcm-field-value", #"{"message": {"token": "t", "android_v2": {}, "androidV2": {}}}"#).isEmpty)
+    }
+
+    /// androidV2's notification feeds the Android view: channel rules and links read it.
+    @Test func androidV2FeedsTheAndroidView() throws {
+        let contract = #"{"android": {"channels": [{"id": "orders", "importance": "high"}]}}"#
+        let source = #"{"message": {"token": "t", "androidV2": {"remoteNotification": {"notification": {"title": "a", "channel_id": "order"}}}}}"#
+        #expect(try findings("android-channel-exists", source, contract: contract).map(\.pointer) == ["/message/androidV2/remoteNotification/notification/channel_id"])
+        let missing = try findings("android-channel-missing", #"{"message": {"token": "t", "androidV2": {"remote_notification": {"notification": {"title": "a"}}}}}"#, contract: contract)
+        #expect(missing.first?.message.contains("androidV2.remote_notification.notification.channel_id") == true)
+        let dataOnly = #"{"message": {"token": "t", "androidV2": {"data": {"k": "v"}}}}"#
+        #expect(try findings("android-channel-missing", dataOnly, contract: contract).isEmpty)
+        #expect(try findings("priority-high-without-notification", dataOnly).isEmpty, "androidV2 has no priority")
+    }
+
+    // MARK: apns-priority on data-only messages
+
+    @Test(arguments: [
+        // Data-only, no aps: 10 and 1 are refused, 5 is the one allowed.
+        (#"{"data": {"k": "v"}, "apns": {"headers": {"apns-priority": "10"}}}"#, true),
+        (#"{"data": {"k": "v"}, "apns": {"headers": {"apns-priority": "1"}}}"#, true),
+        (#"{"data": {"k": "v"}, "apns": {"headers": {"apns-priority": "5"}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {"category": "X"}, "k": "v"}}}"#, true),
+        (#"{"apns": {"headers": {"apns-push-type": "alert", "apns-priority": "10"}, "payload": {"aps": {}}}}"#, true),
+        // Something to show: a notification (even only an image), or an alert, sound or badge in aps.
+        (#"{"notification": {"title": "a"}, "apns": {"headers": {"apns-priority": "10"}}}"#, false),
+        (#"{"notification": {"image": "https://example.com/a.png"}, "apns": {"headers": {"apns-priority": "10"}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {"badge": 1}}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {"alert": {"title": "a"}}}}}"#, false),
+        // Background pushes are apns-background-headers'; other push types and Live Activities the APNs rules'.
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}}"#, false),
+        (#"{"apns": {"headers": {"apns-push-type": "voip", "apns-priority": "10"}, "payload": {"aps": {}}}}"#, false),
+        (#"{"apns": {"live_activity_token": "x", "headers": {"apns-priority": "10"}, "payload": {"aps": {"event": "update", "timestamp": 1764400000, "content-state": {}}}}}"#, false),
+        // Not a string, or no headers: apns-header-format's, and FCM's default is not this rule's to guess.
+        (#"{"data": {"k": "v"}, "apns": {"headers": {"apns-priority": 10}}}"#, false),
+        (#"{"data": {"k": "v"}, "apns": {"payload": {"aps": {}}}}"#, false),
+        // Templated notification, payload or aps: unknown until rendered.
+        (#"{"notification": {{n}}, "apns": {"headers": {"apns-priority": "10"}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {{p}}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {{aps}}}}}"#, false),
+        (#"{"apns": {"headers": {"apns-priority": "{{priority}}"}}}"#, false),
+    ])
+    func dataOnlyMessagesGoAtPriority5(_ message: String, _ reported: Bool) throws {
+        let source = #"{"message": {"token": "t", "# + message.dropFirst() + "}"
+        let found = try findings("fcm-field-value", source, fileName: "m.json.tmpl")
+        #expect(found.count == (reported ? 1 : 0), "\(message): \(found.map(\.message))")
+        if reported {
+            #expect(found.first?.pointer == "/message/apns/headers/apns-priority")
+            #expect(found.first?.fix?.edits.first?.text == "\"5\"")
+        }
+    }
+
+    /// One mistake, one finding: a silent push at priority 10 is apns-background-headers' only.
+    @Test func silentPushPriorityIsReportedOnce() throws {
+        let report = try ExampleLinter.lint(#"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "background", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}}}"#)
+        #expect(report.allDiagnostics.map(\.ruleId) == ["apns-background-headers"])
+        let dataOnly = try ExampleLinter.lint(#"{"message": {"token": "t", "data": {"k": "v"}, "apns": {"headers": {"apns-priority": "10"}}}}"#)
+        #expect(dataOnly.allDiagnostics.filter { $0.ruleId.hasPrefix("fcm-") || $0.ruleId == "apns-background-headers" }.map(\.ruleId) == ["fcm-field-value"])
+    }
+
+    // MARK: fcm-data-reserved-key
+
+    /// Reserved by the current document: from, message_type, google.*, gcm.notification.*; other gcm.* keys are
+    /// accepted and dropped by the Android client (a warning), as collapse_key is.
+    @Test func reservedKeysOfTheCurrentDocument() throws {
+        let source = #"{"message": {"token": "t", "data": {"gcm.notification.title": "a", "gcm.n.e": "1", "gcm.notificationX": "b", "gcm.": "c", "google.x": "d", "collapse_key": "e", "gcm_x": "f"}}}"#
+        let found = try findings("fcm-data-reserved-key", source)
+        #expect(found.map { "\($0.pointer ?? "") \($0.severity.rawValue)" } == [
+            "/message/data/gcm.notification.title error", "/message/data/gcm.n.e warning", "/message/data/gcm.notificationX warning",
+            "/message/data/gcm. warning", "/message/data/google.x error", "/message/data/collapse_key warning",
+        ])
+        #expect(found[1].message.contains("FCM accepts it") && !found[1].message.contains("rejects"))
+        #expect(found[0].message.contains("rejects the message with INVALID_ARGUMENT"))
+    }
+
+    // MARK: fcm-target: null and "" are not set
+
+    @Test func nullAndEmptyTargetsAreNotSet() throws {
+        let require = #"{"options": {"fcm-target": {"requireTarget": true}}}"#
+        // null beside a topic is no second target.
+        #expect(try findings("fcm-target", #"{"message": {"token": null, "topic": "news", "data": {"k": "v"}}}"#).isEmpty)
+        #expect(try findings("fcm-target", #"{"message": {"topic": "news", "fid": null, "token": "", "data": {"k": "v"}}}"#, config: require).isEmpty)
+        // Empty or null alone: no target, reported only with requireTarget, at the value.
+        for target in [#""token": """#, #""fid": """#, #""topic": """#, #""condition": """#, #""token": null"#] {
+            let source = #"{"message": {"# + target + #", "data": {"k": "v"}}}"#
+            #expect(try findings("fcm-target", source).isEmpty, "\(target)")
+            let found = try findings("fcm-target", source, config: require)
+            #expect(found.count == 1, "\(target)")
+            #expect(found.first?.message.contains("which FCM reads as not set") == true)
+            #expect(try findings("fcm-field-value", source).isEmpty, "\(target): an unset target has no format")
+        }
+        // Two real targets are still two; a templated one counts.
+        #expect(try findings("fcm-target", #"{"message": {"token": "{{t}}", "topic": "news"}}"#, fileName: "m.json.tmpl").count == 1)
+        #expect(try findings("fcm-target", #"{"message": {"token": {{t}}, "topic": "news"}}"#, fileName: "m.json.tmpl").count == 1)
+    }
+
+    /// A null or empty topic does not make the 2048-byte topic limit apply.
+    @Test func unsetTopicKeepsTheTokenLimit() throws {
+        let report = try ExampleLinter.lint(#"{"message": {"token": "t", "topic": "", "data": {"k": "v"}}}"#)
+        #expect(report.files.first?.wireLimit == 4096)
+    }
+
+    // MARK: loc args and negative durations
+
+    @Test func locArgsWithoutTheirKeyAreAWarning() throws {
+        func found(_ notification: String, v2: Bool = false) throws -> [Diagnostic] {
+            let android = v2 ? #""androidV2": {"remote_notification": {"notification": "# + notification + "}}" : #""android": {"notification": "# + notification + "}"
+            return try findings("fcm-field-value", #"{"message": {"token": "t", "# + android + "}}")
+        }
+        let title = try found(#"{"title_loc_args": ["a"]}"#)
+        #expect(title.map(\.pointer) == ["/message/android/notification/title_loc_args"])
+        #expect(title.first?.severity == .warning)
+        #expect(title.first?.message.contains("ignored") == true && title.first?.message.contains("rejects") == false)
+        #expect(try found(#"{"bodyLocArgs": ["a"], "bodyLocKey": null}"#).map(\.pointer) == ["/message/android/notification/bodyLocArgs"])
+        #expect(try found(#"{"body_loc_args": ["a"], "body_loc_key": ""}"#, v2: true).map(\.pointer) == ["/message/androidV2/remote_notification/notification/body_loc_args"])
+        #expect(try found(#"{"title_loc_args": ["a"], "titleLocKey": "k", "body_loc_args": [], "body_loc_key": null}"#).isEmpty)
+        #expect(try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"notification": {"title_loc_args": ["a"], "title_loc_key": "{{k}}"}}}}"#, fileName: "m.json.tmpl").isEmpty)
+    }
+
+    @Test func negativeDurationsSayTheyAreNegative() throws {
+        let found = try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"ttl": "-1s", "notification": {"vibrate_timings": ["0.1s", "-0.5s"]}}}}"#)
+        #expect(found.map(\.pointer) == ["/message/android/ttl", "/message/android/notification/vibrate_timings/1"])
+        #expect(found.allSatisfy { $0.severity == .warning && $0.message.contains("a negative duration") && !$0.message.contains("not a Duration") })
+        let malformed = try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"ttl": "-1h"}}}"#)
+        #expect(malformed.first?.message.contains("not a Duration") == true && malformed.first?.severity == .error)
+    }
+
+    // MARK: Audit: an error only where a source documents the rejection
+
+    @Test func undocumentedRejectionsAreWarnings() throws {
+        let color = try findings("fcm-field-value", #"{"message": {"token": "t", "android": {"notification": {"light_settings": {"color": {"red": 1.5}, "light_on_duration": "1s", "light_off_duration": "1s"}}}}}"#)
+        #expect(color.map(\.severity) == [.warning])
+        #expect(color.first?.message.contains("rejects") == false)
+        let formats = try findings("fcm-field-value", #"{"message": {"token": "t", "fcm_options": {"analytics_label": "a b"}, "android": {"notification": {"color": "orange"}}}}"#)
+        #expect(formats.map(\.severity) == [.warning, .warning])
+        #expect(formats.allSatisfy { !$0.message.contains("rejects") })
+        let headers = try findings("fcm-field-value", #"{"message": {"token": "t", "webpush": {"headers": {"TTL": "1 day", "Urgency": "urgent", "Topic": "a topic with spaces"}}}}"#)
+        #expect(headers.map(\.severity) == [.warning, .warning, .error])
+        #expect(headers.last?.message.contains("RFC 8030 §5.4") == true)
+        let contract = #"{"android": {"channels": [{"id": "orders", "importance": "high"}]}}"#
+        let fcm = try findings("android-channel-exists", #"{"message": {"token": "t", "android": {"notification": {"title": "a", "channel_id": "order"}}}}"#, contract: contract)
+        #expect(fcm.map(\.severity) == [.warning])
+        let expo = try findings("android-channel-exists", #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "a", "channelId": "order"}"#, contract: contract)
+        #expect(expo.map(\.severity) == [.error])
+    }
+
+    /// Every message of an error-level FCM or Android finding that claims a rejection names it, and no warning does.
+    @Test func warningsDoNotClaimRejection() throws {
+        let sources = [
+            #"{"message": {"token": "t", "android": {"collapse_key": "a", "collapseKey": "b", "notification": {"title_loc_args": ["x"], "vibrate_timings": ["-1s"]}}, "data": {"gcm.x": "1", "collapse_key": "c"}, "webpush": {"headers": {"TTL": "x"}}}}"#,
+        ]
+        for source in sources {
+            for finding in try ExampleLinter.lint(source).allDiagnostics where finding.severity == .warning {
+                #expect(!finding.message.contains("rejects"), "\(finding.ruleId): \(finding.message)")
+            }
+        }
+    }
+
+    /// A bare message whose content is androidV2 is an FCM message, in both spellings.
+    @Test func bareMessageWithAndroidV2IsFCM() throws {
+        for key in ["androidV2", "android_v2"] {
+            let report = try ExampleLinter.lint(#"{"token": "t", ""# + key + #"": {"collapse_key": "k"}}"#)
+            #expect(report.files.first?.kind == .fcm, "\(key)")
+            #expect(report.allDiagnostics.isEmpty, "\(key): \(report.allDiagnostics.map(\.message))")
+        }
     }
 }

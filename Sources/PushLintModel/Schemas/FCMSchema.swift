@@ -7,7 +7,7 @@ public enum FCMSchema {
     public static let targets = ["token", "topic", "condition", "fid"]
     /// Fields of a v1 message that carry content, as opposed to its target: a bare message has a target and one
     /// of these.
-    public static let contentKeys = ["notification", "data", "android", "apns", "webpush"]
+    public static let contentKeys = ["notification", "data", "android", "androidV2", "android_v2", "apns", "webpush"]
     /// Members of a v1 message that are not sent to the device and not counted in its size: the target, and the
     /// `name` FCM fills in on the way back.
     public static let unsentKeys = targets + ["name"]
@@ -15,128 +15,95 @@ public enum FCMSchema {
     public static let legacyTargets = ["to", "registration_ids", "condition", "notification_key"]
 
     // MARK: Nested messages
+    //
+    // Every schema below is built from the discovery facts (FCMDiscoveryFacts.swift, generated): its fields, their
+    // names and their types are Google's. What is written here refines them where the document's descriptions say
+    // more than its types, each with its source, and adds the hints for fields that are not fields (`foreign`).
 
-    public static let notification = MessageSchema(
-        "Notification", foreign: legacyNotificationFields,
-        [
-            SchemaField("title", .string),
-            SchemaField("body", .string),
-            SchemaField("image", .string),
-        ])
+    public static let notification = build("Notification", foreign: legacyNotificationFields)
 
-    public static let color = MessageSchema(
+    /// google.type.Color: each component is a fraction in [0, 1] (the `Color` description in F-REF).
+    public static let color = build(
         "Color",
-        [
-            SchemaField("red", .number(min: 0, max: 1)),
-            SchemaField("green", .number(min: 0, max: 1)),
-            SchemaField("blue", .number(min: 0, max: 1)),
-            SchemaField("alpha", .number(min: 0, max: 1)),
+        refine: [
+            "red": .number(min: 0, max: 1), "green": .number(min: 0, max: 1), "blue": .number(min: 0, max: 1),
+            "alpha": .number(min: 0, max: 1),
         ])
 
-    public static let lightSettings = MessageSchema(
-        "LightSettings",
-        [
-            SchemaField("color", .message(color), required: true),
-            SchemaField("light_on_duration", .duration(maxSeconds: nil), required: true),
-            SchemaField("light_off_duration", .duration(maxSeconds: nil), required: true),
-        ])
+    /// The descriptions mark all three fields "Required" (F-REF `LightSettings`); the V2 schema is the same.
+    static let lightSettingsRequired: Set<String> = ["color", "light_on_duration", "light_off_duration"]
 
-    public static let androidNotification = MessageSchema(
-        "AndroidNotification",
-        foreign: [
-            ("android_channel_id", "channel_id"),
-            ("priority", "notification_priority (\"PRIORITY_HIGH\", ...); the delivery priority is android.priority"),
-            ("badge", "notification_count"),
-        ],
-        [
-            SchemaField("title", .string),
-            SchemaField("body", .string),
-            SchemaField("icon", .string),
-            SchemaField("color", .string(.color)),
-            SchemaField("sound", .string),
-            SchemaField("tag", .string),
-            SchemaField("click_action", .string),
-            SchemaField("body_loc_key", .string),
-            SchemaField("body_loc_args", .array(.string)),
-            SchemaField("title_loc_key", .string),
-            SchemaField("title_loc_args", .array(.string)),
-            SchemaField("channel_id", .string),
-            SchemaField("ticker", .string),
-            SchemaField("sticky", .bool),
-            SchemaField("event_time", .timestamp),
-            SchemaField("local_only", .bool),
-            SchemaField(
-                "notification_priority",
-                .enumeration([
-                    "PRIORITY_UNSPECIFIED", "PRIORITY_MIN", "PRIORITY_LOW", "PRIORITY_DEFAULT", "PRIORITY_HIGH",
-                    "PRIORITY_MAX",
-                ])),
-            SchemaField("default_sound", .bool),
-            SchemaField("default_vibrate_timings", .bool),
-            SchemaField("default_light_settings", .bool),
-            SchemaField("vibrate_timings", .array(.duration(maxSeconds: nil))),
-            SchemaField("visibility", .enumeration(["VISIBILITY_UNSPECIFIED", "PRIVATE", "PUBLIC", "SECRET"])),
-            SchemaField("notification_count", .int32),
-            SchemaField("light_settings", .message(lightSettings)),
-            SchemaField("image", .string),
-            SchemaField("bypass_proxy_notification", .bool),
-            SchemaField("proxy", .enumeration(["PROXY_UNSPECIFIED", "ALLOW", "DENY", "IF_PRIORITY_LOWERED"])),
-        ])
+    public static let lightSettings = build("LightSettings", nested: [color], required: lightSettingsRequired)
 
-    public static let androidFcmOptions = MessageSchema(
-        "AndroidFcmOptions", [SchemaField("analytics_label", .string(.analyticsLabel))])
+    public static let lightSettingsV2 = build(
+        "GoogleFirebaseFcmV1AndroidNotificationV2LightSettings", nested: [color], required: lightSettingsRequired)
 
-    /// Android TTL: at most 4 weeks (§2.7).
+    /// Fields of the legacy `notification` that writers carry into an Android notification.
+    static let androidNotificationForeign: [(name: String, replacement: String)] = [
+        ("android_channel_id", "channel_id"),
+        ("priority", "notification_priority (\"PRIORITY_HIGH\", ...); the delivery priority is android.priority"),
+        ("badge", "notification_count"),
+    ]
+
+    /// `color` is `#rrggbb` (F-REF `AndroidNotification.color`; ADM-N, ADM-P, ADM-G check it).
+    public static let androidNotification = build(
+        "AndroidNotification", nested: [lightSettings], foreign: androidNotificationForeign,
+        refine: ["color": .string(.color)])
+
+    public static let androidNotificationV2 = build(
+        "AndroidNotificationV2", nested: [lightSettingsV2], foreign: androidNotificationForeign,
+        refine: ["color": .string(.color)])
+
+    public static let androidFcmOptions = build("AndroidFcmOptions", refine: analyticsLabel)
+
+    /// Android TTL: at most 4 weeks (F-REF `AndroidConfig.ttl`, §2.7).
     public static let maxTTLSeconds = 2_419_200
 
-    public static let android = MessageSchema(
-        "AndroidConfig",
+    /// `android.priority` takes its enum names and, as its description says, "normal" and "high" (F-REF
+    /// `AndroidConfig.priority`): Firebase's priority guide sends "normal" (F-PRI) and firebase-admin encodes
+    /// `priority='high'` as "high" (ADM-P).
+    public static let androidPriority = SchemaType.enumeration(["NORMAL", "HIGH"], aliases: ["normal", "high"])
+
+    public static let android = build(
+        "AndroidConfig", nested: [androidNotification, androidFcmOptions],
         foreign: [
             ("time_to_live", "ttl (a string such as \"3600s\")"),
             ("android_channel_id", "notification.channel_id"),
             ("content_available", "apns.payload.aps[\"content-available\"] (Android has no equivalent; send data)"),
         ],
-        [
-            SchemaField("collapse_key", .string),
-            SchemaField("priority", .enumeration(["NORMAL", "HIGH"])),
-            SchemaField("ttl", .duration(maxSeconds: maxTTLSeconds)),
-            SchemaField("restricted_package_name", .string),
-            SchemaField("data", .stringMap(.data)),
-            SchemaField("notification", .message(androidNotification)),
-            SchemaField("fcm_options", .message(androidFcmOptions)),
-            SchemaField("direct_boot_ok", .bool),
-            SchemaField("bandwidth_constrained_ok", .bool),
-            SchemaField("restricted_satellite_ok", .bool),
-        ])
+        refine: ["priority": androidPriority, "ttl": .duration(maxSeconds: maxTTLSeconds)])
 
-    public static let apnsFcmOptions = MessageSchema(
-        "ApnsFcmOptions",
-        [
-            SchemaField("analytics_label", .string(.analyticsLabel)),
-            SchemaField("image", .string),
-        ])
+    public static let androidRemoteNotification = build("AndroidRemoteNotification", nested: [androidNotificationV2])
 
-    public static let apns = MessageSchema(
-        "ApnsConfig",
+    public static let androidBackgroundSync = build("AndroidBackgroundSyncMessage")
+
+    /// `androidV2` (AndroidConfigV2): the notification moved to `remote_notification.notification`; it has no
+    /// `priority`. Mutually exclusive with `android` (F-REF `Message.androidV2`).
+    public static let androidV2 = build(
+        "AndroidConfigV2", nested: [androidRemoteNotification, androidBackgroundSync, androidFcmOptions],
+        foreign: [
+            ("time_to_live", "ttl (a string such as \"3600s\")"),
+            ("notification", "remote_notification.notification"),
+            ("android_channel_id", "remote_notification.notification.channel_id"),
+        ],
+        refine: ["ttl": .duration(maxSeconds: maxTTLSeconds)])
+
+    public static let apnsFcmOptions = build("ApnsFcmOptions", refine: analyticsLabel)
+
+    /// `headers` are APNs request headers, whose values the APNs rules check; `payload` is a free object with `aps`
+    /// and custom keys, checked on the APNs view.
+    public static let apns = build(
+        "ApnsConfig", nested: [apnsFcmOptions],
         foreign: [
             ("aps", "payload.aps"),
             ("content_available", "payload.aps[\"content-available\"]"),
             ("mutable_content", "payload.aps[\"mutable-content\"]"),
         ],
-        [
-            SchemaField("headers", .stringMap(.apnsHeaders)),
-            // A free object: `aps` and custom keys, checked by the APNs rules on the APNs view.
-            SchemaField("payload", .freeObject),
-            SchemaField("fcm_options", .message(apnsFcmOptions)),
-            SchemaField("live_activity_token", .string),
-        ])
+        refine: ["headers": .stringMap(.apnsHeaders)])
 
-    public static let webpushFcmOptions = MessageSchema(
-        "WebpushFcmOptions",
-        [
-            SchemaField("link", .string(.httpsURL)),
-            SchemaField("analytics_label", .string(.analyticsLabel)),
-        ])
+    /// `link` must be HTTPS (F-REF `WebpushFcmOptions.link`; ADM-P, ADM-G).
+    public static let webpushFcmOptions = build(
+        "WebpushFcmOptions", refine: analyticsLabel.merging(["link": .string(.httpsURL)]) { $1 })
 
     /// RFC 8030 headers with a defined value format (§5); header names are case-insensitive, other headers pass.
     public static let webPushHeaders: [(name: String, type: SchemaType)] = [
@@ -149,36 +116,23 @@ public enum FCMSchema {
         webPushHeaders.first { $0.name.lowercased() == name.lowercased() }?.type
     }
 
-    public static let webpush = MessageSchema(
-        "WebpushConfig",
-        [
-            SchemaField("headers", .stringMap(.webPushHeaders)),
-            SchemaField("data", .stringMap(.data)),
-            // A JSON object with Web Notification API fields (`title`, `body`, `icon`, `actions`, ...).
-            SchemaField("notification", .freeObject),
-            SchemaField("fcm_options", .message(webpushFcmOptions)),
-        ])
+    /// `headers` are RFC 8030 headers; `notification` is a free object of Web Notification API fields.
+    public static let webpush = build(
+        "WebpushConfig", nested: [webpushFcmOptions], refine: ["headers": .stringMap(.webPushHeaders)])
 
-    public static let fcmOptions = MessageSchema(
-        "FcmOptions", [SchemaField("analytics_label", .string(.analyticsLabel))])
+    public static let fcmOptions = build("FcmOptions", refine: analyticsLabel)
+
+    /// `analytics_label`: `[a-zA-Z0-9-_.~%]{1,50}` (F-REF `FcmOptions.analyticsLabel`; ADM-P).
+    static let analyticsLabel: [String: SchemaType] = ["analytics_label": .string(.analyticsLabel)]
 
     // MARK: Message and envelope
 
-    public static let message = MessageSchema(
-        "Message", foreign: legacyMessageFields,
-        [
-            SchemaField("name", .string),
-            SchemaField("data", .stringMap(.data)),
-            SchemaField("notification", .message(notification)),
-            SchemaField("android", .message(android)),
-            SchemaField("webpush", .message(webpush)),
-            SchemaField("apns", .message(apns)),
-            SchemaField("fcm_options", .message(fcmOptions)),
-            SchemaField("token", .string),
-            SchemaField("topic", .string(.topic)),
-            SchemaField("condition", .string(.condition)),
-            SchemaField("fid", .string),
-        ])
+    /// `topic` without "/topics/" and `condition` in the syntax of F-REF `Message` (§2.5).
+    public static let message = build(
+        "Message",
+        nested: [notification, android, androidV2, webpush, apns, fcmOptions],
+        foreign: legacyMessageFields,
+        refine: ["topic": .string(.topic), "condition": .string(.condition)])
 
     /// Fields of the legacy API's send request and where they went in a v1 request: still sent beside `message`.
     public static let legacyRequestFields: [(name: String, replacement: String)] = [("dry_run", "validate_only")]
@@ -191,6 +145,48 @@ public enum FCMSchema {
             SchemaField("validate_only", .bool),
             SchemaField("message", .message(message)),
         ])
+
+    // MARK: Built from the discovery facts
+
+    /// The schema `name` of the discovery facts: its fields in the document's order, each of the type the document
+    /// gives unless `refine` (by proto name) narrows it; references resolve to the schemas in `nested`.
+    static func build(
+        _ name: String, nested: [MessageSchema] = [], foreign: [(name: String, replacement: String)] = [],
+        refine: [String: SchemaType] = [:], required: Set<String> = []
+    ) -> MessageSchema {
+        guard let facts = FCMDiscovery.schema(named: name) else { preconditionFailure("\(name) is not in the discovery facts") }
+        for key in Set(refine.keys).union(required) where !facts.fields.contains(where: { $0.name == key }) {
+            preconditionFailure("\(name).\(key) is refined but not in the discovery facts")
+        }
+        let fields = facts.fields.map { field in
+            SchemaField(
+                field.name, refine[field.name] ?? type(of: field.type, at: "\(name).\(field.name)", nested: nested),
+                required: required.contains(field.name))
+        }
+        return MessageSchema(name, foreign: foreign, fields)
+    }
+
+    /// pushlint's type for a type of the document. Maps other than `data` need a refinement that says whose values
+    /// they hold; a type this does not know is a new fact that needs a decision, so it stops here (a test builds
+    /// every schema).
+    static func type(of type: FCMDiscovery.FieldType, at path: String, nested: [MessageSchema]) -> SchemaType {
+        switch type {
+        case .string(format: nil): return .string
+        case .string(format: "google-duration"): return .duration(maxSeconds: nil)
+        case .string(format: "google-datetime"): return .timestamp
+        case .boolean: return .bool
+        case .integer(format: "int32"): return .int32
+        case .number: return .number(min: nil, max: nil)
+        case .enumeration(let values): return .enumeration(values)
+        case .ref(let name):
+            guard let schema = nested.first(where: { $0.name == name }) else { preconditionFailure("\(path): \(name) is not built") }
+            return .message(schema)
+        case .map(.string(format: nil)) where path.hasSuffix(".data"): return .stringMap(.data)
+        case .map(.any): return .freeObject
+        case .array(let element): return .array(self.type(of: element, at: path, nested: nested))
+        default: preconditionFailure("\(path): no pushlint type for \(type)")
+        }
+    }
 
     // MARK: Legacy HTTP API (F-LEG, §2.14)
 

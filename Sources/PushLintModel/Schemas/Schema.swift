@@ -145,8 +145,9 @@ public enum SchemaType: Sendable {
     case int32
     /// A JSON number, optionally bounded.
     case number(min: Double?, max: Double?)
-    /// Enum value names, in proto order: proto3 JSON also accepts a value's number, its index here.
-    case enumeration([String])
+    /// Enum value names, in proto order: proto3 JSON also accepts a value's number, its index here. `aliases` are
+    /// other strings the provider documents for the field (FCM `android.priority` "high"), accepted as they are.
+    case enumeration([String], aliases: [String] = [])
     /// google.protobuf.Duration: `"<seconds>[.<up to 9 digits>]s"`, optionally bounded in seconds.
     case duration(maxSeconds: Int?)
     /// google.protobuf.Timestamp: RFC 3339.
@@ -191,7 +192,9 @@ public enum SchemaType: Sendable {
         case .bool: return "a boolean"
         case .int32: return "a 32-bit integer"
         case .number: return "a number"
-        case .enumeration(let values): return "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .enumeration(let values, let aliases):
+            let alternatives = aliases.isEmpty ? "" : " (or " + aliases.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+            return "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ") + alternatives
         case .duration: return "a duration string such as \"3600s\""
         case .timestamp: return "an RFC 3339 timestamp string such as \"2026-11-29T10:00:00Z\""
         case .stringMap: return "an object of string values"

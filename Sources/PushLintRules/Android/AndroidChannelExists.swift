@@ -13,18 +13,23 @@ struct AndroidChannelExists: PayloadRule, DescribedByType {
             looks up `android.notification.channel_id`; when the app never created that channel it falls back to \
             the manifest's default channel, then to its own "Miscellaneous" channel (importance default, logged \
             as a warning on the device), so a typo silently changes sound, importance and the user's settings \
-            (FAND `CommonNotificationBuilder`, AND-CH, platform-rules.md §6). With Expo an unknown `channelId` \
-            means the notification is not displayed at all (EXPO-D). The contract's `android.channels` lists the \
-            channels the app creates; the rule checks FCM `android.notification.channel_id` and Expo \
-            `channelId` against it and suggests the closest one.
+            (FAND `CommonNotificationBuilder`, AND-CH, platform-rules.md §6). The notification is still shown, \
+            so for FCM this is a warning that states the risk. With Expo an unknown `channelId` means the \
+            notification is not displayed at all (EXPO-D): an error. The contract's `android.channels` lists the \
+            channels the app creates; the rule checks FCM `android.notification.channel_id` (or \
+            `androidV2.remote_notification.notification.channel_id`) and Expo `channelId` against it and \
+            suggests the closest one.
             """,
         triggering: [
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "Order 48216 updated"}, "android": {"notification": {"channel_id": ↓"order"}}}}"#,
-                contract: ExampleContracts.channels, note: "The app creates `orders`, not `order`."),
+                contract: ExampleContracts.channels, note: "The app creates `orders`, not `order`: a warning, FCM falls back."),
             RuleExample(
                 #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Deals", "channelId": ↓"promotions"}"#,
                 contract: ExampleContracts.channels, note: "Expo: the notification would not be shown."),
+            RuleExample(
+                #"{"message": {"token": "t", "androidV2": {"remote_notification": {"notification": {"title": "Order 48216 updated", "channelId": ↓"order"}}}}}"#,
+                contract: ExampleContracts.channels, note: "androidV2: the channel of its remote notification."),
         ],
         nonTriggering: [
             RuleExample(
@@ -49,6 +54,7 @@ struct AndroidChannelExists: PayloadRule, DescribedByType {
         return [
             diagnostic(
                 message(id, field: field, origin: android.origin, known: known), at: node, in: context.document,
+                severity: android.origin == .expo ? nil : .warning,
                 help: suggestion.map { "write \"\($0)\"" } ?? "use one of the contract's channels: " + known.joined(separator: ", "))
         ]
     }
@@ -57,7 +63,7 @@ struct AndroidChannelExists: PayloadRule, DescribedByType {
         let effect =
             origin == .expo
             ? "the notification is not displayed"
-            : "FCM falls back to the default or \"Miscellaneous\" channel"
+            : "FCM shows the notification on the manifest's default or its own \"Miscellaneous\" channel, with that channel's sound, importance and user settings"
         return "\(field) '\(id)' is not a channel of the contract, so the app never creates it and \(effect);"
             + " the app's channels are " + known.map { "'\($0)'" }.joined(separator: ", ") + "."
             + Suggest.didYouMean(id, in: known)

@@ -9,7 +9,7 @@ struct AndroidChannelMissing: PayloadRule, DescribedByType {
         family: .android,
         defaultSeverity: .warning,
         rationale: """
-            Without `android.notification.channel_id`, FCM posts a notification message to the channel named by the \
+            Without `android.notification.channel_id` (`androidV2.remote_notification.notification.channel_id`), FCM posts a notification message to the channel named by the \
             manifest's `default_notification_channel_id`, and when there is none, to a channel it creates itself, \
             labelled "Miscellaneous" with default importance (FAND `CommonNotificationBuilder.getOrCreateChannel`, \
             platform-rules.md §2.8 and §6). Users then see an unexpected channel in the app's settings, and \
@@ -24,6 +24,9 @@ struct AndroidChannelMissing: PayloadRule, DescribedByType {
             RuleExample(
                 #"{"message": {"token": "t", "android": {↓"notification": {"title": "Order 48213 shipped", "tag": "o-48213"}}}}"#,
                 contract: ExampleContracts.channels),
+            RuleExample(
+                #"{"message": {"token": "t", "androidV2": {"remote_notification": {↓"notification": {"title": "Order 48213 shipped"}}}}}"#,
+                contract: ExampleContracts.channels, note: "androidV2's notification."),
         ],
         nonTriggering: [
             RuleExample(
@@ -50,12 +53,21 @@ struct AndroidChannelMissing: PayloadRule, DescribedByType {
         let anchor = view.notification ?? doc.memberObject(context.payload.body, "notification") ?? view.anchor
         let target = doc.keyNode(ofValue: anchor) ?? anchor
         let eventChannel = EventMapping.event(context)?.channel
+        let field = Self.channelField(view, in: doc)
         return [
             diagnostic(
-                "this notification names no android.notification.channel_id and the app declares no default channel, so FCM posts it to its \"Miscellaneous\" fallback channel",
+                "this notification names no \(field) and the app declares no default channel, so FCM posts it to its \"Miscellaneous\" fallback channel",
                 at: target, in: doc,
-                help: eventChannel.map { "set android.notification.channel_id to \"\($0)\", the channel of this template's event" }
-                    ?? "set android.notification.channel_id to one of " + channels.map { "\"\($0.id)\"" }.joined(separator: ", "))
+                help: eventChannel.map { "set \(field) to \"\($0)\", the channel of this template's event" }
+                    ?? "set \(field) to one of " + channels.map { "\"\($0.id)\"" }.joined(separator: ", "))
         ]
+    }
+
+    /// Where the channel id goes: `android.notification`, or `remote_notification.notification` of `androidV2`.
+    static func channelField(_ view: AndroidView, in doc: JSONDocument) -> String {
+        guard let config = view.config, let key = doc.keyNode(ofValue: config), !doc.keyEquals(key, "android") else {
+            return "android.notification.channel_id"
+        }
+        return doc.string(key) + ".remote_notification.notification.channel_id"
     }
 }

@@ -9,28 +9,30 @@ struct FCMDataReservedKey: PayloadRule, DescribedByType {
         family: .fcm,
         defaultSeverity: .error,
         rationale: """
-            FCM reserves the data keys `from` and `message_type` and every key that starts with `google.` or \
-            `gcm.`: a message that uses one is rejected with INVALID_ARGUMENT (F-REF `data`, F-ERR; \
+            The description of `Message.data` in Google's discovery document (`fcm.v1`, revision 20261023; F-REF) \
+            reserves the keys `from` and `message_type` and every key that starts with `google.` or \
+            `gcm.notification.`: a message that uses one is rejected with INVALID_ARGUMENT (F-ERR; \
             platform-rules.md §2.3). The admin SDKs do not check this, so it surfaces only when sending.
 
-            `collapse_key` is accepted, but the Android client removes it (with the reserved keys) before the \
-            app sees the data (FAND `Constants.MessagePayloadKeys`): a warning, since the value silently never \
-            arrives. To collapse messages, set `android.collapse_key`.
+            Other keys that start with `gcm.`, and `collapse_key`, are accepted, but the Android client leaves \
+            them out of the data the app reads (`RemoteMessage.getData` skips `google.*`, `gcm.*`, `from`, \
+            `message_type` and `collapse_key`; FAND): a warning, since the value silently never arrives on \
+            Android. To collapse messages, set `android.collapse_key`.
             """,
         triggering: [
             RuleExample(
                 #"{"message": {"token": "t", "data": {↓"from": "support", ↓"google.campaign": "wk48", "order_id": "1"}}}"#),
             RuleExample(
-                #"{"message": {"token": "t", "android": {"data": {↓"message_type": "chat", ↓"gcm.n.e": "1"}}}}"#),
+                #"{"message": {"token": "t", "android": {"data": {↓"message_type": "chat", ↓"gcm.notification.title": "Hi"}}}}"#),
             RuleExample(
-                #"{"message": {"token": "t", "data": {↓"collapse_key": "order-48213"}}}"#,
-                note: "A warning: Android strips it before the app reads the data."),
+                #"{"message": {"token": "t", "data": {↓"collapse_key": "order-48213", ↓"gcm.n.e": "1"}}}"#,
+                note: "Warnings: FCM accepts them, the Android client drops them before the app reads the data."),
         ],
         nonTriggering: [
             RuleExample(#"{"message": {"token": "t", "data": {"sender": "support", "campaign": "wk48", "type": "chat"}}}"#),
             RuleExample(
-                #"{"message": {"token": "t", "android": {"collapse_key": "order-48213"}, "data": {"googleplay": "1"}}}"#,
-                note: "The collapse key in its place; a key that only begins with 'google' without the dot."),
+                #"{"message": {"token": "t", "android": {"collapse_key": "order-48213"}, "data": {"googleplay": "1", "gcm": "x"}}}"#,
+                note: "The collapse key in its place; keys that only begin with 'google' or 'gcm' without the dot."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -44,11 +46,15 @@ struct FCMDataReservedKey: PayloadRule, DescribedByType {
                     !context.isTemplated(member.key)
                 else { return }
                 switch reason {
-                case .stripped:
+                case .collapseKey:
                     result.append(
                         diagnostic(
                             stripped(mapPath), at: member.key, in: doc, severity: .warning,
                             help: "set android.collapse_key, or rename the data key"))
+                case .clientPrefix:
+                    let key = doc.string(member.key)
+                    result.append(
+                        diagnostic(dropped(mapPath, key), at: member.key, in: doc, severity: .warning, help: "rename '\(key)'"))
                 case .reserved(let why):
                     let key = doc.string(member.key)
                     result.append(diagnostic(reserved(mapPath, key, why), at: member.key, in: doc, help: "rename '\(key)'"))
@@ -59,19 +65,23 @@ struct FCMDataReservedKey: PayloadRule, DescribedByType {
     }
 
     enum Reason {
-        /// Accepted by FCM, removed by the Android client.
-        case stripped
+        /// `collapse_key`: accepted by FCM, removed by the Android client.
+        case collapseKey
+        /// A `gcm.` key that FCM does not reserve: accepted, removed by the Android client.
+        case clientPrefix
         /// Rejected by FCM, and why ("is reserved").
         case reserved(String)
     }
 
-    /// Why FCM or its Android client does not take a data key (its UTF-8), or nil for an ordinary key.
+    /// Why FCM or its Android client does not take a data key (its UTF-8), or nil for an ordinary key. The reserved
+    /// words are those of the `Message.data` description (F-REF, revision 20261023).
     static func reason(_ key: UnsafeBufferPointer<UInt8>) -> Reason? {
-        if ASCIIText.equals(key, "collapse_key") { return .stripped }
+        if ASCIIText.equals(key, "collapse_key") { return .collapseKey }
         if ASCIIText.equals(key, "from") || ASCIIText.equals(key, "message_type") { return .reserved("is reserved") }
-        for prefix: StaticString in ["google.", "gcm."] where ASCIIText.matches(key, at: 0, prefix) {
+        for prefix: StaticString in ["google.", "gcm.notification."] where ASCIIText.matches(key, at: 0, prefix) {
             return .reserved("starts with '\(prefix)', which is reserved")
         }
+        if ASCIIText.matches(key, at: 0, "gcm.") { return .clientPrefix }
         return nil
     }
 
@@ -79,6 +89,10 @@ struct FCMDataReservedKey: PayloadRule, DescribedByType {
 
     private func reserved(_ map: String, _ key: String, _ reason: String) -> String {
         "\(map) key '\(key)' \(reason) by FCM, so FCM rejects the message with INVALID_ARGUMENT; rename the key"
+    }
+
+    private func dropped(_ map: String, _ key: String) -> String {
+        "\(map) key '\(key)' starts with 'gcm.': FCM accepts it, but the Android client drops such keys before the app reads the data, so the value never arrives on Android; rename the key"
     }
 
     private func stripped(_ map: String) -> String {

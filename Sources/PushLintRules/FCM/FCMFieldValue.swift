@@ -9,31 +9,70 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
         family: .fcm,
         defaultSeverity: .error,
         rationale: """
-            FCM decodes the request with the proto3 JSON mapping and rejects a message whose field does not \
-            decode (400 INVALID_ARGUMENT, F-ERR; platform-rules.md §2.7-§2.11). The types come from the v1 \
-            schema (F-REF `projects.messages`):
+            FCM decodes the request with the proto3 JSON mapping (protobuf.dev/programming-guides/json) and \
+            answers 400 INVALID_ARGUMENT to a message whose field does not decode or breaks what the field's \
+            description requires ("invalid TTL, or other invalid parameters", F-ERR; platform-rules.md \
+            §2.7-§2.11). The types are those of Google's discovery document (`fcm.v1`, revision 20261023; \
+            pushlint's table is generated from it); the formats come from the fields' descriptions (F-REF \
+            `projects.messages`):
 
-            - enums by their exact name: `android.priority` `NORMAL` or `HIGH` (not `high`), \
-            `notification_priority`, `visibility`, `proxy`;
-            - `ttl` and the other Durations: a string of seconds with up to 9 decimals and an `s`, `"3600s"`; \
-            `android.ttl` at most 2419200 seconds (4 weeks);
-            - `event_time`: an RFC 3339 timestamp; `notification_count`: a 32-bit integer; `vibrate_timings`: \
-            Durations; `light_settings` needs `color`, `light_on_duration` and `light_off_duration`;
-            - `android.notification.color` `#rrggbb`; `topic` a name of `[a-zA-Z0-9-_.~%]`, without \
-            `/topics/`; `condition` topic names in single quotes with `in topics`, `&&`, `||`, `!` and \
-            parentheses, at most 5 topics (send-topic-messages, §2.5); `analytics_label` 1-50 of \
-            `[a-zA-Z0-9-_.~%]` (ADM-P); `webpush.fcm_options.link` an https URL (F-REF, §5);
-            - `webpush.headers` string values; `TTL` a non-negative integer, `Urgency` one of very-low, low, \
-            normal, high, `Topic` at most 32 URL-safe base64 characters (RFC 8030 §5.2-§5.4).
+            - enums by their exact name (proto3 JSON takes an enum value's name as the proto spells it, or its \
+            number): `notification_priority`, `visibility`, `proxy`; `android.priority` `NORMAL` or `HIGH`, \
+            and also `normal` or `high`, which its description documents (F-REF `AndroidConfig.priority`; \
+            F-PRI sends `"normal"`, ADM-P encodes `"high"`);
+            - `ttl` and the other Durations: a string of seconds with up to 9 decimals and an `s`, `"3600s"` \
+            (proto3 JSON Duration); `android.ttl` at most 2419200 seconds, "the maximum time to live \
+            supported is 4 weeks" (F-REF `AndroidConfig.ttl`);
+            - `event_time`: an RFC 3339 timestamp (proto3 JSON Timestamp); `notification_count`: a 32-bit \
+            integer; `light_settings` needs `color`, `light_on_duration` and `light_off_duration`, each \
+            "Required" in its description (F-REF `LightSettings`);
+            - `topic` a name of `[a-zA-Z0-9-_.~%]` without the "/topics/" prefix (F-REF `Message.topic`; \
+            §2.5); `condition` topic names in single quotes with `in topics`, `&&`, \
+            `||`, `!` and parentheses, at most 5 topics (F-REF `Message.condition`, send-topic-messages; \
+            §2.5); `webpush.fcm_options.link` an https URL, "HTTPS is required" (F-REF \
+            `WebpushFcmOptions.link`);
+            - `webpush.headers` string values (a string map in the discovery document); a `Topic` header of \
+            at most 32 URL-safe base64 characters, which a push service must answer with 400 otherwise \
+            (RFC 8030 §5.4).
 
-            Values of the `data` maps are `fcm-data-string-values`', values of `apns.headers` \
+            Two facts span fields, both from the descriptions of Google's discovery document (`fcm.v1`, \
+            revision 20261023; F-REF):
+
+            - `android` and `androidV2` are mutually exclusive (`Message.androidV2`): the second one is \
+            reported. `androidV2` (AndroidConfigV2) itself is a field like any other, with its notification \
+            under `remote_notification.notification`.
+            - a data-only message (no `notification`, no `alert`, `sound` or `badge` in `apns.payload.aps`) may \
+            carry only `apns-priority: 5` in `apns.headers` (`ApnsConfig.headers`); with 10 or 1 FCM answers \
+            INVALID_ARGUMENT. A silent push (`content-available: 1`) with the wrong priority is \
+            `apns-background-headers`' finding, and Live Activity, VoIP and other push types are left to the \
+            APNs rules.
+
+            These findings are warnings, because no source says FCM rejects them; they state the risk:
+
+            - `title_loc_args` / `body_loc_args` of an Android notification without their `title_loc_key` / \
+            `body_loc_key`: the args fill in the string resource the key names, so alone they are ignored \
+            (FAND); the admin SDKs refuse to send such a message (ADM-N, ADM-P, ADM-G).
+            - a negative Duration (`"-1s"` in `vibrate_timings`, `ttl`, `light_settings`): it decodes \
+            (google.protobuf.Duration is signed), but the admin SDKs refuse it and Google documents no meaning \
+            for a negative time.
+            - `android.notification.color` not "in #rrggbb format" (F-REF `AndroidNotification.color`): the \
+            admin SDKs refuse it and the Android client falls back to its default colour (FAND, §2.8).
+            - an `analytics_label` that is not `^[a-zA-Z0-9-_.~%]{1,50}$`, the format its description gives \
+            (F-REF `FcmOptions.analyticsLabel`): firebase-admin (Python) refuses it (ADM-P).
+            - a `Color` component outside [0, 1]: the interval is documented (google.type.Color), what FCM \
+            does with other values is not.
+            - a web push `TTL` that is not a non-negative integer, or an `Urgency` other than very-low, low, \
+            normal, high: RFC 8030 §5.2 and §5.3 define the values but not what a push service does with \
+            others (it may reject the request or ignore the header).
+
+            Values of the `data` maps are `fcm-data-string-values`', other values of `apns.headers` \
             `apns-header-format`'s, and `apns.payload` is the APNs rules'; this rule stays silent there. A \
             string with a template placeholder is not checked against a format.
             """,
         triggering: [
             RuleExample(
-                ##"{"message": {"token": "t", "android": {"priority": ↓"high", "ttl": ↓3600}}}"##,
-                note: "Enum names are upper case; a Duration is a string."),
+                ##"{"message": {"token": "t", "android": {"priority": ↓"urgent", "ttl": ↓3600, "notification": {"visibility": ↓"public"}}}}"##,
+                note: "Not a priority; a Duration is a string; enum names are exact."),
             RuleExample(
                 ##"{"message": {"token": "t", "android": {"ttl": ↓"3000000s", "notification": {"color": ↓"orange", "notification_count": ↓"two", "event_time": ↓"29.11.2026 10:00"}}}}"##),
             RuleExample(
@@ -49,10 +88,28 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
                 ##"{"message": {"token": "t", "android": {"notification": {"vibrate_timings": [↓500, "0.5s"]}}, "webpush": {"headers": {"TTL": ↓4500}}}}"##),
             RuleExample(
                 ##"{"message": {"token": "t", "notification": ↓"Order shipped"}}"##),
+            RuleExample(
+                ##"{"message": {"token": "t", "android": {"ttl": "60s"}, ↓"androidV2": {"ttl": "60s"}}}"##,
+                note: "android and androidV2 are mutually exclusive."),
+            RuleExample(
+                ##"{"message": {"token": "t", "data": {"cursor": "c_81"}, "apns": {"headers": {"apns-priority": ↓"10"}}}}"##,
+                note: "A data-only message may go to APNs only at priority 5."),
+            RuleExample(
+                ##"{"message": {"token": "t", "android": {"notification": {↓"title_loc_args": ["Lena"], "body_loc_key": "chat_body", "body_loc_args": ["3"], "vibrate_timings": ["0.2s", ↓"-0.5s"]}}}}"##,
+                note: "Warnings: loc args without their key are ignored; a negative duration has no documented meaning."),
         ],
         nonTriggering: [
             RuleExample(
                 ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "86400s", "notification": {"color": "#ff5722", "notification_priority": "PRIORITY_HIGH", "visibility": "PUBLIC", "event_time": "2026-11-29T10:00:00Z", "notification_count": 3, "vibrate_timings": ["0.5s", "1s"]}}}}"##),
+            RuleExample(
+                ##"{"message": {"token": "t", "android": {"priority": "high", "ttl": "0s"}}}"##,
+                note: "android.priority also takes the documented \"high\" and \"normal\"."),
+            RuleExample(
+                ##"{"message": {"token": "t", "androidV2": {"collapse_key": "orders", "ttl": "3600s", "remote_notification": {"mutable_content": true, "notification": {"title": "Order shipped", "channel_id": "orders", "id": 42, "light_settings": {"color": {"red": 1}, "light_on_duration": "0.2s", "light_off_duration": "0.3s"}}}}}}"##,
+                note: "androidV2 (AndroidConfigV2) with a remote notification."),
+            RuleExample(
+                ##"{"message": {"token": "t", "notification": {"title": "Order shipped"}, "data": {"order_id": "48213"}, "apns": {"headers": {"apns-priority": "10"}}}}"##,
+                note: "Priority 10 with a notification; a data-only message at priority 5 is fine too."),
             RuleExample(
                 ##"{"message": {"condition": "'dogs' in topics && ('cats' in topics || !('birds' in topics))", "notification": {"title": "Pets"}}}"##),
             RuleExample(
@@ -64,8 +121,8 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
         ],
         corrections: [
             RuleCorrection(
-                ##"{"message": {"token": "t", "android": {"priority": "high", "ttl": 3600}}}"##,
-                ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "3600s"}}}"##),
+                ##"{"message": {"token": "t", "android": {"priority": "High", "ttl": 3600, "notification": {"visibility": "public"}}}}"##,
+                ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "3600s", "notification": {"visibility": "PUBLIC"}}}}"##),
             RuleCorrection(
                 ##"{"message": {"topic": "/topics/news", "android": {"ttl": "86400"}, "data": {"k": "v"}}}"##,
                 ##"{"message": {"topic": "news", "android": {"ttl": "86400s"}, "data": {"k": "v"}}}"##),
@@ -74,18 +131,119 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
-        let checker = SchemaValueChecker(context: context, rejection: Self.rejection, nullMeansUnset: true)
+        var checker = SchemaValueChecker(context: context, rejection: Self.rejection, nullMeansUnset: true)
+        checker.rangeRisk = "Google documents the interval, not what FCM or the device does with a value outside it"
         var result: [Diagnostic] = []
+        var android: SchemaMember?, androidV2: SchemaMember?
+        // Read once: a static is checked for its initialisation at every use, and this loop runs for every member.
+        let message = FCMSchema.message, androidPosition = Self.androidPosition, androidV2Position = Self.androidV2Position
         for known in context.payload.schemaMembers {
             let path = FieldPath.key(parent: known.object.path, key: known.member.key, in: doc)
             for problem in checker.check(known.member.value, as: known.field.type, path: path) {
-                result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
+                result.append(
+                    diagnostic(problem.message, at: problem.node, in: doc, severity: problem.severity, help: problem.help, fix: problem.fix))
+            }
+            if known.object.schema === message, known.position == androidPosition || known.position == androidV2Position,
+                Self.isSet(known.member.value, in: doc)
+            {
+                if known.position == androidPosition, android == nil { android = known }
+                if known.position == androidV2Position, androidV2 == nil { androidV2 = known }
             }
         }
+        if let android, let androidV2 {
+            let second = android.member.key < androidV2.member.key ? androidV2 : android
+            let first = second.member.key == android.member.key ? androidV2 : android
+            result.append(
+                diagnostic(
+                    bothAndroidConfigs(doc.string(second.member.key), doc.string(first.member.key)), at: second.member.key, in: doc,
+                    help: "keep one of '\(doc.string(first.member.key))' and '\(doc.string(second.member.key))'"))
+        }
+        if let found = dataOnlyPriority(context) { result.append(found) }
+        let notification = FCMSchema.androidNotification, notificationV2 = FCMSchema.androidNotificationV2
+        for object in context.payload.schemaObjects where object.schema === notification || object.schema === notificationV2 {
+            result += locArgsWithoutKey(object, context)
+        }
         return result
+    }
+
+    /// `title_loc_args` / `body_loc_args` format the string resource their `*_loc_key` names; without the key there
+    /// is nothing to format. The admin SDKs refuse such a message (ADM-N, ADM-P, ADM-G); Google does not document
+    /// that FCM rejects it, so this is a warning: the args are ignored.
+    func locArgsWithoutKey(_ object: SchemaObject, _ context: PayloadContext) -> [Diagnostic] {
+        let doc = context.document
+        var result: [Diagnostic] = []
+        for (args, key) in [("title_loc_args", "title_loc_key"), ("body_loc_args", "body_loc_key")] {
+            guard let argsField = object.schema.field(named: args), let keyField = object.schema.field(named: key),
+                let argsNode = doc.member(object.node, anyOf: [argsField.name, argsField.jsonName]),
+                doc.kind(argsNode) == .array, doc.count(argsNode) > 0
+            else { continue }
+            let keyNode = doc.member(object.node, anyOf: [keyField.name, keyField.jsonName])
+            // A key that is set (anything but null or "", proto3's "not set") is the key; its type is checked above.
+            if let keyNode, doc.kind(keyNode) != .null, doc.stringValue(keyNode)?.isEmpty != true { continue }
+            let written = doc.keyNode(ofValue: argsNode).map { doc.string($0) } ?? args
+            result.append(
+                diagnostic(
+                    locArgs(object.path(of: written), key), at: doc.keyNode(ofValue: argsNode) ?? argsNode, in: doc,
+                    severity: .warning, help: "add \(key), or remove \(written)"))
+        }
+        return result
+    }
+
+    // MARK: Across fields
+
+    static let androidPosition = FCMSchema.message.fields.firstIndex { $0.name == "android" }
+    static let androidV2Position = FCMSchema.message.fields.firstIndex { $0.name == "android_v2" }
+
+    /// proto3 JSON: null is "not set"; a placeholder may render anything, so it is not judged.
+    static func isSet(_ node: NodeID, in doc: JSONDocument) -> Bool {
+        doc.kind(node) != .null && doc.kind(node) != .placeholder
+    }
+
+    /// A data-only message (no `notification`, nothing visible in `apns.payload.aps`) whose `apns.headers` carry
+    /// `apns-priority` 10 or 1: the description of `ApnsConfig.headers` allows only 5 for data messages and FCM
+    /// answers INVALID_ARGUMENT. A background push (`content-available`, nothing to show) is
+    /// `apns-background-headers`' finding; push types with rules of their own (`liveactivity`, `voip`, ...) and
+    /// Live Activity bodies are left to the APNs rules.
+    func dataOnlyPriority(_ context: PayloadContext) -> Diagnostic? {
+        let doc = context.document
+        guard let view = context.payload.apns, let headers = view.headers, headers.origin == .fcm,
+            let entry = headers.entry("apns-priority"), let value = entry.value, value == "10" || value == "1",
+            let node = entry.valueNode, !context.isTemplated(node),
+            Self.isDataOnly(context.payload, view, in: doc), !view.isBackgroundNotification(doc),
+            headers.pushType.map({ $0 == "alert" || $0 == "background" }) ?? true, !view.isLiveActivity
+        else { return nil }
+        return diagnostic(
+            dataOnly(value), at: node, in: doc, help: "write \"5\", or give the message a notification",
+            fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted("5"))]))
+    }
+
+    /// No `notification`, and no alert, sound or badge in `apns.payload.aps`. A placeholder (or another value that
+    /// is no object) where the notification, the payload or `aps` would be may render anything: not data-only.
+    static func isDataOnly(_ payload: Payload, _ view: APNsView, in doc: JSONDocument) -> Bool {
+        if let notification = doc.member(payload.body, "notification"), doc.kind(notification) != .null { return false }
+        if view.isVisible { return false }
+        if let aps = view.aps, doc.kind(aps) != .object { return false }
+        if let apns = doc.memberObject(payload.body, "apns"), let body = doc.member(apns, "payload"),
+            doc.kind(body) != .object, doc.kind(body) != .null
+        {
+            return false
+        }
+        return true
     }
 
     // MARK: Messages
 
     private static let rejection = "FCM rejects the message with INVALID_ARGUMENT"
+
+    private func bothAndroidConfigs(_ second: String, _ first: String) -> String {
+        "'\(second)' beside '\(first)': the two Android configurations are mutually exclusive, so \(Self.rejection); keep one"
+    }
+
+    private func locArgs(_ path: String, _ key: String) -> String {
+        "\(path) without \(key): the args fill in the string resource \(key) names, so without it they are ignored (and firebase-admin refuses to send the message); add \(key)"
+    }
+
+    private func dataOnly(_ value: String) -> String {
+        "apns-priority \(value) on a data-only message (no notification, nothing to show in aps): FCM allows only priority 5 for data messages to APNs and \(Self.rejection); write \"5\""
+    }
 }

@@ -9,8 +9,9 @@ struct FCMTarget: PayloadRule, DescribedByType {
         family: .fcm,
         defaultSeverity: .error,
         rationale: """
-            A v1 `Message` is sent to exactly one of `token`, `topic`, `condition` or `fid`; with two, FCM \
-            rejects the request and the admin SDKs throw "Exactly one of fid, token, topic or condition is \
+            A v1 `Message` is sent to exactly one of `token`, `topic`, `condition` or `fid` (a union field \
+            marked Required in the reference, F-REF `Message`); with two, FCM rejects the request \
+            (INVALID_ARGUMENT, F-ERR) and the admin SDKs throw "Exactly one of fid, token, topic or condition is \
             required" before sending (F-REF `Message`, ADM-N `validateMessage`; platform-rules.md §2.2). To \
             reach several targets, send one message per target (v1 has no multicast in one request).
 
@@ -18,8 +19,12 @@ struct FCMTarget: PayloadRule, DescribedByType {
             its target (`token`, `topic`, `condition`, `fid`) and `name`, compactly serialized, against 4096 \
             bytes, or 2048 bytes when it goes to a topic or condition (F-ERR; §2.4).
 
-            A template often leaves the target out and the sender fills it in, so a message with no target is \
-            fine unless the option `requireTarget` is on. The legacy `to` field is reported by \
+            A target that is `null` or the empty string is not set: proto3 JSON reads `null` as "not set" \
+            and a string field's default, `""`, as absent (protobuf.dev/programming-guides/json), so \
+            `"token": null` beside a `topic` is no second target, and `"token": ""` is no target at all.
+
+            A template often leaves the target out (or empty) and the sender fills it in, so a message with no \
+            target is fine unless the option `requireTarget` is on. The legacy `to` field is reported by \
             `fcm-unknown-field`.
             """,
         options: [
@@ -36,19 +41,34 @@ struct FCMTarget: PayloadRule, DescribedByType {
             RuleExample(
                 #"{"message": ↓{"notification": {"title": "Hi"}}}"#, config: #"{"options": {"fcm-target": {"requireTarget": true}}}"#,
                 note: "With requireTarget, a message without a target."),
+            RuleExample(
+                #"{"message": {"token": ↓"", "notification": {"title": "Hi"}}}"#, config: #"{"options": {"fcm-target": {"requireTarget": true}}}"#,
+                note: "An empty token is no target (proto3 default)."),
         ],
         nonTriggering: [
             RuleExample(#"{"message": {"topic": "news", "notification": {"title": "Hi"}}}"#),
             RuleExample(#"{"message": {"notification": {"title": "Hi"}}}"#, note: "No target: the sender adds it."),
+            RuleExample(
+                #"{"message": {"token": null, "fid": "", "topic": "news", "notification": {"title": "Hi"}}}"#,
+                note: "null and \"\" are not set: one target."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
         let message = context.payload.body
-        let targets = doc.members(message).filter { member in FCMSchema.targets.contains { doc.keyEquals(member.key, $0) } }
+        let written = doc.members(message).filter { member in FCMSchema.targets.contains { doc.keyEquals(member.key, $0) } }
+        let targets = written.filter { Self.isSet($0.value, in: doc) }
         if targets.isEmpty {
             guard context.options(for: id).bool("requireTarget", default: false) else { return [] }
+            if let unset = written.first {
+                let name = doc.string(unset.key)
+                return [
+                    diagnostic(
+                        unsetTarget(name, isNull: doc.kind(unset.value) == .null), at: unset.value, in: doc,
+                        help: "give '\(name)' a value (or use topic, condition, fid)")
+                ]
+            }
             return [diagnostic(Self.noTarget, at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
         }
         let first = doc.string(targets[0].key)
@@ -57,7 +77,21 @@ struct FCMTarget: PayloadRule, DescribedByType {
         }
     }
 
+    /// proto3 JSON: `null` is "not set", and `""`, a string field's default, is not sent as a value.
+    static func isSet(_ node: NodeID, in doc: JSONDocument) -> Bool {
+        switch doc.kind(node) {
+        case .null: return false
+        case .string: return !doc.withStringBytes(node) { $0.isEmpty }
+        default: return true
+        }
+    }
+
     // MARK: Messages
+
+    private func unsetTarget(_ name: String, isNull: Bool) -> String {
+        let value = isNull ? "null" : "empty"
+        return "the message has no target: '\(name)' is \(value), which FCM reads as not set, and FCM needs exactly one of token, topic, condition or fid and rejects it; give '\(name)' a value"
+    }
 
     private func second(_ name: String, _ first: String) -> String {
         "'\(name)' is a second target beside '\(first)': a v1 message goes to exactly one of token, topic, condition or fid, so FCM rejects it; send one message per target"

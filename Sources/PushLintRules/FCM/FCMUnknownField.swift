@@ -11,14 +11,16 @@ struct FCMUnknownField: PayloadRule, DescribedByType {
         rationale: """
             FCM parses a v1 request with the proto3 JSON mapping: a field the `Message` schema does not know is \
             not ignored but rejected, and the whole message is not sent (400 INVALID_ARGUMENT "Invalid JSON \
-            payload received. Unknown name ...: Cannot find field", platform-rules.md §2.11; F-REF \
-            `projects.messages`). The usual cause is a field of the legacy HTTP API (`to`, `priority`, \
+            payload received. Unknown name ...: Cannot find field", F-ERR, platform-rules.md §2.11; F-REF \
+            `projects.messages`). The schema is that of Google's discovery document (`fcm.v1`, revision \
+            20261023), from which pushlint's table is generated, `androidV2` included. The usual cause is a field of the legacy HTTP API (`to`, `priority`, \
             `time_to_live`, `content_available`, `click_action` in `notification`): the finding names the v1 \
             field that takes the value (F-LEG migrate-v1). Custom values belong in `data`.
 
             Every field may be written in snake_case (`collapse_key`) or lowerCamelCase (`collapseKey`), as FCM \
-            accepts both; the same field under both spellings in one object is flagged, because only one of \
-            the two values is used. `apns.payload` (checked by the APNs rules), `webpush.notification`, the \
+            accepts both (proto3 JSON, protobuf.dev/programming-guides/json). The same field under both \
+            spellings in one object is a warning: only one of the two values can be used, and no Google source \
+            says which one, or whether FCM rejects the message. `apns.payload` (checked by the APNs rules), `webpush.notification`, the \
             `data` maps and header maps are free-form and not looked into.
             """,
         triggering: [
@@ -33,7 +35,7 @@ struct FCMUnknownField: PayloadRule, DescribedByType {
                 note: "A typo, with a did-you-mean."),
             RuleExample(
                 #"{"message": {"token": "t", "android": {"collapse_key": "a", ↓"collapseKey": "b"}}}"#,
-                note: "Both spellings of one field."),
+                note: "Both spellings of one field: a warning."),
             RuleExample(
                 #"{↓"dry_run": true, "message": {"token": "t", "data": {"k": "v"}}}"#,
                 note: "The send request takes validate_only."),
@@ -80,7 +82,7 @@ struct FCMUnknownField: PayloadRule, DescribedByType {
             if key != firstSpelling {
                 result.append(
                     diagnostic(
-                        bothSpellings(key, firstSpelling, object), at: member.member.key, in: doc,
+                        bothSpellings(key, firstSpelling, object), at: member.member.key, in: doc, severity: .warning,
                         help: "keep one of '\(firstSpelling)' and '\(key)'"))
             }
         }
@@ -134,6 +136,6 @@ struct FCMUnknownField: PayloadRule, DescribedByType {
     }
 
     private func bothSpellings(_ key: String, _ first: String, _ object: SchemaObject) -> String {
-        "'\(key)' and '\(first)' are the same field of \(place(object)) in two spellings; only one value is used, so write it once"
+        "'\(key)' and '\(first)' are the same field of \(place(object)) in two spellings; only one value can be used and which one is not documented, so write it once"
     }
 }

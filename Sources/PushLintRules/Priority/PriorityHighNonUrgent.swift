@@ -15,7 +15,7 @@ struct PriorityHighNonUrgent: PayloadRule, DescribedByType {
             importance `low` or `min` shows the notification silently anyway, so the priority buys nothing but \
             battery (AND-CH, §6). On iOS, `interruption-level` `time-sensitive` and `critical` break through Focus \
             and the notification summary, which users and App Review expect only for urgent matters (A-GEN, \
-            §1.4). The rule fires for FCM `android.priority: HIGH`, Expo `priority: high`, and APNs priority 10 \
+            §1.4). The rule fires for FCM `android.priority: HIGH` (or `high`), Expo `priority: high`, and APNs priority 10 \
             with `time-sensitive`/`critical`, when the contract event's `urgency` is `marketing` or `background`, \
             or (Android) when the channel the message goes to has importance `low`, `min` or `none`.
             """,
@@ -49,8 +49,7 @@ struct PriorityHighNonUrgent: PayloadRule, DescribedByType {
         guard !reason.isEmpty else { return [] }
         var result: [Diagnostic] = []
         if let android = context.payload.android, android.isHighPriority, let node = android.priority {
-            let written = android.origin == .expo ? "priority \"high\"" : "android.priority HIGH"
-            let normal = android.origin == .expo ? "\"normal\"" : "NORMAL"
+            let (written, normal) = PriorityHighWithoutNotification.spelling(android, in: doc)
             result.append(
                 diagnostic(
                     "\(written) on \(reason.text()): the high-priority budget goes to a message that can wait; send it at \(normal)",

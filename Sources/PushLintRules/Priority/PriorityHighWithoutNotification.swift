@@ -15,13 +15,16 @@ struct PriorityHighWithoutNotification: PayloadRule, DescribedByType {
             really are urgent start to arrive late (F-PRI, platform-rules.md §2.12). App Standby Buckets limit \
             high-priority messages further. A data-only sync message should go at `NORMAL` (Expo: `normal` or \
             `default`); if it must show something, give it a notification. The rule checks FCM \
-            `android.priority: HIGH` and Expo `priority: high` on messages without a title or body; when the \
+            `android.priority: HIGH` (or `high`, which FCM takes too) and Expo `priority: high` on messages without a title or body; when the \
             contract marks the event `marketing` or `background`, or the channel as of low importance, \
             `priority-high-non-urgent` reports it instead.
             """,
         triggering: [
             RuleExample(#"{"message": {"token": "t", "data": {"type": "inbox_sync"}, "android": {"priority": ↓"HIGH"}}}"#),
             RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "data": {"type": "inbox_sync"}, "priority": ↓"high"}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"type": "inbox_sync"}, "android": {"priority": ↓"high"}}}"#,
+                note: "The documented lower-case spelling is high priority too."),
         ],
         nonTriggering: [
             RuleExample(#"{"message": {"token": "t", "data": {"type": "inbox_sync"}, "android": {"priority": "NORMAL"}}}"#),
@@ -36,12 +39,20 @@ struct PriorityHighWithoutNotification: PayloadRule, DescribedByType {
         else { return [] }
         // When the contract says the message can wait at all, priority-high-non-urgent reports it.
         if !NonUrgency(context).isEmpty { return [] }
-        let (written, normal) = android.origin == .expo ? ("priority \"high\"", "\"normal\"") : ("android.priority HIGH", "NORMAL")
+        let (written, normal) = Self.spelling(android, in: context.document)
         return [
             diagnostic(
                 "\(written) on a message that shows no notification: FCM deprioritises apps whose high-priority messages show nothing, so urgent ones arrive late; send it at \(normal)",
                 at: node, in: context.document,
                 help: "write \(normal), or add a visible notification if the user must see it now")
         ]
+    }
+
+    /// The high priority as the file writes it, and normal priority in the same style (FCM takes `HIGH` and the
+    /// documented `high` alike, F-REF `AndroidConfig.priority`).
+    static func spelling(_ android: AndroidView, in doc: JSONDocument) -> (written: String, normal: String) {
+        if android.origin == .expo { return ("priority \"high\"", "\"normal\"") }
+        let lower = android.priority.flatMap { doc.stringValue($0) } == "high"
+        return lower ? ("android.priority \"high\"", "\"normal\"") : ("android.priority HIGH", "NORMAL")
     }
 }

@@ -9,12 +9,15 @@ struct ValueProblem {
     /// What to write instead ("write \"HIGH\"").
     var help: String
     var fix: Fix?
+    /// Set when the problem is a documented risk rather than a rejection (a warning); nil for the rule's default.
+    var severity: Severity?
 
-    init(node: NodeID, message: String, help: String, fix: Fix? = nil) {
+    init(node: NodeID, message: String, help: String, fix: Fix? = nil, severity: Severity? = nil) {
         self.node = node
         self.problem = message
         self.help = help
         self.fix = fix
+        self.severity = severity
     }
 
     /// One sentence: the value, what the provider does with it, what to write instead.
@@ -49,6 +52,9 @@ struct SchemaValueChecker {
     let rejection: String
     /// proto3 JSON takes `null` for any field as "not set"; Expo only where its table says so.
     let nullMeansUnset: Bool
+    /// Set when the provider documents a number's range but not that it rejects a value outside it (FCM: the
+    /// interval of a `Color` component): out-of-range values are then warnings that state this risk.
+    var rangeRisk: String? = nil
 
     var doc: JSONDocument { context.document }
 
@@ -71,8 +77,8 @@ struct SchemaValueChecker {
         switch type {
         case .string(let format):
             return stringFormat(node, format, path: path)
-        case .enumeration(let values):
-            return enumeration(node, values, path: path)
+        case .enumeration(let values, let aliases):
+            return enumeration(node, values, aliases: aliases, path: path)
         case .duration(let max):
             return duration(node, max: max, path: path)
         case .timestamp:
@@ -148,7 +154,7 @@ struct SchemaValueChecker {
 
     // MARK: Enumerations
 
-    func enumeration(_ node: NodeID, _ values: [String], path: FieldPath) -> [ValueProblem] {
+    func enumeration(_ node: NodeID, _ values: [String], aliases: [String] = [], path: FieldPath) -> [ValueProblem] {
         if let index = doc.intValue(node) {
             guard !(0..<values.count).contains(index) else { return [] }
             return [
@@ -158,7 +164,7 @@ struct SchemaValueChecker {
             ]
         }
         let text = doc.string(node)
-        if values.contains(text) { return [] }
+        if values.contains(text) || aliases.contains(text) { return [] }
         // Same word in another letter case or spelling (`high`, `timeSensitive`): the intent is clear, fix it.
         if let match = values.first(where: { Suggest.normalize($0) == Suggest.normalize(text) }) {
             return [
@@ -218,6 +224,17 @@ struct SchemaValueChecker {
                     message: "\(path) is \"\(text)\" without the unit: a Duration is a string of seconds ending in 's'; \(rejection)",
                     help: "write \"\(text)s\"",
                     fix: fixable ? Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(text + "s"))]) : nil)
+            ]
+        }
+        // A negative Duration is a Duration (google.protobuf.Duration is signed), so the JSON decodes; but no field
+        // of a message means a negative time: the admin SDKs refuse it (ADM-N, ADM-P, ADM-G check >= 0), and no
+        // Google source says what FCM or the device does with one. A warning that says so.
+        if text.utf8.first == UInt8(ascii: "-"), Self.seconds(String(text.dropFirst()), unit: true) != nil {
+            return [
+                ValueProblem(
+                    node: node,
+                    message: "\(path) is \"\(text)\", a negative duration: firebase-admin refuses to send it, and Google documents no meaning for a negative time here",
+                    help: "write a duration of 0 or more, such as \"0.5s\"", severity: .warning)
             ]
         }
         return [
@@ -302,6 +319,11 @@ struct SchemaValueChecker {
         case let (nil, hi?): bounds = "at most \(format(hi))"
         case (nil, nil): bounds = "a number"
         }
+        if let rangeRisk {
+            return ValueProblem(
+                node: node, message: "\(path) is \(doc.rawText(node)) but is documented \(bounds); \(rangeRisk)",
+                help: "write a number \(bounds)", severity: .warning)
+        }
         return ValueProblem(
             node: node, message: "\(path) is \(doc.rawText(node)) but must be \(bounds); \(rejection)",
             help: "write a number \(bounds)")
@@ -317,15 +339,20 @@ struct SchemaValueChecker {
         // Most fields take any string: decoding the text first cost a `String` per value of every payload.
         guard format != .any else { return [] }
         let text = doc.string(node)
+        // An empty target is not set (a string field's proto3 default): no target at all is fcm-target's.
+        if text.isEmpty, format == .topic || format == .condition { return [] }
         switch format {
         case .any:
             return []
         case .color:
             guard !(text.utf8.first == UInt8(ascii: "#") && ASCIIText.isWhole(String(text.dropFirst()), length: 6...6, ASCIIText.isHexDigit)) else { return [] }
+            // The format is documented (F-REF `AndroidNotification.color`) and the admin SDKs check it, but no Google
+            // source says FCM rejects another value; the Android client falls back to its default colour (FAND).
             return [
                 ValueProblem(
-                    node: node, message: "\(path) is \"\(text)\", not a colour in the form \"#rrggbb\"; \(rejection)",
-                    help: "write six hex digits after '#', such as \"#ff5722\"")
+                    node: node,
+                    message: "\(path) is \"\(text)\", not a colour in the documented form \"#rrggbb\": firebase-admin refuses it, and the Android client shows its default colour instead",
+                    help: "write six hex digits after '#', such as \"#ff5722\"", severity: .warning)
             ]
         case .topic:
             return topic(node, text, path: path)
@@ -338,11 +365,13 @@ struct SchemaValueChecker {
             ]
         case .analyticsLabel:
             guard !ASCIIText.isWhole(text, length: 1...50, Self.isTopicByte) else { return [] }
+            // The pattern is the field's documented format (F-REF `FcmOptions.analyticsLabel`); firebase-admin (Python)
+            // checks it, but no Google source says what FCM does with another label.
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\" but an analytics label is 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %; \(rejection)",
-                    help: "write a label such as \"order_shipped\"")
+                    message: "\(path) is \"\(text)\" but an analytics label is documented as 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %: firebase-admin refuses it, and FCM may reject the message or drop the label from its analytics",
+                    help: "write a label such as \"order_shipped\"", severity: .warning)
             ]
         case .httpsURL:
             guard !ASCIIText.hasPrefixIgnoringCase(text, "https://") || text.utf8.count <= 8 else { return [] }
@@ -405,8 +434,13 @@ struct SchemaValueChecker {
     // MARK: Web push headers (RFC 8030)
 
     func webPushHeaders(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
+        // RFC 8030 §5.4 requires a push service to answer 400 to a `Topic` it cannot take; for `TTL` (§5.2) and
+        // `Urgency` (§5.3) it defines the values but not what a push service does with others: a warning.
         let pushService = SchemaValueChecker(
-            context: context, rejection: "the push service rejects it (RFC 8030)", nullMeansUnset: false)
+            context: context, rejection: "the push service rejects the request with 400 (RFC 8030 §5.4)", nullMeansUnset: false)
+        let mayMisread = SchemaValueChecker(
+            context: context, rejection: "a push service may reject the request or ignore the header (RFC 8030 defines the values, not what happens to others)",
+            nullMeansUnset: false)
         var result: [ValueProblem] = []
         for member in doc.members(node) {
             let name = doc.string(member.key)
@@ -417,7 +451,15 @@ struct SchemaValueChecker {
                 continue
             case .string:
                 if let type = FCMSchema.webPushHeader(named: name) {
-                    result += pushService.check(value, as: type, path: headerPath)
+                    if case .string(.webPushTopic) = type {
+                        result += pushService.check(value, as: type, path: headerPath)
+                    } else {
+                        result += mayMisread.check(value, as: type, path: headerPath).map { problem in
+                            var problem = problem
+                            problem.severity = .warning
+                            return problem
+                        }
+                    }
                 }
             case .number, .bool:
                 let text = doc.rawText(value)
