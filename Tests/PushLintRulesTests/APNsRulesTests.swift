@@ -189,6 +189,16 @@ import TestSupport
         #expect(try Self.findings(alert, "apns-aps-missing").count == 1)
     }
 
+    /// A silent push through FCM at priority 10: FCM rejects it before APNs could drop it, and the message says so.
+    @Test func fcmSilentPushAtPriorityTenSaysFCMRejects() throws {
+        let source = #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "background", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}}}"#
+        let found = try Self.findings(source, "apns-background-headers")
+        #expect(found.count == 1 && found[0].message.contains("FCM rejects"))
+        #expect(try Self.findings(source, "fcm-field-value").isEmpty, "one mistake, one finding")
+        let envelope = #"{"headers": {"apns-push-type": "background", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}"#
+        #expect(try Self.findings(envelope, "apns-background-headers").first?.message.contains("FCM") == false)
+    }
+
     @Test func mdmInsideApsIsToldToMoveOut() throws {
         let found = try Self.findings(#"{"aps": {"mdm": "7d3e"}}"#, "apns-aps-unknown-key")
         #expect(found.count == 1 && found[0].message.contains("top level"))

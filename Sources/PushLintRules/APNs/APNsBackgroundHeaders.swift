@@ -17,7 +17,10 @@ struct APNsBackgroundHeaders: PayloadRule, DescribedByType {
 
             The rule reads the headers of what APNs receives: an envelope's `headers`, the headers configured \
             for a bare body in `.pushlint.json`, `apns.headers` of an FCM message (FCM sends `apns-priority: 10` \
-            when it is absent, F-REF), and the headers Expo's service derives from an Expo message \
+            when it is absent, F-REF; with `apns-priority: 10` in `apns.headers` of a message without \
+            `notification`, FCM itself answers INVALID_ARGUMENT, since the description of `ApnsConfig.headers` \
+            in Google's discovery document allows only 5 for data messages), and the headers Expo's service \
+            derives from an Expo message \
             (`_contentAvailable: true` goes out at priority 10 unless `priority` is `normal`, EXPO-D). A bare \
             body with no known headers is not checked. Push types other than `alert` and `background` (`voip`, \
             `liveactivity`, ...) are the author's explicit choice and are left to the other header rules.
@@ -184,8 +187,14 @@ struct APNsBackgroundHeaders: PayloadRule, DescribedByType {
 
     func wrongHeader(_ entry: APNsHeader, _ correct: String, _ headers: APNsHeaders, _ context: PayloadContext) -> Diagnostic {
         let value = entry.value ?? ""
-        let what = entry.name.lowercased() == "apns-priority"
-            ? "the device drops it" : "APNs and the device treat it as a visible notification and may drop it"
+        let isPriority = entry.name.lowercased() == "apns-priority"
+        // FCM's ApnsConfig.headers allows only apns-priority 5 on a data-only message (FCM v1 discovery document).
+        let fcmRejects =
+            isPriority && headers.origin == .fcm
+            && context.payload.apns.map { context.payload.isFCMDataOnly($0, in: context.document) } ?? false
+        let what =
+            fcmRejects ? "FCM rejects the message with INVALID_ARGUMENT (a data-only message may carry only apns-priority 5), and APNs would drop it"
+            : isPriority ? "the device drops it" : "APNs and the device treat it as a visible notification and may drop it"
         let message = "\(entry.name.lowercased()) \(value) on a background push (content-available, no alert, sound or badge)\(APNs.origin(headers)): \(what); send it with \(entry.name.lowercased()) \(correct)"
         let help = "write \"\(correct)\""
         guard let node = entry.valueNode else {

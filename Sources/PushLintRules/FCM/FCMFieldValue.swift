@@ -209,26 +209,12 @@ struct FCMFieldValue: PayloadRule, DescribedByType {
         guard let view = context.payload.apns, let headers = view.headers, headers.origin == .fcm,
             let entry = headers.entry("apns-priority"), let value = entry.value, value == "10" || value == "1",
             let node = entry.valueNode, !context.isTemplated(node),
-            Self.isDataOnly(context.payload, view, in: doc), !view.isBackgroundNotification(doc),
+            context.payload.isFCMDataOnly(view, in: doc), !view.isBackgroundNotification(doc),
             headers.pushType.map({ $0 == "alert" || $0 == "background" }) ?? true, !view.isLiveActivity
         else { return nil }
         return diagnostic(
             dataOnly(value), at: node, in: doc, help: "write \"5\", or give the message a notification",
             fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted("5"))]))
-    }
-
-    /// No `notification`, and no alert, sound or badge in `apns.payload.aps`. A placeholder (or another value that
-    /// is no object) where the notification, the payload or `aps` would be may render anything: not data-only.
-    static func isDataOnly(_ payload: Payload, _ view: APNsView, in doc: JSONDocument) -> Bool {
-        if let notification = doc.member(payload.body, "notification"), doc.kind(notification) != .null { return false }
-        if view.isVisible { return false }
-        if let aps = view.aps, doc.kind(aps) != .object { return false }
-        if let apns = doc.memberObject(payload.body, "apns"), let body = doc.member(apns, "payload"),
-            doc.kind(body) != .object, doc.kind(body) != .null
-        {
-            return false
-        }
-        return true
     }
 
     // MARK: Messages
