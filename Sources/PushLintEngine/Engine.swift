@@ -15,16 +15,20 @@ public struct LintOptions: Sendable {
     /// Whether located findings carry the text of their line (`lineText`), which only the text report shows: a
     /// batch of 35 000 findings reported as JSON need not build 35 000 strings.
     public var lineExcerpts: Bool
+    /// Whether findings carry their range and their fix's edits in lines and UTF-8 byte columns (`byteRange`,
+    /// `fixByteRanges`), which only the rdjson report writes.
+    public var byteRanges: Bool
 
     public init(
         kind: PayloadKind? = nil, ruleLevels: [String: RuleLevel] = [:], jobs: Int = Engine.activeProcessors, maxFileBytes: Int = 8 << 20,
-        lineExcerpts: Bool = true
+        lineExcerpts: Bool = true, byteRanges: Bool = true
     ) {
         self.kind = kind
         self.ruleLevels = ruleLevels
         self.jobs = jobs
         self.maxFileBytes = maxFileBytes
         self.lineExcerpts = lineExcerpts
+        self.byteRanges = byteRanges
     }
 }
 
@@ -345,6 +349,18 @@ public struct Engine: Sendable {
         }
         for (part, locations) in located.enumerated() {
             for (k, location) in locations.enumerated() { kept[slices[part].lowerBound + k].location = location }
+        }
+        if options.byteRanges {
+            func range(_ start: Int, _ end: Int) -> LineByteRange {
+                let a = lines.bytePosition(of: start), b = lines.bytePosition(of: end)
+                return LineByteRange(startLine: a.line, startColumn: a.column, endLine: b.line, endColumn: b.column)
+            }
+            for index in kept.indices {
+                kept[index].byteRange = range(kept[index].span.start, kept[index].span.end)
+                if let edits = kept[index].fix?.edits {
+                    kept[index].fixByteRanges = edits.map { range($0.offset, $0.offset + $0.length) }
+                }
+            }
         }
         kept.sort {
             let a = $0.location!, b = $1.location!

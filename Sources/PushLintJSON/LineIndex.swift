@@ -114,6 +114,13 @@ public struct LineIndex: Sendable {
         return SourcePosition(line: line + 1, column: 1 + scalars(from: Int(starts[line]), to: clamped))
     }
 
+    /// The line and UTF-8 byte column (both 1-based) of `offset`: byte columns are what reviewdog's rdjson counts.
+    public func bytePosition(of offset: Int) -> SourcePosition {
+        let clamped = max(0, min(offset, bytes.count))
+        let line = lineIndex(of: clamped)
+        return SourcePosition(line: line + 1, column: 1 + clamped - Int(starts[line]))
+    }
+
     /// Unicode scalars in `bytes[from..<to]` (the bytes that are not UTF-8 continuation bytes), counted 32 and 8
     /// bytes at a time: a minified payload is one line, and a finding near its end would walk all of it byte by
     /// byte.

@@ -61,6 +61,21 @@ public struct ResolvedLocation: Sendable, Hashable, Codable {
     }
 }
 
+/// A range as lines and UTF-8 byte columns (1-based; the end is exclusive), for formats that count columns in bytes
+/// (reviewdog's rdjson). `ResolvedLocation` counts Unicode scalars, as editors and SARIF do.
+public struct LineByteRange: Sendable, Hashable, Codable {
+    public var startLine: Int
+    public var startColumn: Int
+    public var endLine: Int
+    public var endColumn: Int
+    public init(startLine: Int, startColumn: Int, endLine: Int, endColumn: Int) {
+        self.startLine = startLine
+        self.startColumn = startColumn
+        self.endLine = endLine
+        self.endColumn = endColumn
+    }
+}
+
 /// A finding.
 public struct Diagnostic: Sendable, Hashable {
     public var ruleId: String
@@ -77,6 +92,10 @@ public struct Diagnostic: Sendable, Hashable {
     /// Filled in by the engine.
     public var path: String = ""
     public var location: ResolvedLocation?
+    /// Filled in by the engine when a report counts columns in bytes (`LintOptions.byteRanges`): the finding's
+    /// range, and the range of each edit of `fix`, in the same order.
+    public var byteRange: LineByteRange?
+    public var fixByteRanges: [LineByteRange]?
 
     public init(
         ruleId: String, severity: Severity, message: String, span: ByteSpan, pointer: String?, help: String? = nil,

@@ -2,10 +2,13 @@ import PushLintModel
 
 /// Output formats (DESIGN.md §8).
 public enum ReportFormat: String, Sendable, CaseIterable {
-    case text, json, junit, sarif, github
+    case text, json, junit, sarif, github, concise, gitlab, checkstyle, rdjson
 
     /// The format quotes each finding's line (`ResolvedLocation.lineText`); the others do not need it located.
     public var showsLineText: Bool { self == .text }
+
+    /// The format counts columns in UTF-8 bytes (`Diagnostic.byteRange`, `fixByteRanges`): reviewdog's rdjson.
+    public var countsBytes: Bool { self == .rdjson }
 }
 
 public struct ReportOptions: Sendable {
@@ -60,6 +63,10 @@ public enum Reporters {
         case .junit: return JUnitReporter(timestamp: options.timestamp, hostname: options.hostname)
         case .sarif: return SARIFReporter(workingDirectory: options.workingDirectory)
         case .github: return GitHubReporter()
+        case .concise: return ConciseReporter()
+        case .gitlab: return GitLabReporter()
+        case .checkstyle: return CheckstyleReporter()
+        case .rdjson: return RDJSONReporter()
         }
     }
 

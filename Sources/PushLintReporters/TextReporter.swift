@@ -200,6 +200,21 @@ enum Escape {
         return out
     }
 
+    /// As `terminal`, but line breaks (LF, CR) stay: for messages that a CI shows as multi-line text (GitLab's
+    /// Code Quality widget, reviewdog's comments and terminal output).
+    static func keepingLineBreaks(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\r" && isUnsafe($0) }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar != "\n" && scalar != "\r" && isUnsafe(scalar) {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     static func scalarForFrame(_ scalar: Unicode.Scalar) -> String {
         if scalar == "\t" { return " " }
         return isUnsafe(scalar) ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)

@@ -71,7 +71,7 @@ enum FuzzTarget {
             let reporter = Reporters.make(format)
             let output = reporter.render(report)
             switch format {
-            case .json, .sarif:
+            case .json, .sarif, .gitlab, .rdjson:
                 let parsed = JSONParser.parse(output, options: JSONParseOptions(maxBytes: Int.max))
                 precondition(parsed.document != nil, "\(format) output does not parse: \(parsed.error?.message ?? "") at \(parsed.error?.offset ?? -1)")
             case .text:
@@ -80,8 +80,13 @@ enum FuzzTarget {
                 for line in output.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
                     precondition(line.hasPrefix("::"), "annotation line injected: \(line)")
                 }
-            case .junit:
+            case .junit, .checkstyle:
                 precondition(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" }, "XML carries a forbidden control character")
+            case .concise:
+                precondition(!output.unicodeScalars.contains { $0.value == 0x1B || $0 == "\r" }, "concise output carries an escape sequence or CR")
+                let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                let findings = report.allDiagnostics.count + report.project.count
+                precondition(lines.count == findings, "concise output is not one line per finding: \(lines.count) lines, \(findings) findings")
             }
         }
     }

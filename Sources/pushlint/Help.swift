@@ -31,7 +31,8 @@ enum Help {
           PATH                    Files are always linted; folders are walked for the config's 'include' globs.
 
         OUTPUT:
-          -f, --format FORMAT     text (default), json, junit, sarif or github.
+          -f, --format FORMAT     text (default), json, junit, sarif, github, concise (one line per finding),
+                                  gitlab (Code Quality), checkstyle or rdjson (reviewdog).
           -o, --output FILE       Write the --format output to FILE instead of stdout.
               --report FORMAT=FILE
                                   Also write FORMAT to FILE; repeatable.

@@ -45,7 +45,8 @@ func runLint(_ arguments: [String]) -> Int32 {
         project: project,
         options: LintOptions(
             kind: command.kind, ruleLevels: command.ruleLevels, jobs: command.jobs, maxFileBytes: command.maxFileBytes,
-            lineExcerpts: command.format.showsLineText || command.reports.contains { $0.0.showsLineText }),
+            lineExcerpts: command.format.showsLineText || command.reports.contains { $0.0.showsLineText },
+            byteRanges: command.format.countsBytes || command.reports.contains { $0.0.countsBytes }),
         fileSystem: fileSystem)
     var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
     discovery.ignoredFiles = project.ownFiles

@@ -9,6 +9,7 @@ import TestSupport
 @Suite struct GoldenTests {
     static let extensions: [ReportFormat: String] = [
         .text: "txt", .json: "json", .junit: "junit.xml", .sarif: "sarif", .github: "github.txt",
+        .concise: "concise.txt", .gitlab: "gitlab.json", .checkstyle: "checkstyle.xml", .rdjson: "rdjson.json",
     ]
 
     static func render(_ report: LintReport, _ format: ReportFormat) throws -> String {

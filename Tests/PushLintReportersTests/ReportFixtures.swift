@@ -40,13 +40,17 @@ enum ReportFixtures {
 
     static func diagnostic(
         _ rule: RuleDescription, _ message: String, path: String, span: ByteSpan, pointer: String?,
-        location: ResolvedLocation?, severity: Severity? = nil, help: String? = nil, fix: Fix? = nil
+        location: ResolvedLocation?, severity: Severity? = nil, help: String? = nil, fix: Fix? = nil,
+        bytes: LineByteRange? = nil, fixBytes: [LineByteRange]? = nil
     ) -> Diagnostic {
         var d = Diagnostic(
             ruleId: rule.id, severity: severity ?? rule.defaultSeverity, message: message, span: span, pointer: pointer, help: help,
             fix: fix)
         d.path = path
         d.location = location
+        // What the engine fills in for the byte-counting formats (rdjson); on an ASCII line the same columns.
+        d.byteRange = bytes ?? location.map { LineByteRange(startLine: $0.line, startColumn: $0.column, endLine: $0.endLine, endColumn: $0.endColumn) }
+        d.fixByteRanges = fixBytes
         return d
     }
 
@@ -60,7 +64,8 @@ enum ReportFixtures {
                     quotedValue, "data value must be a string, found number \(hostile)", path: hostilePath, span: ByteSpan(40, 41),
                     pointer: "/message/data/a~1b~0c", location: ResolvedLocation(line: 3, column: 14, endLine: 3, endColumn: 15, lineText: "    \"a/b~c\": 3,"),
                     help: "write \"3\" <quoted> & done: 100%",
-                    fix: Fix(edits: [TextEdit(offset: 40, length: 1, text: "\"3\" <&> 通知")], isSafe: true)),
+                    fix: Fix(edits: [TextEdit(offset: 40, length: 1, text: "\"3\" <&> 通知")], isSafe: true),
+                    fixBytes: [LineByteRange(startLine: 3, startColumn: 14, endLine: 3, endColumn: 15)]),
                 diagnostic(
                     multiline, "object spans lines: \(hostile)", path: hostilePath, span: ByteSpan(10, 60), pointer: "/message",
                     location: ResolvedLocation(line: 2, column: 3, endLine: 5, endColumn: 4, lineText: "  \"message\": {")),
@@ -75,7 +80,10 @@ enum ReportFixtures {
                 diagnostic(
                     quotedValue, "Grüße: \"通知\" 🚀 needs quotes", path: unicodePath, span: ByteSpan(20, 22),
                     pointer: "/aps/通知", location: ResolvedLocation(line: 1, column: 20, endLine: 1, endColumn: 22, lineText: "{\"aps\": {\"通知\": 🚀1, \"é\": 2}}"),
-                    fix: Fix(edits: [TextEdit(offset: 20, length: 1, text: "\"1\"")], isSafe: false))
+                    fix: Fix(edits: [TextEdit(offset: 20, length: 1, text: "\"1\"")], isSafe: false),
+                    // Columns 20..<22 in scalars are 27..<29 in UTF-8 bytes: 通 and 知 take 3 bytes each, 🚀 4.
+                    bytes: LineByteRange(startLine: 1, startColumn: 27, endLine: 1, endColumn: 29),
+                    fixBytes: [LineByteRange(startLine: 1, startColumn: 27, endLine: 1, endColumn: 28)])
             ])
         let unreadableFile = FileReport(
             path: "push/locked.json", kind: nil, wireBytes: nil, wireLimit: nil,

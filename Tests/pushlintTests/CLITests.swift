@@ -15,7 +15,7 @@ import TestSupport
 
     /// Every format renders the same bytes in two processes: each process hashes with its own random seed, so an
     /// output that followed a dictionary's order would differ here (one process could never show it).
-    @Test(arguments: ["text", "json", "junit", "sarif", "github"])
+    @Test(arguments: ["text", "json", "junit", "sarif", "github", "concise", "gitlab", "checkstyle", "rdjson"])
     func reportsAreTheSameInEveryProcess(_ format: String) throws {
         let examples = Paths.testdata.appendingPathComponent("examples").path
         let arguments = [".", "-f", format, "-j", "2"]
