@@ -45,7 +45,8 @@ import Testing
         options.jobs = 4
         let four = Reporters.make(format, options: options).renderBytes(report)
         #expect(one == four)
-        #expect(one.count > 50_000, "long enough to be split")
+        // (concise writes one short line per finding and no summary: the same report is shorter there.)
+        #expect(one.count > (format == .concise ? 40_000 : 50_000), "long enough to be split")
     }
 
     /// One batch file with thousands of findings: its findings are rendered in slices on several threads.
