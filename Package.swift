@@ -12,6 +12,8 @@ let package = Package(
     products: [
         .executable(name: "pushlint", targets: ["pushlint"]),
         .library(name: "PushLintKit", targets: ["PushLintKit"]),
+        // `swift package pushlint [ARGS]` in a package that depends on pushlint (README "SwiftPM plugin").
+        .plugin(name: "PushLintPlugin", targets: ["PushLintPlugin"]),
     ],
     targets: [
         // The house plan (DESIGN.md §1): JSON -> Model -> Rules -> Engine, and Reporters beside the engine on Model
@@ -27,6 +29,13 @@ let package = Package(
         .target(name: "PushLintKit", dependencies: ["PushLintEngine"], swiftSettings: strict),
         .executableTarget(
             name: "pushlint", dependencies: ["PushLintEngine", "PushLintReporters"], swiftSettings: strict),
+        // Runs the pushlint tool on the package that depends on pushlint: `swift package pushlint` lints its folder
+        // (`lint .`); arguments replace that (`swift package pushlint lint push -f sarif`).
+        .plugin(
+            name: "PushLintPlugin",
+            capability: .command(
+                intent: .custom(verb: "pushlint", description: "Lint the package's push-notification payloads with pushlint (default: lint .)")),
+            dependencies: ["pushlint"]),
         // Regenerates rules/*.md from the rule descriptions: `swift run pushlint-docgen`.
         .executableTarget(name: "pushlint-docgen", dependencies: ["PushLintRules"], swiftSettings: strict),
         // Corpora and parse-only measurements for scripts/bench.sh.

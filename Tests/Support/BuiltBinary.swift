@@ -55,7 +55,8 @@ public enum BuiltBinary {
         return run(binary, arguments, cwd: cwd, stdin: stdin)
     }
 
-    static func run(_ executable: String, _ arguments: [String], cwd: String, stdin: String?) -> Result {
+    /// Runs any executable the same way (the plugin test runs `swift package`).
+    public static func run(_ executable: String, _ arguments: [String], cwd: String, stdin: String?) -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
