@@ -6,9 +6,9 @@ import PackagePlugin
 /// (`swift package pushlint lint push --fail-on warning`, `swift package pushlint explain payload-size`).
 ///
 /// pushlint's findings, exit status and errors pass through: exit 1 (findings) and 2 (usage or configuration) fail
-/// the command. The plugin asks for no permission: linting only reads. Writing (`--fix`, `--report FILE`,
-/// `--write-baseline`, `init`) needs `swift package --allow-writing-to-package-directory pushlint ...` on macOS,
-/// where plugins run in a sandbox, or `--disable-sandbox`.
+/// the command. The plugin asks for no permission, so linting (which only reads) never prompts for one; writing
+/// (`--fix`, `--report FILE`, `--write-baseline`, `init`) needs `swift package --disable-sandbox pushlint ...` on
+/// macOS, where plugins run in a sandbox.
 @main
 struct PushLintPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
