@@ -55,6 +55,93 @@ print(f"action.yml: {count} run: steps")
 PY
 shellcheck -s bash "$work"/action-step-*.sh
 
+echo "== action.yml: the install step with stub curl and swift (download, checksum, fallback to a build)"
+version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/PushLintModel/PushLintInfo.swift)
+[ -n "$version" ] || fail "no version in Sources/PushLintModel/PushLintInfo.swift"
+install_step=$(grep -l 'swift build -c release' "$work"/action-step-*.sh | head -n 1)
+[ -n "$install_step" ] || fail "action.yml has no install step (with swift build -c release)"
+mkdir -p "$work/bin" "$work/release"
+# curl -fsSL --retry 3 -o FILE URL: serves $work/release/<last part of URL>, fails (like a 404) when it is absent.
+cat > "$work/bin/curl" <<'SH'
+#!/usr/bin/env bash
+out="" url=""
+while [ "$#" -gt 0 ]; do
+  case "$1" in
+    -o) out=$2; shift 2 ;;
+    --retry) shift 2 ;;
+    -*) shift ;;
+    *) url=$1; shift ;;
+  esac
+done
+echo "$url" >> "$STUB_LOG"
+[ -f "$RELEASE_DIR/${url##*/}" ] || exit 22
+cp "$RELEASE_DIR/${url##*/}" "$out"
+SH
+# swift build -c release --product pushlint: records the call and leaves a binary where SwiftPM would.
+cat > "$work/bin/swift" <<'SH'
+#!/usr/bin/env bash
+echo "swift $*" >> "$STUB_LOG"
+mkdir -p .build/release && printf '#!/bin/sh\necho built\n' > .build/release/pushlint && chmod +x .build/release/pushlint
+SH
+chmod +x "$work/bin/curl" "$work/bin/swift"
+printf '#!/bin/sh\necho downloaded\n' > "$work/release/pushlint-$version-linux-x86_64"
+(cd "$work/release" && sha256sum "pushlint-$version-linux-x86_64" > SHA256SUMS)
+# run REF RUNNER_ARCH: runs the step in a fresh copy of the action's folder; prints what the binary says.
+run_install() {
+  local dir="$work/action-$1-$2"
+  rm -rf "$dir" && mkdir -p "$dir/Sources/PushLintModel"
+  cp Sources/PushLintModel/PushLintInfo.swift "$dir/Sources/PushLintModel/"
+  : > "$work/stub.log" && : > "$dir/github-output"
+  (cd "$dir" && PATH="$work/bin:$PATH" STUB_LOG="$work/stub.log" RELEASE_DIR="$work/release" GITHUB_OUTPUT="$dir/github-output" \
+    RUNNER_OS=Linux RUNNER_ARCH="$2" ACTION_REF="$1" ACTION_REPOSITORY=pushlint/pushlint bash -e "$install_step" >/dev/null) || return $?
+  "$dir/.build/release/pushlint"
+}
+[ "$(run_install "v$version" X64)" = downloaded ] || fail "tagged v$version: the release binary is not installed"
+grep -q "built=false" "$work/action-v$version-X64/github-output" || fail "a downloaded binary is reported as built"
+grep -q "^swift" "$work/stub.log" && fail "the step built although the release binary was there"
+grep -q "releases/download/v$version/pushlint-$version-linux-x86_64$" "$work/stub.log" || fail "wrong download URL: $(cat "$work/stub.log")"
+[ "$(run_install main X64)" = built ] || fail "a branch ref does not build from source"
+grep -q "built=true" "$work/action-main-X64/github-output" || fail "a build is not reported (the cache would not be saved)"
+grep -q "^https://" "$work/stub.log" && fail "a branch ref downloads a release binary"
+[ "$(run_install "v$version" ARM64)" = built ] || fail "no release binary for the runner: no fallback build"
+grep -q "swift build -c release --product pushlint" "$work/stub.log" || fail "the fallback is not swift build -c release"
+printf '#!/bin/sh\necho tampered\n' > "$work/release/pushlint-$version-linux-x86_64"
+if run_install "v$version" X64 >/dev/null 2>&1; then fail "a binary whose SHA-256 is not in SHA256SUMS was installed"; fi
+echo "install step: download with checksum, mismatch fails, fallback builds: ok"
+
+echo "== release.yml and Dockerfile: the same Swift image and static SDK"
+python3 - <<'PY'
+import re, sys
+release = open(".github/workflows/release.yml", encoding="utf-8").read()
+docker = open("Dockerfile", encoding="utf-8").read()
+def one(pattern, text, what):
+    found = re.findall(pattern, text, re.M)
+    if len(set(found)) != 1:
+        sys.exit(f"{what}: expected one value, found {found}")
+    return found[0]
+pairs = [
+    (r"^\s*STATIC_SDK_URL: (\S+)$", r"^ARG STATIC_SDK_URL=(\S+)$", "static SDK URL"),
+    (r"^\s*STATIC_SDK_CHECKSUM: (\S+)$", r"^ARG STATIC_SDK_CHECKSUM=(\S+)$", "static SDK checksum"),
+    (r"^\s*container: (swift:\S+)$", r"^ARG SWIFT_IMAGE=(\S+)$", "Swift image"),
+]
+for in_release, in_docker, what in pairs:
+    a, b = one(in_release, release, f"release.yml {what}"), one(in_docker, docker, f"Dockerfile {what}")
+    if a != b:
+        sys.exit(f"{what}: release.yml has {a}, the Dockerfile {b}")
+version = one(r"^ARG SWIFT_IMAGE=swift:(\d+\.\d+)\.0-", docker, "Swift release of the image")
+url = one(r"^ARG STATIC_SDK_URL=(\S+)$", docker, "SDK URL")
+if f"/swift-{version}-release/static-sdk/swift-{version}-RELEASE/swift-{version}-RELEASE_static-linux-" not in url:
+    sys.exit(f"the static SDK {url} is not the one of Swift {version}")
+action = open("action.yml", encoding="utf-8").read()
+for asset in ["linux-x86_64", "linux-aarch64", "macos-universal"]:
+    if f"pushlint-$version-{asset}" not in action:
+        sys.exit(f"action.yml does not download pushlint-VERSION-{asset}")
+if "pushlint-$VERSION-linux-$ARCH" not in release or "pushlint-$VERSION-macos-universal" not in release \
+        or not re.search(r"arch: \[x86_64, aarch64\]", release):
+    sys.exit("release.yml does not publish the assets action.yml downloads")
+print("release.yml, Dockerfile and action.yml agree")
+PY
+
 echo "== Dockerfile: hadolint"
 hadolint Dockerfile
 
