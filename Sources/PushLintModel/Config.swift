@@ -194,13 +194,4 @@ public struct Config: Sendable {
     public func headers(for relativePath: String) -> (glob: String, headers: [(String, String)])? {
         apnsHeaders.last { $0.glob.matches(relativePath) }.map { ($0.glob.pattern, $0.headers) }
     }
-
-    /// The level of a rule for a file: defaults, then `rules`, then matching `overrides` in order.
-    public func level(of rule: RuleDescription, for relativePath: String) -> RuleLevel {
-        var level = rules[rule.id] ?? .on(rule.defaultSeverity)
-        for override in overrides where override.files.contains(where: { $0.matches(relativePath) }) {
-            if let l = override.rules[rule.id] { level = l }
-        }
-        return level
-    }
 }

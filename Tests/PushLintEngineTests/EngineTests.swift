@@ -1,5 +1,6 @@
 import PushLintEngine
 import PushLintModel
+import Synchronization
 import Testing
 import TestSupport
 
@@ -278,5 +279,41 @@ import TestSupport
         let report = Engine(project: project).lint(targets)
         #expect(report.allDiagnostics.map(\.ruleId) == ["io-error"])
         #expect(report.allDiagnostics.first?.message.contains("directory") == true)
+    }
+}
+
+/// A payload rule that counts its runs, to see which rules the engine runs.
+private struct CountingRule: PayloadRule {
+    static let runs = Mutex(0)
+    let description = RuleDescription(id: "counting-rule", summary: "Counts.", family: .json, defaultSeverity: .warning, rationale: "r")
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        Self.runs.withLock { $0 += 1 }
+        return []
+    }
+}
+
+/// A rule that is off is not run: for every file when the config or `--rule` turns it off, and for the files an
+/// override turns it off for.
+@Suite(.serialized) struct RuleLevelRunTests {
+    func runs(config: String?, commandLine: [String: RuleLevel] = [:]) throws -> Int {
+        let dir = TempDirectory()
+        if let config { dir.write(".pushlint.json", config) }
+        dir.write("push/a.json", #"{"aps": {"alert": "Hi"}}"#)
+        dir.write("push/legacy/b.json", #"{"aps": {"alert": "Hi"}}"#)
+        let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path, rules: [CountingRule().description])
+        var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: dir.path)
+        discovery.ignoredFiles = project.ownFiles
+        let engine = Engine(project: project, options: LintOptions(ruleLevels: commandLine, jobs: 1), rules: [CountingRule()])
+        CountingRule.runs.withLock { $0 = 0 }
+        _ = engine.lint(try discovery.targets(for: ["."]))
+        return CountingRule.runs.withLock { $0 }
+    }
+
+    @Test func offRulesAreNotRun() throws {
+        #expect(try runs(config: nil) == 2)
+        #expect(try runs(config: #"{"rules": {"counting-rule": "off"}}"#) == 0)
+        #expect(try runs(config: nil, commandLine: ["counting-rule": .off]) == 0)
+        #expect(try runs(config: #"{"overrides": [{"files": ["push/legacy/**"], "rules": {"counting-rule": "off"}}]}"#) == 1)
+        #expect(try runs(config: #"{"rules": {"counting-rule": "off"}, "overrides": [{"files": ["push/legacy/**"], "rules": {"counting-rule": "error"}}]}"#) == 1)
     }
 }
