@@ -130,3 +130,28 @@ extension ExpoTests {
         #expect(found.first?.message.contains("no 'to'") == true)
     }
 }
+
+/// Expo's 4096-byte limit is on what one device receives (EXPO-D "MessageTooBig"): the recipients are not counted.
+extension ExpoTests {
+    static func tokens(_ count: Int) -> String {
+        (0..<count).map { #""ExponentPushToken[N1Xk3vQ9bY2mT7pLd4"# + String(1000 + $0) + #"]""# }.joined(separator: ", ")
+    }
+
+    @Test func sizeLeavesOutTheRecipients() throws {
+        let message = #"{"to": ["# + Self.tokens(100) + #"], "title": "Sale", "body": "20% off"}"#
+        let report = try ExampleLinter.lint(message, fileName: "m.json")
+        #expect(report.allDiagnostics.filter { $0.ruleId.hasPrefix("payload-size") }.isEmpty)
+        // {"title":"Sale","body":"20% off"}
+        #expect(report.files.first?.wireBytes == 33)
+        let single = try ExampleLinter.lint(#"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd41000]", "title": "Sale", "body": "20% off"}"#, fileName: "m.json")
+        #expect(single.files.first?.wireBytes == 33, "one token or a hundred: the same bytes reach each device")
+    }
+
+    @Test func sizeStillCountsWhatTheDeviceReceives() throws {
+        let data = #"{"text": ""# + String(repeating: "x", count: 4080) + #""}"#
+        let message = #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd41000]", "title": "Hi", "data": "# + data + "}"
+        let found = try findings("payload-size", message)
+        #expect(found.count == 2, "the Expo message and its APNs view are both over 4096 bytes")
+        #expect(found.contains { $0.message.contains("without its recipients") }, "\(found.map(\.message))")
+    }
+}

@@ -6,6 +6,9 @@ public enum ExpoSchema {
     /// At most 100 messages per request, and 100 recipients in all (`PUSH_TOO_MANY_NOTIFICATIONS`).
     public static let maxMessagesPerRequest = 100
     public static let maxRecipientsPerRequest = 100
+    /// Fields that reach no device: the recipients. Expo's 4096-byte limit (MessageTooBig) is on what one device
+    /// receives (EXPO-D "Individual errors"), so the size is measured without them.
+    public static let unsentKeys = ["to"]
 
     public static let priorities = ["default", "normal", "high"]
     public static let interruptionLevels = ["active", "critical", "passive", "time-sensitive"]
