@@ -64,6 +64,9 @@ public enum ExpoSchema {
             // In the SDK's `ExpoPushMessage` type, not in the docs' table (EXPO-S).
             SchemaField("collapseId", .string),
             SchemaField("tag", .string),
+            // Legacy, outside the docs' table, but expo-server-sdk-python still sends it ("here for legacy reasons",
+            // `PushMessage.get_payload`): the SDK's output must lint clean.
+            SchemaField("_displayInForeground", .bool),
         ])
 
     /// `Expo.isExpoPushToken`: `ExponentPushToken[...]`, `ExpoPushToken[...]`, or a bare UUID (EXPO-S).
