@@ -108,8 +108,9 @@ struct ExpoFieldValue: PayloadRule, DescribedByType {
                 for problem in problems {
                     result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
                 }
-                if problems.isEmpty, !context.isTemplated(value), let risk = rangeRisk(field.name, value, path, min: min, max: max, doc) {
-                    result.append(diagnostic(risk.message, at: value, in: doc, severity: .warning, help: risk.help))
+                if problems.isEmpty, !context.isTemplated(value), let risk = rangeRisk(field.name, value, min: min, max: max, doc) {
+                    let text = describe(risk, doc.rawText(value), path)
+                    result.append(diagnostic(text.message, at: value, in: doc, severity: .warning, help: text.help))
                 }
                 continue
             }
@@ -158,58 +159,29 @@ struct ExpoFieldValue: PayloadRule, DescribedByType {
         }
     }
 
-    /// A number outside what its field means, and what may come of it; nil when it is in range. Expo types these
-    /// fields as plain numbers (EXPO-D, EXPO-S) and documents no refusal of any value, so these are risks.
-    func rangeRisk(
-        _ name: String, _ node: NodeID, _ path: FieldPath, min: Double?, max: Double?, _ doc: JSONDocument
-    ) -> (message: String, help: String)? {
+    /// What a number outside the range its field means may lead to. Expo types these fields as plain numbers
+    /// (EXPO-D, EXPO-S) and documents no refusal of any value, so each is a risk (a warning), not a rejection.
+    enum RangeRisk {
+        case expirationBefore1970, expirationInMilliseconds, negativeTTL, negativeBadge, volumeOutside01
+        case outside(min: Double?, max: Double?)
+    }
+
+    func rangeRisk(_ name: String, _ node: NodeID, min: Double?, max: Double?, _ doc: JSONDocument) -> RangeRisk? {
         guard let value = doc.doubleValue(node) else { return nil }
-        let raw = doc.rawText(node)
         switch name {
         case "expiration":
-            if value < 0 {
-                return (
-                    "expiration is \(raw), a time before 1970: the message has expired before it is sent and may never be delivered (Expo's expiration is Unix seconds)",
-                    "write a Unix time in seconds, or use ttl")
-            }
+            if value < 0 { return .expirationBefore1970 }
             // 10^11 seconds is the year 5138: a value this large is a time in milliseconds.
-            if value >= 100_000_000_000 {
-                return (
-                    "expiration is \(raw), a time in milliseconds: Expo reads Unix seconds, so the message would only expire thousands of years from now",
-                    "write \(Int(value / 1000)) (seconds)")
-            }
-            return nil
-        case "ttl":
-            guard value < 0 else { return nil }
-            return (
-                "ttl is \(raw), a negative number of seconds: Expo's ttl is how long a message may wait for redelivery and has no documented meaning below 0, so the message may be refused or dropped at once",
-                "write 0 or more seconds (0: deliver now or never)")
-        case "badge":
-            guard value < 0 else { return nil }
-            return (
-                "badge is \(raw): a badge count below 0 has no documented meaning (0 clears the badge), so iOS may ignore it or the message may be refused",
-                "write 0 or more")
-        case "volume":
-            guard !(0...1).contains(value) else { return nil }
-            return (
-                "\(path) is \(raw), outside 0 (silent) to 1 (full volume), the range Apple gives a critical sound's volume; Expo documents no refusal, so the sound may play at another volume or not at all",
-                "write a number between 0 and 1")
+            return value >= 100_000_000_000 ? .expirationInMilliseconds : nil
+        case "ttl": return value < 0 ? .negativeTTL : nil
+        case "badge": return value < 0 ? .negativeBadge : nil
+        // Apple gives a critical sound's volume as 0 (silent) to 1 (full volume).
+        case "volume": return (0...1).contains(value) ? nil : .volumeOutside01
         default:
-            if let min, value < min { return outOfRange(raw, path, min: min, max: max) }
-            if let max, value > max { return outOfRange(raw, path, min: min, max: max) }
+            if let min, value < min { return .outside(min: min, max: max) }
+            if let max, value > max { return .outside(min: min, max: max) }
             return nil
         }
-    }
-
-    private func outOfRange(_ raw: String, _ path: FieldPath, min: Double?, max: Double?) -> (message: String, help: String) {
-        let bounds = [min.map { "at least \(Self.format($0))" }, max.map { "at most \(Self.format($0))" }].compactMap { $0 }.joined(separator: " and ")
-        return (
-            "\(path) is \(raw) but means something only when \(bounds); Expo documents no refusal, so the value may be clamped or ignored",
-            "write a number \(bounds)")
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// A batch file is one request: at most 100 messages and 100 recipients in all.
@@ -274,6 +246,42 @@ struct ExpoFieldValue: PayloadRule, DescribedByType {
     // MARK: Messages
 
     private static let rejection = "Expo answers the whole request with HTTP 400 (a malformed payload)"
+
+    private func describe(_ risk: RangeRisk, _ raw: String, _ path: FieldPath) -> (message: String, help: String) {
+        switch risk {
+        case .expirationBefore1970:
+            return (
+                "expiration is \(raw), a time before 1970: the message has expired before it is sent and may never be delivered (Expo's expiration is Unix seconds)",
+                "write a Unix time in seconds, or use ttl")
+        case .expirationInMilliseconds:
+            let seconds = Double(raw).map { String(Int($0 / 1000)) } ?? "the time in seconds"
+            return (
+                "expiration is \(raw), a time in milliseconds: Expo reads Unix seconds, so the message would only expire thousands of years from now",
+                "write \(seconds) (seconds)")
+        case .negativeTTL:
+            return (
+                "ttl is \(raw), a negative number of seconds: Expo's ttl is how long a message may wait for redelivery and has no documented meaning below 0, so the message may be refused or dropped at once",
+                "write 0 or more seconds (0: deliver now or never)")
+        case .negativeBadge:
+            return (
+                "badge is \(raw): a badge count below 0 has no documented meaning (0 clears the badge), so iOS may ignore it or the message may be refused",
+                "write 0 or more")
+        case .volumeOutside01:
+            return (
+                "\(path) is \(raw), outside 0 (silent) to 1 (full volume), the range Apple gives a critical sound's volume; Expo documents no refusal, so the sound may play at another volume or not at all",
+                "write a number between 0 and 1")
+        case .outside(let min, let max):
+            let bounds = [min.map { "at least \(Self.format($0))" }, max.map { "at most \(Self.format($0))" }].compactMap { $0 }
+                .joined(separator: " and ")
+            return (
+                "\(path) is \(raw) but means something only when \(bounds); Expo documents no refusal, so the value may be clamped or ignored",
+                "write a number \(bounds)")
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
 
     private func notAToken(_ text: String, _ path: FieldPath) -> String {
         let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
