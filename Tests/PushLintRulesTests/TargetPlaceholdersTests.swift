@@ -1,3 +1,4 @@
+import PushLintJSON
 import Testing
 
 @testable import PushLintRules
@@ -36,6 +37,13 @@ import Testing
     ])
     func realValues(_ value: String) {
         #expect(!TargetPlaceholders.isPlaceholder(value), "\(value)")
+    }
+
+    /// The byte form, as a rule calls it on a string node: `doc.withStringBytes(node, TargetPlaceholders.isPlaceholder)`.
+    @Test func bytesAndTextAgree() {
+        for value in ["<token>", "ExponentPushToken[xxx]", "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "…", "token"] {
+            #expect(value.withUTF8Bytes(TargetPlaceholders.isPlaceholder) == TargetPlaceholders.isPlaceholder(value))
+        }
     }
 
     @Test func messageNamesThePlaceholder() {

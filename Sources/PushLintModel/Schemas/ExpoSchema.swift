@@ -70,8 +70,21 @@ public enum ExpoSchema {
         ])
 
     /// `Expo.isExpoPushToken`: `ExponentPushToken[...]`, `ExpoPushToken[...]`, or a bare UUID (EXPO-S).
-    public static func isPushToken(_ s: String) -> Bool {
-        if PayloadKind.isExpoToken(s) { return true }
-        return ASCIIText.isGrouped(s, [8, 4, 4, 4, 12], separator: UInt8(ascii: "-"), ASCIIText.isAlphanumeric)
+    public static func isPushToken(_ s: String) -> Bool { s.withUTF8Bytes { isPushToken($0) } }
+
+    /// The same on a token's UTF-8: decided for every recipient of every message, without making a `String`.
+    public static func isPushToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.last == UInt8(ascii: "]"), bytes.count > 1,
+            ASCIIText.matches(bytes, at: 0, "ExponentPushToken[") || ASCIIText.matches(bytes, at: 0, "ExpoPushToken[")
+        {
+            return true
+        }
+        // 8-4-4-4-12 letters and digits.
+        guard bytes.count == 36 else { return false }
+        for (index, b) in bytes.enumerated() {
+            let isSeparator = index == 8 || index == 13 || index == 18 || index == 23
+            guard isSeparator ? b == UInt8(ascii: "-") : ASCIIText.isAlphanumeric(b) else { return false }
+        }
+        return true
     }
 }

@@ -102,13 +102,10 @@ struct ExpoFieldValue: PayloadRule, DescribedByType {
                 recipients(value, path: path, checker, context, into: &result)
                 continue
             }
-            // Ranges are checked here, not by the checker: Expo documents no refusal of them (a warning).
-            if case .number(let min, let max) = field.type {
-                let problems = checker.check(value, as: .number(min: nil, max: nil), path: path)
-                for problem in problems {
-                    result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
-                }
-                if problems.isEmpty, !context.isTemplated(value), let risk = rangeRisk(field.name, value, min: min, max: max, doc) {
+            // Ranges are checked here, not by the checker: Expo documents no refusal of them (a warning). A value of
+            // another type goes to the checker, which reports the type before any range.
+            if case .number(let min, let max) = field.type, doc.kind(value) == .number {
+                if let risk = rangeRisk(field.name, value, min: min, max: max, doc) {
                     let text = describe(risk, doc.rawText(value), path)
                     result.append(diagnostic(text.message, at: value, in: doc, severity: .warning, help: text.help))
                 }
@@ -136,16 +133,18 @@ struct ExpoFieldValue: PayloadRule, DescribedByType {
                 }
                 return
             }
+            // A placeholder may have a token's shape (`ExponentPushToken[xxx]`): asked first. Both on the bytes: a
+            // `String` is made only for a finding.
+            let isPlaceholder = doc.withStringBytes(value, TargetPlaceholders.isPlaceholder)
+            if !isPlaceholder, doc.withStringBytes(value, ExpoSchema.isPushToken) { return }
             let text = doc.string(value)
-            // A placeholder may have a token's shape (`ExponentPushToken[xxx]`): asked first.
-            if TargetPlaceholders.isPlaceholder(text) {
+            if isPlaceholder {
                 result.append(
                     diagnostic(
                         TargetPlaceholders.message(field: "\(path)", value: text), at: value, in: doc, severity: .info,
                         help: "fill in the token getExpoPushTokenAsync returns when sending, or write the template placeholder {{token}}"))
                 return
             }
-            if ExpoSchema.isPushToken(text) { return }
             result.append(diagnostic(notAToken(text, path), at: value, in: doc, help: "write the token getExpoPushTokenAsync returns, ExponentPushToken[...]"))
         }
         if doc.kind(node) == .array {

@@ -25,10 +25,9 @@ enum TargetPlaceholders {
     /// True when the target value (its UTF-8) is a documentation placeholder, not a token.
     static func isPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty else { return false }
-        if let inner = expoTokenInside(bytes) {
-            return inner.isEmpty || isFiller(inner) || isPlaceholder(inner)
-        }
-        return isFiller(bytes) || isWrapped(bytes) || isTruncated(bytes) || isPlaceholderName(bytes)
+        let text = expoTokenInside(bytes) ?? bytes
+        if text.isEmpty { return true }  // `ExponentPushToken[]`
+        return isFiller(text) || isWrapped(text) || isTruncated(text) || isPlaceholderName(text)
     }
 
     static func isPlaceholder(_ text: String) -> Bool { text.withUTF8Bytes { isPlaceholder($0) } }
@@ -110,6 +109,9 @@ enum TargetPlaceholders {
         "todo", "dummy", "sample", "example", "fake",
     ].map { Array($0.utf8) }
 
+    /// Bit n is set when a hint word has n bytes: most words of a real token are no hint word's length.
+    private static let hintLengths: UInt64 = hintWords.reduce(0) { $0 | (1 << UInt64($1.count)) }
+
     /// A short name made of words (`YOUR_EXPO_PUSH_TOKEN`, `device-token`, `yourDeviceToken`, `your token here`),
     /// one of which is a hint word.
     private static func isPlaceholderName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -119,7 +121,7 @@ enum TargetPlaceholders {
         var index = 0
         // Words end at a separator, and before an upper-case letter that follows a lower-case one (camelCase).
         func endWord(at end: Int) {
-            guard end > start, !hasHint else { return }
+            guard end > start, !hasHint, (hintLengths >> UInt64(end - start)) & 1 == 1 else { return }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
             hasHint = hintWords.contains { $0.count == word.count && ASCIIText.matches(word, at: 0, $0, ignoringCase: true) }
         }
