@@ -28,7 +28,7 @@ import TestSupport
 
     @Test func documentedExamplesLintClean() throws {
         let files = Paths.files(in: Self.folder.appendingPathComponent("clean"), withExtension: "json")
-        #expect(files.count == 11)
+        #expect(files.count == 12)
         for url in files {
             let report = try lint(url)
             #expect(report.files.map(\.kind) == [.expo], "\(url.lastPathComponent) is not detected as Expo")
