@@ -1,5 +1,6 @@
 import Foundation
 import PushLintEngine
+import PushLintJSON
 import PushLintModel
 @testable import PushLintRules
 import Testing
@@ -207,6 +208,24 @@ import TestSupport
         #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "actions": "# + mixed + "}") == ["/actions"])
         let noLabel = "[" + (0..<6).map { #"{"action": "a\#($0)", "icon": "https://cdn.example.com/icons/\#($0).png"}"# }.joined(separator: ", ") + "]"
         #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "actions": "# + noLabel + "}") == ["/actions"])
+    }
+
+    @Test(arguments: [
+        (#"[{"action": "accept", "title": "Accept", "icon": "/i/a.png"}]"#, true),
+        (#"[{"identifier": "reply", "buttonTitle": "Reply", "textInput": {"submitButtonTitle": "Send"}, "options": {"isDestructive": false}}]"#, true),
+        (#"[{"id": "open", "text": "Open", "url": "https://example.com"}, {"id": "later", "text": "Later"}]"#, true),
+        (#"[{"key": "reply", "label": "Reply", "actionType": "Default"}]"#, true),
+        (#"[{"title": "Reply", "pressAction": {"id": "reply"}, "input": true}]"#, true),
+        (#"[{"action": "accept", "title": "Accept"}, {"sku": "SKU-1", "qty": 1}]"#, false),
+        (#"[{"action": "accept", "title": "Accept", "price": "12.50"}]"#, false),
+        (#"[{"title": "Reply"}]"#, false),
+        (#"[{"id": "1042"}]"#, false),
+        (#"{"action": "accept", "title": "Accept"}"#, false),
+        ("[]", false),
+    ])
+    func actionButtonShapes(_ json: String, _ isButtons: Bool) throws {
+        let doc = try #require(JSONParser.parse(json).document)
+        #expect(ActionButtons.are(doc.root, in: doc) == isButtons, "\(json)")
     }
 
     /// One mistake, one finding: payload-size and fcm-data-string-values report these, this rule stays silent.
