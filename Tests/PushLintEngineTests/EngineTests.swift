@@ -64,7 +64,7 @@ import TestSupport
         dir.write("a.json", Self.big)
         dir.write("legacy/b.json", Self.big)
         let report = try lint(dir)
-        // Only payload-size's levels matter here (payload-data-not-link also reports the 4100-byte string).
+        // Only payload-size's levels matter here.
         #expect(report.files.map { $0.diagnostics.filter { $0.ruleId == "payload-size" }.map(\.severity) } == [[.warning], []])
         let cli = try lint(dir, options: LintOptions(ruleLevels: ["payload-size": .on(.info)]))
         #expect(cli.files.map { $0.diagnostics.filter { $0.ruleId == "payload-size" }.map(\.severity) } == [[.info], [.info]])
@@ -139,11 +139,13 @@ import TestSupport
     @Test(arguments: [200, 2600])
     func parallelBatchesAreDeterministic(count: Int) throws {
         let dir = TempDirectory()
+        // Records over payload-data-not-link's 256 bytes: one content finding per APNs message.
+        let records = #"[{"a": ""# + String(repeating: "x", count: 260) + #""}, {"b": 2}]"#
         let messages = (0..<count).map { i in
             i % 97 == 5 ? "42"
             : i % 4 == 0
                 ? #"{"message": {"token": "t\#(i)", "data": {"n": \#(i), "mail": "user\#(i)@gmail.com"}}}"#
-                : #"{"aps": {"alert": "order \#(i)"}, "items": [{"a": 1}, {"b": 2}]}"#
+                : #"{"aps": {"alert": "order \#(i)"}, "items": "# + records + "}"
         }
         dir.write("batch.json", "[" + messages.joined(separator: ",\n") + "]")
         let one = try lint(dir, options: LintOptions(jobs: 1))
