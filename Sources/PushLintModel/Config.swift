@@ -39,7 +39,7 @@ public struct Config: Sendable {
 
     public static let defaultInclude = ["**/*.json", "**/*.apns", "**/*.json.tmpl", "**/*.json.hbs", "**/*.json.j2"]
     /// Folders never walked.
-    public static let alwaysExcluded: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]
+    public static let alwaysExcluded: Set<String> = [".git", ".build", ".venv", "node_modules", "Pods", "DerivedData"]
     /// Template extensions after `.json` (DESIGN.md §3).
     public static let templateExtensions = [".tmpl", ".hbs", ".j2", ".mustache", ".liquid"]
     /// `.json.tmpl` and the others, as bytes: every linted file's name is compared with them.

@@ -55,7 +55,12 @@ public enum BuiltBinary {
         return run(binary, arguments, cwd: cwd, stdin: stdin)
     }
 
+    /// A child that exits before reading its standard input (a usage error) closes the pipe; writing to it must
+    /// then fail with EPIPE instead of killing the test process with SIGPIPE.
+    static let brokenPipesAreErrors: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     static func run(_ executable: String, _ arguments: [String], cwd: String, stdin: String?) -> Result {
+        _ = brokenPipesAreErrors
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

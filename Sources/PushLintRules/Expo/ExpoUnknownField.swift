@@ -7,7 +7,7 @@ struct ExpoUnknownField: PayloadRule, DescribedByType {
         id: "expo-unknown-field",
         summary: "A field that is not part of an Expo push message.",
         family: .expo,
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         rationale: """
             Expo documents a fixed set of message fields (EXPO-D "Message request format", EXPO-S \
             `ExpoPushMessage`; platform-rules.md §4): `to`, `data`, `title`, `subtitle`, `body`, `sound`, \
