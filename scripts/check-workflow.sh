@@ -2,21 +2,32 @@
 # Checks the workflow integrations for real (issue 7): the GitHub Action and workflows against their schemas and
 # actionlint, the action's script with stubbed and real binaries, the config/contract JSON Schemas against the
 # bundled examples, and the pre-commit hook through `pre-commit try-repo` on a throwaway repository.
-# Run by .ci/run after `swift build`. A missing tool is a failure, never a skip.
+# Also shellcheck on the repository's shell scripts, and hadolint on a Dockerfile when there is one.
+# Run by the test command scripts/test after `swift build`, with the pinned tools of .venv/ first on PATH (run
+# alone, this script uses .venv/ when it exists). A missing tool is a failure, never a skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 
+venv="${PUSHLINT_VENV:-$repo/.venv}"
+if [[ -x "$venv/bin/python3" && "$(command -v python3)" != "$venv/bin/python3" ]]; then PATH="$venv/bin:$PATH"; fi
 fail() { echo "check-workflow: FAIL: $*" >&2; exit 1; }
-need() { command -v "$1" >/dev/null 2>&1 || fail "$1 is not installed (.ci/run installs it)"; }
-for tool in python3 git check-jsonschema actionlint pre-commit shellcheck swift; do need "$tool"; done
-python3 -c 'import jsonschema, yaml' || fail "python packages jsonschema and pyyaml are needed"
+need() { command -v "$1" >/dev/null 2>&1 || fail "$1 is not installed: run scripts/test, which creates .venv/ with the pinned tools"; }
+for tool in python3 git check-jsonschema actionlint pre-commit shellcheck hadolint swift; do need "$tool"; done
+python3 -c 'import jsonschema, yaml' || fail "python packages jsonschema and pyyaml are needed: run scripts/test"
 
 pushlint="$repo/.build/debug/pushlint"
 [ -x "$pushlint" ] || fail "$pushlint is missing: run 'swift build' first"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+echo "== shell scripts: shellcheck"
+shellcheck -s bash .ci/run scripts/test scripts/*.sh
+if [[ -f Dockerfile ]]; then
+  echo "== Dockerfile: hadolint"
+  hadolint Dockerfile
+fi
 
 echo "== action.yml and workflows: schemas and actionlint"
 check-jsonschema --builtin-schema vendor.github-actions action.yml

@@ -3,35 +3,43 @@
 #   - testdata/golden/*.junit.xml and *.sarif (the reporters' goldens);
 #   - the reports of the bundled example project, produced by the real command line in one run
 #     (text on stdout, junit + sarif + github + json through --report) and once more with -f sarif -o.
-# JUnit: `xmllint --noout --schema` against both XSDs of ../shared/conformance/junit.
+# JUnit: python xmlschema (XSD 1.0) against both XSDs of ../shared/conformance/junit.
 # SARIF: python jsonschema (Draft-07, format checks) against ../shared/conformance/sarif/sarif-schema-2.1.0.json.
 # GitHub: every line is one well-formed workflow command.
-# A missing validator is an error (exit 2), never a skip. .ci/run installs them first.
+# The validators are the pinned ones of .venv/ (scripts/requirements.txt), which the test command scripts/test
+# creates and puts first on PATH; run alone, this script uses .venv/ when it exists. A missing validator is an
+# error (exit 2) that names the command to run, never a skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+venv="${PUSHLINT_VENV:-$(pwd)/.venv}"
+if [[ -x "$venv/bin/python3" && "$(command -v python3)" != "$venv/bin/python3" ]]; then PATH="$venv/bin:$PATH"; fi
 conformance="${PUSHLINT_CONFORMANCE:-../shared/conformance}"
 junit_schemas=("$conformance/junit/junit-10.xsd" "$conformance/junit/JUnit.xsd")
 sarif_schema="$conformance/sarif/sarif-schema-2.1.0.json"
 for f in "${junit_schemas[@]}" "$sarif_schema"; do
     [[ -f "$f" ]] || { echo "validate-reports: missing schema $f" >&2; exit 2; }
 done
-command -v xmllint >/dev/null || {
-    echo "validate-reports: xmllint is not installed: apt-get install -y libxml2-utils" >&2; exit 2; }
-python3 -c 'import jsonschema, rfc3986_validator, rfc3339_validator' 2>/dev/null || {
-    echo "validate-reports: python jsonschema[format-nongpl] is not installed: python3 -m pip install 'jsonschema[format-nongpl]'" >&2
+python3 -c 'import xmlschema, jsonschema, rfc3986_validator, rfc3339_validator' 2>/dev/null || {
+    echo "validate-reports: the pinned validators (python xmlschema, jsonschema[format-nongpl]) are not installed: run scripts/test, which creates .venv/ with them" >&2
     exit 2; }
 
 failed=0
 fail() { echo "validate-reports: FAIL: $*" >&2; failed=1; }
 
 validate_junit() {
-    local schema
-    for schema in "${junit_schemas[@]}"; do
-        xmllint --noout --schema "$schema" "$1" 2>/dev/null || {
-            xmllint --noout --schema "$schema" "$1" || true
-            fail "$1 does not validate against $(basename "$schema")"; }
-    done
+    python3 - "$@" <<'PY' || fail "JUnit schema validation: $*"
+import sys, xmlschema
+schemas = [xmlschema.XMLSchema10(path) for path in sys.argv[1:3]]
+bad = 0
+for path in sys.argv[3:]:
+    for schema in schemas:
+        for error in schema.iter_errors(path):
+            bad = 1
+            reason = " ".join(str(error.reason).split())
+            print(f"{path}: against {schema.url}: {error.path}: {reason}", file=sys.stderr)
+sys.exit(bad)
+PY
 }
 
 validate_sarif() {
@@ -64,7 +72,7 @@ shopt -s nullglob
 goldens_xml=(testdata/golden/*.junit.xml)
 goldens_sarif=(testdata/golden/*.sarif)
 (( ${#goldens_xml[@]} > 0 && ${#goldens_sarif[@]} > 0 )) || { echo "validate-reports: no goldens in testdata/golden" >&2; exit 2; }
-for f in "${goldens_xml[@]}"; do validate_junit "$f"; done
+validate_junit "${junit_schemas[@]}" "${goldens_xml[@]}"
 validate_sarif "${goldens_sarif[@]}"
 for f in testdata/golden/*.github.txt; do validate_github "$f"; done
 
@@ -87,8 +95,7 @@ for f in examples.junit.xml examples-o.junit.xml examples.sarif examples-o.sarif
     [[ -s "$out/$f" ]] || fail "pushlint wrote no $f"
 done
 if (( failed == 0 )); then
-    validate_junit "$out/examples.junit.xml"
-    validate_junit "$out/examples-o.junit.xml"
+    validate_junit "${junit_schemas[@]}" "$out/examples.junit.xml" "$out/examples-o.junit.xml"
     validate_sarif "$out/examples.sarif" "$out/examples-o.sarif"
     validate_github "$out/examples.github.txt"
     python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$out/examples.json" || fail "examples.json is not JSON"

@@ -43,10 +43,12 @@ public struct Engine: Sendable {
     public var project: Project
     public var options: LintOptions
     public var fileSystem: any FileSystem
+    /// Rules that are on for some file; for a file where an override turns one off, `rules(for:)` leaves it out.
     let fileRules: [any FileRule]
     let payloadRules: [any PayloadRule]
     let projectRules: [any ProjectRule]
     let descriptionById: [String: RuleDescription]
+    let levels: RuleLevels
 
     /// Every built-in rule.
     public static var builtInRules: [any Rule] { RuleRegistry.all }
@@ -59,10 +61,24 @@ public struct Engine: Sendable {
         self.project = project
         self.options = options
         self.fileSystem = fileSystem
-        fileRules = rules.compactMap(\.asFileRule)
-        payloadRules = rules.compactMap(\.asPayloadRule)
-        projectRules = rules.compactMap(\.asProjectRule)
+        let levels = RuleLevels(config: project.config, commandLine: options.ruleLevels)
+        self.levels = levels
+        // A rule that is off for every file is not run at all.
+        let running = rules.filter { levels.isOnSomewhere($0.description.id) }
+        fileRules = running.compactMap(\.asFileRule)
+        payloadRules = running.compactMap(\.asPayloadRule)
+        projectRules = running.compactMap(\.asProjectRule)
         descriptionById = Dictionary(rules.map { ($0.description.id, $0.description) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The file and payload rules that run for a file at this config-relative path: all of them, unless overrides
+    /// switch some off for it.
+    func rules(for path: String) -> (file: [any FileRule], payload: [any PayloadRule]) {
+        guard levels.dependsOnPath else { return (fileRules, payloadRules) }
+        return (
+            fileRules.filter { levels.isOn($0.description.id, for: path) },
+            payloadRules.filter { levels.isOn($0.description.id, for: path) }
+        )
     }
 
     /// The enabled rules, then any other rule a finding names, so that a report describes every rule it shows.
@@ -76,14 +92,9 @@ public struct Engine: Sendable {
         return rules
     }
 
-    /// Every rule that is not switched off everywhere.
+    /// Every rule that runs for some file.
     public var enabledRules: [RuleDescription] {
-        let all = fileRules.map(\.description) + payloadRules.map(\.description) + projectRules.map(\.description)
-        return all.filter { d in
-            if case .off? = options.ruleLevels[d.id] { return false }
-            if case .off? = project.config.rules[d.id], !project.config.overrides.contains(where: { $0.rules[d.id] != nil }) { return false }
-            return true
-        }
+        fileRules.map(\.description) + payloadRules.map(\.description) + projectRules.map(\.description)
     }
 
     // MARK: Runs
@@ -137,7 +148,7 @@ public struct Engine: Sendable {
         var project: [ProjectDiagnostic] = []
         for rule in projectRules {
             for var finding in rule.checkProject(context) {
-                guard let severity = severity(of: rule.description, emitted: finding.severity, path: nil) else { continue }
+                guard let severity = levels.severity(of: rule.description.id, emitted: finding.severity, path: nil) else { continue }
                 finding.severity = severity
                 project.append(finding)
             }
@@ -190,13 +201,14 @@ public struct Engine: Sendable {
         {
             return FileOutcome(report: nil, summaries: [])
         }
-        var diagnostics = Self.findings(of: fileRules) { $0.check(file) }
+        let rules = self.rules(for: relative)
+        var diagnostics = Self.findings(of: rules.file) { $0.check(file) }
         var summaries: [PayloadSummary] = []
         var largest: (bytes: Int, limit: Int)?
         if let document = file.document {
             // A large batch file is one file but many messages: its payloads are checked in parallel too.
             let settings = project.settings
-            let rules = payloadRules
+            let payloadRules = rules.payload
             let displayPath = target.displayPath
             let payloads = payloads
             let isTemplate = isTemplate
@@ -220,7 +232,7 @@ public struct Engine: Sendable {
                     let context = PayloadContext(
                         path: displayPath, configRelativePath: relative, document: document, payload: payload,
                         isTemplate: isTemplate, settings: settings)
-                    let findings = Self.findings(of: rules) { $0.check(context) }
+                    let findings = Self.findings(of: payloadRules) { $0.check(context) }
                     if checked.findings.isEmpty { checked.findings = findings } else if !findings.isEmpty { checked.findings += findings }
                     checked.summaries.append(PayloadSummarizer.summarize(context))
                     if let size = payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
@@ -312,8 +324,8 @@ public struct Engine: Sendable {
         var kept = diagnostics
         var count = 0
         for index in kept.indices {
-            guard let description = descriptionById[kept[index].ruleId],
-                let severity = severity(of: description, emitted: kept[index].severity, path: target.configRelativePath)
+            guard descriptionById[kept[index].ruleId] != nil,
+                let severity = levels.severity(of: kept[index].ruleId, emitted: kept[index].severity, path: target.configRelativePath)
             else { continue }
             if count != index { kept.swapAt(count, index) }
             kept[count].severity = severity
@@ -367,23 +379,5 @@ public struct Engine: Sendable {
             return (a.line, a.column, $0.ruleId, $0.message) < (b.line, b.column, $1.ruleId, $1.message)
         }
         return kept
-    }
-
-    /// The severity a finding is reported with, or nil when its rule is off for that path. A level set in the
-    /// config or on the command line replaces the severity the rule chose; otherwise the rule's own choice stands
-    /// (a rule may report some findings below its default).
-    func severity(of rule: RuleDescription, emitted: Severity, path: String?) -> Severity? {
-        var explicit: RuleLevel? = project.config.rules[rule.id]
-        if let path {
-            for override in project.config.overrides where override.files.contains(where: { $0.matches(path) }) {
-                if let level = override.rules[rule.id] { explicit = level }
-            }
-        }
-        if let level = options.ruleLevels[rule.id] { explicit = level }
-        switch explicit {
-        case .off?: return nil
-        case .on(let severity)?: return severity
-        case nil: return emitted
-        }
     }
 }

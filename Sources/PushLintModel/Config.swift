@@ -39,7 +39,7 @@ public struct Config: Sendable {
 
     public static let defaultInclude = ["**/*.json", "**/*.apns", "**/*.json.tmpl", "**/*.json.hbs", "**/*.json.j2"]
     /// Folders never walked.
-    public static let alwaysExcluded: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]
+    public static let alwaysExcluded: Set<String> = [".git", ".build", ".venv", "node_modules", "Pods", "DerivedData"]
     /// Template extensions after `.json` (DESIGN.md §3).
     public static let templateExtensions = [".tmpl", ".hbs", ".j2", ".mustache", ".liquid"]
     /// `.json.tmpl` and the others, as bytes: every linted file's name is compared with them.
@@ -193,14 +193,5 @@ public struct Config: Sendable {
 
     public func headers(for relativePath: String) -> (glob: String, headers: [(String, String)])? {
         apnsHeaders.last { $0.glob.matches(relativePath) }.map { ($0.glob.pattern, $0.headers) }
-    }
-
-    /// The level of a rule for a file: defaults, then `rules`, then matching `overrides` in order.
-    public func level(of rule: RuleDescription, for relativePath: String) -> RuleLevel {
-        var level = rules[rule.id] ?? .on(rule.defaultSeverity)
-        for override in overrides where override.files.contains(where: { $0.matches(relativePath) }) {
-            if let l = override.rules[rule.id] { level = l }
-        }
-        return level
     }
 }

@@ -283,10 +283,15 @@ public enum PayloadBuilder {
     // MARK: Expo
 
     static func buildExpo(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
+        // Expo's limit is on what one device receives: MessageTooBig is a push receipt error, one per recipient,
+        // "the total payload must be at most 4096 bytes" (EXPO-D "Individual errors"; platform-rules.md §4). The
+        // recipient list `to` reaches no device, so a message to 100 tokens is as large as one to a single token.
+        let sent = doc.members(node, excluding: ExpoSchema.unsentKeys)
         var sizes = [
             SizeMeasurement(
-                label: "Expo message", bytes: doc.wireSize(node), limit: expoSizeLimit,
-                limitReason: "Expo's limit (MessageTooBig)", anchor: node, wire: .node(node))
+                label: "Expo message (without its recipients in 'to')", bytes: doc.wireSize(ofMembers: sent),
+                limit: expoSizeLimit, limitReason: "Expo's limit on what one device receives (MessageTooBig)",
+                anchor: node, wire: .members(sent))
         ]
         func field(_ name: String) -> NodeID? { doc.member(node, name) }
         func mappedField(_ name: String, wire: WireValue? = nil) -> ViewField? {

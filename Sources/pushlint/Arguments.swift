@@ -35,6 +35,18 @@ struct LintCommand {
     var strictBaseline = false
 
     enum ColorChoice: String { case auto, always, never }
+
+    /// The engine's request for this command.
+    func request(cwd: String, standardInput: (bytes: [UInt8], name: String)?) -> LintRequest {
+        LintRequest(
+            paths: paths, configPath: config, contractPath: contract, workingDirectory: cwd, standardInput: standardInput,
+            options: LintOptions(
+                kind: kind, ruleLevels: ruleLevels, jobs: jobs, maxFileBytes: maxFileBytes,
+                lineExcerpts: format.showsLineText || reports.contains { $0.0.showsLineText },
+                byteRanges: format.countsBytes || reports.contains { $0.0.countsBytes }),
+            fix: fix ? .apply : fixDryRun ? .dryRun : .none, unsafeFixes: unsafeFixes, baseline: baseline,
+            strictBaseline: strictBaseline, writeBaseline: writeBaseline, onlyErrors: quiet)
+    }
 }
 
 /// A hand-written parser: `--flag value`, `--flag=value`, `-f value`, `--` ends options.

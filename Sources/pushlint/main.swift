@@ -1,4 +1,5 @@
-// The pushlint command line: parses arguments, calls the engine, picks the exit code. Nothing else.
+// The pushlint command line: parses arguments, calls the engine (LintSession for a lint run), renders, writes
+// and picks the exit code.
 import PushLintEngine
 import PushLintModel
 import PushLintReporters
@@ -34,108 +35,70 @@ func runLint(_ arguments: [String]) -> Int32 {
     }
     let fileSystem = LocalFileSystem()
     let cwd = fileSystem.currentDirectory
-    let project: Project
+    let outcome: LintOutcome
     do {
-        project = try Project.load(
-            configPath: command.config, contractPath: command.contract, cwd: cwd, paths: command.paths, fileSystem: fileSystem)
+        outcome = try LintSession.run(command.request(cwd: cwd, standardInput: readStandardInput(command)), fileSystem: fileSystem)
     } catch {
-        fail(error.position.map { "\(error.path):\($0.line):\($0.column): \(error.message)" } ?? "\(error.path): \(error.message)", hint: error.hint)
+        fail(error)
     }
-    let engine = Engine(
-        project: project,
-        options: LintOptions(
-            kind: command.kind, ruleLevels: command.ruleLevels, jobs: command.jobs, maxFileBytes: command.maxFileBytes,
-            lineExcerpts: command.format.showsLineText || command.reports.contains { $0.0.showsLineText },
-            byteRanges: command.format.countsBytes || command.reports.contains { $0.0.countsBytes }),
-        fileSystem: fileSystem)
-    var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
-    discovery.ignoredFiles = project.ownFiles
-    var baseline: Baseline?
-    if let file = command.baseline {
-        baseline = loadBaseline(file, cwd: cwd, fileSystem)
-    }
-    var report: LintReport
-    if command.stdin {
-        guard let bytes = Terminal.readStandardInput(limit: command.maxFileBytes) else {
-            fail("standard input is larger than --max-file-bytes (\(command.maxFileBytes) bytes)")
-        }
-        report = engine.lint(bytes: bytes, path: command.stdinFilename ?? "<stdin>")
-    } else {
-        func missing(_ missing: Discovery.MissingPath) -> Never {
-            let subcommand = missing.path.contains("/") ? "" : Suggest.didYouMean(missing.path, in: ["lint", "rules", "explain", "init", "help"])
-            fail("no such file or directory: \(missing.path)" + (subcommand.isEmpty ? "" : ".") + subcommand, hint: "check the path, or run from the folder that holds it")
-        }
-        if command.fix || command.fixDryRun {
-            let targets: [LintTarget]
-            switch Result(catching: { () throws(Discovery.MissingPath) in try discovery.targets(for: command.paths) }) {
-            case .success(let found): targets = found
-            case .failure(let error): missing(error)
-            }
-            let run = engine.fix(targets, options: FixOptions(includeUnsafe: command.unsafeFixes, write: command.fix))
-            report = run.report
-            for file in run.files {
-                if let problem = file.problem { Terminal.writeError("pushlint: warning: \(file.path) left unchanged: \(problem)\n") }
-            }
-            let changed = run.changedFiles
-            if command.fixDryRun {
-                Terminal.write(changed.map { UnifiedDiff.render(old: $0.original, new: $0.fixed, path: $0.path) }.joined())
-                Terminal.writeError(
-                    "pushlint: \(run.appliedFixes) \(run.appliedFixes == 1 ? "fix" : "fixes") would change \(changed.count) "
-                        + "\(changed.count == 1 ? "file" : "files") (dry run: nothing written)\n")
-                for (format, path) in command.reports { write(render(report, format, color: false, jobs: command.jobs, workingDirectory: cwd), to: path, fileSystem) }
-                return changed.isEmpty ? ExitCode.clean : ExitCode.findings
-            }
-            if !changed.isEmpty {
-                Terminal.writeError(
-                    "pushlint: applied \(run.appliedFixes) \(run.appliedFixes == 1 ? "fix" : "fixes") to \(changed.count) "
-                        + "\(changed.count == 1 ? "file" : "files")\n")
-            }
-        } else {
-            // Linting starts while the walk goes on.
-            switch Result(catching: { () throws(Discovery.MissingPath) in try engine.lint(paths: command.paths, discovery: discovery) }) {
-            case .success(let linted): report = linted
-            case .failure(let error): missing(error)
-            }
-        }
-    }
-    if let file = command.writeBaseline {
-        let recorded = Baseline.record(report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file))
+    if let fixes = outcome.fixes { reportFixes(fixes, dryRun: command.fixDryRun) }
+    if let recorded = outcome.recordedBaseline, let file = command.writeBaseline {
         write(Array(recorded.render().utf8), to: file, fileSystem, as: .baseline)
         let findings = recorded.counts.values.reduce(0, +)
         Terminal.writeError("pushlint: wrote \(file): \(findings) \(findings == 1 ? "finding" : "findings") in \(recorded.counts.count) \(recorded.counts.count == 1 ? "entry" : "entries")\n")
         return ExitCode.clean
     }
-    if let baseline, let file = command.baseline {
-        report = baseline.apply(to: report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file), strict: command.strictBaseline)
-    }
-    if command.quiet { report = report.onlyErrors() }
-
-    let color = command.output == nil && (command.color == .always || (command.color == .auto && Terminal.wantsColor()))
+    let report = outcome.report
     for (format, path) in command.reports {
         write(render(report, format, color: false, jobs: command.jobs, workingDirectory: cwd), to: path, fileSystem)
     }
+    if let fixes = outcome.fixes, command.fixDryRun { return fixes.changedFiles.isEmpty ? ExitCode.clean : ExitCode.findings }
+    let color = command.output == nil && (command.color == .always || (command.color == .auto && Terminal.wantsColor()))
     let main = render(report, command.format, color: color, jobs: command.jobs, workingDirectory: cwd)
     if let output = command.output {
         write(main, to: output, fileSystem)
     } else if !(command.quiet && report.isClean && command.format == .text) {
         Terminal.write(bytes: main)
     }
-    // The process ends here: releasing a large report finding by finding took longer (0.15 s for 35 000 findings)
-    // than the operating system takes to drop the whole heap.
-    // (Kept alive explicitly: the optimizer may otherwise release it after its last use, before the exit.)
+    // Exiting here lets the operating system drop the report's heap at once: releasing 35 000 findings one by one
+    // took 0.15 s (BENCHMARKS.md).
     withExtendedLifetime(report) { Terminal.exit(exitCode(report, command)) }
 }
 
-func loadBaseline(_ file: String, cwd: String, _ fileSystem: LocalFileSystem) -> Baseline {
-    switch fileSystem.read(file.hasPrefix("/") ? file : cwd + "/" + file, limit: 64 << 20) {
-    case .bytes(let bytes):
-        do {
-            return try Baseline.read(path: file, bytes: bytes)
-        } catch {
-            fail(error.position.map { "\(error.path):\($0.line):\($0.column): \(error.message)" } ?? "\(error.path): \(error.message)", hint: error.hint)
-        }
-    case .tooLarge: fail("the baseline \(file) is larger than 64 MiB")
-    case .failed(let reason): fail("cannot read the baseline \(file): \(reason)", hint: "create it with --write-baseline \(file)")
+/// Standard input for `--stdin`, at most --max-file-bytes.
+func readStandardInput(_ command: LintCommand) -> (bytes: [UInt8], name: String)? {
+    guard command.stdin else { return nil }
+    guard let bytes = Terminal.readStandardInput(limit: command.maxFileBytes) else {
+        fail("standard input is larger than --max-file-bytes (\(command.maxFileBytes) bytes)")
+    }
+    return (bytes, command.stdinFilename ?? "<stdin>")
+}
+
+func fail(_ error: LintSessionError) -> Never {
+    switch error {
+    case .configuration(let error):
+        fail(error.position.map { "\(error.path):\($0.line):\($0.column): \(error.message)" } ?? "\(error.path): \(error.message)", hint: error.hint)
+    case .missingPath(let path):
+        let subcommand = path.contains("/") ? "" : Suggest.didYouMean(path, in: ["lint", "rules", "explain", "init", "help"])
+        fail("no such file or directory: \(path)" + (subcommand.isEmpty ? "" : ".") + subcommand, hint: "check the path, or run from the folder that holds it")
+    case .baseline(_, let reason, let hint):
+        fail(reason, hint: hint)
+    }
+}
+
+/// What `--fix` and `--fix-dry-run` say besides the report: files left alone, the diff of a dry run, the count.
+func reportFixes(_ run: FixRun, dryRun: Bool) {
+    for file in run.files {
+        if let problem = file.problem { Terminal.writeError("pushlint: warning: \(file.path) left unchanged: \(problem)\n") }
+    }
+    let changed = run.changedFiles
+    let fixes = "\(run.appliedFixes) \(run.appliedFixes == 1 ? "fix" : "fixes")"
+    let files = "\(changed.count) \(changed.count == 1 ? "file" : "files")"
+    if dryRun {
+        Terminal.write(changed.map { UnifiedDiff.render(old: $0.original, new: $0.fixed, path: $0.path) }.joined())
+        Terminal.writeError("pushlint: \(fixes) would change \(files) (dry run: nothing written)\n")
+    } else if !changed.isEmpty {
+        Terminal.writeError("pushlint: applied \(fixes) to \(files)\n")
     }
 }
 

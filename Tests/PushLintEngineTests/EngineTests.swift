@@ -1,5 +1,6 @@
 import PushLintEngine
 import PushLintModel
+import Synchronization
 import Testing
 import TestSupport
 
@@ -63,7 +64,7 @@ import TestSupport
         dir.write("a.json", Self.big)
         dir.write("legacy/b.json", Self.big)
         let report = try lint(dir)
-        // Only payload-size's levels matter here (payload-data-not-link also reports the 4100-byte string).
+        // Only payload-size's levels matter here.
         #expect(report.files.map { $0.diagnostics.filter { $0.ruleId == "payload-size" }.map(\.severity) } == [[.warning], []])
         let cli = try lint(dir, options: LintOptions(ruleLevels: ["payload-size": .on(.info)]))
         #expect(cli.files.map { $0.diagnostics.filter { $0.ruleId == "payload-size" }.map(\.severity) } == [[.info], [.info]])
@@ -138,11 +139,13 @@ import TestSupport
     @Test(arguments: [200, 2600])
     func parallelBatchesAreDeterministic(count: Int) throws {
         let dir = TempDirectory()
+        // Records over payload-data-not-link's 256 bytes: one content finding per APNs message.
+        let records = #"[{"a": ""# + String(repeating: "x", count: 260) + #""}, {"b": 2}]"#
         let messages = (0..<count).map { i in
             i % 97 == 5 ? "42"
             : i % 4 == 0
                 ? #"{"message": {"token": "t\#(i)", "data": {"n": \#(i), "mail": "user\#(i)@gmail.com"}}}"#
-                : #"{"aps": {"alert": "order \#(i)"}, "items": [{"a": 1}, {"b": 2}]}"#
+                : #"{"aps": {"alert": "order \#(i)"}, "items": "# + records + "}"
         }
         dir.write("batch.json", "[" + messages.joined(separator: ",\n") + "]")
         let one = try lint(dir, options: LintOptions(jobs: 1))
@@ -278,5 +281,41 @@ import TestSupport
         let report = Engine(project: project).lint(targets)
         #expect(report.allDiagnostics.map(\.ruleId) == ["io-error"])
         #expect(report.allDiagnostics.first?.message.contains("directory") == true)
+    }
+}
+
+/// A payload rule that counts its runs, to see which rules the engine runs.
+private struct CountingRule: PayloadRule {
+    static let runs = Mutex(0)
+    let description = RuleDescription(id: "counting-rule", summary: "Counts.", family: .json, defaultSeverity: .warning, rationale: "r")
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        Self.runs.withLock { $0 += 1 }
+        return []
+    }
+}
+
+/// A rule that is off is not run: for every file when the config or `--rule` turns it off, and for the files an
+/// override turns it off for.
+@Suite(.serialized) struct RuleLevelRunTests {
+    func runs(config: String?, commandLine: [String: RuleLevel] = [:]) throws -> Int {
+        let dir = TempDirectory()
+        if let config { dir.write(".pushlint.json", config) }
+        dir.write("push/a.json", #"{"aps": {"alert": "Hi"}}"#)
+        dir.write("push/legacy/b.json", #"{"aps": {"alert": "Hi"}}"#)
+        let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path, rules: [CountingRule().description])
+        var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: dir.path)
+        discovery.ignoredFiles = project.ownFiles
+        let engine = Engine(project: project, options: LintOptions(ruleLevels: commandLine, jobs: 1), rules: [CountingRule()])
+        CountingRule.runs.withLock { $0 = 0 }
+        _ = engine.lint(try discovery.targets(for: ["."]))
+        return CountingRule.runs.withLock { $0 }
+    }
+
+    @Test func offRulesAreNotRun() throws {
+        #expect(try runs(config: nil) == 2)
+        #expect(try runs(config: #"{"rules": {"counting-rule": "off"}}"#) == 0)
+        #expect(try runs(config: nil, commandLine: ["counting-rule": .off]) == 0)
+        #expect(try runs(config: #"{"overrides": [{"files": ["push/legacy/**"], "rules": {"counting-rule": "off"}}]}"#) == 1)
+        #expect(try runs(config: #"{"rules": {"counting-rule": "off"}, "overrides": [{"files": ["push/legacy/**"], "rules": {"counting-rule": "error"}}]}"#) == 1)
     }
 }

@@ -6,7 +6,7 @@ import Testing
         let linter = PushLint()
         #expect(linter.lint(json: #"{"aps": {"alert": "Hi"}}"#).isEmpty)
         let big = "{\"aps\": {\"alert\": \"x\"}, \"pad\": \"" + String(repeating: "y", count: 4100) + "\"}"
-        // payload-data-not-link also reports the 4100-byte string as content.
+        // payload-data-not-link stays silent on an oversized payload: payload-size is its one finding.
         #expect(linter.lint(json: big).map(\.ruleId).filter { $0.hasPrefix("payload-size") } == ["payload-size"])
         #expect(linter.lint(json: "{").map(\.ruleId) == ["json-syntax"])
     }

@@ -128,9 +128,8 @@ import TestSupport
 
     /// The committed table is what the generator writes from the pinned facts.
     @Test func generatedFileIsCurrent() throws {
-        let result = try ExternalTool.run(
-            "python3", [Paths.repo.appendingPathComponent("scripts/gen-fcm-schema.py").path, Self.factsFile.path, "--check"],
-            installHint: "python3 (standard library only) runs the generator")
+        let result = try ExternalTool.runPython(
+            [Paths.repo.appendingPathComponent("scripts/gen-fcm-schema.py").path, Self.factsFile.path, "--check"])
         #expect(result.status == 0, "\(result.output)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PushLintEngine
+import PushLintJSON
 import PushLintModel
 @testable import PushLintRules
 import Testing
@@ -159,6 +160,87 @@ import TestSupport
         #expect(report.allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }.first?.message.contains("40 numbers") == true)
         let long = "https://cdn.example.com/signed/" + String(repeating: "x", count: 700)
         #expect(try Self.findings("payload-data-not-link", value: long).isEmpty)
+    }
+
+    /// payload-data-not-link judges size and purpose: small reference bundles and action buttons are not content.
+    static func dataNotLink(_ source: String, config: String? = nil) throws -> [String] {
+        try ExampleLinter.lint(source, config: config).allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }.map { $0.pointer ?? "-" }
+    }
+
+    static func buttons(_ count: Int, extra: String = "") -> String {
+        "[" + (0..<count).map { #"{"action": "a\#($0)", "title": "Button number \#($0)", "icon": "https://cdn.example.com/icons/\#($0).png"\#(extra)}"# }.joined(separator: ", ") + "]"
+    }
+
+    @Test func dataNotLinkLetsSmallReferenceBundlesPass() throws {
+        for bundle in [#"{"order_id":"1042","ids":[1,2,3]}"#, #"{"order_id":"1042","shipment_ids":["s-77","s-78"],"ids":[1,2,3],"cursor":"c_81","v":2}"#] {
+            #expect(try Self.findings("payload-data-not-link", value: bundle).isEmpty, "\(bundle)")
+            let fcm = #"{"message": {"token": "t", "data": {"refs": "# + JSONQuote.quote(bundle) + "}}}"
+            #expect(try Self.dataNotLink(fcm).isEmpty)
+        }
+        // The threshold is an option: at 64 bytes the 80-byte bundle is content.
+        let bundle = #"{"order_id":"1042","shipment_ids":["s-77","s-78"],"ids":[1,2,3],"cursor":"c_81"}"#
+        let found = try Self.findings(
+            "payload-data-not-link", value: bundle, config: #"{"options": {"payload-data-not-link": {"maxStructuredBytes": 64}}}"#)
+        #expect(found.first?.message.contains("stringified JSON of 80 bytes") == true)
+    }
+
+    @Test func dataNotLinkReportsLargeStructuredContent() throws {
+        let records = "[" + (0..<5).map { #"{"sku": "SKU-10048\#($0)", "name": "Trail runner, blue, 4\#($0)", "qty": 1}"# }.joined(separator: ", ") + "]"
+        #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "items": "# + records + "}") == ["/items"])
+        let small = #"[{"sku": "SKU-1", "qty": 1}, {"sku": "SKU-2", "qty": 2}]"#
+        #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "items": "# + small + "}").isEmpty, "50 bytes of records are references")
+        let stringified = try Self.findings("payload-data-not-link", value: records)
+        #expect(stringified.first?.message.contains("stringified JSON") == true)
+    }
+
+    @Test func dataNotLinkNeverReportsActionButtons() throws {
+        let buttons = Self.buttons(6)
+        #expect(buttons.utf8.count > 512, "over every threshold")
+        #expect(try Self.findings("payload-data-not-link", value: buttons, key: "actions").isEmpty, "stringified")
+        #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "actions": "# + buttons + "}").isEmpty, "APNs custom key")
+        #expect(try Self.dataNotLink(#"{"message": {"token": "t", "data": {"actions": "# + JSONQuote.quote(buttons) + "}}}").isEmpty, "FCM data")
+        let expo = #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "data": {"buttons": "# + buttons + "}}"
+        #expect(try Self.dataNotLink(expo).isEmpty, "Expo data")
+        let category = #"[{"identifier": "reply", "buttonTitle": "Reply", "textInput": {"submitButtonTitle": "Send", "placeholder": "Message"}, "options": {"opensAppToForeground": false}}, {"identifier": "read", "buttonTitle": "Mark as read", "options": {"opensAppToForeground": false, "isDestructive": false}}, {"identifier": "mute", "buttonTitle": "Mute", "options": {"isDestructive": true}}]"#
+        #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "buttons": "# + category + "}").isEmpty, "Expo category shape")
+        // Not buttons: a record among them, or buttons that carry content fields.
+        let mixed = Self.buttons(4, extra: #", "price": "12.50""#)
+        #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "actions": "# + mixed + "}") == ["/actions"])
+        let noLabel = "[" + (0..<6).map { #"{"action": "a\#($0)", "icon": "https://cdn.example.com/icons/\#($0).png"}"# }.joined(separator: ", ") + "]"
+        #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "actions": "# + noLabel + "}") == ["/actions"])
+    }
+
+    @Test(arguments: [
+        (#"[{"action": "accept", "title": "Accept", "icon": "/i/a.png"}]"#, true),
+        (#"[{"identifier": "reply", "buttonTitle": "Reply", "textInput": {"submitButtonTitle": "Send"}, "options": {"isDestructive": false}}]"#, true),
+        (#"[{"id": "open", "text": "Open", "url": "https://example.com"}, {"id": "later", "text": "Later"}]"#, true),
+        (#"[{"key": "reply", "label": "Reply", "actionType": "Default"}]"#, true),
+        (#"[{"title": "Reply", "pressAction": {"id": "reply"}, "input": true}]"#, true),
+        (#"[{"action": "accept", "title": "Accept"}, {"sku": "SKU-1", "qty": 1}]"#, false),
+        (#"[{"action": "accept", "title": "Accept", "price": "12.50"}]"#, false),
+        (#"[{"title": "Reply"}]"#, false),
+        (#"[{"id": "1042"}]"#, false),
+        (#"{"action": "accept", "title": "Accept"}"#, false),
+        ("[]", false),
+    ])
+    func actionButtonShapes(_ json: String, _ isButtons: Bool) throws {
+        let doc = try #require(JSONParser.parse(json).document)
+        #expect(ActionButtons.are(doc.root, in: doc) == isButtons, "\(json)")
+    }
+
+    /// One mistake, one finding: payload-size and fcm-data-string-values report these, this rule stays silent.
+    @Test func dataNotLinkDoesNotPileOntoFormatFindings() throws {
+        let text = String(repeating: "Lorem ipsum dolor sit amet. ", count: 150)
+        let over = #"{"aps": {"alert": "x"}, "text": "# + JSONQuote.quote(text) + "}"
+        let report = try ExampleLinter.lint(over)
+        #expect(report.allDiagnostics.map(\.ruleId).contains("payload-size"))
+        #expect(report.allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }.isEmpty)
+        let under = #"{"aps": {"alert": "x"}, "text": "# + JSONQuote.quote(String(text.prefix(1000))) + "}"
+        #expect(try Self.dataNotLink(under) == ["/text"])
+        let records = "[" + (0..<5).map { #"{"sku": "SKU-10048\#($0)", "name": "Trail runner, blue, 4\#($0)", "qty": 1}"# }.joined(separator: ", ") + "]"
+        let fcm = try ExampleLinter.lint(#"{"message": {"token": "t", "data": {"items": "# + records + "}}}")
+        #expect(fcm.allDiagnostics.map(\.ruleId).contains("fcm-data-string-values"))
+        #expect(fcm.allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }.isEmpty)
     }
 
     @Test func linksAreCheckedAgainstTheContract() throws {

@@ -28,12 +28,15 @@ import TestSupport
 
     @Test func documentedExamplesLintClean() throws {
         let files = Paths.files(in: Self.folder.appendingPathComponent("clean"), withExtension: "json")
-        #expect(files.count == 11)
+        #expect(files.count == 12)
         for url in files {
             let report = try lint(url)
             #expect(report.files.map(\.kind) == [.expo], "\(url.lastPathComponent) is not detected as Expo")
-            let found = packFindings(report)
+            // The docs' tokens are placeholders (`ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]`): info that names
+            // them, nothing else.
+            let found = packFindings(report).filter { !($0.severity == .info && $0.message.contains("documentation placeholder")) }
             #expect(found.isEmpty, "\(url.lastPathComponent): \(found.map(\.message))")
+            #expect(report.allDiagnostics.allSatisfy { $0.severity == .info }, "\(url.lastPathComponent)")
         }
     }
 
@@ -128,5 +131,85 @@ extension ExpoTests {
         let found = report.allDiagnostics.filter { $0.ruleId == "expo-field-value" }
         #expect(found.map(\.pointer) == [""])
         #expect(found.first?.message.contains("no 'to'") == true)
+    }
+}
+
+/// Expo's 4096-byte limit is on what one device receives (EXPO-D "MessageTooBig"): the recipients are not counted.
+extension ExpoTests {
+    static func tokens(_ count: Int) -> String {
+        (0..<count).map { #""ExponentPushToken[N1Xk3vQ9bY2mT7pLd4"# + String(1000 + $0) + #"]""# }.joined(separator: ", ")
+    }
+
+    @Test func sizeLeavesOutTheRecipients() throws {
+        let message = #"{"to": ["# + Self.tokens(100) + #"], "title": "Sale", "body": "20% off"}"#
+        let report = try ExampleLinter.lint(message, fileName: "m.json")
+        #expect(report.allDiagnostics.filter { $0.ruleId.hasPrefix("payload-size") }.isEmpty)
+        // {"title":"Sale","body":"20% off"}
+        #expect(report.files.first?.wireBytes == 33)
+        let single = try ExampleLinter.lint(#"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd41000]", "title": "Sale", "body": "20% off"}"#, fileName: "m.json")
+        #expect(single.files.first?.wireBytes == 33, "one token or a hundred: the same bytes reach each device")
+    }
+
+    @Test func sizeStillCountsWhatTheDeviceReceives() throws {
+        let data = #"{"text": ""# + String(repeating: "x", count: 4080) + #""}"#
+        let message = #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd41000]", "title": "Hi", "data": "# + data + "}"
+        let found = try findings("payload-size", message)
+        #expect(found.count == 2, "the Expo message and its APNs view are both over 4096 bytes")
+        #expect(found.contains { $0.message.contains("without its recipients") }, "\(found.map(\.message))")
+    }
+}
+
+/// Severities follow what Expo documents: errors for a refused request or message, warnings for undocumented
+/// ranges, info for a documentation placeholder in `to`.
+extension ExpoTests {
+    static let token = "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]"
+
+    func severities(_ source: String) throws -> [String] {
+        try findings("expo-field-value", source).map { "\($0.severity) \($0.pointer ?? "-")" }
+    }
+
+    @Test func placeholdersInToAreInfoThatNamesThem() throws {
+        let found = try findings("expo-field-value", #"{"to": "ExponentPushToken[xxx]", "title": "Hi"}"#)
+        #expect(found.map(\.severity) == [.info])
+        #expect(
+            found.first?.message
+                == "`to` holds the documentation placeholder 'ExponentPushToken[xxx]'; the real token is filled in at send time")
+        let array = #"{"to": ["ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "YOUR_EXPO_PUSH_TOKEN", "<token>", ""# + Self.token + #""], "title": "Hi"}"#
+        #expect(try severities(array) == ["info /to/0", "info /to/1", "info /to/2"])
+        #expect(try findings("expo-field-value", array)[1].message.contains("'YOUR_EXPO_PUSH_TOKEN'"))
+    }
+
+    @Test func notATokenIsStillAnError() throws {
+        let found = try findings("expo-field-value", #"{"to": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "title": "Hi"}"#)
+        #expect(found.map(\.severity) == [.error])
+        #expect(found.first?.message.contains("not a registered push notification recipient") == true)
+        #expect(try severities(#"{"to": 42, "title": "Hi"}"#) == ["error /to"])
+        #expect(try severities(#"{"to": ["ExpoPushToken[a]", true], "title": "Hi"}"#) == ["error /to/1"])
+    }
+
+    @Test func undocumentedRangesAreWarnings() throws {
+        let source = #"{"to": ""# + Self.token + #"", "title": "Hi", "badge": -1, "ttl": -60, "expiration": -5, "sound": {"name": "a.wav", "volume": 1.5}}"#
+        #expect(try severities(source) == ["warning /badge", "warning /ttl", "warning /expiration", "warning /sound/volume"])
+        let found = try findings("expo-field-value", source)
+        #expect(found.allSatisfy { !$0.message.contains("rejects") }, "\(found.map(\.message))")
+        let milliseconds = try findings("expo-field-value", #"{"to": ""# + Self.token + #"", "expiration": 1767225600000}"#)
+        #expect(milliseconds.map(\.severity) == [.warning])
+        #expect(milliseconds.first?.help == "write 1767225600 (seconds)")
+    }
+
+    @Test func documentedValuesAndTypesStay() throws {
+        let valid = #"{"to": ""# + Self.token + #"", "title": "Hi", "badge": 0, "ttl": 0, "expiration": 1767225600, "sound": {"volume": 0}}"#
+        #expect(try findings("expo-field-value", valid).isEmpty)
+        // A wrong type is a malformed payload: Expo answers the request with HTTP 400 (EXPO-D).
+        let wrong = #"{"to": ""# + Self.token + #"", "title": "Hi", "badge": "-1", "ttl": "60", "priority": "urgent"}"#
+        #expect(try severities(wrong) == ["error /badge", "error /ttl", "error /priority"])
+        #expect(try findings("expo-field-value", wrong).allSatisfy { $0.message.contains("HTTP 400") })
+    }
+
+    @Test func pythonSDKOutputLintsClean() throws {
+        // exponent_server_sdk `PushMessage.get_payload` with every argument set, legacy `_displayInForeground` included.
+        let source = #"{"to": ""# + Self.token + #"", "data": {"order": "1042"}, "title": "Hi", "body": "There", "ttl": 60, "expiration": 1767225600, "priority": "high", "subtitle": "s", "sound": "default", "badge": 2, "channelId": "orders", "categoryId": "reply", "mutableContent": true, "_displayInForeground": true}"#
+        let report = try ExampleLinter.lint(source, fileName: "m.json")
+        #expect(packFindings(report).isEmpty, "\(packFindings(report).map(\.message))")
     }
 }

@@ -55,8 +55,13 @@ public enum BuiltBinary {
         return run(binary, arguments, cwd: cwd, stdin: stdin)
     }
 
+    /// A child that exits before reading its standard input (a usage error) closes the pipe; writing to it must
+    /// then fail with EPIPE instead of killing the test process with SIGPIPE.
+    static let brokenPipesAreErrors: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     /// Runs any executable the same way (the plugin test runs `swift package`).
     public static func run(_ executable: String, _ arguments: [String], cwd: String, stdin: String?) -> Result {
+        _ = brokenPipesAreErrors
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -46,8 +46,10 @@ public enum Golden {
     }
 }
 
-/// Runs an external validator (`xmllint`, `python3`). A missing tool is an error, never a skip: CI installs them
-/// (`.ci/run`), and a developer sees how to.
+/// Runs the report validators, which are python packages pinned in `scripts/requirements.txt`. They live in the
+/// repository's virtual environment `.venv/` (or `$PUSHLINT_VENV`), which the test command `scripts/test` creates;
+/// the tests never use a python or a validator from elsewhere on PATH, so every machine validates with the same
+/// versions. Without that environment these tests FAIL with the one command to run (they never skip).
 public enum ExternalTool {
     public struct Result: Sendable {
         public var status: Int32
@@ -58,22 +60,35 @@ public enum ExternalTool {
         public var description: String
     }
 
-    /// The absolute path of `name` on PATH, or nil.
-    public static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    /// The test command, which creates `.venv/` with the pinned validators (and then runs every test).
+    public static let setupCommand = "scripts/test"
+
+    /// The virtual environment's folder: `$PUSHLINT_VENV` when set (as `scripts/test` honours it), else `.venv/`
+    /// in the repository.
+    public static var venv: URL {
+        if let custom = ProcessInfo.processInfo.environment["PUSHLINT_VENV"], !custom.isEmpty {
+            return URL(fileURLWithPath: custom)
         }
-        return nil
+        return Paths.repo.appendingPathComponent(".venv")
     }
 
-    public static func run(_ name: String, _ arguments: [String], installHint: String) throws -> Result {
-        guard let executable = find(name) else {
-            throw Missing(description: "\(name) is not installed; it is needed to validate reports: \(installHint)")
+    /// The venv's python, or `Missing` naming the command that creates it.
+    public static func python() throws -> String {
+        let path = venv.appendingPathComponent("bin/python3").path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw Missing(description: """
+                the pinned report validators (python xmlschema, jsonschema[format-nongpl]) are not installed: \
+                \(path) does not exist. Run `\(setupCommand)` once from the repository root: it creates .venv/ \
+                with them (no root needed) and runs the whole suite; plain `swift test` then finds them too
+                """)
         }
+        return path
+    }
+
+    /// Runs the venv's python with `arguments`; stdout and stderr together.
+    public static func runPython(_ arguments: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: try python())
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -84,8 +99,8 @@ public enum ExternalTool {
         return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 
-    public static let xmllintHint = "apt-get install -y libxml2-utils (Debian/Ubuntu; part of macOS)"
-    public static let jsonschemaHint = "python3 -m pip install 'jsonschema[format-nongpl]'"
+    /// The hint printed by the python side when a package is missing from the venv.
+    static let reinstallHint = "the venv lacks it: run \(setupCommand), which rebuilds .venv/ from scripts/requirements.txt"
 
     /// Writes `text` to a temporary file and returns its path.
     public static func temporaryFile(_ text: String, suffix: String) throws -> URL {
@@ -94,12 +109,32 @@ public enum ExternalTool {
         return url
     }
 
-    /// `xmllint --noout --schema XSD file`: nil when valid, else xmllint's complaint.
+    /// One document against one XSD: nil when valid, else the validator's complaint.
     public static func validateJUnit(_ xml: String, schema: URL) throws -> String? {
-        let file = try temporaryFile(xml, suffix: ".xml")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result = try run("xmllint", ["--noout", "--schema", schema.path, file.path], installHint: xmllintHint)
-        return result.status == 0 ? nil : "xmllint exit \(result.status): \(result.output)"
+        let problems = try validateJUnit([(name: "document", xml: xml)], schema: schema)
+        return problems.isEmpty ? nil : problems.sorted { $0.key < $1.key }.map(\.value).joined()
+    }
+
+    /// Several JUnit documents against one XSD with python `xmlschema` (XSD 1.0) in one python run: name ->
+    /// problems, only for the invalid ones.
+    public static func validateJUnit(_ documents: [(name: String, xml: String)], schema: URL) throws -> [String: String] {
+        let files = try documents.map { try temporaryFile($0.xml, suffix: ".xml") }
+        defer { for file in files { try? FileManager.default.removeItem(at: file) } }
+        let script = """
+            import sys
+            try:
+                import xmlschema
+            except ImportError as error:
+                print("python xmlschema is not installed (%s): \(reinstallHint)" % error); sys.exit(3)
+            schema = xmlschema.XMLSchema10(sys.argv[1])
+            bad = 0
+            for i, path in enumerate(sys.argv[2:]):
+                for e in schema.iter_errors(path):
+                    bad = 1; print("%d\\t%s: %s" % (i, e.path, " ".join(str(e.reason).split())))
+            sys.exit(bad)
+            """
+        let result = try runPython(["-c", script, schema.path] + files.map(\.path))
+        return problems(result, names: documents.map(\.name))
     }
 
     /// The SARIF schema check of `conformance/sarif/README.md` (Draft-07 validator with format checks) over
@@ -114,21 +149,26 @@ public enum ExternalTool {
                 from jsonschema import Draft7Validator as V
                 import rfc3986_validator, rfc3339_validator  # the format-nongpl extra: without it uri/date-time go unchecked
             except ImportError as error:
-                print("python jsonschema[format-nongpl] is not installed (%s): \(jsonschemaHint)" % error); sys.exit(3)
+                print("python jsonschema[format-nongpl] is not installed (%s): \(reinstallHint)" % error); sys.exit(3)
             s = json.load(open(sys.argv[1])); V.check_schema(s); v = V(s, format_checker=V.FORMAT_CHECKER)
             bad = 0
             for i, path in enumerate(sys.argv[2:]):
                 for e in v.iter_errors(json.load(open(path, encoding="utf-8"))):
-                    bad = 1; print("%d\t%s %s" % (i, e.json_path, e.message))
+                    bad = 1; print("%d\\t%s %s" % (i, e.json_path, e.message))
             sys.exit(bad)
             """
-        let result = try run("python3", ["-c", script, schema.path] + files.map(\.path), installHint: jsonschemaHint)
+        let result = try runPython(["-c", script, schema.path] + files.map(\.path))
+        return problems(result, names: logs.map(\.name))
+    }
+
+    /// Reads `index<TAB>problem` lines; anything else (a traceback, a missing package) is the validator's own.
+    static func problems(_ result: Result, names: [String]) -> [String: String] {
         if result.status == 0 { return [:] }
         var problems: [String: String] = [:]
         for line in result.output.split(separator: "\n") {
             let parts = line.split(separator: "\t", maxSplits: 1)
-            if parts.count == 2, let index = Int(parts[0]), logs.indices.contains(index) {
-                problems[logs[index].name, default: ""] += String(parts[1]) + "\n"
+            if parts.count == 2, let index = Int(parts[0]), names.indices.contains(index) {
+                problems[names[index], default: ""] += String(parts[1]) + "\n"
             } else {
                 problems["(validator)", default: ""] += String(line) + "\n"
             }

@@ -25,7 +25,9 @@ import TestSupport
         folder.write("Sources/PayloadApp/PayloadApp.swift", "public let sender = \"push\"\n")
         folder.write("push/orders/shipped.json", "{\"message\": {\"topic\": \"orders\", \"data\": {\"count\": 3}}}\n")
         folder.write("push/ios/welcome.json", "{\"aps\": {\"alert\": {\"title\": \"Welcome\", \"body\": \"Hi\"}}}\n")
-        let swift = try #require(ExternalTool.find("swift"), "swift is not on PATH")
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let swift = try #require(
+            path.split(separator: ":").map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }, "swift is not on PATH")
         let scratch = Paths.repo.appendingPathComponent(".build/plugin-test").path
 
         func swiftPackage(_ arguments: [String]) throws -> BuiltBinary.Result {

@@ -6,6 +6,9 @@ public enum ExpoSchema {
     /// At most 100 messages per request, and 100 recipients in all (`PUSH_TOO_MANY_NOTIFICATIONS`).
     public static let maxMessagesPerRequest = 100
     public static let maxRecipientsPerRequest = 100
+    /// Fields that reach no device: the recipients. Expo's 4096-byte limit (MessageTooBig) is on what one device
+    /// receives (EXPO-D "Individual errors"), so the size is measured without them.
+    public static let unsentKeys = ["to"]
 
     public static let priorities = ["default", "normal", "high"]
     public static let interruptionLevels = ["active", "critical", "passive", "time-sensitive"]
@@ -61,11 +64,27 @@ public enum ExpoSchema {
             // In the SDK's `ExpoPushMessage` type, not in the docs' table (EXPO-S).
             SchemaField("collapseId", .string),
             SchemaField("tag", .string),
+            // Legacy, outside the docs' table, but expo-server-sdk-python still sends it ("here for legacy reasons",
+            // `PushMessage.get_payload`): the SDK's output must lint clean.
+            SchemaField("_displayInForeground", .bool),
         ])
 
     /// `Expo.isExpoPushToken`: `ExponentPushToken[...]`, `ExpoPushToken[...]`, or a bare UUID (EXPO-S).
-    public static func isPushToken(_ s: String) -> Bool {
-        if PayloadKind.isExpoToken(s) { return true }
-        return ASCIIText.isGrouped(s, [8, 4, 4, 4, 12], separator: UInt8(ascii: "-"), ASCIIText.isAlphanumeric)
+    public static func isPushToken(_ s: String) -> Bool { s.withUTF8Bytes { isPushToken($0) } }
+
+    /// The same on a token's UTF-8: decided for every recipient of every message, without making a `String`.
+    public static func isPushToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.last == UInt8(ascii: "]"), bytes.count > 1,
+            ASCIIText.matches(bytes, at: 0, "ExponentPushToken[") || ASCIIText.matches(bytes, at: 0, "ExpoPushToken[")
+        {
+            return true
+        }
+        // 8-4-4-4-12 letters and digits.
+        guard bytes.count == 36 else { return false }
+        for (index, b) in bytes.enumerated() {
+            let isSeparator = index == 8 || index == 13 || index == 18 || index == 23
+            guard isSeparator ? b == UInt8(ascii: "-") : ASCIIText.isAlphanumeric(b) else { return false }
+        }
+        return true
     }
 }

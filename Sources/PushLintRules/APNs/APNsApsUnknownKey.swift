@@ -109,7 +109,7 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
                 result.append(fcmKeyFinding(name, meant: meant.meaning, at: member.key, doc))
             } else if name.hasPrefix("gcm.") || name.hasPrefix("google.") {
                 result.append(fcmKeyFinding(name, meant: nil, at: member.key, doc))
-            } else if name != PayloadBuilder.simulatorKey,
+            } else if name != PayloadBuilder.simulatorKey, Self.mayBeSimulatorKey(name),
                 Suggest.sameWordDifferentSpelling(name, in: [PayloadBuilder.simulatorKey]) != nil
                     || Suggest.closest(to: name, in: [PayloadBuilder.simulatorKey]) != nil
             {
@@ -122,6 +122,12 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
             result.append(simulatorBundleNotString(bundle, doc))
         }
         return result
+    }
+
+    /// A key close enough in length to be a spelling of `Simulator Target Bundle`: a suggestion allows at most 3
+    /// edits, so longer or shorter keys (the custom data of every body) are never compared letter by letter.
+    static func mayBeSimulatorKey(_ name: String) -> Bool {
+        abs(name.utf8.count - PayloadBuilder.simulatorKey.utf8.count) <= 3
     }
 
     func apsFinding(_ name: String, key: NodeID, existing: Set<String>, _ doc: JSONDocument) -> Diagnostic? {

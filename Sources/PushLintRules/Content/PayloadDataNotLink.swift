@@ -15,23 +15,38 @@ struct PayloadDataNotLink: PayloadRule, DescribedByType {
             stale by the time the user opens it. Send an id and a cursor; the app fetches the current content \
             over its own authenticated connection. The rule looks at the custom data the client reads (FCM \
             `data`, APNs keys beside `aps`, Expo `data`) for: strings over `maxStringBytes` (URLs excepted), \
-            stringified JSON, base64 blobs and `data:` URIs, arrays of objects (records), large numeric arrays, \
-            and objects nested deeper than `maxDepth`. The message says how many bytes of the wire size are \
-            content. Ids, cursors, URLs and short texts pass.
+            base64 blobs and `data:` URIs, large numeric arrays, objects nested deeper than `maxDepth`, and \
+            structured content over `maxStructuredBytes` (256 bytes, a sixteenth of the 4 KB cap): stringified \
+            JSON (its text) and arrays of two or more objects (their wire bytes). The message says how many bytes \
+            of the wire size are content. Ids, cursors, URLs and short texts pass, and so do small reference \
+            bundles such as `"{\\"order_id\\":\\"1042\\",\\"ids\\":[1,2,3]}"`.
+
+            Notification action buttons are not content: arrays of objects shaped like buttons (an `action`, \
+            `id`, `identifier` or `key` with a `title`, `buttonTitle`, `label` or `text`, and only button \
+            settings such as `icon`, `type`, `placeholder`, `options`, `url`), as a stringified array in FCM \
+            `data.actions` or as objects in Expo `data` or APNs custom keys, are what the device needs to draw \
+            the notification, when it may have no connection to fetch them. They are never reported.
+
+            One mistake, one finding: a payload over its size limit is `payload-size`'s finding (which says the \
+            same: send an id and let the app fetch), and a non-string value in an FCM `data` map is \
+            `fcm-data-string-values`' (FCM rejects it); this rule stays silent on them.
             """,
         options: [
             RuleOption("maxStringBytes", .integer, default: "512", "Longest string (UTF-8 bytes) in custom data that is not reported."),
             RuleOption("maxDepth", .integer, default: "3", "Deepest object nesting in custom data (a field's own value is level 1)."),
+            RuleOption(
+                "maxStructuredBytes", .integer, default: "256",
+                "Largest stringified JSON (UTF-8 bytes of the string) or array of objects (wire bytes) in custom data that is not reported."),
         ],
         triggering: [
             RuleExample(
-                #"{"aps": {"alert": "Your receipt"}, "order_id": "48213", "items": ↓[{"sku": "SKU-1", "qty": 1}, {"sku": "SKU-2", "qty": 2}]}"#,
-                note: "An array of records."),
+                #"{"aps": {"alert": "Your receipt"}, "order_id": "48213", "items": ↓[{"sku": "SKU-100482", "name": "Trail runner, blue, 42", "qty": 1, "price": "89.90"}, {"sku": "SKU-100517", "name": "Merino socks, 3 pairs", "qty": 2, "price": "24.00"}, {"sku": "SKU-100733", "name": "Rain shell, M", "qty": 1, "price": "149.00"}, {"sku": "SKU-100901", "name": "Water bottle 0.75 L", "qty": 1, "price": "12.50"}]}"#,
+                note: "An array of records, 297 wire bytes."),
             RuleExample(
-                #"{"message": {"token": "t", "data": {"order": ↓"{\"id\":\"48213\",\"status\":\"shipped\",\"items\":[{\"sku\":\"SKU-1\"},{\"sku\":\"SKU-2\"}],\"total\":\"312.85\"}"}}}"#,
-                note: "Stringified JSON in FCM data."),
+                #"{"message": {"token": "t", "data": {"order": ↓"{\"id\":\"48213\",\"status\":\"shipped\",\"items\":[{\"sku\":\"SKU-100482\",\"name\":\"Trail runner, blue, 42\",\"qty\":1},{\"sku\":\"SKU-100517\",\"name\":\"Merino socks, 3 pairs\",\"qty\":2},{\"sku\":\"SKU-100733\",\"name\":\"Rain shell, M\",\"qty\":1}],\"total\":\"312.85\",\"currency\":\"EUR\",\"carrier\":\"DHL\",\"eta\":\"2026-12-03\"}"}}}"#,
+                note: "A 285-byte stringified order in FCM data."),
             RuleExample(
-                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Photo", "data": {"thumb": ↓"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="}}"#,
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Photo", "data": {"thumb": ↓"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="}}"#,
                 note: "A `data:` URI."),
             RuleExample(
                 "{\"aps\": {\"alert\": \"New article\"}, \"article_id\": \"a-77\", \"text\": ↓\"" + ASCIIText.repeated("Lorem ipsum dolor sit amet. ", 20) + "\"}",
@@ -43,21 +58,46 @@ struct PayloadDataNotLink: PayloadRule, DescribedByType {
                 #"{"message": {"token": "t", "data": {"link": "https://shop.example.com/orders/48213?utm_source=push&utm_medium=notification&utm_campaign=shipping-update", "cursor": "eyJvZmZzZXQiOjEwMCwibGltaXQiOjIwfQ"}}}"#,
                 note: "URLs and opaque cursors are references."),
             RuleExample(
-                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "data": {"orderId": "48213", "status": {"code": "shipped", "step": 3}}}"#,
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "data": {"orderId": "48213", "status": {"code": "shipped", "step": 3}}}"#,
                 note: "A small nested object."),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"refs": "{\"order_id\":\"1042\",\"shipment_ids\":[\"s-77\",\"s-78\"],\"ids\":[1,2,3],\"cursor\":\"c_81\"}"}}}"#,
+                note: "A small reference bundle (80 bytes of stringified ids): references, not content."),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Invitation", "body": "Dinner on Friday?"}, "data": {"actions": "[{\"action\":\"accept\",\"title\":\"Accept\",\"icon\":\"https://cdn.example.com/icons/accept.png\"},{\"action\":\"decline\",\"title\":\"Decline\",\"icon\":\"https://cdn.example.com/icons/decline.png\"},{\"action\":\"snooze\",\"title\":\"Remind me in 1 hour\",\"icon\":\"https://cdn.example.com/icons/snooze.png\"}]"}, "webpush": {"notification": {"actions": [{"action": "accept", "title": "Accept"}, {"action": "decline", "title": "Decline"}]}}}}"#,
+                note: "Action buttons (278 bytes, stringified in FCM data; objects in webpush.notification): the device needs them to draw the notification."),
+            RuleExample(
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Anna", "body": "Are you coming?", "data": {"chatId": "c-5521", "actions": [{"id": "reply", "title": "Reply", "type": "text", "placeholder": "Message", "icon": "https://cdn.example.com/icons/reply.png"}, {"id": "mark_read", "title": "Mark as read", "icon": "https://cdn.example.com/icons/read.png"}, {"id": "mute", "title": "Mute this chat", "icon": "https://cdn.example.com/icons/mute.png"}]}}"#,
+                note: "Action buttons in Expo data."),
+            RuleExample(
+                #"{"aps": {"alert": "Your courier is here", "category": "DELIVERY"}, "buttons": [{"identifier": "open_door", "buttonTitle": "Open the door", "options": {"opensAppToForeground": false}}, {"identifier": "call", "buttonTitle": "Call the courier", "options": {"opensAppToForeground": true, "isAuthenticationRequired": true}}, {"identifier": "later", "buttonTitle": "Leave it at the door"}]}"#,
+                note: "Action buttons as APNs custom keys."),
+            RuleExample(
+                "{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + ASCIIText.repeated("x", 4070) + "\"}",
+                note: "Over the 4096-byte limit: payload-size's finding, not also this one."),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"items": [{"sku": "SKU-100482", "name": "Trail runner, blue, 42", "qty": 1, "price": "89.90"}, {"sku": "SKU-100517", "name": "Merino socks, 3 pairs", "qty": 2, "price": "24.00"}, {"sku": "SKU-100733", "name": "Rain shell, M", "qty": 1, "price": "149.00"}, {"sku": "SKU-100901", "name": "Water bottle 0.75 L", "qty": 1, "price": "12.50"}]}}}"#,
+                note: "An array in FCM data: fcm-data-string-values' finding (FCM rejects it), not also this one."),
         ])
 
     struct Limits {
         var maxStringBytes: Int
         var maxDepth: Int
+        var maxStructuredBytes: Int
     }
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
+        // One mistake, one finding: an oversized payload is payload-size's finding, and it says the same thing.
+        if context.payload.sizes.contains(where: { $0.bytes > $0.limit }) { return [] }
         let options = context.options(for: description.id)
         let limits = Limits(
-            maxStringBytes: max(1, options.integer("maxStringBytes", default: 512)), maxDepth: max(1, options.integer("maxDepth", default: 3)))
+            maxStringBytes: max(1, options.integer("maxStringBytes", default: 512)), maxDepth: max(1, options.integer("maxDepth", default: 3)),
+            maxStructuredBytes: max(1, options.integer("maxStructuredBytes", default: 256)))
+        let doc = context.document
         var result: [Diagnostic] = []
         for field in CustomData.allFields(context) {
+            // FCM data is map<string,string>: any other value is fcm-data-string-values' finding (FCM rejects it).
+            if field.isStringMap, doc.kind(field.value) != .string { continue }
             visit(field.value, depth: 1, field: field, context, limits, &result)
         }
         return result
@@ -87,8 +127,13 @@ struct PayloadDataNotLink: PayloadRule, DescribedByType {
                 }
             }
             if objects >= 2 {
-                result.append(finding(node, field, "an array of \(objects) objects", context))
-                return
+                // Buttons are drawn with the notification, when the app may not be able to fetch anything.
+                if objects == elements.count, ActionButtons.are(node, in: doc) { return }
+                let bytes = doc.wireSize(node)
+                if bytes > limits.maxStructuredBytes {
+                    result.append(finding(node, field, "an array of \(objects) objects", context, bytes: bytes))
+                    return
+                }
             }
             if numbers >= 32 {
                 result.append(finding(node, field, "an array of \(numbers) numbers", context))
@@ -113,8 +158,13 @@ struct PayloadDataNotLink: PayloadRule, DescribedByType {
         if count < 64, count <= limits.maxStringBytes, !TextDetectors.hasDataScheme(bytes) { return nil }
         if TextDetectors.isDataURI(bytes) { return "a data: URI of \(count) bytes" }
         if TextDetectors.isURL(bytes) { return nil }
-        if count >= 64, TextDetectors.isStringifiedJSON(bytes) { return "stringified JSON of \(count) bytes" }
-        if count > limits.maxStringBytes {
+        let isLong = count > limits.maxStringBytes
+        // Parsed only when its size would make it a finding: most strings never get here.
+        if isLong || count > limits.maxStructuredBytes, let json = TextDetectors.stringifiedJSON(bytes) {
+            if ActionButtons.are(json.root, in: json) { return nil }
+            if count > limits.maxStructuredBytes { return "stringified JSON of \(count) bytes" }
+        }
+        if isLong {
             return TextDetectors.isBase64Blob(bytes, minimumLength: 1) ? "a base64 blob of \(count) bytes" : "a \(count)-byte string"
         }
         if TextDetectors.isBase64Blob(bytes, minimumLength: 256), !isReferenceName(key()) { return "a base64 blob of \(count) bytes" }
@@ -137,8 +187,8 @@ struct PayloadDataNotLink: PayloadRule, DescribedByType {
         return !words.isDisjoint(with: ["cursor", "token", "id", "ref", "etag", "after", "before"])
     }
 
-    private func finding(_ node: NodeID, _ field: CustomField, _ what: String, _ context: PayloadContext) -> Diagnostic {
-        let bytes = context.document.wireSize(node)
+    private func finding(_ node: NodeID, _ field: CustomField, _ what: String, _ context: PayloadContext, bytes: Int? = nil) -> Diagnostic {
+        let bytes = bytes ?? context.document.wireSize(node)
         let label = label(of: node, in: field, context.document)
         return diagnostic(
             "'\(label)' is \(what), content the app could fetch: it takes \(bytes) wire bytes of a payload capped at 4 KB and is stale on arrival; send an id and a cursor instead",

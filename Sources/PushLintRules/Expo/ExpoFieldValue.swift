@@ -2,6 +2,10 @@ import PushLintJSON
 import PushLintModel
 
 /// `expo-field-value`: wrong type, enum value or token format in an Expo push message, or a batch too large.
+///
+/// Severity per finding: an error where Expo documents that it refuses the request or the message (a malformed
+/// payload, an address that is no push token, a request over 100 notifications); a warning for numbers outside the
+/// range a field means, where Expo documents no refusal; info for a documentation placeholder in `to`.
 struct ExpoFieldValue: PayloadRule, DescribedByType {
     static let description = RuleDescription(
         id: "expo-field-value",
@@ -14,52 +18,74 @@ struct ExpoFieldValue: PayloadRule, DescribedByType {
             `subtitle`, `body`, `channelId`, `categoryId`, `icon` strings; `ttl`, `expiration` and `badge` \
             numbers (not strings); `priority` one of `default`, `normal`, `high`; `interruptionLevel` one of \
             `active`, `critical`, `passive`, `time-sensitive`; `sound` a string, the SDK's \
-            `{critical, name, volume}` object (volume 0 to 1) or null; `mutableContent` and \
-            `_contentAvailable` booleans; `richContent` `{image}`. A push token is what \
-            `getExpoPushTokenAsync` returns, `ExponentPushToken[...]` or `ExpoPushToken[...]` (or the bare \
-            UUID form that `Expo.isExpoPushToken` also accepts, EXPO-S); a raw FCM or APNs device token is \
-            not one.
+            `{critical, name, volume}` object or null; `mutableContent` and `_contentAvailable` booleans; \
+            `richContent` `{image}`. A value of another type or outside an enumeration is a malformed payload, \
+            and Expo answers the whole request with HTTP 400 and an `errors` entry that names the field \
+            (EXPO-D "Retry on failure": a malformed payload gets "an HTTP 400 response explaining the issue"; \
+            expo-server-sdk-python `PushServerError` shows one: `child "to" fails because ["to" must be a \
+            string]`): an error.
+
+            A push token is what `getExpoPushTokenAsync` returns, `ExponentPushToken[...]` or \
+            `ExpoPushToken[...]` (or the bare UUID form that `Expo.isExpoPushToken` also accepts, EXPO-S). To \
+            anything else, such as a raw FCM or APNs device token, Expo answers with an error ticket, "... is \
+            not a registered push notification recipient" (DeviceNotRegistered; EXPO-D "Push tickets", \
+            expo-server-sdk-python `PushTicket`), and delivers nothing: an error. A documentation placeholder \
+            (`ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]` as in Expo's own examples, `YOUR_EXPO_PUSH_TOKEN`, \
+            `<token>`) is reported as info that names it: the real token is filled in at send time.
+
+            Numbers outside what their field means are warnings that state the risk, since Expo types them as \
+            plain numbers and documents no refusal (EXPO-D, EXPO-S): a negative `ttl` (seconds to keep the \
+            message for redelivery) or `badge` (0 clears the badge); an `expiration` before 1970 or in \
+            milliseconds (it is Unix seconds); a `sound.volume` outside 0 to 1, the range Apple gives a critical \
+            sound's volume.
 
             One request carries at most 100 messages and 100 recipients in all, counting each entry of an \
-            array `to`; beyond that Expo rejects the whole request with PUSH_TOO_MANY_NOTIFICATIONS (EXPO-D, \
-            EXPO-S `chunkPushNotifications`). A file that is a batch (a top-level array) is checked as one \
-            request. `data` is free JSON and not checked here.
+            array `to`; beyond that Expo rejects the whole request with PUSH_TOO_MANY_NOTIFICATIONS (EXPO-D \
+            "Request errors", EXPO-S `chunkPushNotifications`): an error. A file that is a batch (a top-level \
+            array) is checked as one request. `data` is free JSON and not checked here.
             """,
         triggering: [
             RuleExample(
-                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "priority": ↓"urgent", "badge": ↓"1", "ttl": ↓"3600"}"#),
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "priority": ↓"urgent", "badge": ↓"1", "ttl": ↓"3600"}"#),
             RuleExample(
                 #"{"to": ↓"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "title": "Hi", "channelId": "orders"}"#,
                 note: "An FCM device token is not an Expo push token."),
             RuleExample(
-                #"{"to": ["ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", ↓42], "title": "Hi", "sound": {"name": "chime.wav", "volume": ↓2}, "interruptionLevel": ↓"Time-Sensitive"}"#),
+                #"{"to": ["ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", ↓42], "title": "Hi", "sound": {"name": "chime.wav", "volume": ↓2}, "interruptionLevel": ↓"Time-Sensitive"}"#,
+                note: "The volume outside 0 to 1 is a warning."),
             RuleExample(
-                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "sound": ↓true, "mutableContent": ↓1}"#),
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "sound": ↓true, "mutableContent": ↓1}"#),
             RuleExample(
-                "[" + Array(repeating: #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi"}"#, count: 100).joined(separator: ", ")
-                    + #", ↓{"to": "ExponentPushToken[yyyyyyyyyyyyyyyyyyyyyy]", "title": "Hi"}]"#,
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "badge": ↓-1, "ttl": ↓-60, "expiration": ↓1767225600000}"#,
+                note: "Warnings: Expo documents no refusal of these, but they mean nothing sensible (the expiration is in milliseconds)."),
+            RuleExample(
+                #"{"to": [↓"ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", ↓"YOUR_EXPO_PUSH_TOKEN"], "title": "Hi"}"#,
+                note: "Info: documentation placeholders, filled in at send time."),
+            RuleExample(
+                "[" + Array(repeating: #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi"}"#, count: 100).joined(separator: ", ")
+                    + #", ↓{"to": "ExponentPushToken[hT2kQm9ZrX4bV7nLc1sW0e]", "title": "Hi"}]"#,
                 note: "A batch of 101 messages."),
             RuleExample(
                 #"[{"to": ["#
-                    + Array(repeating: #""ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]""#, count: 60).joined(separator: ", ")
+                    + Array(repeating: #""ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]""#, count: 60).joined(separator: ", ")
                     + #"], "title": "Hi"}, {"to": ["#
-                    + Array(repeating: #""ExponentPushToken[yyyyyyyyyyyyyyyyyyyyyy]""#, count: 40).joined(separator: ", ")
-                    + #", ↓"ExponentPushToken[zzzzzzzzzzzzzzzzzzzzzz]"], "title": "Hi"}]"#,
+                    + Array(repeating: #""ExponentPushToken[hT2kQm9ZrX4bV7nLc1sW0e]""#, count: 40).joined(separator: ", ")
+                    + #", ↓"ExponentPushToken[Pq8sLw2YdN5rB3vXk7mT1c]"], "title": "Hi"}]"#,
                 note: "Two messages with 101 recipients in all."),
         ],
         nonTriggering: [
             RuleExample(
-                #"{"to": ["ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "ExpoPushToken[yyyyyyyyyyyyyyyyyyyyyy]"], "title": "Hi", "priority": "high", "badge": 1, "ttl": 3600, "sound": null, "interruptionLevel": "time-sensitive", "data": {"count": 3}}"#),
+                #"{"to": ["ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "ExpoPushToken[hT2kQm9ZrX4bV7nLc1sW0e]"], "title": "Hi", "priority": "high", "badge": 1, "ttl": 3600, "sound": null, "interruptionLevel": "time-sensitive", "data": {"count": 3}}"#),
             RuleExample(
-                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "sound": {"critical": true, "name": "alarm.wav", "volume": 0.8}, "mutableContent": true}"#),
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "sound": {"critical": true, "name": "alarm.wav", "volume": 0.8}, "mutableContent": true, "badge": 0, "expiration": 1767225600}"#),
             RuleExample(
                 #"{"to": "{{token}}", "title": "Hi", "badge": {{count}}, "priority": "{{priority}}", "channelId": "orders"}"#,
                 fileName: "promo.json.tmpl", note: "Placeholders are unknown until rendering."),
         ],
         corrections: [
             RuleCorrection(
-                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "priority": "HIGH"}"#,
-                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "priority": "high"}"#)
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "priority": "HIGH"}"#,
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "priority": "high"}"#)
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -70,8 +96,22 @@ struct ExpoFieldValue: PayloadRule, DescribedByType {
         var result: [Diagnostic] = []
         for known in context.payload.schemaMembers {
             let field = known.field
+            let value = known.member.value
             let path = FieldPath.field(parent: known.object.path, name: field.name)
-            for problem in checker.check(known.member.value, as: field.type, path: path) {
+            if known.object.path.isEmpty, field.name == "to" {
+                recipients(value, path: path, checker, context, into: &result)
+                continue
+            }
+            // Ranges are checked here, not by the checker: Expo documents no refusal of them (a warning). A value of
+            // another type goes to the checker, which reports the type before any range.
+            if case .number(let min, let max) = field.type, doc.kind(value) == .number {
+                if let risk = rangeRisk(field.name, value, min: min, max: max, doc) {
+                    let text = describe(risk, doc.rawText(value), path)
+                    result.append(diagnostic(text.message, at: value, in: doc, severity: .warning, help: text.help))
+                }
+                continue
+            }
+            for problem in checker.check(value, as: field.type, path: path) {
                 result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
             }
         }
@@ -80,6 +120,67 @@ struct ExpoFieldValue: PayloadRule, DescribedByType {
         }
         result += batchLimits(context)
         return result
+    }
+
+    /// `to`: one recipient or an array of them. A documentation placeholder is info; anything else that is no push
+    /// token is an error, since Expo delivers nothing to it.
+    func recipients(_ node: NodeID, path: FieldPath, _ checker: SchemaValueChecker, _ context: PayloadContext, into result: inout [Diagnostic]) {
+        let doc = context.document
+        func recipient(_ value: NodeID, _ path: FieldPath) {
+            guard doc.kind(value) == .string, !context.isTemplated(value) else {
+                for problem in checker.check(value, as: .string(.expoPushToken), path: path) {
+                    result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
+                }
+                return
+            }
+            // A placeholder may have a token's shape (`ExponentPushToken[xxx]`): asked first. Both on the bytes: a
+            // `String` is made only for a finding.
+            let isPlaceholder = doc.withStringBytes(value, TargetPlaceholders.isPlaceholder)
+            if !isPlaceholder, doc.withStringBytes(value, ExpoSchema.isPushToken) { return }
+            let text = doc.string(value)
+            if isPlaceholder {
+                result.append(
+                    diagnostic(
+                        TargetPlaceholders.message(field: "\(path)", value: text), at: value, in: doc, severity: .info,
+                        help: "fill in the token getExpoPushTokenAsync returns when sending, or write the template placeholder {{token}}"))
+                return
+            }
+            result.append(diagnostic(notAToken(text, path), at: value, in: doc, help: "write the token getExpoPushTokenAsync returns, ExponentPushToken[...]"))
+        }
+        if doc.kind(node) == .array {
+            for (index, element) in doc.elements(node).enumerated() { recipient(element, .element(path, index)) }
+        } else if doc.kind(node) == .string || doc.kind(node) == .placeholder {
+            recipient(node, path)
+        } else {
+            for problem in checker.check(node, as: ExpoSchema.message.field(named: "to")?.type ?? .string, path: path) {
+                result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
+            }
+        }
+    }
+
+    /// What a number outside the range its field means may lead to. Expo types these fields as plain numbers
+    /// (EXPO-D, EXPO-S) and documents no refusal of any value, so each is a risk (a warning), not a rejection.
+    enum RangeRisk {
+        case expirationBefore1970, expirationInMilliseconds, negativeTTL, negativeBadge, volumeOutside01
+        case outside(min: Double?, max: Double?)
+    }
+
+    func rangeRisk(_ name: String, _ node: NodeID, min: Double?, max: Double?, _ doc: JSONDocument) -> RangeRisk? {
+        guard let value = doc.doubleValue(node) else { return nil }
+        switch name {
+        case "expiration":
+            if value < 0 { return .expirationBefore1970 }
+            // 10^11 seconds is the year 5138: a value this large is a time in milliseconds.
+            return value >= 100_000_000_000 ? .expirationInMilliseconds : nil
+        case "ttl": return value < 0 ? .negativeTTL : nil
+        case "badge": return value < 0 ? .negativeBadge : nil
+        // Apple gives a critical sound's volume as 0 (silent) to 1 (full volume).
+        case "volume": return (0...1).contains(value) ? nil : .volumeOutside01
+        default:
+            if let min, value < min { return .outside(min: min, max: max) }
+            if let max, value > max { return .outside(min: min, max: max) }
+            return nil
+        }
     }
 
     /// A batch file is one request: at most 100 messages and 100 recipients in all.
@@ -143,10 +244,51 @@ struct ExpoFieldValue: PayloadRule, DescribedByType {
 
     // MARK: Messages
 
-    private static let rejection = "Expo's push service rejects the message"
+    private static let rejection = "Expo answers the whole request with HTTP 400 (a malformed payload)"
+
+    private func describe(_ risk: RangeRisk, _ raw: String, _ path: FieldPath) -> (message: String, help: String) {
+        switch risk {
+        case .expirationBefore1970:
+            return (
+                "expiration is \(raw), a time before 1970: the message has expired before it is sent and may never be delivered (Expo's expiration is Unix seconds)",
+                "write a Unix time in seconds, or use ttl")
+        case .expirationInMilliseconds:
+            let seconds = Double(raw).map { String(Int($0 / 1000)) } ?? "the time in seconds"
+            return (
+                "expiration is \(raw), a time in milliseconds: Expo reads Unix seconds, so the message would only expire thousands of years from now",
+                "write \(seconds) (seconds)")
+        case .negativeTTL:
+            return (
+                "ttl is \(raw), a negative number of seconds: Expo's ttl is how long a message may wait for redelivery and has no documented meaning below 0, so the message may be refused or dropped at once",
+                "write 0 or more seconds (0: deliver now or never)")
+        case .negativeBadge:
+            return (
+                "badge is \(raw): a badge count below 0 has no documented meaning (0 clears the badge), so iOS may ignore it or the message may be refused",
+                "write 0 or more")
+        case .volumeOutside01:
+            return (
+                "\(path) is \(raw), outside 0 (silent) to 1 (full volume), the range Apple gives a critical sound's volume; Expo documents no refusal, so the sound may play at another volume or not at all",
+                "write a number between 0 and 1")
+        case .outside(let min, let max):
+            let bounds = [min.map { "at least \(Self.format($0))" }, max.map { "at most \(Self.format($0))" }].compactMap { $0 }
+                .joined(separator: " and ")
+            return (
+                "\(path) is \(raw) but means something only when \(bounds); Expo documents no refusal, so the value may be clamped or ignored",
+                "write a number \(bounds)")
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    private func notAToken(_ text: String, _ path: FieldPath) -> String {
+        let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
+        return "\(path) \"\(shown)\" is not an Expo push token, so Expo answers with an error ticket (not a registered push notification recipient) and delivers nothing"
+    }
 
     private func missing(_ field: SchemaField) -> String {
-        "the message has no '\(field.name)', which Expo requires (\(field.type.summary)), so Expo rejects it; add '\(field.name)'"
+        "the message has no '\(field.name)', the one field Expo requires (\(field.type.summary)), so Expo answers the request with HTTP 400 (a malformed payload); add '\(field.name)'"
     }
 
     private func tooManyMessages(_ count: Int) -> String {

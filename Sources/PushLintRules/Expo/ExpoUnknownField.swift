@@ -7,14 +7,17 @@ struct ExpoUnknownField: PayloadRule, DescribedByType {
         id: "expo-unknown-field",
         summary: "A field that is not part of an Expo push message.",
         family: .expo,
-        defaultSeverity: .error,
+        defaultSeverity: .warning,
         rationale: """
-            Expo's push service reads a fixed set of fields (EXPO-D "Message request format", EXPO-S \
+            Expo documents a fixed set of message fields (EXPO-D "Message request format", EXPO-S \
             `ExpoPushMessage`; platform-rules.md §4): `to`, `data`, `title`, `subtitle`, `body`, `sound`, \
             `ttl`, `expiration`, `priority`, `badge`, `interruptionLevel`, `channelId`, `icon`, \
-            `richContent`, `categoryId`, `mutableContent`, `_contentAvailable`, and the SDK's `collapseId` \
-            and `tag`. Anything else does not reach the device: a misspelt `channelID` means the notification \
-            goes to the default channel, a `content_available` means no background launch. Names are \
+            `richContent`, `categoryId`, `mutableContent`, `_contentAvailable`, the SDK's `collapseId` and \
+            `tag`, and the legacy `_displayInForeground` that expo-server-sdk-python still sends. Expo does not \
+            document what it does with any other field: the Python SDK's legacy field shows that the service \
+            takes fields outside its table, and nothing says their values reach the device. A misspelt \
+            `channelID` most likely leaves the notification on the default channel, a `content_available` most \
+            likely gives no background launch. Names are \
             lowerCamelCase and exact; the finding suggests the closest field, and the Expo name of fields \
             copied from APNs or FCM. Custom values belong in `data`.
             """,
@@ -32,7 +35,10 @@ struct ExpoUnknownField: PayloadRule, DescribedByType {
         ],
         nonTriggering: [
             RuleExample(
-                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "body": "There", "channelId": "orders", "_contentAvailable": true, "data": {"anything": {"goes": 1}}, "richContent": {"image": "https://example.com/a.png"}}"#)
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "body": "There", "channelId": "orders", "_contentAvailable": true, "data": {"anything": {"goes": 1}}, "richContent": {"image": "https://example.com/a.png"}}"#),
+            RuleExample(
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "categoryId": "reply", "mutableContent": false, "_displayInForeground": true}"#,
+                note: "What expo-server-sdk-python sends, legacy field included."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -63,11 +69,11 @@ struct ExpoUnknownField: PayloadRule, DescribedByType {
     }
 
     private func renamed(_ key: String, _ replacement: String, _ object: SchemaObject) -> String {
-        "'\(key)' is not a field of \(place(object)), so Expo does not deliver its value; Expo calls it '\(replacement)'"
+        "'\(key)' is not a field Expo documents for \(place(object)), so its value most likely never reaches the device; Expo calls it '\(replacement)'"
     }
 
     private func unknown(_ key: String, _ object: SchemaObject, _ suggestion: String?) -> String {
         let tail = suggestion.map { "; did you mean '\($0)'?" } ?? "; custom values go in data"
-        return "'\(key)' is not a field of \(place(object)), so Expo does not deliver its value\(tail)"
+        return "'\(key)' is not a field Expo documents for \(place(object)), so its value most likely never reaches the device\(tail)"
     }
 }

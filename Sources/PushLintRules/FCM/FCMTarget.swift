@@ -26,6 +26,10 @@ struct FCMTarget: PayloadRule, DescribedByType {
             A template often leaves the target out (or empty) and the sender fills it in, so a message with no \
             target is fine unless the option `requireTarget` is on. The legacy `to` field is reported by \
             `fcm-unknown-field`.
+
+            A device target that holds a documentation placeholder (`YOUR_DEVICE_TOKEN`, `<token>`, `xxx`, a \
+            token cut short with `...`) is reported as info that names it: the sender fills in the real token, \
+            so it is a template all the same.
             """,
         options: [
             RuleOption(
@@ -44,6 +48,9 @@ struct FCMTarget: PayloadRule, DescribedByType {
             RuleExample(
                 #"{"message": {"token": ↓"", "notification": {"title": "Hi"}}}"#, config: #"{"options": {"fcm-target": {"requireTarget": true}}}"#,
                 note: "An empty token is no target (proto3 default)."),
+            RuleExample(
+                #"{"message": {"token": ↓"YOUR_DEVICE_TOKEN", "notification": {"title": "Hi"}}}"#,
+                note: "A documentation placeholder: info."),
         ],
         nonTriggering: [
             RuleExample(#"{"message": {"topic": "news", "notification": {"title": "Hi"}}}"#),
@@ -72,9 +79,18 @@ struct FCMTarget: PayloadRule, DescribedByType {
             return [diagnostic(Self.noTarget, at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
         }
         let first = doc.string(targets[0].key)
-        return targets.dropFirst().map {
+        var result = targets.dropFirst().map {
             diagnostic(second(doc.string($0.key), first), at: $0.key, in: doc, help: "keep one target and send one message per target")
         }
+        // Device targets only: a topic or condition is a name the team chose, not a token to fill in.
+        for target in targets where doc.keyEquals(target.key, "token") || doc.keyEquals(target.key, "fid") {
+            guard doc.kind(target.value) == .string, !context.isTemplated(target.value) else { continue }
+            guard doc.withStringBytes(target.value, TargetPlaceholders.isPlaceholder) else { continue }
+            result.append(diagnostic(
+                TargetPlaceholders.message(field: doc.string(target.key), value: doc.string(target.value)), at: target.value,
+                in: doc, severity: .info, help: "the sender fills in the real target"))
+        }
+        return result
     }
 
     /// proto3 JSON: `null` is "not set", and `""`, a string field's default, is not sent as a value.

@@ -50,19 +50,23 @@ enum TextDetectors {
     private static let dataColon = Array("data:".utf8)
 
     /// A string that is itself a JSON object or array; brackets are looked at before anything is parsed.
-    static func isStringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isStringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { stringifiedJSON(bytes) != nil }
+
+    /// The JSON object or array a string holds (`"{\"id\":1}"`), parsed, or nil when it holds none (or an empty
+    /// one). A parse only for text that begins and ends like a container.
+    static func stringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONDocument? {
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         var start = 0, end = bytes.count
         while start < end, isSpace(bytes[start]) { start += 1 }
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        guard end - start >= 2 else { return false }
+        guard end - start >= 2 else { return nil }
         let first = bytes[start], last = bytes[end - 1]
         guard (first == UInt8(ascii: "{") && last == UInt8(ascii: "}")) || (first == UInt8(ascii: "[") && last == UInt8(ascii: "]")) else {
-            return false
+            return nil
         }
         let result = JSONParser.parse(Array(bytes[start..<end]), options: JSONParseOptions(mode: .strict, maxDepth: 64))
-        guard let document = result.document else { return false }
-        return document.count(document.root) > 0
+        guard let document = result.document, document.count(document.root) > 0 else { return nil }
+        return document
     }
 
     /// A long run of base64 (or base64url) characters with the mix of cases and digits that encoded bytes have.

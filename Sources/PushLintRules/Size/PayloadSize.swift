@@ -22,7 +22,10 @@ struct PayloadSize: PayloadRule, DescribedByType {
             (F-ERR, §2.4).
             - The APNs view of an FCM message (`apns.payload` with `notification.title/body` merged into the \
             alert and the `data` keys beside `aps`) and of an Expo message: 4096 bytes.
-            - Expo: the message as sent, 4096 bytes (MessageTooBig, EXPO-D §4).
+            - Expo: what one device receives, 4096 bytes: the message without its recipients `to`. Expo \
+            answers with the push receipt error MessageTooBig, "the total payload must be at most 4096 bytes" \
+            (EXPO-D "Individual errors", platform-rules.md §4); a receipt is per recipient, and the token list \
+            reaches no device, so a message to 100 tokens has the size of one to a single token.
             - Web push through FCM `webpush`: 3993 bytes of plaintext, what fits a 4096-byte aes128gcm record \
             (RFC 8291, §5).
 
@@ -41,6 +44,11 @@ struct PayloadSize: PayloadRule, DescribedByType {
             RuleExample(
                 "{\"message\": {\"token\": \"t\", \"data\": {\"story\": \"" + ASCIIText.repeated("x", 2040) + "\"}}}",
                 note: "The same 2 KB message to a device token."),
+            RuleExample(
+                #"{"to": ["#
+                    + (0..<100).map { #""ExponentPushToken[N1Xk3vQ9bY2mT7pLd4s\#(100 + $0)]""# }.joined(separator: ", ")
+                    + #"], "title": "Sale", "body": "Everything 20% off until midnight"}"#,
+                note: "An Expo message to 100 tokens: the 4.5 KB token list reaches no device, each receives about 80 bytes."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {

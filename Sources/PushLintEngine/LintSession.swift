@@ -1,0 +1,131 @@
+import PushLintModel
+
+/// One `pushlint lint` run as a value: what to lint and how, everything the command line decided.
+public struct LintRequest: Sendable {
+    /// What to do with the fixes the rules offer.
+    public enum FixMode: Sendable, Equatable {
+        /// Lint only.
+        case none
+        /// Apply the fixes and write the files (`--fix`).
+        case apply
+        /// Compute the fixed text without writing it (`--fix-dry-run`).
+        case dryRun
+    }
+
+    public var paths: [String]
+    /// `--config`, `--contract`: nil finds the nearest `.pushlint.json` and its contract.
+    public var configPath: String?
+    public var contractPath: String?
+    /// The folder relative paths are read from.
+    public var workingDirectory: String
+    /// A payload read from standard input, with the name it is linted under (`--stdin`).
+    public var standardInput: (bytes: [UInt8], name: String)?
+    public var options: LintOptions
+    public var fix: FixMode
+    public var unsafeFixes: Bool
+    /// `--baseline FILE`, `--strict-baseline`, `--write-baseline FILE`.
+    public var baseline: String?
+    public var strictBaseline: Bool
+    public var writeBaseline: String?
+    /// `--quiet`: only errors.
+    public var onlyErrors: Bool
+
+    public init(
+        paths: [String], configPath: String? = nil, contractPath: String? = nil, workingDirectory: String,
+        standardInput: (bytes: [UInt8], name: String)? = nil, options: LintOptions = LintOptions(), fix: FixMode = .none,
+        unsafeFixes: Bool = false, baseline: String? = nil, strictBaseline: Bool = false, writeBaseline: String? = nil,
+        onlyErrors: Bool = false
+    ) {
+        self.paths = paths
+        self.configPath = configPath
+        self.contractPath = contractPath
+        self.workingDirectory = workingDirectory
+        self.standardInput = standardInput
+        self.options = options
+        self.fix = fix
+        self.unsafeFixes = unsafeFixes
+        self.baseline = baseline
+        self.strictBaseline = strictBaseline
+        self.writeBaseline = writeBaseline
+        self.onlyErrors = onlyErrors
+    }
+}
+
+/// What a run produced: the report to render, and what was fixed or recorded on the way.
+public struct LintOutcome: Sendable {
+    public var report: LintReport
+    /// With `--fix` or `--fix-dry-run`: every file the fixer looked at.
+    public var fixes: FixRun?
+    /// With `--write-baseline`: the baseline to write, recorded from the report.
+    public var recordedBaseline: Baseline?
+}
+
+/// Why a run could not start or finish: each is a usage or configuration error (exit 2) with a message and a hint.
+public enum LintSessionError: Error, Sendable {
+    case configuration(ConfigurationError)
+    case missingPath(String)
+    case baseline(path: String, reason: String, hint: String?)
+}
+
+/// The engine's one entry point for a lint run: loads the config and contract, discovers the files, lints (or
+/// fixes) them, and applies the baseline and `--quiet`. The command line parses, calls this, renders and writes.
+public enum LintSession {
+    public static func run(
+        _ request: LintRequest, fileSystem: any FileSystem = LocalFileSystem()
+    ) throws(LintSessionError) -> LintOutcome {
+        let cwd = request.workingDirectory
+        let project: Project
+        do {
+            project = try Project.load(
+                configPath: request.configPath, contractPath: request.contractPath, cwd: cwd, paths: request.paths,
+                fileSystem: fileSystem)
+        } catch {
+            throw .configuration(error)
+        }
+        let baseline = try request.baseline.map { (file) throws(LintSessionError) in try loadBaseline(file, cwd: cwd, fileSystem) }
+        let engine = Engine(project: project, options: request.options, fileSystem: fileSystem)
+        var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
+        discovery.ignoredFiles = project.ownFiles
+
+        var outcome: LintOutcome
+        do throws(Discovery.MissingPath) {
+            if let input = request.standardInput {
+                outcome = LintOutcome(report: engine.lint(bytes: input.bytes, path: input.name))
+            } else if request.fix != .none {
+                let targets = try discovery.targets(for: request.paths)
+                let run = engine.fix(targets, options: FixOptions(includeUnsafe: request.unsafeFixes, write: request.fix == .apply))
+                outcome = LintOutcome(report: run.report, fixes: run)
+            } else {
+                // Linting starts while the walk goes on.
+                outcome = LintOutcome(report: try engine.lint(paths: request.paths, discovery: discovery))
+            }
+        } catch {
+            throw .missingPath(error.path)
+        }
+        if let file = request.writeBaseline {
+            outcome.recordedBaseline = Baseline.record(outcome.report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file))
+            return outcome
+        }
+        if let baseline, let file = request.baseline {
+            outcome.report = baseline.apply(
+                to: outcome.report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file), strict: request.strictBaseline)
+        }
+        if request.onlyErrors { outcome.report = outcome.report.onlyErrors() }
+        return outcome
+    }
+
+    static func loadBaseline(_ file: String, cwd: String, _ fileSystem: any FileSystem) throws(LintSessionError) -> Baseline {
+        switch fileSystem.read(file.hasPrefix("/") ? file : cwd + "/" + file, limit: 64 << 20) {
+        case .bytes(let bytes):
+            do {
+                return try Baseline.read(path: file, bytes: bytes)
+            } catch {
+                throw .configuration(error)
+            }
+        case .tooLarge:
+            throw .baseline(path: file, reason: "the baseline \(file) is larger than 64 MiB", hint: nil)
+        case .failed(let reason):
+            throw .baseline(path: file, reason: "cannot read the baseline \(file): \(reason)", hint: "create it with --write-baseline \(file)")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import PushLintEngine
+import PushLintModel
+import Testing
+import TestSupport
+
+/// The engine's one entry point for a run: config, discovery, lint or fix, baseline and `--quiet`, as a value.
+@Suite struct LintSessionTests {
+    @Test func lintsAFolderAndKeepsOnlyErrorsWhenAsked() throws {
+        let dir = TempDirectory()
+        dir.write("a.json", #"{"aps": {"alert": "Hi", "badge": "3"}}"#)
+        dir.write("b.json", #"{"aps": }"#)
+        let all = try LintSession.run(LintRequest(paths: ["."], workingDirectory: dir.path))
+        #expect(Set(all.report.allDiagnostics.map(\.severity)) == [.warning, .error])
+        let quiet = try LintSession.run(LintRequest(paths: ["."], workingDirectory: dir.path, onlyErrors: true))
+        #expect(quiet.report.allDiagnostics.map(\.ruleId) == ["json-syntax"])
+    }
+
+    @Test func aMissingPathIsAnErrorThatNamesIt() {
+        let dir = TempDirectory()
+        #expect {
+            try LintSession.run(LintRequest(paths: ["push/none.json"], workingDirectory: dir.path))
+        } throws: { error in
+            guard case .missingPath(let path) = error as? LintSessionError else { return false }
+            return path == "push/none.json"
+        }
+    }
+
+    @Test func aBadConfigIsAConfigurationError() {
+        let dir = TempDirectory()
+        dir.write(".pushlint.json", #"{"rulez": {}}"#)
+        #expect {
+            try LintSession.run(LintRequest(paths: ["."], workingDirectory: dir.path))
+        } throws: { error in
+            guard case .configuration(let config) = error as? LintSessionError else { return false }
+            return config.message.contains("rulez")
+        }
+    }
+
+    @Test func aRecordedBaselineHidesTodaysFindings() throws {
+        let dir = TempDirectory()
+        dir.write("a.json", #"{"aps": {"alert": "Hi", "badge": "3"}}"#)
+        let recorded = try LintSession.run(LintRequest(paths: ["."], workingDirectory: dir.path, writeBaseline: "baseline.json"))
+        let baseline = try #require(recorded.recordedBaseline)
+        #expect(baseline.counts.values.reduce(0, +) == recorded.report.allDiagnostics.count)
+        dir.write("baseline.json", baseline.render())
+        let applied = try LintSession.run(LintRequest(paths: ["a.json"], workingDirectory: dir.path, baseline: "baseline.json"))
+        #expect(applied.report.allDiagnostics.isEmpty)
+        #expect {
+            try LintSession.run(LintRequest(paths: ["a.json"], workingDirectory: dir.path, baseline: "missing.json"))
+        } throws: { error in
+            guard case .baseline(let path, _, let hint) = error as? LintSessionError else { return false }
+            return path == "missing.json" && hint?.contains("--write-baseline") == true
+        }
+    }
+
+    @Test func aDryRunFixesWithoutWriting() throws {
+        let dir = TempDirectory()
+        let original = #"{"aps": {"alert": "Hi",}}"#
+        dir.write("a.json", original)
+        let run = try LintSession.run(LintRequest(paths: ["a.json"], workingDirectory: dir.path, fix: .dryRun))
+        let fixes = try #require(run.fixes)
+        #expect(fixes.changedFiles.map(\.path) == ["a.json"])
+        #expect(dir.read("a.json") == original)
+    }
+}
