@@ -1,6 +1,6 @@
 # pushlint in a container: the static Linux binary (Swift static Linux SDK, musl, no dependencies) on Alpine, run
 # as a non-root user. `docker run --rm -v "$PWD:/work" ghcr.io/pushlint/pushlint lint push` lints ./push; in CI
-# (GitLab, Jenkins, Bitbucket) the image runs the job's shell with pushlint on PATH (README "CI").
+# (GitLab, Jenkins) the image runs the job's shell with pushlint on PATH (README "CI").
 #
 # The build stage runs on the build machine's architecture and cross-compiles for the target one (buildx
 # --platform linux/amd64,linux/arm64), so no emulation is needed. The SDK must match the compiler: image, URL and
