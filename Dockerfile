@@ -6,11 +6,11 @@
 # --platform linux/amd64,linux/arm64), so no emulation is needed. The SDK must match the compiler: image, URL and
 # checksum change together (.github/workflows/release.yml has the same values; the checksum is swift.org's).
 
-ARG SWIFT_IMAGE=swift:6.2.0-noble
+ARG SWIFT_IMAGE=swift:6.0.3-noble
 
 FROM --platform=$BUILDPLATFORM ${SWIFT_IMAGE} AS build
-ARG STATIC_SDK_URL=https://download.swift.org/swift-6.2-release/static-sdk/swift-6.2-RELEASE/swift-6.2-RELEASE_static-linux-0.0.1.artifactbundle.tar.gz
-ARG STATIC_SDK_CHECKSUM=d2225840e592389ca517bbf71652f7003dbf45ac35d1e57d98b9250368769378
+ARG STATIC_SDK_URL=https://download.swift.org/swift-6.0.3-release/static-sdk/swift-6.0.3-RELEASE/swift-6.0.3-RELEASE_static-linux-0.0.1.artifactbundle.tar.gz
+ARG STATIC_SDK_CHECKSUM=67f765e0030e661a7450f7e4877cfe008db4f57f177d5a08a6e26fd661cdd0bd
 RUN swift sdk install "$STATIC_SDK_URL" --checksum "$STATIC_SDK_CHECKSUM"
 WORKDIR /src
 COPY . .

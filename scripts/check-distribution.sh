@@ -131,7 +131,8 @@ for in_release, in_docker, what in pairs:
     a, b = one(in_release, release, f"release.yml {what}"), one(in_docker, docker, f"Dockerfile {what}")
     if a != b:
         sys.exit(f"{what}: release.yml has {a}, the Dockerfile {b}")
-version = one(r"^ARG SWIFT_IMAGE=swift:(\d+\.\d+)\.0-", docker, "Swift release of the image")
+version = one(r"^ARG SWIFT_IMAGE=swift:(\d+\.\d+\.\d+)-", docker, "Swift release of the image")
+version = version[:-2] if version.endswith(".0") else version  # swift:6.2.0 is the release swift-6.2-RELEASE
 url = one(r"^ARG STATIC_SDK_URL=(\S+)$", docker, "SDK URL")
 if f"/swift-{version}-release/static-sdk/swift-{version}-RELEASE/swift-{version}-RELEASE_static-linux-" not in url:
     sys.exit(f"the static SDK {url} is not the one of Swift {version}")

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -284,6 +286,8 @@ public struct LocalFileSystem: FileSystem {
 @inline(__always) func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
         return Glibc.read(fd, buffer, count)
+    #elseif canImport(Musl)
+        return Musl.read(fd, buffer, count)
     #else
         return Darwin.read(fd, buffer, count)
     #endif
@@ -292,6 +296,8 @@ public struct LocalFileSystem: FileSystem {
 @inline(__always) func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
         return Glibc.write(fd, buffer, count)
+    #elseif canImport(Musl)
+        return Musl.write(fd, buffer, count)
     #else
         return Darwin.write(fd, buffer, count)
     #endif

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -53,6 +55,8 @@ public enum Terminal {
     public static func exit(_ code: Int32) -> Never {
         #if canImport(Glibc)
             Glibc.exit(code)
+        #elseif canImport(Musl)
+            Musl.exit(code)
         #else
             Darwin.exit(code)
         #endif
