@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-aps-unknown-key`: a key in `aps` or `alert` that Apple does not define.
-struct APNsApsUnknownKey: PayloadRule, DescribedByType {
+struct APNsApsUnknownKey: PayloadRule {
     static let description = RuleDescription(
         id: "apns-aps-unknown-key",
         summary: "A key in `aps` or its `alert` is not one Apple defines, or a key beside `aps` was meant as something else.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-header-format`: header values and names APNs rejects.
-struct APNsHeaderFormat: PayloadRule, DescribedByType {
+struct APNsHeaderFormat: PayloadRule {
     static let description = RuleDescription(
         id: "apns-header-format",
         summary: "An APNs header has a malformed value, an unknown name, or is given twice.",

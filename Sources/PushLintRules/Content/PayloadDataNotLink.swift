@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-data-not-link`: custom data that carries content instead of a reference.
-struct PayloadDataNotLink: PayloadRule, DescribedByType {
+struct PayloadDataNotLink: PayloadRule {
     static let maxStringBytes = OptionKey(
         rule: "payload-data-not-link", "maxStringBytes", default: 512, "Longest string (UTF-8 bytes) in custom data that is not reported.")
     static let maxDepth = OptionKey(

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `fcm-target`: a v1 message names more than one of token, topic, condition and fid.
-struct FCMTarget: PayloadRule, DescribedByType {
+struct FCMTarget: PayloadRule {
     static let requireTarget = OptionKey(
         rule: "fcm-target", "requireTarget", default: false,
         "Also report a message with no target (for files that are complete requests, not templates).")

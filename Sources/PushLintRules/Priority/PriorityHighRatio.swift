@@ -1,7 +1,7 @@
 import PushLintModel
 
 /// `priority-high-ratio`: too many templates go at high priority.
-struct PriorityHighRatio: ProjectRule, DescribedByType {
+struct PriorityHighRatio: ProjectRule {
     static let maxRatio = OptionKey(
         rule: "priority-high-ratio", "maxRatio", default: 0.5, "Share of a platform's templates (0 to 1) that may go at high priority.")
     static let minTemplates = OptionKey(

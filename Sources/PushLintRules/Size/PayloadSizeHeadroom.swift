@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-size-headroom`: close to the limit.
-struct PayloadSizeHeadroom: PayloadRule, DescribedByType {
+struct PayloadSizeHeadroom: PayloadRule {
     static let ratio = OptionKey(
         rule: "payload-size-headroom", "ratio", default: 0.9, "Share of the limit above which the rule reports (0 to 1).")
 
