@@ -43,8 +43,8 @@ public enum WordBytes {
 
 /// Scratch memory for small results that end up in an array. An array allocated uninitialized
 /// (`init(unsafeUninitializedCapacity:initializingWith:)`) goes through a generic function of the standard library
-/// that looks its storage class up at run time, about 700 instructions on Linux: more than parsing a small
-/// template's header. Writing into temporary memory and copying the result into an array, whose allocation is
+/// that looks its storage class up at run time, which costs more than parsing a small template's header (BENCHMARKS.md,
+/// "Performance notes"). Writing into temporary memory and copying the result into an array, whose allocation is
 /// specialized for its element type, costs a fraction of that for a few kilobytes.
 public enum ScratchMemory {
     /// The largest number of elements worth this detour: 64 KB of them.

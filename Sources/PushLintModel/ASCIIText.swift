@@ -126,8 +126,8 @@ public enum ASCIIText {
         a.withUTF8Bytes { x in b.withUTF8Bytes { y in precedes(x, y) } }
     }
 
-    /// Byte order, eight bytes at a time: the paths of a run share long folder prefixes, and comparing them a byte
-    /// at a time was 10 M instructions of sorting 10 000 files, on one thread at the end of a lint.
+    /// Byte order, eight bytes at a time: the paths of a run share long folder prefixes, and they are sorted on one
+    /// thread at the end of a lint.
     public static func precedes(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         let common = min(x.count, y.count)
         var i = 0

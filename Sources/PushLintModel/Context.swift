@@ -79,7 +79,6 @@ public final class PayloadContext: Sendable {
     }
 
     public var contract: Contract? { settings.contract }
-    public func options(for ruleId: String) -> RuleOptions { settings.options(for: ruleId) }
 
     /// Placeholders inside a string node (empty outside template mode).
     public func placeholders(in node: NodeID) -> [Placeholder] {
@@ -107,7 +106,6 @@ public struct ProjectContext: Sendable {
         self.summaries = summaries
         self.settings = settings
     }
-    public func options(for ruleId: String) -> RuleOptions { settings.options(for: ruleId) }
 }
 
 /// Receiving platforms as a bit set: a summary is kept for every payload of a run, so it holds no arrays for them.

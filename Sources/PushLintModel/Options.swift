@@ -6,29 +6,80 @@ public enum OptionValue: Sendable, Hashable {
     case strings([String])
 }
 
-/// The options of one rule as configured, with typed access that falls back to the documented default.
+/// The options of one rule as configured; rules read them through their `OptionKey`s.
 public struct RuleOptions: Sendable {
     public var values: [String: OptionValue]
     public init(_ values: [String: OptionValue] = [:]) { self.values = values }
+}
 
-    public func number(_ name: String, default value: Double) -> Double {
-        if case .number(let n)? = values[name] { return n }
-        return value
+/// A value type a rule option can have, read from the config's `OptionValue`.
+public protocol OptionType: Sendable {
+    static var valueType: RuleOption.ValueType { get }
+    /// The configured value, nil when it is absent or of another type (the config reader has reported that).
+    init?(_ value: OptionValue)
+    /// The value as `.pushlint.json` writes it, for the rule's documentation.
+    var configText: String { get }
+}
+
+extension Int: OptionType {
+    public static var valueType: RuleOption.ValueType { .integer }
+    public init?(_ value: OptionValue) {
+        guard case .number(let n) = value, let i = Int(exactly: n) else { return nil }
+        self = i
     }
-    public func integer(_ name: String, default value: Int) -> Int {
-        if case .number(let n)? = values[name], let i = Int(exactly: n) { return i }
-        return value
+    public var configText: String { String(self) }
+}
+
+extension Double: OptionType {
+    public static var valueType: RuleOption.ValueType { .number }
+    public init?(_ value: OptionValue) {
+        guard case .number(let n) = value else { return nil }
+        self = n
     }
-    public func bool(_ name: String, default value: Bool) -> Bool {
-        if case .bool(let b)? = values[name] { return b }
-        return value
+    public var configText: String { String(self) }
+}
+
+extension Bool: OptionType {
+    public static var valueType: RuleOption.ValueType { .boolean }
+    public init?(_ value: OptionValue) {
+        guard case .bool(let b) = value else { return nil }
+        self = b
     }
-    public func string(_ name: String, default value: String) -> String {
-        if case .string(let s)? = values[name] { return s }
-        return value
+    public var configText: String { String(self) }
+}
+
+/// A rule option, declared once with its rule, type, default and summary: the rule's description lists it
+/// (`options: [Self.maxDepth.declaration]`) and its check reads it as `context[Self.maxDepth]`, the configured value
+/// or the default.
+public struct OptionKey<Value: OptionType>: Sendable {
+    public let ruleId: String
+    public let name: String
+    public let defaultValue: Value
+    public let summary: String
+
+    public init(rule ruleId: String, _ name: String, default defaultValue: Value, _ summary: String) {
+        self.ruleId = ruleId
+        self.name = name
+        self.defaultValue = defaultValue
+        self.summary = summary
     }
-    public func strings(_ name: String, default value: [String]) -> [String] {
-        if case .strings(let s)? = values[name] { return s }
-        return value
+
+    /// The option as the rule's documentation and the config reader see it.
+    public var declaration: RuleOption { RuleOption(name, Value.valueType, default: defaultValue.configText, summary) }
+
+    public func value(in options: RuleOptions) -> Value {
+        options.values[name].flatMap { Value($0) } ?? defaultValue
     }
+}
+
+extension LintSettings {
+    public subscript<Value>(option: OptionKey<Value>) -> Value { option.value(in: options(for: option.ruleId)) }
+}
+
+extension PayloadContext {
+    public subscript<Value>(option: OptionKey<Value>) -> Value { settings[option] }
+}
+
+extension ProjectContext {
+    public subscript<Value>(option: OptionKey<Value>) -> Value { settings[option] }
 }

@@ -118,18 +118,22 @@ public struct RuleDescription: Sendable {
     public var isFixable: Bool { !corrections.isEmpty }
 }
 
-/// A rule: a description, and a pure check.
+/// A rule: a description, and a pure check. The description is a constant of the rule's type (`static let
+/// description`), so a rule value holds nothing and copying it retains none of the description's strings.
 public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    /// The description the engine reads: the type's, unless a rule made at run time (a test's) has its own.
     var description: RuleDescription { get }
     /// The rule as each kind of check, nil for the kinds it is not. Answered by the protocol extensions below,
-    /// chosen when the conformance is compiled: `rule as? any FileRule` would instead search the binary's
-    /// conformance records at run time, about 85 000 instructions per rule and kind, half of linting one file.
+    /// chosen when the conformance is compiled: a dynamic cast (`rule as? any FileRule`) searches the binary's
+    /// conformance records at run time, which cost more than the check (BENCHMARKS.md).
     var asFileRule: (any FileRule)? { get }
     var asPayloadRule: (any PayloadRule)? { get }
     var asProjectRule: (any ProjectRule)? { get }
 }
 
 extension Rule {
+    public var description: RuleDescription { Self.description }
     public var asFileRule: (any FileRule)? { nil }
     public var asPayloadRule: (any PayloadRule)? { nil }
     public var asProjectRule: (any ProjectRule)? { nil }
@@ -145,18 +149,6 @@ extension PayloadRule {
 
 extension ProjectRule {
     public var asProjectRule: (any ProjectRule)? { self }
-}
-
-/// A rule whose description is a constant of its type, as every built-in rule's is. Its values then hold nothing,
-/// so a copy of a rule retains none of its description's seven strings and arrays, objects every worker shares.
-/// (When the engine still copied each rule for every payload, this took `swift_retain` from 12% to 6% of a
-/// 10 000-file lint's cycles.)
-public protocol DescribedByType: Rule {
-    static var description: RuleDescription { get }
-}
-
-extension DescribedByType {
-    public var description: RuleDescription { Self.description }
 }
 
 /// Rules over a whole file: how it was read and parsed (the JSON family).

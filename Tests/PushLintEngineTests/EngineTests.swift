@@ -287,7 +287,7 @@ import TestSupport
 /// A payload rule that counts its runs, to see which rules the engine runs.
 private struct CountingRule: PayloadRule {
     static let runs = Mutex(0)
-    let description = RuleDescription(id: "counting-rule", summary: "Counts.", family: .json, defaultSeverity: .warning, rationale: "r")
+    static let description = RuleDescription(id: "counting-rule", summary: "Counts.", family: .json, defaultSeverity: .warning, rationale: "r")
     func check(_ context: PayloadContext) -> [Diagnostic] {
         Self.runs.withLock { $0 += 1 }
         return []
@@ -302,7 +302,7 @@ private struct CountingRule: PayloadRule {
         if let config { dir.write(".pushlint.json", config) }
         dir.write("push/a.json", #"{"aps": {"alert": "Hi"}}"#)
         dir.write("push/legacy/b.json", #"{"aps": {"alert": "Hi"}}"#)
-        let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path, rules: [CountingRule().description])
+        let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path, rules: [CountingRule.description])
         var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: dir.path)
         discovery.ignoredFiles = project.ownFiles
         let engine = Engine(project: project, options: LintOptions(ruleLevels: commandLine, jobs: 1), rules: [CountingRule()])

@@ -8,6 +8,9 @@ import TestSupport
 
 /// Synthetic rules with fixes, to test the fix machinery independently of the built-in rules.
 struct SyntheticRule: PayloadRule {
+    static let description = RuleDescription(
+        id: "synthetic", summary: "Synthetic.", family: .apns, defaultSeverity: .warning, rationale: "Made at run time.")
+    /// Each synthetic rule has an id of its own.
     let description: RuleDescription
     /// Returns (node, replacement text, safe) for the APNs `aps` object of a payload.
     let find: @Sendable (JSONDocument, NodeID) -> [(NodeID, String, Bool)]

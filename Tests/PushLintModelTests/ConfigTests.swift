@@ -51,7 +51,7 @@ import Testing
         #expect(levels.severity(of: "payload-size", emitted: .error, path: "push/a.json") == .warning)
         #expect(levels.severity(of: "payload-size-headroom", emitted: .warning, path: "push/a.json") == nil)
         #expect(levels.severity(of: "json-bom", emitted: .info, path: "push/a.json") == .info, "a rule's own choice stands")
-        #expect(config.options["payload-size-headroom"]?.number("ratio", default: 0.9) == 0.8)
+        #expect(config.options["payload-size-headroom"]?.values["ratio"] == .number(0.8))
         #expect(config.isTemplate("push/templates/a.json"))
         #expect(config.isTemplate("x/a.json.hbs"))
         #expect(!config.isTemplate("x/a.json"))
@@ -79,5 +79,30 @@ import Testing
         #expect(error(#"{"options": {"payload-size-headroom": {"ratio": "high"}}}"#)?.message.contains("must be a number") == true)
         #expect(error(#"{"a": 1, "a": 2}"#)?.message.contains("twice") == true)
         #expect(error("{ \"include\": [ }")?.position != nil)
+    }
+}
+
+/// Typed rule options: declared once, read as `context[key]`, the configured value or the default.
+@Suite struct OptionKeyTests {
+    static let depth = OptionKey(rule: "some-rule", "maxDepth", default: 3, "Deepest nesting.")
+    static let ratio = OptionKey(rule: "some-rule", "ratio", default: 0.9, "Share.")
+    static let strict = OptionKey(rule: "some-rule", "strict", default: false, "Strict.")
+
+    @Test func declarationsDocumentTypeAndDefault() {
+        #expect(Self.depth.declaration.type == .integer && Self.depth.declaration.defaultValue == "3")
+        #expect(Self.ratio.declaration.type == .number && Self.ratio.declaration.defaultValue == "0.9")
+        #expect(Self.strict.declaration.type == .boolean && Self.strict.declaration.defaultValue == "false")
+    }
+
+    @Test func valuesComeFromTheRulesOwnOptions() {
+        let settings = LintSettings(ruleOptions: [
+            "some-rule": RuleOptions(["maxDepth": .number(5), "ratio": .number(0.5), "strict": .bool(true)]),
+            "other-rule": RuleOptions(["maxDepth": .number(9)]),
+        ])
+        #expect(settings[Self.depth] == 5 && settings[Self.ratio] == 0.5 && settings[Self.strict])
+        let defaults = LintSettings(ruleOptions: ["other-rule": RuleOptions(["maxDepth": .number(9)])])
+        #expect(defaults[Self.depth] == 3 && defaults[Self.ratio] == 0.9 && !defaults[Self.strict])
+        // A fraction where an integer is declared: the default (the config reader has reported it).
+        #expect(LintSettings(ruleOptions: ["some-rule": RuleOptions(["maxDepth": .number(2.5)])])[Self.depth] == 3)
     }
 }

@@ -76,7 +76,8 @@ public enum BuiltBinary {
         do { try process.run() } catch {
             return Result(status: -1, stdout: "", stderr: "cannot run \(executable): \(error)")
         }
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        // The throwing write: the old `write(_:)` traps on EPIPE.
+        if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a large output cannot block the child.
         let group = DispatchGroup()

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-aps-missing`: an APNs body without an `aps` object.
-struct APNsApsMissing: PayloadRule, DescribedByType {
+struct APNsApsMissing: PayloadRule {
     static let description = RuleDescription(
         id: "apns-aps-missing",
         summary: "An APNs body has no `aps` object.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-aps-unknown-key`: a key in `aps` or `alert` that Apple does not define.
-struct APNsApsUnknownKey: PayloadRule, DescribedByType {
+struct APNsApsUnknownKey: PayloadRule {
     static let description = RuleDescription(
         id: "apns-aps-unknown-key",
         summary: "A key in `aps` or its `alert` is not one Apple defines, or a key beside `aps` was meant as something else.",
@@ -55,8 +55,6 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
                 #"{"aps": {"alert": {"title": "Shipped", "title-loc-key": "SHIPPED"}, "thread-id": "o-1"}}"#),
         ])
 
-    /// Renames that are certain although the words differ.
-    static let aliases = ["events": "event", "categoryId": "category", "category_id": "category", "category-id": "category"]
     /// Keys of `alert` written in `aps` by mistake.
     static let alertKeysInAps: Set<String> = ["title", "subtitle", "body", "title-loc-key", "loc-key", "loc-args", "title-loc-args"]
     /// Header names written in `aps` by mistake.
@@ -79,7 +77,7 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
         var apsNames: Set<String>?
         // Custom data inside `aps` is one mistake however many keys it has: one finding names them all.
         var custom: [(name: String, key: NodeID)] = []
-        for (name, field) in view.fields where field.isLiteral && !APNs.apsKeys.contains(name) {
+        for (name, field) in view.fields where field.isLiteral && !APNs.apsKeySet.contains(name) {
             guard let key = field.key else { continue }
             if apsNames == nil { apsNames = written(view.fields) }
             if let finding = apsFinding(name, key: key, existing: apsNames ?? [], doc) {
@@ -131,7 +129,7 @@ struct APNsApsUnknownKey: PayloadRule, DescribedByType {
     }
 
     func apsFinding(_ name: String, key: NodeID, existing: Set<String>, _ doc: JSONDocument) -> Diagnostic? {
-        if let target = Self.aliases[name] ?? Suggest.sameWordDifferentSpelling(name, in: APNs.apsKeys) {
+        if let target = APNs.intendedApsKey(name) {
             return rename(name, to: target, key: key, in: "aps", existing: existing, doc)
         }
         if Self.alertKeysInAps.contains(name) {

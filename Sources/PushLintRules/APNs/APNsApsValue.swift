@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-aps-value`: a value in `aps` of the wrong type or out of range.
-struct APNsApsValue: PayloadRule, DescribedByType {
+struct APNsApsValue: PayloadRule {
     static let description = RuleDescription(
         id: "apns-aps-value",
         summary: "A value in `aps` has the wrong type or is out of range.",

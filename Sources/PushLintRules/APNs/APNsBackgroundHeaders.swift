@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-background-headers`: a silent push must go with push type `background` and priority 5.
-struct APNsBackgroundHeaders: PayloadRule, DescribedByType {
+struct APNsBackgroundHeaders: PayloadRule {
     static let description = RuleDescription(
         id: "apns-background-headers",
         summary: "A background notification must be sent with `apns-push-type: background` and `apns-priority: 5`.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-header-format`: header values and names APNs rejects.
-struct APNsHeaderFormat: PayloadRule, DescribedByType {
+struct APNsHeaderFormat: PayloadRule {
     static let description = RuleDescription(
         id: "apns-header-format",
         summary: "An APNs header has a malformed value, an unknown name, or is given twice.",
@@ -82,7 +82,7 @@ struct APNsHeaderFormat: PayloadRule, DescribedByType {
         let origin = APNs.origin(headers)
         var result: [Diagnostic] = []
         // A handful of headers per request: a list searched in order costs less than a dictionary built for every
-        // payload (11 M instructions of linting 10 000 files).
+        // payload (BENCHMARKS.md, "Performance notes").
         var seen: [(name: String, entry: APNsHeader)] = []
         seen.reserveCapacity(headers.entries.count)
         for entry in headers.entries {

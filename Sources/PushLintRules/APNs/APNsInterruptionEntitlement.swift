@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-interruption-entitlement`: critical and time-sensitive notifications need an entitlement.
-struct APNsInterruptionEntitlement: PayloadRule, DescribedByType {
+struct APNsInterruptionEntitlement: PayloadRule {
     static let description = RuleDescription(
         id: "apns-interruption-entitlement",
         summary: "A critical or time-sensitive notification needs an entitlement the contract does not list.",

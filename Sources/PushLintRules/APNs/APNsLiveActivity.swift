@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-live-activity`: a Live Activity push ActivityKit cannot apply.
-struct APNsLiveActivity: PayloadRule, DescribedByType {
+struct APNsLiveActivity: PayloadRule {
     static let description = RuleDescription(
         id: "apns-live-activity",
         summary: "A Live Activity push lacks what ActivityKit needs, or uses milliseconds where it reads seconds.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-mutable-content-without-alert`: the service extension will not run.
-struct APNsMutableContentWithoutAlert: PayloadRule, DescribedByType {
+struct APNsMutableContentWithoutAlert: PayloadRule {
     static let description = RuleDescription(
         id: "apns-mutable-content-without-alert",
         summary: "`mutable-content` is set on a push without an alert title or body, so the service extension never runs.",

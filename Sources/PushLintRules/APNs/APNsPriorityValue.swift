@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-priority-value`: a priority APNs does not accept, or the wrong one for the push type.
-struct APNsPriorityValue: PayloadRule, DescribedByType {
+struct APNsPriorityValue: PayloadRule {
     static let description = RuleDescription(
         id: "apns-priority-value",
         summary: "The `apns-priority` header is not 10, 5 or 1, or not what the push type needs.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-push-type-mismatch`: the push type does not describe the body.
-struct APNsPushTypeMismatch: PayloadRule, DescribedByType {
+struct APNsPushTypeMismatch: PayloadRule {
     static let description = RuleDescription(
         id: "apns-push-type-mismatch",
         summary: "The `apns-push-type` header does not describe what the body carries.",

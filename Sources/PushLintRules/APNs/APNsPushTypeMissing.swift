@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-push-type-missing`: headers are known but have no push type.
-struct APNsPushTypeMissing: PayloadRule, DescribedByType {
+struct APNsPushTypeMissing: PayloadRule {
     static let description = RuleDescription(
         id: "apns-push-type-missing",
         summary: "The APNs headers have no `apns-push-type`.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-push-type-value`: a push type APNs does not know.
-struct APNsPushTypeValue: PayloadRule, DescribedByType {
+struct APNsPushTypeValue: PayloadRule {
     static let description = RuleDescription(
         id: "apns-push-type-value",
         summary: "The `apns-push-type` header is not one of the push types APNs accepts.",

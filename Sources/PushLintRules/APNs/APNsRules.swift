@@ -6,6 +6,7 @@ enum APNsRules {
         APNsBackgroundHeaders(), APNsPushTypeMismatch(), APNsPushTypeValue(), APNsPushTypeMissing(),
         APNsPriorityValue(), APNsTopicSuffix(), APNsHeaderFormat(), APNsApsMissing(), APNsApsUnknownKey(),
         APNsApsValue(), APNsMutableContentWithoutAlert(), APNsLiveActivity(), APNsInterruptionEntitlement(),
+        APNsSoundFormat(),
     ]
 }
 
@@ -40,6 +41,19 @@ enum APNs {
         "content-state", "stale-date", "dismissal-date", "attributes-type", "attributes", "input-push-token",
         "input-push-channel", "content-changed", "url-args",
     ]
+
+    /// Renames that are certain although the words differ (`events` for `event`).
+    static let apsKeyAliases = ["events": "event", "categoryId": "category", "category_id": "category", "category-id": "category"]
+
+    /// The Apple key a key written in `aps` was meant to be, when that is certain: an alias, or the same word in
+    /// another spelling (`content_available`). Nil for Apple's own keys and for keys of unknown intent. The one
+    /// place misspellings are decided: `apns-aps-unknown-key` reports them, the other rules stay silent on them.
+    static func intendedApsKey(_ written: String) -> String? {
+        if apsKeySet.contains(written) { return nil }
+        return apsKeyAliases[written] ?? Suggest.sameWordDifferentSpelling(written, in: apsKeys)
+    }
+
+    static let apsKeySet = Set(apsKeys)
 
     /// Push types whose body is defined by another framework than the notification system, so `aps` is not
     /// required: PushToTalk (`activeSpeaker`), File Provider (`container-identifier`, `domain`), PushKit VoIP
@@ -93,13 +107,11 @@ extension APNsView {
         return APNs.isOneLike(doc, field.value)
     }
 
-    /// A key written in `aps` that `apns-aps-unknown-key` reports as a misspelling of `name` (`content_available`,
-    /// `contentAvailable`, `events`): rules that need `name` stay silent, one mistake is one finding.
+    /// A key written in `aps` that is a misspelling of `name` (`content_available`, `contentAvailable`, `events`).
+    /// `apns-aps-unknown-key` owns that mistake and reports it; rules that need `name` stay silent on it, so one
+    /// mistake is one finding.
     func hasMisspelling(of name: String) -> Bool {
-        fields.contains {
-            $0.field.isLiteral && $0.name != name
-                && (Suggest.normalize($0.name) == Suggest.normalize(name) || APNsApsUnknownKey.aliases[$0.name] == name)
-        }
+        fields.contains { $0.field.isLiteral && $0.name != name && APNs.intendedApsKey($0.name) == name }
     }
 
     /// A background (silent) notification: `content-available` and nothing the user sees (A-BG).

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `apns-topic-suffix`: the topic lacks the suffix its push type needs.
-struct APNsTopicSuffix: PayloadRule, DescribedByType {
+struct APNsTopicSuffix: PayloadRule {
     static let description = RuleDescription(
         id: "apns-topic-suffix",
         summary: "The `apns-topic` header lacks the suffix its push type needs, or has another push type's.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `android-channel-exists`: the channel id names no channel of the contract.
-struct AndroidChannelExists: PayloadRule, DescribedByType {
+struct AndroidChannelExists: PayloadRule {
     static let description = RuleDescription(
         id: "android-channel-exists",
         summary: "The Android channel id is not a channel that the app creates, according to the contract.",

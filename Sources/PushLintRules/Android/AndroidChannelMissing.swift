@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `android-channel-missing`: an FCM notification without a channel while the app has no default channel.
-struct AndroidChannelMissing: PayloadRule, DescribedByType {
+struct AndroidChannelMissing: PayloadRule {
     static let description = RuleDescription(
         id: "android-channel-missing",
         summary: "An FCM notification names no channel while the contract declares channels and no default channel.",

@@ -2,7 +2,15 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-data-not-link`: custom data that carries content instead of a reference.
-struct PayloadDataNotLink: PayloadRule, DescribedByType {
+struct PayloadDataNotLink: PayloadRule {
+    static let maxStringBytes = OptionKey(
+        rule: "payload-data-not-link", "maxStringBytes", default: 512, "Longest string (UTF-8 bytes) in custom data that is not reported.")
+    static let maxDepth = OptionKey(
+        rule: "payload-data-not-link", "maxDepth", default: 3, "Deepest object nesting in custom data (a field's own value is level 1).")
+    static let maxStructuredBytes = OptionKey(
+        rule: "payload-data-not-link", "maxStructuredBytes", default: 256,
+        "Largest stringified JSON (UTF-8 bytes of the string) or array of objects (wire bytes) in custom data that is not reported.")
+
     static let description = RuleDescription(
         id: "payload-data-not-link",
         summary: "Custom data carries content (long text, blobs, lists of records) instead of a reference the app can fetch.",
@@ -31,13 +39,7 @@ struct PayloadDataNotLink: PayloadRule, DescribedByType {
             same: send an id and let the app fetch), and a non-string value in an FCM `data` map is \
             `fcm-data-string-values`' (FCM rejects it); this rule stays silent on them.
             """,
-        options: [
-            RuleOption("maxStringBytes", .integer, default: "512", "Longest string (UTF-8 bytes) in custom data that is not reported."),
-            RuleOption("maxDepth", .integer, default: "3", "Deepest object nesting in custom data (a field's own value is level 1)."),
-            RuleOption(
-                "maxStructuredBytes", .integer, default: "256",
-                "Largest stringified JSON (UTF-8 bytes of the string) or array of objects (wire bytes) in custom data that is not reported."),
-        ],
+        options: [maxStringBytes.declaration, maxDepth.declaration, maxStructuredBytes.declaration],
         triggering: [
             RuleExample(
                 #"{"aps": {"alert": "Your receipt"}, "order_id": "48213", "items": ↓[{"sku": "SKU-100482", "name": "Trail runner, blue, 42", "qty": 1, "price": "89.90"}, {"sku": "SKU-100517", "name": "Merino socks, 3 pairs", "qty": 2, "price": "24.00"}, {"sku": "SKU-100733", "name": "Rain shell, M", "qty": 1, "price": "149.00"}, {"sku": "SKU-100901", "name": "Water bottle 0.75 L", "qty": 1, "price": "12.50"}]}"#,
@@ -89,10 +91,9 @@ struct PayloadDataNotLink: PayloadRule, DescribedByType {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         // One mistake, one finding: an oversized payload is payload-size's finding, and it says the same thing.
         if context.payload.sizes.contains(where: { $0.bytes > $0.limit }) { return [] }
-        let options = context.options(for: description.id)
         let limits = Limits(
-            maxStringBytes: max(1, options.integer("maxStringBytes", default: 512)), maxDepth: max(1, options.integer("maxDepth", default: 3)),
-            maxStructuredBytes: max(1, options.integer("maxStructuredBytes", default: 256)))
+            maxStringBytes: max(1, context[Self.maxStringBytes]), maxDepth: max(1, context[Self.maxDepth]),
+            maxStructuredBytes: max(1, context[Self.maxStructuredBytes]))
         let doc = context.document
         var result: [Diagnostic] = []
         for field in CustomData.allFields(context) {

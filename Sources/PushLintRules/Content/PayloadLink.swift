@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-link`: a link the app does not handle.
-struct PayloadLink: PayloadRule, DescribedByType {
+struct PayloadLink: PayloadRule {
     static let description = RuleDescription(
         id: "payload-link",
         summary: "A link in the payload uses a scheme or host that the contract does not allow.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-sensitive-data`: personal data or secrets in a payload.
-struct PayloadSensitiveData: PayloadRule, DescribedByType {
+struct PayloadSensitiveData: PayloadRule {
     static let description = RuleDescription(
         id: "payload-sensitive-data",
         summary: "The payload carries personal data or a secret: an e-mail address, a phone number, a token, an API key, a card number or a password.",

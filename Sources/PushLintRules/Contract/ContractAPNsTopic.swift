@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-apns-topic`: `apns-topic` is not the app's bundle id.
-struct ContractAPNsTopic: PayloadRule, DescribedByType {
+struct ContractAPNsTopic: PayloadRule {
     static let description = RuleDescription(
         id: "contract-apns-topic",
         summary: "The `apns-topic` header is not the contract's bundle id (with the suffix a push type may add).",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-category-exists`: an APNs category that the app does not register.
-struct ContractCategoryExists: PayloadRule, DescribedByType {
+struct ContractCategoryExists: PayloadRule {
     static let description = RuleDescription(
         id: "contract-category-exists",
         summary: "The notification category (`aps.category`, Expo `categoryId`) is not one the app registers.",

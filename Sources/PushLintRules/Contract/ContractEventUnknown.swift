@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-event-unknown`: a template that maps to no event, or to several.
-struct ContractEventUnknown: PayloadRule, DescribedByType {
+struct ContractEventUnknown: PayloadRule {
     static let description = RuleDescription(
         id: "contract-event-unknown",
         summary: "A template maps to no event of the contract, or to more than one.",

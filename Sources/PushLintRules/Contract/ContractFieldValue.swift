@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-field-value`: a field's value breaks its declaration.
-struct ContractFieldValue: PayloadRule, DescribedByType {
+struct ContractFieldValue: PayloadRule {
     static let description = RuleDescription(
         id: "contract-field-value",
         summary: "A custom data value breaks the type, enum, pattern or length that the contract declares for it.",

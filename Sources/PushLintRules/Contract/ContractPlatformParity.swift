@@ -1,7 +1,7 @@
 import PushLintModel
 
 /// `contract-platform-parity`: templates of one event carry different fields on different platforms.
-struct ContractPlatformParity: ProjectRule, DescribedByType {
+struct ContractPlatformParity: ProjectRule {
     static let description = RuleDescription(
         id: "contract-platform-parity",
         summary: "Templates of one event carry different custom field sets on different platforms.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-required-field`: a field the event requires is missing.
-struct ContractRequiredField: PayloadRule, DescribedByType {
+struct ContractRequiredField: PayloadRule {
     static let description = RuleDescription(
         id: "contract-required-field",
         summary: "A custom data field that the template's event requires is missing.",

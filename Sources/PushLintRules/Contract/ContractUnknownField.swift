@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `contract-unknown-field`: a field the event does not declare.
-struct ContractUnknownField: PayloadRule, DescribedByType {
+struct ContractUnknownField: PayloadRule {
     static let description = RuleDescription(
         id: "contract-unknown-field",
         summary: "A custom data field is not declared by the template's event.",

@@ -6,7 +6,7 @@ import PushLintModel
 /// Severity per finding: an error where Expo documents that it refuses the request or the message (a malformed
 /// payload, an address that is no push token, a request over 100 notifications); a warning for numbers outside the
 /// range a field means, where Expo documents no refusal; info for a documentation placeholder in `to`.
-struct ExpoFieldValue: PayloadRule, DescribedByType {
+struct ExpoFieldValue: PayloadRule {
     static let description = RuleDescription(
         id: "expo-field-value",
         summary: "A field of an Expo push message has the wrong type or value, or a batch is over 100 messages or recipients.",

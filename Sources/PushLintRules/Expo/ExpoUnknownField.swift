@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `expo-unknown-field`: a field that is not part of an Expo push message.
-struct ExpoUnknownField: PayloadRule, DescribedByType {
+struct ExpoUnknownField: PayloadRule {
     static let description = RuleDescription(
         id: "expo-unknown-field",
         summary: "A field that is not part of an Expo push message.",

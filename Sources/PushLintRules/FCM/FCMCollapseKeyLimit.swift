@@ -1,7 +1,7 @@
 import PushLintModel
 
 /// `fcm-collapse-key-limit`: more than 4 distinct Android collapse keys across the templates.
-struct FCMCollapseKeyLimit: ProjectRule, DescribedByType {
+struct FCMCollapseKeyLimit: ProjectRule {
     static let description = RuleDescription(
         id: "fcm-collapse-key-limit",
         summary: "The templates use more than 4 distinct Android collapse keys, and a device keeps only 4.",

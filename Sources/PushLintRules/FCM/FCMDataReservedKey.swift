@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `fcm-data-reserved-key`: a data key that FCM reserves or the Android client strips.
-struct FCMDataReservedKey: PayloadRule, DescribedByType {
+struct FCMDataReservedKey: PayloadRule {
     static let description = RuleDescription(
         id: "fcm-data-reserved-key",
         summary: "A key in an FCM data map is reserved by FCM or stripped by the Android client.",

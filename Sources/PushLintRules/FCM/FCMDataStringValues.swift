@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `fcm-data-string-values`: a value in `data`, `android.data` or `webpush.data` that is not a string.
-struct FCMDataStringValues: PayloadRule, DescribedByType {
+struct FCMDataStringValues: PayloadRule {
     static let description = RuleDescription(
         id: "fcm-data-string-values",
         summary: "A value in an FCM data map is not a string.",

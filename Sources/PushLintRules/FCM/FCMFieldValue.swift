@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `fcm-field-value`: wrong JSON type, enum value or format for a known field of an FCM v1 message.
-struct FCMFieldValue: PayloadRule, DescribedByType {
+struct FCMFieldValue: PayloadRule {
     static let description = RuleDescription(
         id: "fcm-field-value",
         summary: "A field of an FCM v1 message has the wrong JSON type, enum value or format.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `fcm-legacy-format`: a message for the legacy FCM HTTP API, which was shut down in 2024.
-struct FCMLegacyFormat: PayloadRule, DescribedByType {
+struct FCMLegacyFormat: PayloadRule {
     static let description = RuleDescription(
         id: "fcm-legacy-format",
         summary: "The message is in the format of the legacy FCM HTTP API, which no longer sends anything.",

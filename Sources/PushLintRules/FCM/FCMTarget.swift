@@ -2,7 +2,11 @@ import PushLintJSON
 import PushLintModel
 
 /// `fcm-target`: a v1 message names more than one of token, topic, condition and fid.
-struct FCMTarget: PayloadRule, DescribedByType {
+struct FCMTarget: PayloadRule {
+    static let requireTarget = OptionKey(
+        rule: "fcm-target", "requireTarget", default: false,
+        "Also report a message with no target (for files that are complete requests, not templates).")
+
     static let description = RuleDescription(
         id: "fcm-target",
         summary: "An FCM v1 message names more than one target (token, topic, condition, fid).",
@@ -31,11 +35,7 @@ struct FCMTarget: PayloadRule, DescribedByType {
             token cut short with `...`) is reported as info that names it: the sender fills in the real token, \
             so it is a template all the same.
             """,
-        options: [
-            RuleOption(
-                "requireTarget", .boolean, default: "false",
-                "Also report a message with no target (for files that are complete requests, not templates).")
-        ],
+        options: [requireTarget.declaration],
         triggering: [
             RuleExample(
                 #"{"message": {"token": "bk3RNwTe3H0:CI2k", ↓"topic": "news", "notification": {"title": "Hi"}}}"#),
@@ -67,7 +67,7 @@ struct FCMTarget: PayloadRule, DescribedByType {
         let written = doc.members(message).filter { member in FCMSchema.targets.contains { doc.keyEquals(member.key, $0) } }
         let targets = written.filter { Self.isSet($0.value, in: doc) }
         if targets.isEmpty {
-            guard context.options(for: id).bool("requireTarget", default: false) else { return [] }
+            guard context[Self.requireTarget] else { return [] }
             if let unset = written.first {
                 let name = doc.string(unset.key)
                 return [

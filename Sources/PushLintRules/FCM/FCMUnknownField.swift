@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `fcm-unknown-field`: a field the HTTP v1 schema does not have at that path.
-struct FCMUnknownField: PayloadRule, DescribedByType {
+struct FCMUnknownField: PayloadRule {
     static let description = RuleDescription(
         id: "fcm-unknown-field",
         summary: "A field that the FCM HTTP v1 message schema does not have at that place.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `io-error`: a file that exists but cannot be read.
-struct IOError: FileRule, DescribedByType {
+struct IOError: FileRule {
     static let description = RuleDescription(
         id: "io-error",
         summary: "A file exists but cannot be read.",

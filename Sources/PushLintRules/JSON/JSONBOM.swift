@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `json-bom`: a UTF-8 byte-order mark.
-struct JSONBOM: FileRule, DescribedByType {
+struct JSONBOM: FileRule {
     static let description = RuleDescription(
         id: "json-bom",
         summary: "The file starts with a UTF-8 byte-order mark.",

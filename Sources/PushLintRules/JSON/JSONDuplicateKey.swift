@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `json-duplicate-key`: a key twice in one object.
-struct JSONDuplicateKey: FileRule, DescribedByType {
+struct JSONDuplicateKey: FileRule {
     static let description = RuleDescription(
         id: "json-duplicate-key",
         summary: "A key appears twice in one object; providers silently keep the last one.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `json-encoding`: not UTF-8, or an unpaired surrogate escape.
-struct JSONEncoding: FileRule, DescribedByType {
+struct JSONEncoding: FileRule {
     static let description = RuleDescription(
         id: "json-encoding",
         summary: "The file is not UTF-8, or a string holds an unpaired surrogate escape.",

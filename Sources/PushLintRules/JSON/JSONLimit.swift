@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `json-limit`: deeper than the nesting limit or larger than the file limit.
-struct JSONLimit: FileRule, DescribedByType {
+struct JSONLimit: FileRule {
     static let description = RuleDescription(
         id: "json-limit",
         summary: "Nesting deeper than 512 levels, or a file larger than --max-file-bytes (8 MiB).",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `json-number-precision`: a number that loses its value in a double.
-struct JSONNumberPrecision: FileRule, DescribedByType {
+struct JSONNumberPrecision: FileRule {
     static let description = RuleDescription(
         id: "json-number-precision",
         summary: "An integer beyond ±2^53, or a number that overflows a double.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `json-syntax`: the file is not RFC 8259 JSON.
-struct JSONSyntax: FileRule, DescribedByType {
+struct JSONSyntax: FileRule {
     static let description = RuleDescription(
         id: "json-syntax",
         summary: "The file is not valid JSON (RFC 8259).",

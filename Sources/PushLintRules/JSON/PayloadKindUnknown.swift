@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-kind-unknown`: a named file that is no known payload.
-struct PayloadKindUnknown: FileRule, DescribedByType {
+struct PayloadKindUnknown: FileRule {
     static let description = RuleDescription(
         id: "payload-kind-unknown",
         summary: "A file named on the command line is not an APNs, FCM or Expo payload.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `priority-high-non-urgent`: high priority on an event the contract marks as not urgent.
-struct PriorityHighNonUrgent: PayloadRule, DescribedByType {
+struct PriorityHighNonUrgent: PayloadRule {
     static let description = RuleDescription(
         id: "priority-high-non-urgent",
         summary: "A message goes at high priority although its event is marketing or background, or its channel is of low importance.",

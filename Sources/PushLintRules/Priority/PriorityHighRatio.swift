@@ -1,7 +1,12 @@
 import PushLintModel
 
 /// `priority-high-ratio`: too many templates go at high priority.
-struct PriorityHighRatio: ProjectRule, DescribedByType {
+struct PriorityHighRatio: ProjectRule {
+    static let maxRatio = OptionKey(
+        rule: "priority-high-ratio", "maxRatio", default: 0.5, "Share of a platform's templates (0 to 1) that may go at high priority.")
+    static let minTemplates = OptionKey(
+        rule: "priority-high-ratio", "minTemplates", default: 4, "Fewest templates for a platform before the share is judged.")
+
     static let description = RuleDescription(
         id: "priority-high-ratio",
         summary: "More than a share (default half) of the templates for a platform go at high priority.",
@@ -18,18 +23,14 @@ struct PriorityHighRatio: ProjectRule, DescribedByType {
             Apple's normal for alerts). Above `maxRatio` it names the heaviest high-priority templates, the first \
             candidates to move to normal priority. Sets of fewer than `minTemplates` templates are not judged.
             """,
-        options: [
-            RuleOption("maxRatio", .number, default: "0.5", "Share of a platform's templates (0 to 1) that may go at high priority."),
-            RuleOption("minTemplates", .integer, default: "4", "Fewest templates for a platform before the share is judged."),
-        ],
+        options: [maxRatio.declaration, minTemplates.declaration],
         isProjectRule: true)
 
     static let platforms: [(id: PlatformSet, name: String)] = [(.android, "Android"), (.apns, "APNs")]
 
     func checkProject(_ project: ProjectContext) -> [ProjectDiagnostic] {
-        let options = project.options(for: description.id)
-        let maxRatio = options.number("maxRatio", default: 0.5)
-        let minimum = max(1, options.integer("minTemplates", default: 4))
+        let maxRatio = project[Self.maxRatio]
+        let minimum = max(1, project[Self.minTemplates])
         var result: [ProjectDiagnostic] = []
         let summaries = project.summaries
         for platform in Self.platforms {

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `priority-high-without-notification`: high priority on a data-only message.
-struct PriorityHighWithoutNotification: PayloadRule, DescribedByType {
+struct PriorityHighWithoutNotification: PayloadRule {
     static let description = RuleDescription(
         id: "priority-high-without-notification",
         summary: "A data-only message is sent at high priority on Android.",

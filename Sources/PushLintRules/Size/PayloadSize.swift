@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-size`: wire size over the limit of what receives it.
-struct PayloadSize: PayloadRule, DescribedByType {
+struct PayloadSize: PayloadRule {
     static let description = RuleDescription(
         id: "payload-size",
         summary: "The payload's wire size is over the limit of the service that receives it.",

@@ -2,7 +2,10 @@ import PushLintJSON
 import PushLintModel
 
 /// `payload-size-headroom`: close to the limit.
-struct PayloadSizeHeadroom: PayloadRule, DescribedByType {
+struct PayloadSizeHeadroom: PayloadRule {
+    static let ratio = OptionKey(
+        rule: "payload-size-headroom", "ratio", default: 0.9, "Share of the limit above which the rule reports (0 to 1).")
+
     static let description = RuleDescription(
         id: "payload-size-headroom",
         summary: "The payload's wire size is over a share (default 90%) of its limit.",
@@ -14,7 +17,7 @@ struct PayloadSizeHeadroom: PayloadRule, DescribedByType {
             wire bytes against the limit of what receives them (APNs 4096/5120, FCM 4096/2048, Expo 4096, web \
             push 3993). A payload over the limit itself is `payload-size` only.
             """,
-        options: [RuleOption("ratio", .number, default: "0.9", "Share of the limit above which the rule reports (0 to 1).")],
+        options: [ratio.declaration],
         triggering: [
             RuleExample(
                 "↓{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + ASCIIText.repeated("x", 3800) + "\"}",
@@ -28,7 +31,7 @@ struct PayloadSizeHeadroom: PayloadRule, DescribedByType {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        let ratio = context.options(for: description.id).number("ratio", default: 0.9)
+        let ratio = context[Self.ratio]
         return context.payload.sizes.compactMap { size in
             let threshold = Int(Double(size.limit) * ratio)
             guard size.bytes > threshold, size.bytes <= size.limit else { return nil }

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `template-unbounded-variable`: a placeholder without a declared maximum.
-struct TemplateUnboundedVariable: PayloadRule, DescribedByType {
+struct TemplateUnboundedVariable: PayloadRule {
     static let description = RuleDescription(
         id: "template-unbounded-variable",
         summary: "A template placeholder's variable has no declared maximum, so the template's worst-case size is unknown.",

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `template-worst-case-size`: the rendered payload can exceed the limit.
-struct TemplateWorstCaseSize: PayloadRule, DescribedByType {
+struct TemplateWorstCaseSize: PayloadRule {
     static let description = RuleDescription(
         id: "template-worst-case-size",
         summary: "With every placeholder at its declared maximum, the rendered payload would be over its size limit.",
