@@ -39,14 +39,23 @@ struct APNsPriorityValue: PayloadRule {
         let origin = APNs.origin(headers)
         if !APNs.priorities.contains(value) {
             return [diagnostic(
-                "apns-priority '\(value)' is not a priority APNs accepts\(origin): APNs rejects the request with 400 BadPriority; write \"10\" (immediate), \"5\" (power-aware) or \"1\"",
-                at: at, in: context.document, help: "write \"10\", \"5\" or \"1\"")]
+                unknownPriority(value, origin: origin), at: at, in: context.document, help: "write \"10\", \"5\" or \"1\"")]
         }
         if headers.pushType == "pushtotalk", value != "10" {
             return [diagnostic(
-                "apns-priority \(value) on a pushtotalk push\(origin): Apple requires priority 10 for push-to-talk so the channel starts at once; write \"10\"",
-                at: at, in: context.document, help: "write \"10\"")]
+                pushToTalkPriority(value, origin: origin), at: at, in: context.document, help: "write \"10\"")]
         }
         return []
+    }
+
+    // MARK: Messages
+
+    /// `origin` names the config glob when .pushlint.json set the headers (`APNs.origin`), else it is empty.
+    func unknownPriority(_ value: String, origin: String) -> String {
+        "apns-priority '\(value)' is not a priority APNs accepts\(origin): APNs rejects the request with 400 BadPriority; write \"10\" (immediate), \"5\" (power-aware) or \"1\""
+    }
+
+    func pushToTalkPriority(_ value: String, origin: String) -> String {
+        "apns-priority \(value) on a pushtotalk push\(origin): Apple requires priority 10 for push-to-talk so the channel starts at once; write \"10\""
     }
 }

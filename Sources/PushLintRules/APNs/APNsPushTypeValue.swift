@@ -44,7 +44,13 @@ struct APNsPushTypeValue: PayloadRule {
             ?? Suggest.closest(to: value, in: APNs.pushTypeNames)
         let instead = suggestion.map { "write \"\($0)\"" } ?? "use one of \(APNs.pushTypeNames.joined(separator: ", "))"
         return [diagnostic(
-            "apns-push-type '\(value)' is not a push type APNs knows\(APNs.origin(headers)): APNs rejects the request with 400 InvalidPushType; \(instead)",
-            at: entry.valueNode ?? view.anchor, in: context.document, help: instead)]
+            unknownPushType(value, origin: APNs.origin(headers), instead: instead), at: entry.valueNode ?? view.anchor, in: context.document, help: instead)]
+    }
+
+    // MARK: Messages
+
+    /// `instead` is the help: the likely push type, or the list of them.
+    func unknownPushType(_ value: String, origin: String, instead: String) -> String {
+        "apns-push-type '\(value)' is not a push type APNs knows\(origin): APNs rejects the request with 400 InvalidPushType; \(instead)"
     }
 }
