@@ -76,7 +76,7 @@ struct FCMTarget: PayloadRule {
                         help: "give '\(name)' a value (or use topic, condition, fid)")
                 ]
             }
-            return [diagnostic(Self.noTarget, at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
+            return [diagnostic(noTarget(), at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
         }
         let first = doc.string(targets[0].key)
         var result = targets.dropFirst().map {
@@ -113,6 +113,7 @@ struct FCMTarget: PayloadRule {
         "'\(name)' is a second target beside '\(first)': a v1 message goes to exactly one of token, topic, condition or fid, so FCM rejects it; send one message per target"
     }
 
-    private static let noTarget =
+    private func noTarget() -> String {
         "the message has no target: FCM needs exactly one of token, topic, condition or fid and rejects it; add the target"
+    }
 }
