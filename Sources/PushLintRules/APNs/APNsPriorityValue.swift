@@ -31,17 +31,13 @@ struct APNsPriorityValue: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
-            let entry = headers.entry("apns-priority"), let value = entry.value
-        else { return [] }
-        if let node = entry.valueNode, context.isTemplated(node) { return [] }
-        let at = entry.valueNode ?? view.anchor
-        let origin = APNs.origin(headers)
+        guard let header = APNs.headerValue("apns-priority", in: context) else { return [] }
+        let value = header.value, at = header.at, origin = header.origin
         if !APNs.priorities.contains(value) {
             return [diagnostic(
                 unknownPriority(value, origin: origin), at: at, in: context.document, help: "write \"10\", \"5\" or \"1\"")]
         }
-        if headers.pushType == "pushtotalk", value != "10" {
+        if header.headers.pushType == "pushtotalk", value != "10" {
             return [diagnostic(
                 pushToTalkPriority(value, origin: origin), at: at, in: context.document, help: "write \"10\"")]
         }

@@ -93,12 +93,8 @@ struct APNsPushTypeMismatch: PayloadRule {
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document
-        guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
-            let entry = headers.entry("apns-push-type"), let pushType = entry.value
-        else { return [] }
-        if let node = entry.valueNode, context.isTemplated(node) { return [] }
-        let at = entry.valueNode ?? view.anchor
-        let origin = APNs.origin(headers)
+        guard let header = APNs.headerValue("apns-push-type", in: context) else { return [] }
+        let view = header.view, pushType = header.value, at = header.at, origin = header.origin
         func finding(_ message: String, _ help: String) -> [Diagnostic] {
             [diagnostic(message, at: at, in: doc, help: help)]
         }

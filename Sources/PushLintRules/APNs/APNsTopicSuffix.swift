@@ -37,13 +37,10 @@ struct APNsTopicSuffix: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
-            let pushType = headers.pushType, APNs.isPushType(pushType), pushType != "mdm",
-            let entry = headers.entry("apns-topic"), let topic = entry.value
+        guard let header = APNs.headerValue("apns-topic", in: context), let pushType = header.headers.pushType,
+            APNs.isPushType(pushType), pushType != "mdm"
         else { return [] }
-        if let node = entry.valueNode, context.isTemplated(node) { return [] }
-        let at = entry.valueNode ?? view.anchor
-        let origin = APNs.origin(headers)
+        let topic = header.value, at = header.at, origin = header.origin
         let other = APNs.topicSuffixes.filter { topic.hasSuffix($0) }.max { $0.count < $1.count }
         if let suffix = APNs.topicSuffix(of: pushType) {
             guard !topic.hasSuffix(suffix) else { return [] }
