@@ -80,8 +80,7 @@ struct ContractPlatformParity: ProjectRule {
     // MARK: Messages
 
     func lacks(_ summary: PayloadSummary, _ platform: String, _ missing: [String]) -> String {
-        let place = summary.path + (summary.batchIndex.map { " [\($0)]" } ?? "")
-        return "\(place) (\(platform)) lacks " + missing.joined(separator: ", ")
+        "\(summary.place) (\(platform)) lacks " + missing.joined(separator: ", ")
     }
 
     /// `lacking`: one `lacks` line per template that misses fields.

@@ -78,7 +78,7 @@ struct PriorityHighRatio: ProjectRule {
 
     private func tooManyHigh(_ platform: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary]) -> String {
         let percent = high * 100 / total
-        let names = heaviest.map { s in "\(s.path)\(s.batchIndex.map { " [\($0)]" } ?? "") (\(s.wireBytes) B)" }
+        let names = heaviest.map { "\($0.place) (\($0.wireBytes) B)" }
         return "\(high) of \(total) \(platform) templates (\(percent)%) go at high priority, more than maxRatio \(maxRatio): "
             + "the high-priority budget is spent on messages that can wait; heaviest: " + names.joined(separator: ", ")
     }
