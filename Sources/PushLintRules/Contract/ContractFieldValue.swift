@@ -57,7 +57,7 @@ struct ContractFieldValue: PayloadRule {
 
     /// What is wrong with a declared field's value, in the order the contract's constraints are checked.
     enum Problem {
-        case type(Contract.FieldType, found: String)
+        case type(Contract.FieldType, found: Found)
         case notAllowed(String, allowed: [String])
         case pattern(String, ContractPattern)
         case tooLong(Int, maxLength: Int)
@@ -94,8 +94,18 @@ struct ContractFieldValue: PayloadRule {
         return nil
     }
 
+    /// A value of the wrong type, as the message names it.
+    enum Found {
+        /// A string of an FCM data map whose content is not of the declared type: its decoded text.
+        case stringContent(String)
+        /// A number or a string as the file writes it.
+        case number(raw: String), string(raw: String)
+        /// Any other value: its JSON type.
+        case other(typeName: String)
+    }
+
     /// What was found instead of `type`, or nil when the value has that type.
-    private func typeMismatch(_ type: Contract.FieldType, _ node: NodeID, _ stringMap: Bool, _ templated: Bool, _ doc: JSONDocument) -> String? {
+    private func typeMismatch(_ type: Contract.FieldType, _ node: NodeID, _ stringMap: Bool, _ templated: Bool, _ doc: JSONDocument) -> Found? {
         if stringMap {
             // FCM data: every value is a string; the app parses its content.
             guard !templated, let text = doc.stringValue(node) else { return nil }
@@ -108,7 +118,7 @@ struct ContractFieldValue: PayloadRule {
             case .object: ok = text.hasPrefix("{")
             case .array: ok = text.hasPrefix("[")
             }
-            return ok ? nil : "the string '\(text)'"
+            return ok ? nil : .stringContent(text)
         }
         let ok: Bool
         switch type {
@@ -120,8 +130,8 @@ struct ContractFieldValue: PayloadRule {
         case .array: ok = doc.kind(node) == .array
         }
         if ok { return nil }
-        if doc.kind(node) == .number, type == .integer { return "the number \(doc.rawText(node))" }
-        return doc.kind(node) == .string ? "the string \(doc.rawText(node))" : doc.typeName(node)
+        if doc.kind(node) == .number, type == .integer { return .number(raw: doc.rawText(node)) }
+        return doc.kind(node) == .string ? .string(raw: doc.rawText(node)) : .other(typeName: doc.typeName(node))
     }
 
     // MARK: Messages
@@ -129,7 +139,7 @@ struct ContractFieldValue: PayloadRule {
     private func unusable(_ name: String, of event: String, _ problem: Problem) -> String {
         let text =
             switch problem {
-            case .type(let type, let found): "must be \(article(type)) \(type.rawValue), found \(found)"
+            case .type(let type, let found): "must be \(article(type)) \(type.rawValue), found \(describe(found))"
             case .notAllowed(let text, let allowed): "is '\(text)', which is not one of \(list(allowed))"
             case .pattern(let text, let pattern): "is '\(text)', which does not match the pattern \(pattern.source)"
             case .tooLong(let length, let maxLength): "is \(length) characters long, more than its maxLength \(maxLength)"
@@ -146,6 +156,15 @@ struct ContractFieldValue: PayloadRule {
         case .pattern(_, let pattern): "write a value that matches \(pattern.source)"
         case .tooLong(_, let maxLength): "shorten it to \(maxLength) characters"
         case .tooShort(_, let minLength): "write at least \(minLength) characters"
+        }
+    }
+
+    private func describe(_ found: Found) -> String {
+        switch found {
+        case .stringContent(let text): "the string '\(text)'"
+        case .number(let raw): "the number \(raw)"
+        case .string(let raw): "the string \(raw)"
+        case .other(let typeName): typeName
         }
     }
 
