@@ -50,7 +50,8 @@ struct APNsApsMissing: PayloadRule {
         guard let view = context.payload.apns, view.origin != .expo, let body = view.body else { return [] }
         if let aps = view.aps {
             guard doc.kind(aps) != .object, doc.kind(aps) != .placeholder else { return [] }
-            return [diagnostic(apsNotAnObject(doc.typeNameWithArticle(aps)), at: aps, in: doc, help: "make aps an object")]
+            return [diagnostic(apsNotAnObject(doc.typeNameWithArticle(aps)),
+                at: aps, in: doc, help: "make aps an object")]
         }
         // FCM builds `aps` itself when the message has a notification.
         if view.origin == .fcm, !view.alertFields.isEmpty { return [] }

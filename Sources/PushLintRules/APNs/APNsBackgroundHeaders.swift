@@ -191,7 +191,8 @@ struct APNsBackgroundHeaders: PayloadRule {
             isPriority && headers.origin == .fcm
             && context.payload.apns.map { context.payload.isFCMDataOnly($0, in: context.document) } ?? false
         let message = wrongValue(
-            entry.name.lowercased(), value, correct, origin: APNs.origin(headers), isPriority: isPriority, fcmRejects: fcmRejects)
+            entry.name.lowercased(), value, correct, origin: APNs.origin(headers), isPriority: isPriority,
+            fcmRejects: fcmRejects)
         let help = "write \"\(correct)\""
         guard let node = entry.valueNode else {
             let view = context.payload.apns
@@ -219,11 +220,15 @@ struct APNsBackgroundHeaders: PayloadRule {
     /// `missing`: (header, value to add); `add` is them written as JSON members.
     func missingHeaders(_ missing: [(String, String)], _ headers: APNsHeaders, add: String) -> String {
         let names = missing.map(\.0)
-        let priorityNote = names.contains("apns-priority") ? (headers.origin == .fcm ? " (FCM sends apns-priority 10)" : " (APNs uses priority 10)") : ""
+        let priorityNote =
+            !names.contains("apns-priority") ? ""
+            : headers.origin == .fcm ? " (FCM sends apns-priority 10)" : " (APNs uses priority 10)"
         return "background push sent without \(names.joined(separator: " and "))\(priorityNote)\(APNs.origin(headers)): the device drops or throttles it; add \(add) to \(APNs.headersName(headers))"
     }
 
-    func wrongValue(_ header: String, _ value: String, _ correct: String, origin: String, isPriority: Bool, fcmRejects: Bool) -> String {
+    func wrongValue(
+        _ header: String, _ value: String, _ correct: String, origin: String, isPriority: Bool, fcmRejects: Bool
+    ) -> String {
         let what =
             fcmRejects ? "FCM rejects the message with INVALID_ARGUMENT (a data-only message may carry only apns-priority 5), and APNs would drop it"
             : isPriority ? "the device drops it" : "APNs and the device treat it as a visible notification and may drop it"

@@ -92,7 +92,8 @@ struct APNsHeaderFormat: PayloadRule {
                 // The same spelling twice is json-duplicate-key's finding.
                 if first.name != entry.name {
                     result.append(diagnostic(
-                        sameHeaderAgain(entry.name, first: first.name, origin: origin), at: keyAt, in: doc, help: "remove one of the two"))
+                        sameHeaderAgain(entry.name, first: first.name, origin: origin),
+                        at: keyAt, in: doc, help: "remove one of the two"))
                 }
                 continue
             }
@@ -102,7 +103,9 @@ struct APNsHeaderFormat: PayloadRule {
                 let suggestion = APNs.misspelledHeader(name)
                 if name.hasPrefix("apns") || suggestion != nil {
                     result.append(diagnostic(
-                        unknownHeader(entry.name, origin: origin, suggesting: suggestion, known: known), at: keyAt, in: doc, severity: .warning, help: suggestion.map { "rename it to '\($0)'" } ?? "remove it"))
+                        unknownHeader(entry.name, origin: origin, suggesting: suggestion, known: known),
+                        at: keyAt, in: doc, severity: .warning,
+                        help: suggestion.map { "rename it to '\($0)'" } ?? "remove it"))
                     continue
                 }
             }
@@ -110,7 +113,8 @@ struct APNsHeaderFormat: PayloadRule {
                 if doc.kind(node) == .placeholder { continue }
                 let text = doc.kind(node) == .number ? doc.rawText(node) : nil
                 result.append(diagnostic(
-                    notAString(entry.name, doc.typeNameWithArticle(node), viaFCM: headers.origin == .fcm, number: text), at: node, in: doc, help: text.map { "write \"\($0)\"" } ?? "write the value as a string",
+                    notAString(entry.name, doc.typeNameWithArticle(node), viaFCM: headers.origin == .fcm, number: text),
+                    at: node, in: doc, help: text.map { "write \"\($0)\"" } ?? "write the value as a string",
                     fix: text.map { Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted($0))]) }))
                 continue
             }
@@ -122,7 +126,8 @@ struct APNsHeaderFormat: PayloadRule {
                 let bytes = value.utf8.count
                 if bytes > 64 {
                     result.append(diagnostic(
-                        collapseIdTooLong(bytes, origin: origin), at: at, in: doc, help: "shorten it to at most 64 bytes"))
+                        collapseIdTooLong(bytes, origin: origin),
+                        at: at, in: doc, help: "shorten it to at most 64 bytes"))
                 }
             case "apns-expiration":
                 if let message = expirationProblem(value, origin) {
@@ -131,7 +136,8 @@ struct APNsHeaderFormat: PayloadRule {
             case "apns-id":
                 if !Self.isUUID(value) {
                     result.append(diagnostic(
-                        idNotAUUID(value, origin: origin), at: at, in: doc, help: "write a canonical UUID or remove the header"))
+                        idNotAUUID(value, origin: origin),
+                        at: at, in: doc, help: "write a canonical UUID or remove the header"))
                 }
             default:
                 break

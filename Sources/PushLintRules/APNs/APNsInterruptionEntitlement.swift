@@ -71,7 +71,8 @@ struct APNsInterruptionEntitlement: PayloadRule {
                     help: "add \"\(need.entitlement)\" to ios.entitlements once the app has it, or lower the level")
             }
             return diagnostic(
-                needsEntitlement(need.what, need.entitlement, full: full), at: need.node, in: doc, severity: context.contract == nil ? .info : nil,
+                needsEntitlement(need.what, need.entitlement, full: full),
+                at: need.node, in: doc, severity: context.contract == nil ? .info : nil,
                 help: "add \"ios\": {\"entitlements\": [\"\(need.entitlement)\"]} to the contract")
         }
     }

@@ -71,7 +71,8 @@ struct APNsLiveActivity: PayloadRule {
                 } else {
                     let guess = Suggest.closest(to: value, in: Self.events)
                     report(
-                        unknownEvent(value, suggesting: guess), node, guess.map { "write \"\($0)\"" } ?? "write start, update or end")
+                        unknownEvent(value, suggesting: guess), node,
+                        guess.map { "write \"\($0)\"" } ?? "write start, update or end")
                 }
             } else if doc.kind(node) != .string, doc.kind(node) != .placeholder {
                 report(eventNotAString(doc.typeNameWithArticle(node)), node, "write \"update\"")
@@ -119,7 +120,8 @@ struct APNsLiveActivity: PayloadRule {
     ) {
         guard let value = doc.doubleValue(node), value >= APNs.millisecondsThreshold else { return }
         let seconds = doc.intValue(node).map { String($0 / 1000) } ?? "the value divided by 1000"
-        report(inMilliseconds(name, doc.rawText(node), isTimestamp: isTimestamp, seconds: seconds), node, "write \(seconds)")
+        report(
+            inMilliseconds(name, doc.rawText(node), isTimestamp: isTimestamp, seconds: seconds), node, "write \(seconds)")
     }
 
     // MARK: Messages

@@ -40,7 +40,8 @@ struct APNsMutableContentWithoutAlert: PayloadRule {
         else { return [] }
         let name = view.origin == .expo ? "mutableContent" : "mutable-content"
         return [diagnostic(
-            extensionNeverRuns(name, visible: view.isVisible), at: field.key ?? field.value, in: doc, help: "add an alert title or body")]
+            extensionNeverRuns(name, visible: view.isVisible),
+            at: field.key ?? field.value, in: doc, help: "add an alert title or body")]
     }
 
     // MARK: Messages

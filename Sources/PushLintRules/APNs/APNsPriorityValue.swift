@@ -35,7 +35,8 @@ struct APNsPriorityValue: PayloadRule {
         let value = header.value, at = header.at, origin = header.origin
         if !APNs.priorities.contains(value) {
             return [diagnostic(
-                unknownPriority(value, origin: origin), at: at, in: context.document, help: "write \"10\", \"5\" or \"1\"")]
+                unknownPriority(value, origin: origin),
+                at: at, in: context.document, help: "write \"10\", \"5\" or \"1\"")]
         }
         if header.headers.pushType == "pushtotalk", value != "10" {
             return [diagnostic(

@@ -49,7 +49,8 @@ struct APNsPushTypeMissing: PayloadRule {
         if headers.origin == .fcm, headers.object == nil { return [] }
         let suggestion = suggestedType(view, doc)
         return [diagnostic(
-            noPushType(in: APNs.headersName(headers), origin: APNs.origin(headers), suggesting: suggestion), at: headers.object ?? view.anchor, in: doc, help: "add \"apns-push-type\": \"\(suggestion)\"")]
+            noPushType(in: APNs.headersName(headers), origin: APNs.origin(headers), suggesting: suggestion),
+            at: headers.object ?? view.anchor, in: doc, help: "add \"apns-push-type\": \"\(suggestion)\"")]
     }
 
     func suggestedType(_ view: APNsView, _ doc: JSONDocument) -> String {

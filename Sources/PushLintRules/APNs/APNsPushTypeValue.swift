@@ -36,13 +36,16 @@ struct APNsPushTypeValue: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let header = APNs.headerValue("apns-push-type", in: context), !APNs.isPushType(header.value) else { return [] }
+        guard let header = APNs.headerValue("apns-push-type", in: context), !APNs.isPushType(header.value) else {
+            return []
+        }
         let value = header.value
         let suggestion = Suggest.sameWordDifferentSpelling(value, in: APNs.pushTypeNames)
             ?? Suggest.closest(to: value, in: APNs.pushTypeNames)
         let instead = suggestion.map { "write \"\($0)\"" } ?? "use one of \(APNs.pushTypeNames.joined(separator: ", "))"
         return [diagnostic(
-            unknownPushType(value, origin: header.origin, instead: instead), at: header.at, in: context.document, help: instead)]
+            unknownPushType(value, origin: header.origin, instead: instead),
+            at: header.at, in: context.document, help: instead)]
     }
 
     // MARK: Messages

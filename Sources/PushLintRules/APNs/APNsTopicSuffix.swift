@@ -46,21 +46,27 @@ struct APNsTopicSuffix: PayloadRule {
             guard !topic.hasSuffix(suffix) else { return [] }
             let bundle = other.map { String(topic.dropLast($0.count)) } ?? topic
             return [diagnostic(
-                missingSuffix(topic, suffix, for: pushType, origin: origin, write: bundle + suffix), at: at, in: context.document, help: "write \"\(bundle + suffix)\"")]
+                missingSuffix(topic, suffix, for: pushType, origin: origin, write: bundle + suffix),
+                at: at, in: context.document, help: "write \"\(bundle + suffix)\"")]
         }
         guard let other else { return [] }
         let bundle = String(topic.dropLast(other.count))
         return [diagnostic(
-            otherTypesSuffix(topic, other, for: pushType, origin: origin, write: bundle), at: at, in: context.document, help: "write \"\(bundle)\"")]
+            otherTypesSuffix(topic, other, for: pushType, origin: origin, write: bundle),
+            at: at, in: context.document, help: "write \"\(bundle)\"")]
     }
 
     // MARK: Messages
 
-    func missingSuffix(_ topic: String, _ suffix: String, for pushType: String, origin: String, write fixed: String) -> String {
+    func missingSuffix(
+        _ topic: String, _ suffix: String, for pushType: String, origin: String, write fixed: String
+    ) -> String {
         "apns-topic '\(topic)' lacks '\(suffix)', which \(pushType) pushes need\(origin): APNs rejects it with DeviceTokenNotForTopic or TopicDisallowed; write \"\(fixed)\""
     }
 
-    func otherTypesSuffix(_ topic: String, _ other: String, for pushType: String, origin: String, write bundle: String) -> String {
+    func otherTypesSuffix(
+        _ topic: String, _ other: String, for pushType: String, origin: String, write bundle: String
+    ) -> String {
         "apns-topic '\(topic)' is the topic of another push type ('\(other)') but the push type is \(pushType)\(origin): \(pushType) pushes go to the bundle id; write \"\(bundle)\""
     }
 }

@@ -53,7 +53,8 @@ struct AndroidChannelExists: PayloadRule {
         let suggestion = Suggest.closest(to: id, in: known)
         return [
             diagnostic(
-                notAContractChannel(id, field: field, origin: android.origin, known: known), at: node, in: context.document,
+                notAContractChannel(id, field: field, origin: android.origin, known: known),
+                at: node, in: context.document,
                 severity: android.origin == .expo ? nil : .warning,
                 help: suggestion.map { "write \"\($0)\"" } ?? "use one of the contract's channels: " + known.joined(separator: ", "))
         ]

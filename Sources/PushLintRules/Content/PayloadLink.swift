@@ -59,7 +59,8 @@ struct PayloadLink: PayloadRule {
         var seen: Set<NodeID> = []
         return candidates.compactMap { node in
             guard seen.insert(node).inserted, let text = doc.stringValue(node) else { return nil }
-            return problem(text, node, links, context).map { diagnostic(message($0), at: node, in: doc, help: help($0)) }
+            return problem(text, node, links, context).map { diagnostic(message($0),
+                at: node, in: doc, help: help($0)) }
         }
     }
 

@@ -50,7 +50,8 @@ struct ContractEventUnknown: PayloadRule {
         case .none(let nearMisses):
             return [
                 diagnostic(
-                    noEvent(nearMisses: nearMisses, events: contract.events.map(\.name)), at: anchor, in: context.document,
+                    noEvent(nearMisses: nearMisses, events: contract.events.map(\.name)),
+                    at: anchor, in: context.document,
                     help: "add the path to an event's 'files', or give the data the values of an event's 'match'")
             ]
         case .ambiguous(let matches):

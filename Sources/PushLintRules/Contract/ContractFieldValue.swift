@@ -50,7 +50,8 @@ struct ContractFieldValue: PayloadRule {
             guard let declaration = declared.first(where: { $0.name == name }),
                 let problem = problem(declaration, field, context)
             else { continue }
-            result.append(diagnostic(unusable(name, of: event.name, problem), at: field.value, in: doc, help: help(problem)))
+            result.append(diagnostic(unusable(name, of: event.name, problem),
+                at: field.value, in: doc, help: help(problem)))
         }
         return result
     }

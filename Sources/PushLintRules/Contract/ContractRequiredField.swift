@@ -43,7 +43,8 @@ struct ContractRequiredField: PayloadRule {
                 guard reported.insert("\(anchor)/\(field.name)").inserted else { continue }
                 result.append(
                     diagnostic(
-                        missing(field.name, of: event.name, in: set.place), at: anchor, in: doc, help: "add \"\(field.name)\" to \(set.place)"))
+                        missing(field.name, of: event.name, in: set.place),
+                        at: anchor, in: doc, help: "add \"\(field.name)\" to \(set.place)"))
             }
         }
         return result

@@ -57,7 +57,8 @@ struct FCMDataReservedKey: PayloadRule {
                         diagnostic(dropped(mapPath, key), at: member.key, in: doc, severity: .warning, help: "rename '\(key)'"))
                 case .reserved(let prefix):
                     let key = doc.string(member.key)
-                    result.append(diagnostic(reserved(mapPath, key, prefix: prefix), at: member.key, in: doc, help: "rename '\(key)'"))
+                    result.append(diagnostic(reserved(mapPath, key, prefix: prefix),
+                        at: member.key, in: doc, help: "rename '\(key)'"))
                 }
             }
         }

@@ -56,7 +56,8 @@ struct FCMLegacyFormat: PayloadRule {
             }
         }
         let anchor = doc.members(node).first?.key ?? node
-        return [diagnostic(legacyAPI(moving: moves), at: anchor, in: doc, help: "wrap the message in {\"message\": {...}} and move each field to its v1 place")]
+        return [diagnostic(legacyAPI(moving: moves),
+            at: anchor, in: doc, help: "wrap the message in {\"message\": {...}} and move each field to its v1 place")]
     }
 
     // MARK: Messages

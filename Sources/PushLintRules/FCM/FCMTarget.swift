@@ -76,7 +76,8 @@ struct FCMTarget: PayloadRule {
                         help: "give '\(name)' a value (or use topic, condition, fid)")
                 ]
             }
-            return [diagnostic(noTarget(), at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
+            return [diagnostic(noTarget(),
+                at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
         }
         let first = doc.string(targets[0].key)
         var result = targets.dropFirst().map {

@@ -31,7 +31,8 @@ struct JSONDuplicateKey: FileRule {
             let first = index.position(of: document.span(firstKey).start)
             let name = document.string(key)
             result.append(diagnostic(
-                repeated(name, firstOnLine: first.line), at: key, in: document, help: "remove one of the two '\(name)' members"))
+                repeated(name, firstOnLine: first.line),
+                at: key, in: document, help: "remove one of the two '\(name)' members"))
         }
         return result
     }

@@ -52,7 +52,8 @@ struct PriorityHighNonUrgent: PayloadRule {
             let (written, normal) = PriorityHighWithoutNotification.spelling(android, in: doc)
             result.append(
                 diagnostic(
-                    highPriority(written, on: reason.text(), normal: normal), at: node, in: doc, help: "write \(normal)"))
+                    highPriority(written, on: reason.text(), normal: normal),
+                    at: node, in: doc, help: "write \(normal)"))
         }
         if let apns = context.payload.apns, reason.event != nil, let level = apns.field("interruption-level"),
             let text = doc.stringValue(level.value), text == "time-sensitive" || text == "critical",
@@ -60,7 +61,8 @@ struct PriorityHighNonUrgent: PayloadRule {
         {
             result.append(
                 diagnostic(
-                    interrupting(text, on: reason.text(includingChannel: false)), at: level.value, in: doc, help: "write \"active\" (or \"passive\") or remove interruption-level"))
+                    interrupting(text, on: reason.text(includingChannel: false)),
+                    at: level.value, in: doc, help: "write \"active\" (or \"passive\") or remove interruption-level"))
         }
         return result
     }

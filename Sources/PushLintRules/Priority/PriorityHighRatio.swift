@@ -50,7 +50,8 @@ struct PriorityHighRatio: ProjectRule {
             result.append(
                 ProjectDiagnostic(
                     ruleId: description.id, severity: description.defaultSeverity,
-                    message: tooManyHigh(platform.name, high: high.count, total: views, maxRatio: maxRatio, heaviest: heaviest),
+                    message: tooManyHigh(
+                        platform.name, high: high.count, total: views, maxRatio: maxRatio, heaviest: heaviest),
                     related: related,
                     help: "send messages that can wait at normal priority (FCM NORMAL, Expo \"normal\", APNs interruption-level active)"))
         }
