@@ -35,3 +35,8 @@ public enum PayloadSummarizer {
         return !["5", "1"].contains(apns.headers?.priority ?? "10")
     }
 }
+
+extension PayloadSummary {
+    /// How a project finding names one payload: its path, and its index when the file is a batch.
+    var place: String { path + (batchIndex.map { " [\($0)]" } ?? "") }
+}

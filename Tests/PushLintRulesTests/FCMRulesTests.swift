@@ -68,6 +68,19 @@ import TestSupport
         #expect(none.first?.message.contains("custom values go in data") == true)
     }
 
+    /// FCM's and Expo's unknown-field rules share one helper (`UnknownField`): the same advice, each in its words.
+    @Test func bothUnknownFieldRulesGiveTheSameAdvice() throws {
+        let expoToken = "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]"
+        let fcm = try findings("fcm-unknown-field", #"{"message": {"token": "t", "time_to_live": 1, "tokn": "u", "order_id": "1"}}"#)
+        let expo = try findings("expo-unknown-field", #"{"to": ""# + expoToken + #"", "content_available": true, "titel": "Hi", "order_id": "1"}"#)
+        // A foreign field (legacy FCM, an APNs/FCM name in Expo) names its replacement, before any spelling guess.
+        #expect(fcm.count == 3 && fcm[0].help?.hasPrefix("move the value to android.ttl") == true)
+        #expect(fcm.dropFirst().map(\.help) == ["rename it to 'token'", "remove it; custom values go in data"])
+        #expect(expo.map(\.help) == ["write '_contentAvailable'", "rename it to 'title'", "remove it, or move it into data"])
+        #expect(fcm[1].message.hasSuffix("; did you mean 'token'?") && expo[1].message.hasSuffix("; did you mean 'title'?"))
+        #expect(fcm[2].message.hasSuffix("; custom values go in data") && expo[2].message.hasSuffix("; custom values go in data"))
+    }
+
     @Test func templatedKeysAndFreeObjectsAreNotChecked() throws {
         #expect(try findings("fcm-unknown-field", #"{"message": {"token": "t", "{{extra}}": "x"}}"#, fileName: "m.json.tmpl").isEmpty)
         #expect(try findings("fcm-unknown-field", #"{"message": {"token": "t", "apns": {"headers": {"apns-whatever": "1"}, "payload": {"aps": {"x": 1}, "y": 2}}}}"#).isEmpty)

@@ -164,10 +164,8 @@ struct APNsBackgroundHeaders: PayloadRule {
         }
 
         if !missing.isEmpty {
-            let names = missing.map(\.0)
-            let priorityNote = names.contains("apns-priority") ? (headers.origin == .fcm ? " (FCM sends apns-priority 10)" : " (APNs uses priority 10)") : ""
             let add = missing.map { "\"\($0.0)\": \"\($0.1)\"" }.joined(separator: " and ")
-            let message = "background push sent without \(names.joined(separator: " and "))\(priorityNote)\(APNs.origin(headers)): the device drops or throttles it; add \(add) to \(APNs.headersName(headers))"
+            let message = missingHeaders(missing, headers, add: add)
             if let object = headers.object {
                 let fix = Fix(edits: [APNs.insertMembers(missing, into: object, in: doc)])
                 result.append(diagnostic(message, at: object, in: doc, help: "add \(add)", fix: fix))
@@ -192,10 +190,9 @@ struct APNsBackgroundHeaders: PayloadRule {
         let fcmRejects =
             isPriority && headers.origin == .fcm
             && context.payload.apns.map { context.payload.isFCMDataOnly($0, in: context.document) } ?? false
-        let what =
-            fcmRejects ? "FCM rejects the message with INVALID_ARGUMENT (a data-only message may carry only apns-priority 5), and APNs would drop it"
-            : isPriority ? "the device drops it" : "APNs and the device treat it as a visible notification and may drop it"
-        let message = "\(entry.name.lowercased()) \(value) on a background push (content-available, no alert, sound or badge)\(APNs.origin(headers)): \(what); send it with \(entry.name.lowercased()) \(correct)"
+        let message = wrongValue(
+            entry.name.lowercased(), value, correct, origin: APNs.origin(headers), isPriority: isPriority,
+            fcmRejects: fcmRejects)
         let help = "write \"\(correct)\""
         guard let node = entry.valueNode else {
             let view = context.payload.apns
@@ -211,12 +208,38 @@ struct APNsBackgroundHeaders: PayloadRule {
         if let node = priority.valueNode {
             if context.isTemplated(node) { return [] }
             return [diagnostic(
-                "priority \(doc.rawText(node)) on a _contentAvailable push with nothing to show: Expo sends it to APNs with apns-priority 10 and the device drops it; write \"priority\": \"normal\" (APNs priority 5)",
-                at: node, in: doc, help: "write \"normal\"")]
+                expoPriority(doc.rawText(node)), at: node, in: doc, help: "write \"normal\"")]
         }
         let field = view.field("content-available")
         return [diagnostic(
-            "_contentAvailable push with nothing to show and no priority: Expo's default sends it to APNs with apns-priority 10 and the device drops it; add \"priority\": \"normal\" (APNs priority 5)",
-            at: field?.key ?? view.anchor, in: doc, help: "add \"priority\": \"normal\"")]
+            expoDefaultPriority(), at: field?.key ?? view.anchor, in: doc, help: "add \"priority\": \"normal\"")]
+    }
+
+    // MARK: Messages
+
+    /// `missing`: (header, value to add); `add` is them written as JSON members.
+    func missingHeaders(_ missing: [(String, String)], _ headers: APNsHeaders, add: String) -> String {
+        let names = missing.map(\.0)
+        let priorityNote =
+            !names.contains("apns-priority") ? ""
+            : headers.origin == .fcm ? " (FCM sends apns-priority 10)" : " (APNs uses priority 10)"
+        return "background push sent without \(names.joined(separator: " and "))\(priorityNote)\(APNs.origin(headers)): the device drops or throttles it; add \(add) to \(APNs.headersName(headers))"
+    }
+
+    func wrongValue(
+        _ header: String, _ value: String, _ correct: String, origin: String, isPriority: Bool, fcmRejects: Bool
+    ) -> String {
+        let what =
+            fcmRejects ? "FCM rejects the message with INVALID_ARGUMENT (a data-only message may carry only apns-priority 5), and APNs would drop it"
+            : isPriority ? "the device drops it" : "APNs and the device treat it as a visible notification and may drop it"
+        return "\(header) \(value) on a background push (content-available, no alert, sound or badge)\(origin): \(what); send it with \(header) \(correct)"
+    }
+
+    func expoPriority(_ written: String) -> String {
+        "priority \(written) on a _contentAvailable push with nothing to show: Expo sends it to APNs with apns-priority 10 and the device drops it; write \"priority\": \"normal\" (APNs priority 5)"
+    }
+
+    func expoDefaultPriority() -> String {
+        "_contentAvailable push with nothing to show and no priority: Expo's default sends it to APNs with apns-priority 10 and the device drops it; add \"priority\": \"normal\" (APNs priority 5)"
     }
 }

@@ -92,7 +92,7 @@ struct APNsHeaderFormat: PayloadRule {
                 // The same spelling twice is json-duplicate-key's finding.
                 if first.name != entry.name {
                     result.append(diagnostic(
-                        "header '\(entry.name)' is '\(first.name)' again (header names ignore letter case)\(origin): APNs rejects the request with 400 DuplicateHeaders; keep one of them",
+                        sameHeaderAgain(entry.name, first: first.name, origin: origin),
                         at: keyAt, in: doc, help: "remove one of the two"))
                 }
                 continue
@@ -102,21 +102,18 @@ struct APNsHeaderFormat: PayloadRule {
                 let known = APNs.headerNames
                 let suggestion = APNs.misspelledHeader(name)
                 if name.hasPrefix("apns") || suggestion != nil {
-                    let instead = suggestion.map { "did you mean '\($0)'?" } ?? "known headers: \(known.joined(separator: ", "))"
                     result.append(diagnostic(
-                        "unknown APNs header '\(entry.name)'\(origin): APNs defines no such header, so its value does not take effect; \(instead)",
-                        at: keyAt, in: doc, severity: .warning, help: suggestion.map { "rename it to '\($0)'" } ?? "remove it"))
+                        unknownHeader(entry.name, origin: origin, suggesting: suggestion, known: known),
+                        at: keyAt, in: doc, severity: .warning,
+                        help: suggestion.map { "rename it to '\($0)'" } ?? "remove it"))
                     continue
                 }
             }
             if let node = entry.valueNode, doc.kind(node) != .string {
                 if doc.kind(node) == .placeholder { continue }
                 let text = doc.kind(node) == .number ? doc.rawText(node) : nil
-                let effect = headers.origin == .fcm
-                    ? "FCM and the admin SDKs reject apns.headers values that are not strings"
-                    : "HTTP/2 header values are text and senders differ in how they write anything else"
                 result.append(diagnostic(
-                    "\(entry.name) is \(doc.typeNameWithArticle(node)), but header values are strings: \(effect); write \(text.map { "\"\($0)\"" } ?? "a string")",
+                    notAString(entry.name, doc.typeNameWithArticle(node), viaFCM: headers.origin == .fcm, number: text),
                     at: node, in: doc, help: text.map { "write \"\($0)\"" } ?? "write the value as a string",
                     fix: text.map { Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted($0))]) }))
                 continue
@@ -129,7 +126,7 @@ struct APNsHeaderFormat: PayloadRule {
                 let bytes = value.utf8.count
                 if bytes > 64 {
                     result.append(diagnostic(
-                        "apns-collapse-id is \(bytes) bytes of UTF-8, over the 64-byte limit\(origin): APNs rejects the request with 400 BadCollapseId; use a shorter id (at most 64 bytes)",
+                        collapseIdTooLong(bytes, origin: origin),
                         at: at, in: doc, help: "shorten it to at most 64 bytes"))
                 }
             case "apns-expiration":
@@ -139,7 +136,7 @@ struct APNsHeaderFormat: PayloadRule {
             case "apns-id":
                 if !Self.isUUID(value) {
                     result.append(diagnostic(
-                        "apns-id '\(value)' is not a UUID\(origin): APNs rejects the request with 400 BadMessageId; write a UUID such as \"4f9c2a1e-7b3d-4c8e-9a61-2d5f0e8b7c34\" or leave the header out (APNs creates one)",
+                        idNotAUUID(value, origin: origin),
                         at: at, in: doc, help: "write a canonical UUID or remove the header"))
                 }
             default:
@@ -152,12 +149,46 @@ struct APNsHeaderFormat: PayloadRule {
     func expirationProblem(_ value: String, _ origin: String) -> String? {
         let digits = value.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         guard digits, !value.isEmpty else {
-            return "apns-expiration '\(value)' is not a UNIX time in seconds\(origin): APNs rejects the request with 400 BadExpirationDate; write the epoch seconds (\"1764486400\") or \"0\" to try once"
+            return expirationNotSeconds(value, origin: origin)
         }
         if value.count >= 12 {
-            let seconds = value.dropLast(3)
-            return "apns-expiration \(value) is in milliseconds\(origin): APNs reads seconds, a date thousands of years away; write \"\(seconds)\""
+            return expirationInMilliseconds(value, seconds: String(value.dropLast(3)), origin: origin)
         }
         return nil
+    }
+
+    // MARK: Messages
+
+    func sameHeaderAgain(_ name: String, first: String, origin: String) -> String {
+        "header '\(name)' is '\(first)' again (header names ignore letter case)\(origin): APNs rejects the request with 400 DuplicateHeaders; keep one of them"
+    }
+
+    func unknownHeader(_ name: String, origin: String, suggesting suggestion: String?, known: [String]) -> String {
+        let instead = suggestion.map { "did you mean '\($0)'?" } ?? "known headers: \(known.joined(separator: ", "))"
+        return "unknown APNs header '\(name)'\(origin): APNs defines no such header, so its value does not take effect; \(instead)"
+    }
+
+    /// `number`: the value's text when it is a number, which the fix quotes.
+    func notAString(_ name: String, _ type: String, viaFCM: Bool, number: String?) -> String {
+        let effect = viaFCM
+            ? "FCM and the admin SDKs reject apns.headers values that are not strings"
+            : "HTTP/2 header values are text and senders differ in how they write anything else"
+        return "\(name) is \(type), but header values are strings: \(effect); write \(number.map { "\"\($0)\"" } ?? "a string")"
+    }
+
+    func collapseIdTooLong(_ bytes: Int, origin: String) -> String {
+        "apns-collapse-id is \(bytes) bytes of UTF-8, over the 64-byte limit\(origin): APNs rejects the request with 400 BadCollapseId; use a shorter id (at most 64 bytes)"
+    }
+
+    func idNotAUUID(_ value: String, origin: String) -> String {
+        "apns-id '\(value)' is not a UUID\(origin): APNs rejects the request with 400 BadMessageId; write a UUID such as \"4f9c2a1e-7b3d-4c8e-9a61-2d5f0e8b7c34\" or leave the header out (APNs creates one)"
+    }
+
+    func expirationNotSeconds(_ value: String, origin: String) -> String {
+        "apns-expiration '\(value)' is not a UNIX time in seconds\(origin): APNs rejects the request with 400 BadExpirationDate; write the epoch seconds (\"1764486400\") or \"0\" to try once"
+    }
+
+    func expirationInMilliseconds(_ value: String, seconds: String, origin: String) -> String {
+        "apns-expiration \(value) is in milliseconds\(origin): APNs reads seconds, a date thousands of years away; write \"\(seconds)\""
     }
 }

@@ -67,14 +67,24 @@ struct APNsInterruptionEntitlement: PayloadRule {
             let full = "com.apple.developer.usernotifications.\(need.entitlement)"
             if let listed, !listed.isEmpty {
                 return diagnostic(
-                    "\(need.what) needs the \(need.entitlement) entitlement, which the contract's ios.entitlements does not list: iOS delivers it without interrupting; request \(full) or use interruption-level active",
-                    at: need.node, in: doc, severity: .error,
+                    notInContract(need.what, need.entitlement, full: full), at: need.node, in: doc, severity: .error,
                     help: "add \"\(need.entitlement)\" to ios.entitlements once the app has it, or lower the level")
             }
             return diagnostic(
-                "\(need.what) needs the \(full) entitlement: without it iOS delivers the notification without interrupting; list \"\(need.entitlement)\" in the contract's ios.entitlements if the app has it",
+                needsEntitlement(need.what, need.entitlement, full: full),
                 at: need.node, in: doc, severity: context.contract == nil ? .info : nil,
                 help: "add \"ios\": {\"entitlements\": [\"\(need.entitlement)\"]} to the contract")
         }
+    }
+
+    // MARK: Messages
+
+    /// `what` is the level or sound that needs `entitlement` (short name; `full` is Apple's identifier).
+    func notInContract(_ what: String, _ entitlement: String, full: String) -> String {
+        "\(what) needs the \(entitlement) entitlement, which the contract's ios.entitlements does not list: iOS delivers it without interrupting; request \(full) or use interruption-level active"
+    }
+
+    func needsEntitlement(_ what: String, _ entitlement: String, full: String) -> String {
+        "\(what) needs the \(full) entitlement: without it iOS delivers the notification without interrupting; list \"\(entitlement)\" in the contract's ios.entitlements if the app has it"
     }
 }

@@ -71,24 +71,22 @@ struct APNsLiveActivity: PayloadRule {
                 } else {
                     let guess = Suggest.closest(to: value, in: Self.events)
                     report(
-                        "event '\(value)' is not an ActivityKit event: the push is ignored; " + (guess.map { "write \"\($0)\"" } ?? "write \"start\", \"update\" or \"end\""),
-                        node, guess.map { "write \"\($0)\"" } ?? "write start, update or end")
+                        unknownEvent(value, suggesting: guess), node,
+                        guess.map { "write \"\($0)\"" } ?? "write start, update or end")
                 }
             } else if doc.kind(node) != .string, doc.kind(node) != .placeholder {
-                report("event is \(doc.typeNameWithArticle(node)), but ActivityKit expects \"start\", \"update\" or \"end\": the push is ignored; write \"update\"", node, "write \"update\"")
+                report(eventNotAString(doc.typeNameWithArticle(node)), node, "write \"update\"")
             }
         } else if pushType != "liveactivity", !view.hasMisspelling(of: "event") {
             report(
-                "Live Activity payload without event: ActivityKit does not know whether to start, update or end the activity; add \"event\": \"update\" (or start/end)",
-                view.field("content-state")?.key ?? aps, "add \"event\"")
+                noEvent(), view.field("content-state")?.key ?? aps, "add \"event\"")
         }
 
         if let field = view.field("timestamp") {
             checkSeconds("timestamp", field.value, isTimestamp: true, doc) { report($0, $1, $2) }
         } else {
             report(
-                "Live Activity push without timestamp: ActivityKit cannot order updates and ignores the push; add \"timestamp\": <UNIX seconds of the content>",
-                aps, "add \"timestamp\" in UNIX seconds")
+                noTimestamp(), aps, "add \"timestamp\" in UNIX seconds")
         }
         for name in ["stale-date", "dismissal-date"] {
             if let field = view.field(name) { checkSeconds(name, field.value, isTimestamp: false, doc) { report($0, $1, $2) } }
@@ -97,8 +95,7 @@ struct APNsLiveActivity: PayloadRule {
         let at = view.field("event")?.value ?? aps
         if event == "start" || event == "update", view.field("content-state") == nil {
             report(
-                "Live Activity \(event ?? "") without content-state: there is no state to show; add \"content-state\": {...} with the fields of the app's ContentState",
-                at, "add \"content-state\"")
+                noContentState(event ?? ""), at, "add \"content-state\"")
         }
         if event == "start" {
             var missing: [String] = []
@@ -109,12 +106,10 @@ struct APNsLiveActivity: PayloadRule {
                 // Apple's examples carry an alert; only APNSwift requires it and an Apple forum answer calls a start
                 // without one undefined: a warning.
                 report(
-                    "push-to-start Live Activity without an alert: Apple's examples carry one and without it the start may not show; add \"alert\": {\"title\": ..., \"body\": ...}",
-                    at, "add an alert", severity: .warning)
+                    startWithoutAlert(), at, "add an alert", severity: .warning)
             } else if !missing.isEmpty {
                 report(
-                    "push-to-start Live Activity without \(missing.joined(separator: ", ")): ActivityKit cannot create the activity (start needs attributes-type, attributes and an alert); add \(missing.map { "\"\($0)\"" }.joined(separator: " and "))",
-                    at, "add " + missing.joined(separator: ", "))
+                    startWithout(missing), at, "add " + missing.joined(separator: ", "))
             }
         }
         return result
@@ -125,9 +120,45 @@ struct APNsLiveActivity: PayloadRule {
     ) {
         guard let value = doc.doubleValue(node), value >= APNs.millisecondsThreshold else { return }
         let seconds = doc.intValue(node).map { String($0 / 1000) } ?? "the value divided by 1000"
+        report(
+            inMilliseconds(name, doc.rawText(node), isTimestamp: isTimestamp, seconds: seconds), node, "write \(seconds)")
+    }
+
+    // MARK: Messages
+
+    func unknownEvent(_ value: String, suggesting guess: String?) -> String {
+        "event '\(value)' is not an ActivityKit event: the push is ignored; " + (guess.map { "write \"\($0)\"" } ?? "write \"start\", \"update\" or \"end\"")
+    }
+
+    func eventNotAString(_ type: String) -> String {
+        "event is \(type), but ActivityKit expects \"start\", \"update\" or \"end\": the push is ignored; write \"update\""
+    }
+
+    func noEvent() -> String {
+        "Live Activity payload without event: ActivityKit does not know whether to start, update or end the activity; add \"event\": \"update\" (or start/end)"
+    }
+
+    func noTimestamp() -> String {
+        "Live Activity push without timestamp: ActivityKit cannot order updates and ignores the push; add \"timestamp\": <UNIX seconds of the content>"
+    }
+
+    func noContentState(_ event: String) -> String {
+        "Live Activity \(event) without content-state: there is no state to show; add \"content-state\": {...} with the fields of the app's ContentState"
+    }
+
+    func startWithoutAlert() -> String {
+        "push-to-start Live Activity without an alert: Apple's examples carry one and without it the start may not show; add \"alert\": {\"title\": ..., \"body\": ...}"
+    }
+
+    func startWithout(_ missing: [String]) -> String {
+        "push-to-start Live Activity without \(missing.joined(separator: ", ")): ActivityKit cannot create the activity (start needs attributes-type, attributes and an alert); add \(missing.map { "\"\($0)\"" }.joined(separator: " and "))"
+    }
+
+    /// `seconds`: the value divided by 1000, or words saying so when it is no integer.
+    func inMilliseconds(_ name: String, _ written: String, isTimestamp: Bool, seconds: String) -> String {
         let effect = isTimestamp
             ? "ActivityKit reads seconds, so this update lies thousands of years ahead and every later update in seconds looks older and is ignored"
             : "ActivityKit reads seconds, a date thousands of years ahead"
-        report("\(name) \(doc.rawText(node)) is in milliseconds: \(effect); write \(seconds)", node, "write \(seconds)")
+        return "\(name) \(written) is in milliseconds: \(effect); write \(seconds)"
     }
 }

@@ -39,9 +39,15 @@ struct APNsMutableContentWithoutAlert: PayloadRule {
             field.mapped != nil || APNs.isOneLike(doc, field.value), !view.hasAlertText(doc)
         else { return [] }
         let name = view.origin == .expo ? "mutableContent" : "mutable-content"
-        let what = view.isVisible ? "a push without an alert title or body" : "a push that shows nothing"
         return [diagnostic(
-            "\(name) on \(what): iOS runs the notification service extension only for alerts with a title or body, so it never runs; add an alert with a title or body, or remove \(name)",
+            extensionNeverRuns(name, visible: view.isVisible),
             at: field.key ?? field.value, in: doc, help: "add an alert title or body")]
+    }
+
+    // MARK: Messages
+
+    func extensionNeverRuns(_ name: String, visible: Bool) -> String {
+        let what = visible ? "a push without an alert title or body" : "a push that shows nothing"
+        return "\(name) on \(what): iOS runs the notification service extension only for alerts with a title or body, so it never runs; add an alert with a title or body, or remove \(name)"
     }
 }

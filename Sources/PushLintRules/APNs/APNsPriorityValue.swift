@@ -31,22 +31,28 @@ struct APNsPriorityValue: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
-            let entry = headers.entry("apns-priority"), let value = entry.value
-        else { return [] }
-        if let node = entry.valueNode, context.isTemplated(node) { return [] }
-        let at = entry.valueNode ?? view.anchor
-        let origin = APNs.origin(headers)
+        guard let header = APNs.headerValue("apns-priority", in: context) else { return [] }
+        let value = header.value, at = header.at, origin = header.origin
         if !APNs.priorities.contains(value) {
             return [diagnostic(
-                "apns-priority '\(value)' is not a priority APNs accepts\(origin): APNs rejects the request with 400 BadPriority; write \"10\" (immediate), \"5\" (power-aware) or \"1\"",
+                unknownPriority(value, origin: origin),
                 at: at, in: context.document, help: "write \"10\", \"5\" or \"1\"")]
         }
-        if headers.pushType == "pushtotalk", value != "10" {
+        if header.headers.pushType == "pushtotalk", value != "10" {
             return [diagnostic(
-                "apns-priority \(value) on a pushtotalk push\(origin): Apple requires priority 10 for push-to-talk so the channel starts at once; write \"10\"",
-                at: at, in: context.document, help: "write \"10\"")]
+                pushToTalkPriority(value, origin: origin), at: at, in: context.document, help: "write \"10\"")]
         }
         return []
+    }
+
+    // MARK: Messages
+
+    /// `origin` names the config glob when .pushlint.json set the headers (`APNs.origin`), else it is empty.
+    func unknownPriority(_ value: String, origin: String) -> String {
+        "apns-priority '\(value)' is not a priority APNs accepts\(origin): APNs rejects the request with 400 BadPriority; write \"10\" (immediate), \"5\" (power-aware) or \"1\""
+    }
+
+    func pushToTalkPriority(_ value: String, origin: String) -> String {
+        "apns-priority \(value) on a pushtotalk push\(origin): Apple requires priority 10 for push-to-talk so the channel starts at once; write \"10\""
     }
 }

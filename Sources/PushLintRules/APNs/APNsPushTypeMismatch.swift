@@ -93,25 +93,19 @@ struct APNsPushTypeMismatch: PayloadRule {
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document
-        guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
-            let entry = headers.entry("apns-push-type"), let pushType = entry.value
-        else { return [] }
-        if let node = entry.valueNode, context.isTemplated(node) { return [] }
-        let at = entry.valueNode ?? view.anchor
-        let origin = APNs.origin(headers)
+        guard let header = APNs.headerValue("apns-push-type", in: context) else { return [] }
+        let view = header.view, pushType = header.value, at = header.at, origin = header.origin
         func finding(_ message: String, _ help: String) -> [Diagnostic] {
             [diagnostic(message, at: at, in: doc, help: help)]
         }
         let isLiveActivityBody = view.field("event") != nil && view.field("content-state") != nil
         if isLiveActivityBody, pushType != "liveactivity" {
             return finding(
-                "apns-push-type \(pushType) on a Live Activity payload (event and content-state)\(origin): ActivityKit only receives pushes of type liveactivity; send it with apns-push-type liveactivity and topic <bundle id>.push-type.liveactivity",
-                "write \"liveactivity\"")
+                notLiveActivityType(pushType, origin: origin), "write \"liveactivity\"")
         }
         if view.field("content-changed") != nil, pushType != "widgets", pushType != "controls" {
             return finding(
-                "apns-push-type \(pushType) on a WidgetKit payload (content-changed)\(origin): widget reloads are pushes of type widgets; send it with apns-push-type widgets and topic <bundle id>.push-type.widgets",
-                "write \"widgets\"")
+                notWidgetsType(pushType, origin: origin), "write \"widgets\"")
         }
         switch pushType {
         case "alert":
@@ -119,36 +113,61 @@ struct APNsPushTypeMismatch: PayloadRule {
                 return []
             }
             return finding(
-                "apns-push-type alert but aps has no alert, sound or badge\(origin): there is nothing to show and APNs may delay or drop it; add an alert, or send a silent push with content-available 1 and apns-push-type background",
-                "add an alert, sound or badge")
+                alertShowingNothing(origin: origin), "add an alert, sound or badge")
         case "background":
             if view.isVisible {
                 let shown = APNs.visibleKeys.filter { view.field($0) != nil }.joined(separator: ", ")
                 return finding(
-                    "apns-push-type background on a notification that shows \(shown)\(origin): background pushes must not show anything and the device may drop it; send it with apns-push-type alert",
-                    "write \"alert\"")
+                    backgroundShowing(shown, origin: origin), "write \"alert\"")
             }
             if !view.wantsContentAvailable(doc), !view.hasMisspelling(of: "content-available") {
                 return finding(
-                    "apns-push-type background without content-available 1 in aps\(origin): the app is not woken; add \"content-available\": 1",
-                    "add \"content-available\": 1 to aps")
+                    backgroundWithoutContentAvailable(origin: origin), "add \"content-available\": 1 to aps")
             }
         case "liveactivity":
             if view.field("event") == nil, !view.hasMisspelling(of: "event") {
                 return finding(
-                    "apns-push-type liveactivity but aps has no event\(origin): ActivityKit ignores the push; add \"event\": \"update\" (or start/end)",
-                    "add \"event\" to aps")
+                    liveActivityWithoutEvent(origin: origin), "add \"event\" to aps")
             }
         case "widgets":
             // A wrong value of content-changed is apns-aps-value's finding.
             if view.field("content-changed") == nil, !view.hasMisspelling(of: "content-changed") {
                 return finding(
-                    "apns-push-type widgets without \"content-changed\": true in aps\(origin): WidgetKit does not reload the widget; send {\"aps\": {\"content-changed\": true}}",
-                    "set \"content-changed\": true in aps")
+                    widgetsWithoutContentChanged(origin: origin), "set \"content-changed\": true in aps")
             }
         default:
             break
         }
         return []
+    }
+
+    // MARK: Messages
+
+    func notLiveActivityType(_ pushType: String, origin: String) -> String {
+        "apns-push-type \(pushType) on a Live Activity payload (event and content-state)\(origin): ActivityKit only receives pushes of type liveactivity; send it with apns-push-type liveactivity and topic <bundle id>.push-type.liveactivity"
+    }
+
+    func notWidgetsType(_ pushType: String, origin: String) -> String {
+        "apns-push-type \(pushType) on a WidgetKit payload (content-changed)\(origin): widget reloads are pushes of type widgets; send it with apns-push-type widgets and topic <bundle id>.push-type.widgets"
+    }
+
+    func alertShowingNothing(origin: String) -> String {
+        "apns-push-type alert but aps has no alert, sound or badge\(origin): there is nothing to show and APNs may delay or drop it; add an alert, or send a silent push with content-available 1 and apns-push-type background"
+    }
+
+    func backgroundShowing(_ shown: String, origin: String) -> String {
+        "apns-push-type background on a notification that shows \(shown)\(origin): background pushes must not show anything and the device may drop it; send it with apns-push-type alert"
+    }
+
+    func backgroundWithoutContentAvailable(origin: String) -> String {
+        "apns-push-type background without content-available 1 in aps\(origin): the app is not woken; add \"content-available\": 1"
+    }
+
+    func liveActivityWithoutEvent(origin: String) -> String {
+        "apns-push-type liveactivity but aps has no event\(origin): ActivityKit ignores the push; add \"event\": \"update\" (or start/end)"
+    }
+
+    func widgetsWithoutContentChanged(origin: String) -> String {
+        "apns-push-type widgets without \"content-changed\": true in aps\(origin): WidgetKit does not reload the widget; send {\"aps\": {\"content-changed\": true}}"
     }
 }

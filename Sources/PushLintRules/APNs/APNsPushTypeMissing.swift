@@ -49,7 +49,7 @@ struct APNsPushTypeMissing: PayloadRule {
         if headers.origin == .fcm, headers.object == nil { return [] }
         let suggestion = suggestedType(view, doc)
         return [diagnostic(
-            "\(APNs.headersName(headers)) has no apns-push-type\(APNs.origin(headers)): APNs may delay or drop the push, and watchOS requires it; add \"apns-push-type\": \"\(suggestion)\"",
+            noPushType(in: APNs.headersName(headers), origin: APNs.origin(headers), suggesting: suggestion),
             at: headers.object ?? view.anchor, in: doc, help: "add \"apns-push-type\": \"\(suggestion)\"")]
     }
 
@@ -57,5 +57,11 @@ struct APNsPushTypeMissing: PayloadRule {
         if view.field("event") != nil { return "liveactivity" }
         if view.field("content-changed") != nil { return "widgets" }
         return "alert"
+    }
+
+    // MARK: Messages
+
+    func noPushType(in headers: String, origin: String, suggesting suggestion: String) -> String {
+        "\(headers) has no apns-push-type\(origin): APNs may delay or drop the push, and watchOS requires it; add \"apns-push-type\": \"\(suggestion)\""
     }
 }

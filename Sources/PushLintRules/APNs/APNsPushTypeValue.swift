@@ -36,15 +36,22 @@ struct APNsPushTypeValue: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
-            let entry = headers.entry("apns-push-type"), let value = entry.value, !APNs.isPushType(value)
-        else { return [] }
-        if let node = entry.valueNode, context.isTemplated(node) { return [] }
+        guard let header = APNs.headerValue("apns-push-type", in: context), !APNs.isPushType(header.value) else {
+            return []
+        }
+        let value = header.value
         let suggestion = Suggest.sameWordDifferentSpelling(value, in: APNs.pushTypeNames)
             ?? Suggest.closest(to: value, in: APNs.pushTypeNames)
         let instead = suggestion.map { "write \"\($0)\"" } ?? "use one of \(APNs.pushTypeNames.joined(separator: ", "))"
         return [diagnostic(
-            "apns-push-type '\(value)' is not a push type APNs knows\(APNs.origin(headers)): APNs rejects the request with 400 InvalidPushType; \(instead)",
-            at: entry.valueNode ?? view.anchor, in: context.document, help: instead)]
+            unknownPushType(value, origin: header.origin, instead: instead),
+            at: header.at, in: context.document, help: instead)]
+    }
+
+    // MARK: Messages
+
+    /// `instead` is the help: the likely push type, or the list of them.
+    func unknownPushType(_ value: String, origin: String, instead: String) -> String {
+        "apns-push-type '\(value)' is not a push type APNs knows\(origin): APNs rejects the request with 400 InvalidPushType; \(instead)"
     }
 }

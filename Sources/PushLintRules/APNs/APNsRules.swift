@@ -152,6 +152,28 @@ extension APNs {
         }
     }
 
+    /// One header's string value as the request sends it, for the rules that judge that value.
+    struct HeaderValue {
+        let view: APNsView
+        let headers: APNsHeaders
+        let value: String
+        /// Where a finding goes: the value, or the view's anchor when `.pushlint.json` sets the header.
+        let at: NodeID
+        /// `APNs.origin(headers)`, for the message.
+        var origin: String { APNs.origin(headers) }
+    }
+
+    /// The string value of header `name` of the payload's APNs request. Nil when Expo's service sets the headers
+    /// (its own rules judge Expo's fields), when the value is no string (`apns-header-format`'s finding) or holds a
+    /// placeholder (its rendered value is unknown).
+    static func headerValue(_ name: String, in context: PayloadContext) -> HeaderValue? {
+        guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
+            let entry = headers.entry(name), let value = entry.value
+        else { return nil }
+        if let node = entry.valueNode, context.isTemplated(node) { return nil }
+        return HeaderValue(view: view, headers: headers, value: value, at: entry.valueNode ?? view.anchor)
+    }
+
     /// Where the headers come from, for messages: "" for a file's own headers, else a note.
     static func origin(_ headers: APNsHeaders) -> String {
         if case .config(let glob) = headers.origin { return " (set in .pushlint.json apns.headers for '\(glob)')" }

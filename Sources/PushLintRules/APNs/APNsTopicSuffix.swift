@@ -37,25 +37,36 @@ struct APNsTopicSuffix: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
-            let pushType = headers.pushType, APNs.isPushType(pushType), pushType != "mdm",
-            let entry = headers.entry("apns-topic"), let topic = entry.value
+        guard let header = APNs.headerValue("apns-topic", in: context), let pushType = header.headers.pushType,
+            APNs.isPushType(pushType), pushType != "mdm"
         else { return [] }
-        if let node = entry.valueNode, context.isTemplated(node) { return [] }
-        let at = entry.valueNode ?? view.anchor
-        let origin = APNs.origin(headers)
+        let topic = header.value, at = header.at, origin = header.origin
         let other = APNs.topicSuffixes.filter { topic.hasSuffix($0) }.max { $0.count < $1.count }
         if let suffix = APNs.topicSuffix(of: pushType) {
             guard !topic.hasSuffix(suffix) else { return [] }
             let bundle = other.map { String(topic.dropLast($0.count)) } ?? topic
             return [diagnostic(
-                "apns-topic '\(topic)' lacks '\(suffix)', which \(pushType) pushes need\(origin): APNs rejects it with DeviceTokenNotForTopic or TopicDisallowed; write \"\(bundle + suffix)\"",
+                missingSuffix(topic, suffix, for: pushType, origin: origin, write: bundle + suffix),
                 at: at, in: context.document, help: "write \"\(bundle + suffix)\"")]
         }
         guard let other else { return [] }
         let bundle = String(topic.dropLast(other.count))
         return [diagnostic(
-            "apns-topic '\(topic)' is the topic of another push type ('\(other)') but the push type is \(pushType)\(origin): \(pushType) pushes go to the bundle id; write \"\(bundle)\"",
+            otherTypesSuffix(topic, other, for: pushType, origin: origin, write: bundle),
             at: at, in: context.document, help: "write \"\(bundle)\"")]
+    }
+
+    // MARK: Messages
+
+    func missingSuffix(
+        _ topic: String, _ suffix: String, for pushType: String, origin: String, write fixed: String
+    ) -> String {
+        "apns-topic '\(topic)' lacks '\(suffix)', which \(pushType) pushes need\(origin): APNs rejects it with DeviceTokenNotForTopic or TopicDisallowed; write \"\(fixed)\""
+    }
+
+    func otherTypesSuffix(
+        _ topic: String, _ other: String, for pushType: String, origin: String, write bundle: String
+    ) -> String {
+        "apns-topic '\(topic)' is the topic of another push type ('\(other)') but the push type is \(pushType)\(origin): \(pushType) pushes go to the bundle id; write \"\(bundle)\""
     }
 }

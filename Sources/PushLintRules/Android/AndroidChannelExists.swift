@@ -53,13 +53,16 @@ struct AndroidChannelExists: PayloadRule {
         let suggestion = Suggest.closest(to: id, in: known)
         return [
             diagnostic(
-                message(id, field: field, origin: android.origin, known: known), at: node, in: context.document,
+                notAContractChannel(id, field: field, origin: android.origin, known: known),
+                at: node, in: context.document,
                 severity: android.origin == .expo ? nil : .warning,
                 help: suggestion.map { "write \"\($0)\"" } ?? "use one of the contract's channels: " + known.joined(separator: ", "))
         ]
     }
 
-    private func message(_ id: String, field: String, origin: AndroidView.Origin, known: [String]) -> String {
+    // MARK: Messages
+
+    private func notAContractChannel(_ id: String, field: String, origin: AndroidView.Origin, known: [String]) -> String {
         let effect =
             origin == .expo
             ? "the notification is not displayed"

@@ -56,8 +56,7 @@ struct AndroidChannelMissing: PayloadRule {
         let field = Self.channelField(view, in: doc)
         return [
             diagnostic(
-                "this notification names no \(field) and the app declares no default channel, so FCM posts it to its \"Miscellaneous\" fallback channel",
-                at: target, in: doc,
+                noChannel(field), at: target, in: doc,
                 help: eventChannel.map { "set \(field) to \"\($0)\", the channel of this template's event" }
                     ?? "set \(field) to one of " + channels.map { "\"\($0.id)\"" }.joined(separator: ", "))
         ]
@@ -69,5 +68,11 @@ struct AndroidChannelMissing: PayloadRule {
             return "android.notification.channel_id"
         }
         return doc.string(key) + ".remote_notification.notification.channel_id"
+    }
+
+    // MARK: Messages
+
+    func noChannel(_ field: String) -> String {
+        "this notification names no \(field) and the app declares no default channel, so FCM posts it to its \"Miscellaneous\" fallback channel"
     }
 }

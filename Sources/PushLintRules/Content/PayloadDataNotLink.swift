@@ -132,18 +132,18 @@ struct PayloadDataNotLink: PayloadRule {
                 if objects == elements.count, ActionButtons.are(node, in: doc) { return }
                 let bytes = doc.wireSize(node)
                 if bytes > limits.maxStructuredBytes {
-                    result.append(finding(node, field, "an array of \(objects) objects", context, bytes: bytes))
+                    result.append(finding(node, field, .objects(objects), context, bytes: bytes))
                     return
                 }
             }
             if numbers >= 32 {
-                result.append(finding(node, field, "an array of \(numbers) numbers", context))
+                result.append(finding(node, field, .numbers(numbers), context))
                 return
             }
             for element in elements { visit(element, depth: depth + 1, field: field, context, limits, &result) }
         case .object:
             if depth > limits.maxDepth {
-                result.append(finding(node, field, "an object nested \(depth) levels deep (maxDepth \(limits.maxDepth))", context))
+                result.append(finding(node, field, .nested(depth: depth, maxDepth: limits.maxDepth), context))
                 return
             }
             doc.forEachMember(node) { visit($0.value, depth: depth + 1, field: field, context, limits, &result) }
@@ -152,24 +152,65 @@ struct PayloadDataNotLink: PayloadRule {
         }
     }
 
+    /// Content the app could fetch, as a finding names it.
+    enum Content {
+        case dataURI(bytes: Int)
+        case stringifiedJSON(bytes: Int)
+        case base64(bytes: Int)
+        case longString(bytes: Int)
+        case objects(Int)
+        case numbers(Int)
+        case nested(depth: Int, maxDepth: Int)
+    }
+
     /// What content a string is, or nil for a reference or a short text.
-    private func content(in bytes: UnsafeBufferPointer<UInt8>, key: () -> String, _ limits: Limits) -> String? {
+    private func content(in bytes: UnsafeBufferPointer<UInt8>, key: () -> String, _ limits: Limits) -> Content? {
         let count = bytes.count
         // Short strings are ids and texts unless they are a `data:` URI: no need to build a String for them.
         if count < 64, count <= limits.maxStringBytes, !TextDetectors.hasDataScheme(bytes) { return nil }
-        if TextDetectors.isDataURI(bytes) { return "a data: URI of \(count) bytes" }
+        if TextDetectors.isDataURI(bytes) { return .dataURI(bytes: count) }
         if TextDetectors.isURL(bytes) { return nil }
         let isLong = count > limits.maxStringBytes
         // Parsed only when its size would make it a finding: most strings never get here.
         if isLong || count > limits.maxStructuredBytes, let json = TextDetectors.stringifiedJSON(bytes) {
             if ActionButtons.are(json.root, in: json) { return nil }
-            if count > limits.maxStructuredBytes { return "stringified JSON of \(count) bytes" }
+            if count > limits.maxStructuredBytes { return .stringifiedJSON(bytes: count) }
         }
         if isLong {
-            return TextDetectors.isBase64Blob(bytes, minimumLength: 1) ? "a base64 blob of \(count) bytes" : "a \(count)-byte string"
+            return TextDetectors.isBase64Blob(bytes, minimumLength: 1) ? .base64(bytes: count) : .longString(bytes: count)
         }
-        if TextDetectors.isBase64Blob(bytes, minimumLength: 256), !isReferenceName(key()) { return "a base64 blob of \(count) bytes" }
+        if TextDetectors.isBase64Blob(bytes, minimumLength: 256), !isReferenceName(key()) { return .base64(bytes: count) }
         return nil
+    }
+
+    private func isReferenceName(_ key: String) -> Bool {
+        let words = Set(TextDetectors.words(key))
+        return !words.isDisjoint(with: ["cursor", "token", "id", "ref", "etag", "after", "before"])
+    }
+
+    private func finding(_ node: NodeID, _ field: CustomField, _ what: Content, _ context: PayloadContext, bytes: Int? = nil) -> Diagnostic {
+        let bytes = bytes ?? context.document.wireSize(node)
+        return diagnostic(
+            fetchable(label(of: node, in: field, context.document), what, bytes: bytes), at: node, in: context.document,
+            help: "replace it with a reference (an id, a cursor or a URL) and let the app fetch the content")
+    }
+
+    // MARK: Messages
+
+    private func fetchable(_ label: String, _ what: Content, bytes: Int) -> String {
+        "'\(label)' is \(describe(what)), content the app could fetch: it takes \(bytes) wire bytes of a payload capped at 4 KB and is stale on arrival; send an id and a cursor instead"
+    }
+
+    private func describe(_ content: Content) -> String {
+        switch content {
+        case .dataURI(let bytes): "a data: URI of \(bytes) bytes"
+        case .stringifiedJSON(let bytes): "stringified JSON of \(bytes) bytes"
+        case .base64(let bytes): "a base64 blob of \(bytes) bytes"
+        case .longString(let bytes): "a \(bytes)-byte string"
+        case .objects(let count): "an array of \(count) objects"
+        case .numbers(let count): "an array of \(count) numbers"
+        case .nested(let depth, let maxDepth): "an object nested \(depth) levels deep (maxDepth \(maxDepth))"
+        }
     }
 
     /// How a finding names the value: the field, then `.member` and `[index]` steps down to the node.
@@ -181,19 +222,5 @@ struct PayloadDataNotLink: PayloadRule {
             current = parent
         }
         return doc.string(field.key) + steps.reversed().joined()
-    }
-
-    private func isReferenceName(_ key: String) -> Bool {
-        let words = Set(TextDetectors.words(key))
-        return !words.isDisjoint(with: ["cursor", "token", "id", "ref", "etag", "after", "before"])
-    }
-
-    private func finding(_ node: NodeID, _ field: CustomField, _ what: String, _ context: PayloadContext, bytes: Int? = nil) -> Diagnostic {
-        let bytes = bytes ?? context.document.wireSize(node)
-        let label = label(of: node, in: field, context.document)
-        return diagnostic(
-            "'\(label)' is \(what), content the app could fetch: it takes \(bytes) wire bytes of a payload capped at 4 KB and is stale on arrival; send an id and a cursor instead",
-            at: node, in: context.document,
-            help: "replace it with a reference (an id, a cursor or a URL) and let the app fetch the content")
     }
 }

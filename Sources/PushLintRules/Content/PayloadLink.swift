@@ -59,7 +59,8 @@ struct PayloadLink: PayloadRule {
         var seen: Set<NodeID> = []
         return candidates.compactMap { node in
             guard seen.insert(node).inserted, let text = doc.stringValue(node) else { return nil }
-            return problem(text, node, links, context).map { diagnostic($0.message, at: node, in: doc, help: $0.help) }
+            return problem(text, node, links, context).map { diagnostic(message($0),
+                at: node, in: doc, help: help($0)) }
         }
     }
 
@@ -76,7 +77,13 @@ struct PayloadLink: PayloadRule {
         }
     }
 
-    private func problem(_ text: String, _ node: NodeID, _ links: Contract.Links, _ context: PayloadContext) -> (message: String, help: String)? {
+    /// A link the app does not open: `text` is the whole link as written.
+    enum Problem {
+        case scheme(text: String, scheme: String, allowed: [String])
+        case host(text: String, host: String, allowed: [String])
+    }
+
+    private func problem(_ text: String, _ node: NodeID, _ links: Contract.Links, _ context: PayloadContext) -> Problem? {
         // Only the literal text before the first placeholder is known.
         var literal = text
         if let first = context.placeholders(in: node).first {
@@ -85,13 +92,7 @@ struct PayloadLink: PayloadRule {
         let templated = literal.unicodeScalars.count < text.unicodeScalars.count
         guard let scheme = TextDetectors.scheme(of: literal), literal.unicodeScalars.count > scheme.count + 1 || !templated else { return nil }
         if let schemes = links.schemes, !schemes.contains(scheme) {
-            let list = schemes.joined(separator: ", ")
-            let suggestion = Suggest.closest(to: scheme, in: schemes)
-            return (
-                "link '\(text)' uses the scheme '\(scheme)', which the app does not handle (the contract allows \(list)): tapping the notification opens nothing."
-                    + Suggest.didYouMean(scheme, in: schemes),
-                suggestion.map { "write the link with the scheme '\($0)'" } ?? "use one of the schemes \(list)"
-            )
+            return .scheme(text: text, scheme: scheme, allowed: schemes)
         }
         guard scheme == "http" || scheme == "https", let hosts = links.hosts else { return nil }
         let afterScheme = literal.unicodeScalars.dropFirst(scheme.count + 1)
@@ -104,10 +105,7 @@ struct PayloadLink: PayloadRule {
         if let at = host.lastIndex(of: "@") { host = String(host[host.index(after: at)...]) }
         if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = String(host[..<colon]) }
         guard !host.isEmpty, !hosts.contains(where: { Self.hostMatches(host, $0) }) else { return nil }
-        return (
-            "link '\(text)' points to host '\(host)', which is not among the app's link hosts (\(hosts.joined(separator: ", "))): it opens in the browser, not the app",
-            "link to one of the hosts " + hosts.joined(separator: ", ")
-        )
+        return .host(text: text, host: host, allowed: hosts)
     }
 
     static func hostMatches(_ host: String, _ pattern: String) -> Bool {
@@ -116,5 +114,26 @@ struct PayloadLink: PayloadRule {
             return host.hasSuffix("." + base)
         }
         return host == pattern
+    }
+
+    // MARK: Messages
+
+    private func message(_ problem: Problem) -> String {
+        switch problem {
+        case .scheme(let text, let scheme, let schemes):
+            "link '\(text)' uses the scheme '\(scheme)', which the app does not handle (the contract allows \(schemes.joined(separator: ", "))): tapping the notification opens nothing."
+                + Suggest.didYouMean(scheme, in: schemes)
+        case .host(let text, let host, let hosts):
+            "link '\(text)' points to host '\(host)', which is not among the app's link hosts (\(hosts.joined(separator: ", "))): it opens in the browser, not the app"
+        }
+    }
+
+    private func help(_ problem: Problem) -> String {
+        switch problem {
+        case .scheme(_, let scheme, let schemes):
+            Suggest.closest(to: scheme, in: schemes).map { "write the link with the scheme '\($0)'" }
+                ?? "use one of the schemes \(schemes.joined(separator: ", "))"
+        case .host(_, _, let hosts): "link to one of the hosts " + hosts.joined(separator: ", ")
+        }
     }
 }

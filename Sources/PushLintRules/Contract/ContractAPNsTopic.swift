@@ -52,8 +52,13 @@ struct ContractAPNsTopic: PayloadRule {
         let fixed = bundleId + String(topic.dropFirst(base.count))
         return [
             diagnostic(
-                "apns-topic '\(topic)' is not the app's bundle id '\(bundleId)' (plus a push-type suffix): APNs rejects it with BadTopic or DeviceTokenNotForTopic",
-                at: node, in: context.document, help: "write \"\(fixed)\"")
+                notTheBundleId(topic, bundleId), at: node, in: context.document, help: "write \"\(fixed)\"")
         ]
+    }
+
+    // MARK: Messages
+
+    func notTheBundleId(_ topic: String, _ bundleId: String) -> String {
+        "apns-topic '\(topic)' is not the app's bundle id '\(bundleId)' (plus a push-type suffix): APNs rejects it with BadTopic or DeviceTokenNotForTopic"
     }
 }

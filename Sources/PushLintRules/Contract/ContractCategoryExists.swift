@@ -36,10 +36,15 @@ struct ContractCategoryExists: PayloadRule {
         let suggestion = Suggest.sameWordDifferentSpelling(name, in: categories) ?? Suggest.closest(to: name, in: categories)
         return [
             diagnostic(
-                "\(written) '\(name)' is not a category the app registers, so the notification shows without its actions;"
-                    + " registered: " + categories.map { "'\($0)'" }.joined(separator: ", ") + "." + Suggest.didYouMean(name, in: categories),
-                at: field.value, in: context.document,
+                notRegistered(name, field: written, registered: categories), at: field.value, in: context.document,
                 help: suggestion.map { "write \"\($0)\"" } ?? "use a category listed in the contract's ios.categories")
         ]
+    }
+
+    // MARK: Messages
+
+    func notRegistered(_ name: String, field: String, registered categories: [String]) -> String {
+        "\(field) '\(name)' is not a category the app registers, so the notification shows without its actions;"
+            + " registered: " + categories.map { "'\($0)'" }.joined(separator: ", ") + "." + Suggest.didYouMean(name, in: categories)
     }
 }

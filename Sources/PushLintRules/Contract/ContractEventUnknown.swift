@@ -48,22 +48,32 @@ struct ContractEventUnknown: PayloadRule {
         case .noEvents, .one:
             return []
         case .none(let nearMisses):
-            let names = contract.events.map { "'\($0.name)'" }.joined(separator: ", ")
-            let why = nearMisses.isEmpty ? "" : " (" + nearMisses.joined(separator: "; ") + ")"
             return [
                 diagnostic(
-                    "this template maps to no event of the contract\(why), so the app was never told about it; the contract's events are \(names)",
+                    noEvent(nearMisses: nearMisses, events: contract.events.map(\.name)),
                     at: anchor, in: context.document,
                     help: "add the path to an event's 'files', or give the data the values of an event's 'match'")
             ]
         case .ambiguous(let matches):
-            let list = matches.map { "'\($0.event.name)' (\($0.reason))" }.joined(separator: " and ")
             return [
                 diagnostic(
-                    "this template maps to \(matches.count) events of the contract: \(list); each template must be one event",
-                    at: anchor, in: context.document,
+                    severalEvents(matches.map { ($0.event.name, $0.reason) }), at: anchor, in: context.document,
                     help: "make the events' 'files' globs or 'match' values disjoint")
             ]
         }
+    }
+
+    // MARK: Messages
+
+    /// `nearMisses`: why the closest events did not match.
+    func noEvent(nearMisses: [String], events: [String]) -> String {
+        let why = nearMisses.isEmpty ? "" : " (" + nearMisses.joined(separator: "; ") + ")"
+        let names = events.map { "'\($0)'" }.joined(separator: ", ")
+        return "this template maps to no event of the contract\(why), so the app was never told about it; the contract's events are \(names)"
+    }
+
+    func severalEvents(_ matches: [(event: String, reason: String)]) -> String {
+        let list = matches.map { "'\($0.event)' (\($0.reason))" }.joined(separator: " and ")
+        return "this template maps to \(matches.count) events of the contract: \(list); each template must be one event"
     }
 }

@@ -50,15 +50,22 @@ struct ContractFieldValue: PayloadRule {
             guard let declaration = declared.first(where: { $0.name == name }),
                 let problem = problem(declaration, field, context)
             else { continue }
-            result.append(
-                diagnostic(
-                    "field '\(name)' of event '\(event.name)' \(problem.text); the app cannot use it",
-                    at: field.value, in: doc, help: problem.help))
+            result.append(diagnostic(unusable(name, of: event.name, problem),
+                at: field.value, in: doc, help: help(problem)))
         }
         return result
     }
 
-    private func problem(_ declaration: Contract.Field, _ field: CustomField, _ context: PayloadContext) -> (text: String, help: String)? {
+    /// What is wrong with a declared field's value, in the order the contract's constraints are checked.
+    enum Problem {
+        case type(Contract.FieldType, found: Found)
+        case notAllowed(String, allowed: [String])
+        case pattern(String, ContractPattern)
+        case tooLong(Int, maxLength: Int)
+        case tooShort(Int, minLength: Int)
+    }
+
+    private func problem(_ declaration: Contract.Field, _ field: CustomField, _ context: PayloadContext) -> Problem? {
         let doc = context.document
         let node = field.value
         let kind = doc.kind(node)
@@ -67,31 +74,39 @@ struct ContractFieldValue: PayloadRule {
         let templated = context.isTemplated(node)
         if let type = declaration.type {
             if let found = typeMismatch(type, node, field.isStringMap, templated, doc) {
-                return ("must be \(article(type)) \(type.rawValue), found \(found)", "write \(article(type)) \(type.rawValue)")
+                return .type(type, found: found)
             }
         }
         guard !templated else { return nil }
         if let allowed = declaration.allowed, let text = CustomData.scalarText(context, node), !allowed.contains(text) {
-            let list = allowed.map { "'\($0)'" }.joined(separator: ", ")
-            let hint = Suggest.closest(to: text, in: allowed).map { "write \"\($0)\"" } ?? "use one of \(list)"
-            return ("is '\(text)', which is not one of \(list)", hint)
+            return .notAllowed(text, allowed: allowed)
         }
         guard let text = doc.stringValue(node) else { return nil }
         if let pattern = declaration.pattern, !pattern.matches(text) {
-            return ("is '\(text)', which does not match the pattern \(pattern.source)", "write a value that matches \(pattern.source)")
+            return .pattern(text, pattern)
         }
         let length = text.unicodeScalars.count
         if let maxLength = declaration.maxLength, length > maxLength {
-            return ("is \(length) characters long, more than its maxLength \(maxLength)", "shorten it to \(maxLength) characters")
+            return .tooLong(length, maxLength: maxLength)
         }
         if let minLength = declaration.minLength, length < minLength {
-            return ("is \(length) characters long, less than its minLength \(minLength)", "write at least \(minLength) characters")
+            return .tooShort(length, minLength: minLength)
         }
         return nil
     }
 
+    /// A value of the wrong type, as the message names it.
+    enum Found {
+        /// A string of an FCM data map whose content is not of the declared type: its decoded text.
+        case stringContent(String)
+        /// A number or a string as the file writes it.
+        case number(raw: String), string(raw: String)
+        /// Any other value: its JSON type.
+        case other(typeName: String)
+    }
+
     /// What was found instead of `type`, or nil when the value has that type.
-    private func typeMismatch(_ type: Contract.FieldType, _ node: NodeID, _ stringMap: Bool, _ templated: Bool, _ doc: JSONDocument) -> String? {
+    private func typeMismatch(_ type: Contract.FieldType, _ node: NodeID, _ stringMap: Bool, _ templated: Bool, _ doc: JSONDocument) -> Found? {
         if stringMap {
             // FCM data: every value is a string; the app parses its content.
             guard !templated, let text = doc.stringValue(node) else { return nil }
@@ -104,7 +119,7 @@ struct ContractFieldValue: PayloadRule {
             case .object: ok = text.hasPrefix("{")
             case .array: ok = text.hasPrefix("[")
             }
-            return ok ? nil : "the string '\(text)'"
+            return ok ? nil : .stringContent(text)
         }
         let ok: Bool
         switch type {
@@ -116,8 +131,46 @@ struct ContractFieldValue: PayloadRule {
         case .array: ok = doc.kind(node) == .array
         }
         if ok { return nil }
-        if doc.kind(node) == .number, type == .integer { return "the number \(doc.rawText(node))" }
-        return doc.kind(node) == .string ? "the string \(doc.rawText(node))" : doc.typeName(node)
+        if doc.kind(node) == .number, type == .integer { return .number(raw: doc.rawText(node)) }
+        return doc.kind(node) == .string ? .string(raw: doc.rawText(node)) : .other(typeName: doc.typeName(node))
+    }
+
+    // MARK: Messages
+
+    private func unusable(_ name: String, of event: String, _ problem: Problem) -> String {
+        let text =
+            switch problem {
+            case .type(let type, let found): "must be \(article(type)) \(type.rawValue), found \(describe(found))"
+            case .notAllowed(let text, let allowed): "is '\(text)', which is not one of \(list(allowed))"
+            case .pattern(let text, let pattern): "is '\(text)', which does not match the pattern \(pattern.source)"
+            case .tooLong(let length, let maxLength): "is \(length) characters long, more than its maxLength \(maxLength)"
+            case .tooShort(let length, let minLength): "is \(length) characters long, less than its minLength \(minLength)"
+            }
+        return "field '\(name)' of event '\(event)' \(text); the app cannot use it"
+    }
+
+    private func help(_ problem: Problem) -> String {
+        switch problem {
+        case .type(let type, _): "write \(article(type)) \(type.rawValue)"
+        case .notAllowed(let text, let allowed):
+            Suggest.closest(to: text, in: allowed).map { "write \"\($0)\"" } ?? "use one of \(list(allowed))"
+        case .pattern(_, let pattern): "write a value that matches \(pattern.source)"
+        case .tooLong(_, let maxLength): "shorten it to \(maxLength) characters"
+        case .tooShort(_, let minLength): "write at least \(minLength) characters"
+        }
+    }
+
+    private func describe(_ found: Found) -> String {
+        switch found {
+        case .stringContent(let text): "the string '\(text)'"
+        case .number(let raw): "the number \(raw)"
+        case .string(let raw): "the string \(raw)"
+        case .other(let typeName): typeName
+        }
+    }
+
+    private func list(_ allowed: [String]) -> String {
+        allowed.map { "'\($0)'" }.joined(separator: ", ")
     }
 
     private func article(_ type: Contract.FieldType) -> String {

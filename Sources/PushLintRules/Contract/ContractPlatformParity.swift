@@ -50,16 +50,14 @@ struct ContractPlatformParity: ProjectRule {
                 let others = common.filter { $0.key != platform }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
                 let missing = others.subtracting(fields(summary)).sorted()
                 guard !missing.isEmpty else { continue }
-                let place = summary.path + (summary.batchIndex.map { " [\($0)]" } ?? "")
-                lines.append("\(place) (\(platform)) lacks " + missing.joined(separator: ", "))
+                lines.append(lacks(summary, platform, missing))
                 if relatedSet.insert(summary.path).inserted { related.append(summary.path) }
             }
             guard !lines.isEmpty else { continue }
             result.append(
                 ProjectDiagnostic(
                     ruleId: description.id, severity: description.defaultSeverity,
-                    message: "templates of event '\(event)' carry different fields on different platforms (\(common.keys.sorted().joined(separator: ", "))), so one platform's app misses what another's gets: "
-                        + lines.joined(separator: "; "),
+                    message: differentFields(event, platforms: common.keys.sorted(), lacking: lines),
                     related: related,
                     help: "send the same custom fields for the event on every platform, or split it into separate events"))
         }
@@ -77,5 +75,17 @@ struct ContractPlatformParity: ProjectRule {
 
     static func fields(_ summary: PayloadSummary) -> Set<String> {
         summary.fieldsByPlatform.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+    }
+
+    // MARK: Messages
+
+    func lacks(_ summary: PayloadSummary, _ platform: String, _ missing: [String]) -> String {
+        "\(summary.place) (\(platform)) lacks " + missing.joined(separator: ", ")
+    }
+
+    /// `lacking`: one `lacks` line per template that misses fields.
+    func differentFields(_ event: String, platforms: [String], lacking: [String]) -> String {
+        "templates of event '\(event)' carry different fields on different platforms (\(platforms.joined(separator: ", "))), so one platform's app misses what another's gets: "
+            + lacking.joined(separator: "; ")
     }
 }

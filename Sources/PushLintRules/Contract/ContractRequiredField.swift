@@ -43,10 +43,16 @@ struct ContractRequiredField: PayloadRule {
                 guard reported.insert("\(anchor)/\(field.name)").inserted else { continue }
                 result.append(
                     diagnostic(
-                        "event '\(event.name)' requires field '\(field.name)' in \(set.place), and it is missing: the app's handler for this event cannot work without it",
+                        missing(field.name, of: event.name, in: set.place),
                         at: anchor, in: doc, help: "add \"\(field.name)\" to \(set.place)"))
             }
         }
         return result
+    }
+
+    // MARK: Messages
+
+    func missing(_ field: String, of event: String, in place: String) -> String {
+        "event '\(event)' requires field '\(field)' in \(place), and it is missing: the app's handler for this event cannot work without it"
     }
 }

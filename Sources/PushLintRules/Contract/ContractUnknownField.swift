@@ -38,10 +38,14 @@ struct ContractUnknownField: PayloadRule {
             guard !names.contains(name), !context.isTemplated(field.key) else { return nil }
             let suggestion = Suggest.sameWordDifferentSpelling(name, in: names) ?? Suggest.closest(to: name, in: names)
             return diagnostic(
-                "field '\(name)' is not declared by event '\(event.name)', so the app does not read it."
-                    + Suggest.didYouMean(name, in: names),
-                at: field.key, in: doc,
+                undeclared(name, by: event.name, declared: names), at: field.key, in: doc,
                 help: suggestion.map { "rename it to \"\($0)\"" } ?? "remove it, or declare it under the event's 'fields'")
         }
+    }
+
+    // MARK: Messages
+
+    func undeclared(_ name: String, by event: String, declared names: [String]) -> String {
+        "field '\(name)' is not declared by event '\(event)', so the app does not read it." + Suggest.didYouMean(name, in: names)
     }
 }

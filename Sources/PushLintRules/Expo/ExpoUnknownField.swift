@@ -43,23 +43,9 @@ struct ExpoUnknownField: PayloadRule {
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard context.payload.kind == .expo else { return [] }
-        let doc = context.document
-        var result: [Diagnostic] = []
-        // The payload's schema walk has looked every key up; a templated key is unknown until rendered.
-        for other in context.payload.schemaUnknownMembers where !context.isTemplated(other.member.key) {
-            let member = other.member, object = other.object
-            let key = doc.string(member.key)
-            if let replacement = object.schema.replacement(forForeign: key) {
-                result.append(diagnostic(renamed(key, replacement, object), at: member.key, in: doc, help: "write '\(replacement)'"))
-                continue
-            }
-            let suggestion = object.schema.suggestion(for: key)
-            result.append(
-                diagnostic(
-                    unknown(key, object, suggestion), at: member.key, in: doc,
-                    help: suggestion.map { "rename it to '\($0)'" } ?? "remove it, or move it into data"))
-        }
-        return result
+        return unknownFieldFindings(
+            context, foreign: renamed, foreignHelp: { "write '\($0)'" }, unknown: unknown,
+            unknownHelp: "remove it, or move it into data")
     }
 
     // MARK: Messages
@@ -68,12 +54,11 @@ struct ExpoUnknownField: PayloadRule {
         object.path.isEmpty ? "an Expo push message" : "Expo's \(object.path)"
     }
 
-    private func renamed(_ key: String, _ replacement: String, _ object: SchemaObject) -> String {
-        "'\(key)' is not a field Expo documents for \(place(object)), so its value most likely never reaches the device; Expo calls it '\(replacement)'"
+    private func renamed(_ field: UnknownField, _ replacement: String) -> String {
+        "'\(field.key)' is not a field Expo documents for \(place(field.object)), so its value most likely never reaches the device; Expo calls it '\(replacement)'"
     }
 
-    private func unknown(_ key: String, _ object: SchemaObject, _ suggestion: String?) -> String {
-        let tail = suggestion.map { "; did you mean '\($0)'?" } ?? "; custom values go in data"
-        return "'\(key)' is not a field Expo documents for \(place(object)), so its value most likely never reaches the device\(tail)"
+    private func unknown(_ field: UnknownField) -> String {
+        "'\(field.key)' is not a field Expo documents for \(place(field.object)), so its value most likely never reaches the device\(field.hint)"
     }
 }

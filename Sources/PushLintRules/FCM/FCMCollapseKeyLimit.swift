@@ -32,14 +32,14 @@ struct FCMCollapseKeyLimit: ProjectRule {
         let related = Array(Set(filesByKey.values.joined())).sorted()
         return [
             ProjectDiagnostic(
-                ruleId: id, severity: description.defaultSeverity, message: message(keys), related: related,
+                ruleId: id, severity: description.defaultSeverity, message: tooManyKeys(keys), related: related,
                 help: "use at most \(Self.deviceLimit) collapse keys, one per kind of update")
         ]
     }
 
     // MARK: Messages
 
-    private func message(_ keys: [String]) -> String {
+    private func tooManyKeys(_ keys: [String]) -> String {
         let shown = keys.prefix(10).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 10 ? ", ..." : "")
         return "the templates use \(keys.count) distinct Android collapse keys (\(shown)), but a device keeps only \(Self.deviceLimit) pending collapsible messages and FCM discards the others; reuse at most \(Self.deviceLimit) keys"
     }

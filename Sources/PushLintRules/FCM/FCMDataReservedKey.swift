@@ -55,9 +55,10 @@ struct FCMDataReservedKey: PayloadRule {
                     let key = doc.string(member.key)
                     result.append(
                         diagnostic(dropped(mapPath, key), at: member.key, in: doc, severity: .warning, help: "rename '\(key)'"))
-                case .reserved(let why):
+                case .reserved(let prefix):
                     let key = doc.string(member.key)
-                    result.append(diagnostic(reserved(mapPath, key, why), at: member.key, in: doc, help: "rename '\(key)'"))
+                    result.append(diagnostic(reserved(mapPath, key, prefix: prefix),
+                        at: member.key, in: doc, help: "rename '\(key)'"))
                 }
             }
         }
@@ -69,17 +70,17 @@ struct FCMDataReservedKey: PayloadRule {
         case collapseKey
         /// A `gcm.` key that FCM does not reserve: accepted, removed by the Android client.
         case clientPrefix
-        /// Rejected by FCM, and why ("is reserved").
-        case reserved(String)
+        /// Rejected by FCM: a reserved word (no prefix) or a key under a reserved prefix.
+        case reserved(prefix: String?)
     }
 
     /// Why FCM or its Android client does not take a data key (its UTF-8), or nil for an ordinary key. The reserved
     /// words are those of the `Message.data` description (F-REF, revision 20261023).
     static func reason(_ key: UnsafeBufferPointer<UInt8>) -> Reason? {
         if ASCIIText.equals(key, "collapse_key") { return .collapseKey }
-        if ASCIIText.equals(key, "from") || ASCIIText.equals(key, "message_type") { return .reserved("is reserved") }
+        if ASCIIText.equals(key, "from") || ASCIIText.equals(key, "message_type") { return .reserved(prefix: nil) }
         for prefix: StaticString in ["google.", "gcm.notification."] where ASCIIText.matches(key, at: 0, prefix) {
-            return .reserved("starts with '\(prefix)', which is reserved")
+            return .reserved(prefix: "\(prefix)")
         }
         if ASCIIText.matches(key, at: 0, "gcm.") { return .clientPrefix }
         return nil
@@ -87,8 +88,9 @@ struct FCMDataReservedKey: PayloadRule {
 
     // MARK: Messages
 
-    private func reserved(_ map: String, _ key: String, _ reason: String) -> String {
-        "\(map) key '\(key)' \(reason) by FCM, so FCM rejects the message with INVALID_ARGUMENT; rename the key"
+    private func reserved(_ map: String, _ key: String, prefix: String?) -> String {
+        let reason = prefix.map { "starts with '\($0)', which is reserved" } ?? "is reserved"
+        return "\(map) key '\(key)' \(reason) by FCM, so FCM rejects the message with INVALID_ARGUMENT; rename the key"
     }
 
     private func dropped(_ map: String, _ key: String) -> String {

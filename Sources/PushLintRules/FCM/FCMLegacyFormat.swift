@@ -36,7 +36,7 @@ struct FCMLegacyFormat: PayloadRule {
         guard context.payload.kind == .fcmLegacy else { return [] }
         let doc = context.document
         let node = context.payload.node
-        var mapping: [String] = []
+        var moves: [(from: String, to: String)] = []
         for member in doc.members(node) {
             let key = doc.string(member.key)
             if key == "notification", doc.kind(member.value) == .object {
@@ -44,25 +44,32 @@ struct FCMLegacyFormat: PayloadRule {
                     let name = doc.string(field.key)
                     // Fields that keep their place need no word; only moves are listed.
                     if FCMSchema.notification.field(named: name) == nil, let replacement = FCMSchema.notification.replacement(forForeign: name) {
-                        mapping.append("notification.\(name) -> \(replacement)")
+                        moves.append(("notification." + name, replacement))
                     }
                 }
             } else if key == "to", let target = doc.stringValue(member.value) {
-                mapping.append(target.hasPrefix("/topics/") ? "to -> topic (\"\(target.dropFirst(8))\", without /topics/)" : "to -> token")
+                moves.append(("to", target.hasPrefix("/topics/") ? topic(String(target.dropFirst(8))) : "token"))
             } else if let replacement = FCMSchema.message.replacement(forForeign: key) {
-                mapping.append("\(key) -> \(replacement)")
+                moves.append((key, replacement))
             } else if key == "data" {
-                mapping.append("data -> data (string values only)")
+                moves.append(("data", "data (string values only)"))
             }
         }
         let anchor = doc.members(node).first?.key ?? node
-        return [diagnostic(message(mapping), at: anchor, in: doc, help: "wrap the message in {\"message\": {...}} and move each field to its v1 place")]
+        return [diagnostic(legacyAPI(moving: moves),
+            at: anchor, in: doc, help: "wrap the message in {\"message\": {...}} and move each field to its v1 place")]
     }
 
     // MARK: Messages
 
-    private func message(_ mapping: [String]) -> String {
-        let list = mapping.isEmpty ? "" : ": " + mapping.joined(separator: "; ")
+    /// `moves`: each legacy field and the v1 field that takes its value, in the file's order.
+    private func legacyAPI(moving moves: [(from: String, to: String)]) -> String {
+        let list = moves.isEmpty ? "" : ": " + moves.map { "\($0.from) -> \($0.to)" }.joined(separator: "; ")
         return "this is a legacy FCM HTTP API message, and that API was shut down in 2024, so nothing is delivered; send it to HTTP v1 as {\"message\": {...}} with the fields moved (v1 paths inside message)\(list)"
+    }
+
+    /// Where `to: "/topics/<name>"` goes.
+    private func topic(_ name: String) -> String {
+        "topic (\"\(name)\", without /topics/)"
     }
 }

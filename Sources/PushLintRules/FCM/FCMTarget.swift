@@ -76,11 +76,14 @@ struct FCMTarget: PayloadRule {
                         help: "give '\(name)' a value (or use topic, condition, fid)")
                 ]
             }
-            return [diagnostic(Self.noTarget, at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
+            return [diagnostic(noTarget(),
+                at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
         }
         let first = doc.string(targets[0].key)
         var result = targets.dropFirst().map {
-            diagnostic(second(doc.string($0.key), first), at: $0.key, in: doc, help: "keep one target and send one message per target")
+            diagnostic(
+                secondTarget(doc.string($0.key), after: first), at: $0.key, in: doc,
+                help: "keep one target and send one message per target")
         }
         // Device targets only: a topic or condition is a name the team chose, not a token to fill in.
         for target in targets where doc.keyEquals(target.key, "token") || doc.keyEquals(target.key, "fid") {
@@ -109,10 +112,11 @@ struct FCMTarget: PayloadRule {
         return "the message has no target: '\(name)' is \(value), which FCM reads as not set, and FCM needs exactly one of token, topic, condition or fid and rejects it; give '\(name)' a value"
     }
 
-    private func second(_ name: String, _ first: String) -> String {
+    private func secondTarget(_ name: String, after first: String) -> String {
         "'\(name)' is a second target beside '\(first)': a v1 message goes to exactly one of token, topic, condition or fid, so FCM rejects it; send one message per target"
     }
 
-    private static let noTarget =
+    private func noTarget() -> String {
         "the message has no target: FCM needs exactly one of token, topic, condition or fid and rejects it; add the target"
+    }
 }

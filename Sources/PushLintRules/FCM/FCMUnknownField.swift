@@ -58,9 +58,9 @@ struct FCMUnknownField: PayloadRule {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
         var result: [Diagnostic] = []
-        // The payload's schema walk has looked every key up: known fields that come twice, then the other keys. A
-        // templated key is unknown until rendered (with custom delimiters, such as `_`, a field name can hold a
-        // placeholder); outside templates asking costs nothing.
+        // The payload's schema walk has looked every key up: known fields that come twice, then the other keys
+        // (`UnknownField`). A templated key is unknown until rendered (with custom delimiters, such as `_`, a field
+        // name can hold a placeholder); outside templates asking costs nothing.
         let known = context.payload.schemaMembers
         // The fields seen so far, per object; a field seen again is looked up back to its first spelling (rare).
         var seen: [(object: NodeID, positions: FieldPositions)] = []
@@ -86,18 +86,9 @@ struct FCMUnknownField: PayloadRule {
                         help: "keep one of '\(firstSpelling)' and '\(key)'"))
             }
         }
-        for other in context.payload.schemaUnknownMembers where !context.isTemplated(other.member.key) {
-            let key = doc.string(other.member.key), object = other.object
-            if let replacement = object.schema.replacement(forForeign: key) {
-                result.append(diagnostic(legacy(key, replacement, object), at: other.member.key, in: doc, help: "move the value to \(replacement)"))
-            } else {
-                let suggestion = object.schema.suggestion(for: key)
-                result.append(
-                    diagnostic(
-                        unknown(key, object, suggestion), at: other.member.key, in: doc,
-                        help: suggestion.map { "rename it to '\($0)'" } ?? "remove it; custom values go in data"))
-            }
-        }
+        result += unknownFieldFindings(
+            context, foreign: legacy, foreignHelp: { "move the value to \($0)" }, unknown: unknown,
+            unknownHelp: "remove it; custom values go in data")
         return result
     }
 
@@ -126,13 +117,12 @@ struct FCMUnknownField: PayloadRule {
         object.path.isEmpty ? "the \(object.schema.name)" : "\(object.path) (\(object.schema.name))"
     }
 
-    private func legacy(_ key: String, _ replacement: String, _ object: SchemaObject) -> String {
-        "'\(key)' belongs to the legacy FCM API, not to \(place(object)), so FCM v1 rejects the message; write \(replacement) instead"
+    private func legacy(_ field: UnknownField, _ replacement: String) -> String {
+        "'\(field.key)' belongs to the legacy FCM API, not to \(place(field.object)), so FCM v1 rejects the message; write \(replacement) instead"
     }
 
-    private func unknown(_ key: String, _ object: SchemaObject, _ suggestion: String?) -> String {
-        let tail = suggestion.map { "; did you mean '\($0)'?" } ?? "; custom values go in data"
-        return "'\(key)' is not a field of \(place(object)), so FCM rejects the message (Unknown name)\(tail)"
+    private func unknown(_ field: UnknownField) -> String {
+        "'\(field.key)' is not a field of \(place(field.object)), so FCM rejects the message (Unknown name)\(field.hint)"
     }
 
     private func bothSpellings(_ key: String, _ first: String, _ object: SchemaObject) -> String {

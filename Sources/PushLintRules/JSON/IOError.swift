@@ -16,6 +16,12 @@ struct IOError: FileRule {
 
     func check(_ file: FileContext) -> [Diagnostic] {
         guard let reason = file.readError else { return [] }
-        return [diagnostic("cannot read the file: \(reason)", span: ByteSpan(0, 0), pointer: nil)]
+        return [diagnostic(unreadable(reason), span: ByteSpan(0, 0), pointer: nil)]
+    }
+
+    // MARK: Messages
+
+    func unreadable(_ reason: String) -> String {
+        "cannot read the file: \(reason)"
     }
 }

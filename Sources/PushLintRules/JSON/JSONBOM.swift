@@ -22,9 +22,15 @@ struct JSONBOM: FileRule {
         return parse.issues.compactMap { issue in
             guard case .byteOrderMark = issue.kind else { return nil }
             return diagnostic(
-                "file starts with a UTF-8 byte-order mark, which JSON senders must not send", span: issue.span,
+                byteOrderMark(), span: issue.span,
                 pointer: parse.document == nil ? nil : "", help: "save the file as UTF-8 without BOM",
                 fix: Fix(edits: [TextEdit(replacing: issue.span, with: "")]))
         }
+    }
+
+    // MARK: Messages
+
+    func byteOrderMark() -> String {
+        "file starts with a UTF-8 byte-order mark, which JSON senders must not send"
     }
 }

@@ -31,9 +31,15 @@ struct JSONDuplicateKey: FileRule {
             let first = index.position(of: document.span(firstKey).start)
             let name = document.string(key)
             result.append(diagnostic(
-                "key '\(name)' already appears in this object (line \(first.line)); providers keep only the last value",
+                repeated(name, firstOnLine: first.line),
                 at: key, in: document, help: "remove one of the two '\(name)' members"))
         }
         return result
+    }
+
+    // MARK: Messages
+
+    func repeated(_ name: String, firstOnLine line: Int) -> String {
+        "key '\(name)' already appears in this object (line \(line)); providers keep only the last value"
     }
 }

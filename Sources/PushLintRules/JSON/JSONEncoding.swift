@@ -33,13 +33,10 @@ struct JSONEncoding: FileRule {
         for issue in parse.issues {
             switch issue.kind {
             case .invalidUTF8:
-                result.append(diagnostic(
-                    "byte is not UTF-8: providers reject or mangle the text; save the file as UTF-8",
-                    span: issue.span, pointer: pointer(parse.document, issue.span)))
+                result.append(diagnostic(invalidUTF8(), span: issue.span, pointer: pointer(parse.document, issue.span)))
             case .unpairedSurrogate:
                 result.append(diagnostic(
-                    "unpaired surrogate escape: the text cannot be encoded as UTF-8 and shows as U+FFFD",
-                    span: issue.span, pointer: pointer(parse.document, issue.span),
+                    unpairedSurrogate(), span: issue.span, pointer: pointer(parse.document, issue.span),
                     help: "write the character itself, or both halves of the pair (\\uD83D\\uDE00)"))
             default:
                 break
@@ -53,5 +50,15 @@ struct JSONEncoding: FileRule {
         guard let document else { return nil }
         let index = document.nodes.lastIndex { Int($0.start) <= span.start && span.start < Int($0.end) && ($0.kind == .string || $0.kind == .key) }
         return index.map { document.pointer(of: $0) }
+    }
+
+    // MARK: Messages
+
+    func invalidUTF8() -> String {
+        "byte is not UTF-8: providers reject or mangle the text; save the file as UTF-8"
+    }
+
+    func unpairedSurrogate() -> String {
+        "unpaired surrogate escape: the text cannot be encoded as UTF-8 and shows as U+FFFD"
     }
 }

@@ -24,12 +24,23 @@ struct JSONLimit: FileRule {
     func check(_ file: FileContext) -> [Diagnostic] {
         if file.parse == nil, file.readError == nil, file.byteCount > file.maxBytes {
             return [diagnostic(
-                "file is \(file.byteCount) bytes, more than the limit of \(file.maxBytes) bytes; it was not parsed",
-                span: ByteSpan(0, 0), pointer: nil, help: "raise --max-file-bytes if this file is meant to be linted")]
+                tooLarge(file.byteCount, limit: file.maxBytes), span: ByteSpan(0, 0), pointer: nil,
+                help: "raise --max-file-bytes if this file is meant to be linted")]
         }
         guard let error = file.parse?.error, error.kind == .limit else { return [] }
         return [diagnostic(
-            error.message + "; no push payload nests this deep", span: ByteSpan(error.offset, error.offset + error.length),
+            tooDeep(error.message), span: ByteSpan(error.offset, error.offset + error.length),
             pointer: nil)]
+    }
+
+    // MARK: Messages
+
+    func tooLarge(_ bytes: Int, limit: Int) -> String {
+        "file is \(bytes) bytes, more than the limit of \(limit) bytes; it was not parsed"
+    }
+
+    /// `parserMessage` says which limit the parser hit.
+    func tooDeep(_ parserMessage: String) -> String {
+        parserMessage + "; no push payload nests this deep"
     }
 }

@@ -36,17 +36,25 @@ struct JSONNumberPrecision: FileRule {
                 let text = document.rawText(index)
                 if let exact = Int(text), exact.magnitude <= 9_007_199_254_740_992 { continue }
                 result.append(diagnostic(
-                    "integer \(abbreviated(text)) is beyond ±2^53: senders and devices that read numbers as doubles change its value",
-                    at: index, in: document, help: "send it as a string"))
+                    beyondDoublePrecision(text), at: index, in: document, help: "send it as a string"))
             } else if let value = Double(document.rawText(index)), !value.isFinite {
-                result.append(diagnostic(
-                    "number \(abbreviated(document.rawText(index))) overflows a double and arrives as infinity",
-                    at: index, in: document))
+                result.append(diagnostic(overflowsDouble(document.rawText(index)), at: index, in: document))
             }
         }
         return result
     }
 
+    // MARK: Messages
+
+    func beyondDoublePrecision(_ integer: String) -> String {
+        "integer \(abbreviated(integer)) is beyond ±2^53: senders and devices that read numbers as doubles change its value"
+    }
+
+    func overflowsDouble(_ number: String) -> String {
+        "number \(abbreviated(number)) overflows a double and arrives as infinity"
+    }
+
+    /// A number of hundreds of digits would bury the sentence.
     func abbreviated(_ text: String) -> String {
         text.count > 40 ? String(text.prefix(20)) + "…(\(text.count) digits)" : text
     }

@@ -52,7 +52,7 @@ struct PriorityHighNonUrgent: PayloadRule {
             let (written, normal) = PriorityHighWithoutNotification.spelling(android, in: doc)
             result.append(
                 diagnostic(
-                    "\(written) on \(reason.text()): the high-priority budget goes to a message that can wait; send it at \(normal)",
+                    highPriority(written, on: reason.text(), normal: normal),
                     at: node, in: doc, help: "write \(normal)"))
         }
         if let apns = context.payload.apns, reason.event != nil, let level = apns.field("interruption-level"),
@@ -61,9 +61,21 @@ struct PriorityHighNonUrgent: PayloadRule {
         {
             result.append(
                 diagnostic(
-                    "interruption-level '\(text)' on \(reason.text(includingChannel: false)): it breaks through Focus for something that can wait; use 'active' or 'passive'",
+                    interrupting(text, on: reason.text(includingChannel: false)),
                     at: level.value, in: doc, help: "write \"active\" (or \"passive\") or remove interruption-level"))
         }
         return result
+    }
+
+    // MARK: Messages
+
+    /// `written`: the high priority as the file spells it; `reason`: why the message can wait; `normal`: normal
+    /// priority in the same spelling.
+    func highPriority(_ written: String, on reason: String, normal: String) -> String {
+        "\(written) on \(reason): the high-priority budget goes to a message that can wait; send it at \(normal)"
+    }
+
+    func interrupting(_ level: String, on reason: String) -> String {
+        "interruption-level '\(level)' on \(reason): it breaks through Focus for something that can wait; use 'active' or 'passive'"
     }
 }

@@ -50,7 +50,8 @@ struct PriorityHighRatio: ProjectRule {
             result.append(
                 ProjectDiagnostic(
                     ruleId: description.id, severity: description.defaultSeverity,
-                    message: message(platform.name, high: high.count, total: views, maxRatio: maxRatio, heaviest: heaviest),
+                    message: tooManyHigh(
+                        platform.name, high: high.count, total: views, maxRatio: maxRatio, heaviest: heaviest),
                     related: related,
                     help: "send messages that can wait at normal priority (FCM NORMAL, Expo \"normal\", APNs interruption-level active)"))
         }
@@ -74,9 +75,11 @@ struct PriorityHighRatio: ProjectRule {
 
     static func hasView(_ platform: PlatformSet, _ summary: PayloadSummary) -> Bool { summary.views.contains(platform) }
 
-    private func message(_ platform: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary]) -> String {
+    // MARK: Messages
+
+    private func tooManyHigh(_ platform: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary]) -> String {
         let percent = high * 100 / total
-        let names = heaviest.map { s in "\(s.path)\(s.batchIndex.map { " [\($0)]" } ?? "") (\(s.wireBytes) B)" }
+        let names = heaviest.map { "\($0.place) (\($0.wireBytes) B)" }
         return "\(high) of \(total) \(platform) templates (\(percent)%) go at high priority, more than maxRatio \(maxRatio): "
             + "the high-priority budget is spent on messages that can wait; heaviest: " + names.joined(separator: ", ")
     }

@@ -42,8 +42,7 @@ struct PriorityHighWithoutNotification: PayloadRule {
         let (written, normal) = Self.spelling(android, in: context.document)
         return [
             diagnostic(
-                "\(written) on a message that shows no notification: FCM deprioritises apps whose high-priority messages show nothing, so urgent ones arrive late; send it at \(normal)",
-                at: node, in: context.document,
+                showsNothing(written, normal: normal), at: node, in: context.document,
                 help: "write \(normal), or add a visible notification if the user must see it now")
         ]
     }
@@ -54,5 +53,11 @@ struct PriorityHighWithoutNotification: PayloadRule {
         if android.origin == .expo { return ("priority \"high\"", "\"normal\"") }
         let lower = android.priority.flatMap { doc.stringValue($0) } == "high"
         return lower ? ("android.priority \"high\"", "\"normal\"") : ("android.priority HIGH", "NORMAL")
+    }
+
+    // MARK: Messages
+
+    func showsNothing(_ written: String, normal: String) -> String {
+        "\(written) on a message that shows no notification: FCM deprioritises apps whose high-priority messages show nothing, so urgent ones arrive late; send it at \(normal)"
     }
 }

@@ -55,9 +55,14 @@ struct PayloadSize: PayloadRule {
         context.payload.sizes.compactMap { size in
             guard size.bytes > size.limit else { return nil }
             return diagnostic(
-                "\(size.label) is \(size.bytes) bytes on the wire, over the \(size.limit)-byte limit (\(size.limitReason)); the provider rejects it",
-                at: size.anchor, in: context.document,
+                overLimit(size), at: size.anchor, in: context.document,
                 help: "send an id and a cursor and let the app fetch the content; move long text out of the payload")
         }
+    }
+
+    // MARK: Messages
+
+    func overLimit(_ size: SizeMeasurement) -> String {
+        "\(size.label) is \(size.bytes) bytes on the wire, over the \(size.limit)-byte limit (\(size.limitReason)); the provider rejects it"
     }
 }

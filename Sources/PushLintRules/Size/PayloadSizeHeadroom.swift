@@ -35,11 +35,15 @@ struct PayloadSizeHeadroom: PayloadRule {
         return context.payload.sizes.compactMap { size in
             let threshold = Int(Double(size.limit) * ratio)
             guard size.bytes > threshold, size.bytes <= size.limit else { return nil }
-            let percent = size.bytes * 100 / size.limit
             return diagnostic(
-                "\(size.label) is \(size.bytes) bytes on the wire, \(percent)% of the \(size.limit)-byte limit: a longer rendered value will push it over",
-                at: size.anchor, in: context.document,
+                nearLimit(size), at: size.anchor, in: context.document,
                 help: "leave room: send references instead of content")
         }
+    }
+
+    // MARK: Messages
+
+    func nearLimit(_ size: SizeMeasurement) -> String {
+        "\(size.label) is \(size.bytes) bytes on the wire, \(size.bytes * 100 / size.limit)% of the \(size.limit)-byte limit: a longer rendered value will push it over"
     }
 }
