@@ -242,7 +242,8 @@ struct APNsApsValue: PayloadRule {
                 report("\(name) is the string \"1\", but Apple's value is the number 1: \(effect); write 1", node, help: "write 1", fix: Fix(edits: [one]))
             case .number where doc.doubleValue(node) == 1:
                 report("\(name) is \(shown(node)), but Apple's value is the integer 1; write 1", node, help: "write 1", fix: Fix(edits: [one]))
-            case .bool, .number where doc.doubleValue(node) == 0:
+            // `true` was handled above: a boolean here is false.
+            case _ where kind == .bool || (kind == .number && doc.doubleValue(node) == 0):
                 // Apple documents only 1; the writer meant "off", which is what leaving the key out says. No
                 // platform owner documents what a device does with 0 or false, so this is a warning.
                 report("\(name) is \(shown(node)), which Apple does not define; to turn the flag off leave the key out", node, severity: .warning, help: "remove \"\(name)\"", fix: removal(of: node))
