@@ -104,10 +104,12 @@ extension Engine {
                 rendering.bytes,
                 options: JSONParseOptions(mode: .defaultTemplate, maxDepth: 512, maxBytes: limit, recoversTrailingCommas: true))
             let commas = parse.issues.filter { $0.kind == .trailingComma }
-            if parse.error != nil || !commas.isEmpty {
+            let quoted = parse.document.map { Self.jsonFiltersInStrings($0) } ?? []
+            if parse.error != nil || !commas.isEmpty || !quoted.isEmpty {
                 var problems: [(ByteSpan, TemplateAnalysis.InvalidRendering.Problem)] = commas.map { comma in
                     (rendering.map.sourceSpan(comma.span), Self.trailingComma(at: comma.span.start, in: parse.document))
                 }
+                problems += quoted.map { (rendering.map.sourceSpan($0.span), .jsonInString($0.expression)) }
                 if let error = parse.error {
                     problems.append((rendering.map.sourceSpan(ByteSpan(error.offset, error.offset + error.length)), .syntax(error.message)))
                 }
@@ -181,6 +183,19 @@ extension Engine {
     struct InvalidKey: Hashable {
         var start: Int
         var problem: TemplateAnalysis.InvalidRendering.Problem
+    }
+
+    /// Placeholders with a JSON filter (`{{ title | tojson }}`) inside strings: each renders its own quotes.
+    static func jsonFiltersInStrings(_ document: JSONDocument) -> [(span: ByteSpan, expression: String)] {
+        let delimiters = PlaceholderDelimiters.mustache
+        var result: [(ByteSpan, String)] = []
+        for node in document.nodes.indices where document.kind(node) == .string || document.kind(node) == .key {
+            guard document.withStringBytes(node, delimiters.containsPlaceholder) else { continue }
+            for placeholder in delimiters.find(in: document.string(node)) where placeholder.rendersJSON {
+                result.append((document.span(node), placeholder.expression))
+            }
+        }
+        return result
     }
 
     /// What a trailing comma follows: the key of the member before it, or the array it ends.

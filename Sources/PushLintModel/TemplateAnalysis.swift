@@ -26,6 +26,9 @@ public struct TemplateAnalysis: Sendable {
             case trailingComma(after: String?, array: String?)
             /// What the JSON parser expected there.
             case syntax(String)
+            /// A placeholder with a JSON filter (`| tojson`) inside a string: a string value renders with its own
+            /// quotes, inside the string's.
+            case jsonInString(String)
         }
         public var problem: Problem
         /// In the template.

@@ -145,6 +145,40 @@ import TestSupport
         #expect(found.first?.message.contains("story +") == true)
     }
 
+    // MARK: Filters
+
+    @Test func jsonFiltersAreUnderstood() throws {
+        let inString = "{\"aps\": {\"alert\": {\"title\": \"{{ title | tojson }}\"}{% if badge %}, \"badge\": {{ badge }}{% endif %}}}"
+        let a = try Self.lint(inString, "t.json.j2")
+        #expect(a.map(\.ruleId) == ["template-render-invalid"])
+        #expect(a.first?.message.contains("in every rendering, `{{ title | tojson }}` writes its value as JSON inside a string") == true)
+        let inValue = "{\"aps\": {\"alert\": {\"title\": {{ title | tojson }}}{% if badge %}, \"badge\": {{ badge }}{% endif %}}}"
+        #expect(try Self.lint(inValue, "t.json.j2").isEmpty)
+        let liquid = "{\"aps\": {\"alert\": \"{{ t | json }}\"}{% if x %}{% endif %}}"
+        #expect(try Self.lint(liquid, "t.json.liquid").map(\.ruleId) == ["template-render-invalid"])
+    }
+
+    @Test func truncateIsADeclaredMaximum() throws {
+        let placeholder = { (text: String) in PlaceholderDelimiters.mustache.find(in: "{{" + text + "}}")[0] }
+        #expect(placeholder("body | truncate: 120").declaredMaximumLength == 120)
+        #expect(placeholder("body | truncate(100) | upper").declaredMaximumLength == 105)
+        #expect(placeholder("body | truncate(length=50)").declaredMaximumLength == 55)
+        #expect(placeholder("body|truncatechars:30").declaredMaximumLength == 30)
+        #expect(placeholder("body | upcase").declaredMaximumLength == nil)
+        #expect(placeholder("body | tojson").rendersJSON)
+        #expect(!placeholder("body | escape").rendersJSON)
+        // 1000 bytes of body would be over the limit; `truncate: 120` bounds it to 480 bytes.
+        let contract = #"{"variables": {"title": {"maxLength": 60}, "body": {"maxBytes": 5000}}}"#
+        let bounded = "{\"aps\": {\"alert\": {\"title\": \"{{ title }}\", \"body\": \"{{ body | truncate: 120 }}\"}{% if x %}, \"badge\": 1{% endif %}}}"
+        let found = try Self.lint(bounded, "t.json.liquid", contract: contract)
+        #expect(found.filter { $0.ruleId == "template-worst-case-size" }.isEmpty)
+        let unbounded = bounded.replacingOccurrences(of: " | truncate: 120", with: "")
+        #expect(try Self.lint(unbounded, "t.json.liquid", contract: contract).contains { $0.ruleId == "template-worst-case-size" })
+        // Without a contract entry, the filter alone bounds the variable.
+        let only = try Self.lint(bounded, "t.json.liquid", contract: #"{"variables": {"title": {"maxLength": 60}}}"#)
+        #expect(only.filter { $0.ruleId == "template-unbounded-variable" }.isEmpty)
+    }
+
     @Test func sameConditionTwiceIsOneChoice() throws {
         // The comma and the member are guarded by the same condition: never a trailing comma.
         let source = "{\"aps\": {\"alert\": \"Hi\"{{#if badge}},{{/if}}{{#if badge}}\"badge\": {{badge}}{{/if}}}}"

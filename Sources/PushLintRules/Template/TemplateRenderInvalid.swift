@@ -17,7 +17,10 @@ struct TemplateRenderInvalid: FileRule, DescribedByType {
             items (up to 256 renderings, then a pairwise selection: see `template-branch-limit`), parses each \
             rendering and reports each place once, at its place in the template, with the branch that breaks it \
             ("when `badge` is unset"). Placeholders stand in the rendering as they are written, so `{{count}}` in \
-            value position is a value of unknown type, as in a `.json.tmpl` file.
+            value position is a value of unknown type, as in a `.json.tmpl` file. A placeholder with a filter that writes \
+            JSON (`| json`, `| tojson`, `| dump`, `| jsonify`) inside a string is reported too: a string value \
+            renders with its own quotes (`"{{ title | tojson }}"` becomes `""Hi""`); in value position it renders \
+            a JSON value.
             """,
         triggering: [
             RuleExample(
@@ -29,6 +32,9 @@ struct TemplateRenderInvalid: FileRule, DescribedByType {
             RuleExample(
                 "{\"aps\": {\"alert\": \"Hi\" {{if .Badge}}↓\"badge\": {{.Badge}}{{end}}}}", fileName: "order.json.gotmpl",
                 note: "When `.Badge` is set, no comma separates it from `alert`."),
+            RuleExample(
+                "{\"aps\": {\"alert\": {\"title\": ↓\"{{ title | tojson }}\"}{% if badge %}, \"badge\": {{ badge }}{% endif %}}}",
+                fileName: "order.json.j2", note: "`tojson` writes a string with its quotes, inside the string's quotes."),
         ],
         nonTriggering: [
             RuleExample(
@@ -37,6 +43,9 @@ struct TemplateRenderInvalid: FileRule, DescribedByType {
             RuleExample(
                 "{\"ids\": [{% for id in ids %}\"{{ id }}\"{% if not loop.last %},{% endif %}{% endfor %}], \"aps\": {\"alert\": \"Hi\"}}",
                 fileName: "order.json.j2", note: "`loop.last` follows the loop: the last item has no comma."),
+            RuleExample(
+                "{\"aps\": {\"alert\": {\"title\": {{ title | tojson }}}{% if badge %}, \"badge\": {{ badge }}{% endif %}}}",
+                fileName: "order.json.j2", note: "In value position, `tojson` renders a JSON string."),
             RuleExample(
                 "{\"ids\": [{{#each ids}}\"{{this}}\"{{#unless @last}},{{/unless}}{{/each}}], \"aps\": {\"alert\": \"Hi\"}}",
                 fileName: "order.json.hbs"),
@@ -63,6 +72,8 @@ struct TemplateRenderInvalid: FileRule, DescribedByType {
             return "\(prefix), \(what): the rendered payload is not JSON and APNs and FCM refuse it"
         case .syntax(let parser):
             return "\(prefix), the rendered payload is not JSON (\(parser)): APNs and FCM refuse it"
+        case .jsonInString(let expression):
+            return "\(prefix), `{{ \(expression) }}` writes its value as JSON inside a string: a string value brings its own quotes and the rendered payload is not JSON; APNs and FCM refuse it"
         }
     }
 
@@ -70,6 +81,7 @@ struct TemplateRenderInvalid: FileRule, DescribedByType {
         switch problem {
         case .trailingComma: return "put the comma inside the conditional block, before the member it separates"
         case .syntax: return "check the commas at the edges of the conditional blocks around this place"
+        case .jsonInString: return "drop the quotes around the placeholder (`\"title\": {{ title | tojson }}`), or drop the JSON filter"
         }
     }
 }
