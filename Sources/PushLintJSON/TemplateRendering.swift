@@ -163,6 +163,8 @@ public struct TemplateSelections: Sendable {
 
     /// Pairwise covers are built for at most this many choices; past it each option is rendered once.
     public static let pairwiseChoiceLimit = 128
+    /// ... and for choices of at most this many options (a `case` of 40 `when`s is rendered option by option).
+    public static let pairwiseOptionLimit = 16
 
     public init(domains: [Int], limit: Int) {
         var total = 1.0
@@ -171,21 +173,23 @@ public struct TemplateSelections: Sendable {
         if total <= Double(limit) {
             coverage = .every
             rows = Self.every(domains)
-        } else if domains.count <= Self.pairwiseChoiceLimit {
+        } else if domains.count <= Self.pairwiseChoiceLimit, (domains.max() ?? 1) <= Self.pairwiseOptionLimit {
             coverage = .pairwise
             rows = Self.pairwise(domains, limit: limit)
         } else {
             coverage = .eachOption
             let widest = domains.max() ?? 1
-            rows = (0..<min(widest, limit)).map { r in domains.map { UInt8(min(r, $0 - 1)) } }
+            // Options past 255 are not rendered (a `case` of 300 `when`s).
+            rows = (0..<min(widest, limit, 256)).map { r in domains.map { UInt8(min(r, $0 - 1)) } }
         }
     }
 
     static func every(_ domains: [Int]) -> [[UInt8]] {
         var rows: [[UInt8]] = []
-        var row = [UInt8](repeating: 0, count: domains.count)
+        // Counted in Int: a choice of 256 options reaches 256 before it wraps.
+        var row = [Int](repeating: 0, count: domains.count)
         while true {
-            rows.append(row)
+            rows.append(row.map { UInt8($0) })
             var k = domains.count - 1
             while k >= 0 {
                 row[k] += 1

@@ -251,6 +251,12 @@ import TestSupport
         let many = (0..<20_000).map { "{% for x in xs\($0) %}\"a\",{% endfor %}" }.joined()
         let d = try Self.lint("{\"aps\": {\"alert\": \"x\"}, \"l\": [" + many + "1]}", "t.json.j2")
         #expect(d.contains { $0.ruleId == "template-branch-limit" })
+        // A case of 100 000 `when`s, and one of exactly 256 options: rendered option by option, never a crash.
+        for whens in [100_000, 255] {
+            let cases = "{% case x %}" + (0..<whens).map { "{% when \($0) %}\"v\($0)\"" }.joined() + "{% else %}\"other\"{% endcase %}"
+            let e = try Self.lint("{\"aps\": {\"alert\": " + cases + "}}", "t.json.liquid")
+            #expect(e.allSatisfy { $0.ruleId == "template-branch-limit" }, "\(e.map(\.message))")
+        }
         for tag in ["{{", "{%", "{#", "{{!--", "{{/*"] {
             for name in ["t.json.hbs", "t.json.liquid", "t.json.j2", "t.json.gotmpl"] {
                 _ = try Self.lint("{\"aps\": " + tag, name)
