@@ -555,16 +555,16 @@ struct TemplateParser {
             }
             switch name {
             case "if":
-                guard !argument.isEmpty else { return problem(.missingArgument(tag: "#if"), span) }
+                if argument.isEmpty { problem(.missingArgument(tag: "#if"), span) }  // still opened: no cascade of close errors
                 openBranch(name: "if", condition: argument, span)
             case "unless":
-                guard !argument.isEmpty else { return problem(.missingArgument(tag: "#unless"), span) }
+                if argument.isEmpty { problem(.missingArgument(tag: "#unless"), span) }  // still opened: no cascade of close errors
                 openBranch(name: "unless", condition: "!" + argument, span)
             case "with":
-                guard !argument.isEmpty else { return problem(.missingArgument(tag: "#with"), span) }
+                if argument.isEmpty { problem(.missingArgument(tag: "#with"), span) }  // still opened: no cascade of close errors
                 openBranch(name: "with", condition: argument.splitFirstWord.0, span)
             case "each":
-                guard !argument.isEmpty else { return problem(.missingArgument(tag: "#each"), span) }
+                if argument.isEmpty { problem(.missingArgument(tag: "#each"), span) }  // still opened: no cascade of close errors
                 if let bar = argument.templateRange(of: " as |") { argument = String(argument[..<bar.lowerBound]) }
                 openLoop(name: "each", subject: argument, indexVariable: nil, span)
             default:
@@ -628,16 +628,10 @@ struct TemplateParser {
         let liquid = dialect == .liquid
         switch word {
         case "if":
-            guard !argument.isEmpty else {
-                problem(.missingArgument(tag: "if"), span)
-                return span.end
-            }
+            if argument.isEmpty { problem(.missingArgument(tag: "if"), span) }
             openBranch(name: "if", condition: argument, span)
         case "unless" where liquid:
-            guard !argument.isEmpty else {
-                problem(.missingArgument(tag: "unless"), span)
-                return span.end
-            }
+            if argument.isEmpty { problem(.missingArgument(tag: "unless"), span) }
             openBranch(name: "unless", condition: "!" + argument, span)
         case "ifequal" where !liquid, "ifnotequal" where !liquid, "ifchanged":
             openBranch(name: word, condition: inner, span)
@@ -648,19 +642,17 @@ struct TemplateParser {
         case "empty" where !liquid:
             orElse(tag: "empty", span)
         case "case" where liquid:
-            guard !argument.isEmpty else {
-                problem(.missingArgument(tag: "case"), span)
-                return span.end
-            }
+            if argument.isEmpty { problem(.missingArgument(tag: "case"), span) }
             openBranch(name: "case", condition: nil, span, caseSubject: argument)
         case "when" where liquid:
             when(argument, span)
         case "for" where true, "tablerow" where liquid:
-            guard let range = argument.templateRange(of: " in ") else {
+            var subject = "?"
+            if let range = argument.templateRange(of: " in ") {
+                subject = String(argument[range.upperBound...]).trimmedTemplateSpace
+            } else {
                 problem(.missingArgument(tag: word), span)
-                return span.end
             }
-            var subject = String(argument[range.upperBound...]).trimmedTemplateSpace
             // `for x in xs limit:2 reversed`, `for x in xs if x.ok`: the subject is the sequence.
             if let cut = subject.firstIndex(where: { $0 == " " }) { subject = String(subject[..<cut]) }
             openLoop(name: word, subject: subject, indexVariable: nil, span)
@@ -766,15 +758,15 @@ struct TemplateParser {
         switch word {
         case "if":
             hasControlFlow = true
-            guard !argument.isEmpty else { return problem(.missingArgument(tag: "if"), span) }
+            if argument.isEmpty { problem(.missingArgument(tag: "if"), span) }  // still opened: no cascade of close errors
             openBranch(name: "", condition: goCondition(argument), span)
         case "with":
             hasControlFlow = true
-            guard !argument.isEmpty else { return problem(.missingArgument(tag: "with"), span) }
+            if argument.isEmpty { problem(.missingArgument(tag: "with"), span) }  // still opened: no cascade of close errors
             openBranch(name: "", condition: goCondition(argument), span)
         case "range":
             hasControlFlow = true
-            guard !argument.isEmpty else { return problem(.missingArgument(tag: "range"), span) }
+            if argument.isEmpty { problem(.missingArgument(tag: "range"), span) }  // still opened: no cascade of close errors
             var subject = argument
             var index: String?
             if let assign = argument.templateRange(of: ":=") {
