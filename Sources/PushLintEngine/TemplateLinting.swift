@@ -97,6 +97,11 @@ extension Engine {
         var invalidOrder: [InvalidKey] = []
         var result = CheckedRenderings()
         let relative = target.configRelativePath
+        // Renderings write every placeholder as `{{ }}`, whatever the config's delimiters for plain templates.
+        let settings =
+            project.settings.placeholders == .mustache
+            ? project.settings
+            : LintSettings(ruleOptions: project.settings.ruleOptions, contract: project.settings.contract, placeholders: .mustache)
         let headers = project.config.headers(for: relative)
         for index in order {
             let rendering = distinct[index]
@@ -126,7 +131,7 @@ extension Engine {
             guard let document = parse.document else { continue }
             var file = FileContext(
                 path: target.displayPath, isExplicit: target.isExplicit, byteCount: rendering.bytes.count,
-                maxBytes: options.maxFileBytes, parse: parse, settings: project.settings)
+                maxBytes: options.maxFileBytes, parse: parse, settings: settings)
             let payloads = detectPayloads(document, relative: relative)
             file.isUnknownKind = payloads.isEmpty
             var findings = Self.findings(of: rules.file) { $0.check(file) }
@@ -136,7 +141,7 @@ extension Engine {
                     document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
                 let context = PayloadContext(
                     path: target.displayPath, configRelativePath: relative, document: document, payload: payload,
-                    isTemplate: true, settings: project.settings)
+                    isTemplate: true, settings: settings)
                 findings += Self.findings(of: rules.payload) { $0.check(context) }
                 if first { result.summaries.append(PayloadSummarizer.summarize(context)) }
                 if let size = payload.sizes.first, size.bytes > (result.largest?.bytes ?? -1) { result.largest = (size.bytes, size.limit) }

@@ -457,7 +457,11 @@ struct TemplateParser {
     }
 
     mutating func output(_ expression: String, _ span: ByteSpan) {
-        var text = Array(expression.collapsedTemplateSpace.utf8)
+        // A placeholder may stand inside a JSON string, where the engine replaces it: its own quotes
+        // (`{{ name | default: "there" }}`) and backslashes must not end or escape that string here.
+        var text = Array(expression.collapsedTemplateSpace.utf8).map { b -> UInt8 in
+            b == UInt8(ascii: "\"") ? UInt8(ascii: "'") : b == UInt8(ascii: "\\") ? 0x20 : b
+        }
         // Rendered between `{{` and `}}` for the JSON parser: no brace may make it a triple or close it early.
         if text.first == UInt8(ascii: "{") { text.insert(0x20, at: 0) }
         for k in text.indices where text[k] == UInt8(ascii: "}") && k + 1 < text.count && text[k + 1] == UInt8(ascii: "}") {

@@ -147,6 +147,16 @@ import TestSupport
 
     // MARK: Filters
 
+    @Test func quotesInsideAPlaceholderDoNotEndItsString() throws {
+        // Braze writes `default: "there"` inside JSON strings: the engine replaces the whole placeholder.
+        let source = "{\"aps\": {\"alert\": \"Hi {{ first_name | default: \"there\" }}\"{% if badge %}, \"badge\": {{ badge }}{% endif %}}}"
+        #expect(try Self.lint(source, "t.json.liquid").isEmpty)
+        // Custom delimiters of plain templates do not change how renderings are read.
+        let link = "{\"aps\": {\"alert\": \"Hi\"}, \"link\": \"{{ url }}\"{% if x %}, \"x\": 1{% endif %}}"
+        let config = #"{"placeholders": {"open": "<%=", "close": "%>"}}"#
+        #expect(try Self.lint(link, "t.json.liquid", config: config).isEmpty)
+    }
+
     @Test func jsonFiltersAreUnderstood() throws {
         let inString = "{\"aps\": {\"alert\": {\"title\": \"{{ title | tojson }}\"}{% if badge %}, \"badge\": {{ badge }}{% endif %}}}"
         let a = try Self.lint(inString, "t.json.j2")
