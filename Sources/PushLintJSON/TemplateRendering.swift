@@ -89,7 +89,12 @@ extension TemplateProgram {
                 state.map.append(render: state.bytes.count, source: start, length: end - start, isLiteral: true)
                 state.bytes.append(contentsOf: source[start..<end])
             case .output(let span, let expression):
-                let length = expression.count + 4
+                // Each loop iteration writes its placeholders with its own number of spaces before `}}`: the same
+                // variable, but `"{{ k }}": …` rendered twice is two keys, as the engine's values would be.
+                var pad = 0
+                for (level, loop) in loops.enumerated() { pad += loop.0 << level }
+                pad = min(pad, 64)
+                let length = expression.count + 4 + pad
                 guard state.bytes.count + length <= state.limit else {
                     state.overflow = true
                     return
@@ -98,6 +103,7 @@ extension TemplateProgram {
                 state.bytes.append(UInt8(ascii: "{"))
                 state.bytes.append(UInt8(ascii: "{"))
                 state.bytes.append(contentsOf: expression)
+                if pad > 0 { state.bytes.append(contentsOf: repeatElement(0x20, count: pad)) }
                 state.bytes.append(UInt8(ascii: "}"))
                 state.bytes.append(UInt8(ascii: "}"))
             case .block(let index):

@@ -59,7 +59,7 @@ public struct TemplateCondition: Sendable, Hashable {
     }
 
     public var text: String {
-        if case .loop(let subject) = choice.kind, !options.contains(0) { return "`\(subject)` has items" }
+        if case .loop(let subject) = choice.kind, options == [1, 2] { return "`\(subject)` has items" }
         return options.map(text(option:)).joined(separator: " or ")
     }
 

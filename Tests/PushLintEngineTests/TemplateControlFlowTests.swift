@@ -147,6 +147,16 @@ import TestSupport
 
     // MARK: Filters
 
+    @Test func aLoopsTemplatedKeysAreNotDuplicates() throws {
+        let source = "{\"message\": {\"topic\": \"news\", \"data\": { {% for k, v in fields.items() %}\"{{ k }}\": \"{{ v }}\"{% if not loop.last %}, {% endif %}{% endfor %} }}}"
+        #expect(try Self.lint(source, "t.json.j2").isEmpty)
+        // A literal key in a loop is a duplicate as soon as the loop has two items.
+        let literal = "{\"message\": {\"topic\": \"news\", \"data\": { {% for v in vs %}\"k\": \"{{ v }}\"{% if not loop.last %}, {% endif %}{% endfor %} }}}"
+        let found = try Self.lint(literal, "t.json.j2")
+        #expect(found.map(\.ruleId) == ["json-duplicate-key"])
+        #expect(found.first?.message.contains("only when `vs` has 2 items") == true, "\(found.map(\.message))")
+    }
+
     @Test func quotesInsideAPlaceholderDoNotEndItsString() throws {
         // Braze writes `default: "there"` inside JSON strings: the engine replaces the whole placeholder.
         let source = "{\"aps\": {\"alert\": \"Hi {{ first_name | default: \"there\" }}\"{% if badge %}, \"badge\": {{ badge }}{% endif %}}}"

