@@ -109,6 +109,8 @@ public struct TemplateProgram: Sendable {
         case text(Int, Int)
         /// A placeholder, rendered as `{{expression}}` and located at its tag.
         case output(ByteSpan, [UInt8])
+        /// Text a tag writes (`{{ "," if not loop.last }}`), located at its tag.
+        case literal(ByteSpan, [UInt8])
         case block(Int)
     }
 
@@ -444,7 +446,12 @@ struct TemplateParser {
             let inner = String(decoding: source[innerStart..<innerEnd], as: UTF8.self).trimmedTemplateSpace
             var end = close + 2
             if second == UInt8(ascii: "{") {
-                output(inner, span)
+                if dialect == .jinja, let inline = Self.inlineIf(inner) {
+                    hasControlFlow = true
+                    inlineBranch(inline, span)
+                } else {
+                    output(inner, span)
+                }
             } else {
                 hasControlFlow = true
                 end = statement(inner, span)
@@ -469,6 +476,44 @@ struct TemplateParser {
         }
         if text.last == UInt8(ascii: "}") { text.append(0x20) }
         bodies[currentBody].append(.output(span, text))
+    }
+
+    /// Jinja's conditional expression with literal strings: `{{ "," if not loop.last }}`,
+    /// `{{ "a" if x else "b" }}`.
+    static func inlineIf(_ inner: String) -> (then: String, condition: String, otherwise: String?)? {
+        guard let quote = inner.first, quote == "\"" || quote == "'" else { return nil }
+        let afterQuote = inner.index(after: inner.startIndex)
+        guard let close = inner[afterQuote...].firstIndex(of: quote) else { return nil }
+        let then = String(inner[afterQuote..<close])
+        guard !then.contains("\\") else { return nil }
+        let rest = String(inner[inner.index(after: close)...]).trimmedTemplateSpace
+        guard rest.hasPrefix("if ") else { return nil }
+        var condition = String(rest.dropFirst(3)).trimmedTemplateSpace
+        var otherwise: String?
+        if let range = condition.templateRange(of: " else ") {
+            let text = String(condition[range.upperBound...]).trimmedTemplateSpace
+            condition = String(condition[..<range.lowerBound]).trimmedTemplateSpace
+            guard let q = text.first, q == "\"" || q == "'", text.count >= 2, text.last == q else { return nil }
+            otherwise = String(text.dropFirst().dropLast())
+        }
+        guard !condition.isEmpty else { return nil }
+        return (then, condition, otherwise)
+    }
+
+    /// A conditional expression as a block of two literal branches.
+    mutating func inlineBranch(_ inline: (then: String, condition: String, otherwise: String?), _ span: ByteSpan) {
+        var block = TemplateProgram.Block(kind: .branches, span: span, bodies: [])
+        block.insideLoop = loopDepth > 0
+        block.conditions = [inline.condition.collapsedTemplateSpace]
+        bodies.append([.literal(span, Array(inline.then.utf8))])
+        block.bodies.append(bodies.count - 1)
+        if let otherwise = inline.otherwise {
+            block.conditions.append(nil)
+            bodies.append([.literal(span, Array(otherwise.utf8))])
+            block.bodies.append(bodies.count - 1)
+        }
+        blocks.append(block)
+        bodies[currentBody].append(.block(blocks.count - 1))
     }
 
     // MARK: Handlebars and Mustache

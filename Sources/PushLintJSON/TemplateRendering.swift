@@ -88,6 +88,13 @@ extension TemplateProgram {
                 }
                 state.map.append(render: state.bytes.count, source: start, length: end - start, isLiteral: true)
                 state.bytes.append(contentsOf: source[start..<end])
+            case .literal(let span, let text):
+                guard state.bytes.count + text.count <= state.limit else {
+                    state.overflow = true
+                    return
+                }
+                state.map.append(render: state.bytes.count, source: span.start, length: text.count, isLiteral: false)
+                state.bytes.append(contentsOf: text)
             case .output(let span, let expression):
                 // Each loop iteration writes its placeholders with its own number of spaces before `}}`: the same
                 // variable, but `"{{ k }}": …` rendered twice is two keys, as the engine's values would be.

@@ -58,6 +58,7 @@ import TestSupport
         ("{\"aps\": {\"alert\": \"{% case tier %}{% when 'gold' %}Gold{% when 'silver' %}Silver{% else %}Hi{% endcase %}\"{% comment %} {% if %} {% endcomment %}}}", "t.json.liquid"),
         ("{% assign n = 1 %}{% capture x %}junk{% endcapture %}{\"aps\": {\"alert\": \"{% raw %}{{literal}}{% endraw %}\"}}", "t.json.liquid"),
         ("{# note #}{\"aps\": {\"alert\": \"{{- title | default('Hi') -}}\"{%- if badge %}, \"badge\": {{ badge }}{% endif -%}}}", "t.json.j2"),
+        ("{\"ids\": [{% for id in ids %}\"{{ id }}\"{{ \",\" if not loop.last }}{% endfor %}], \"aps\": {\"alert\": \"{{ 'VIP' if vip else 'Hi' }}\"}}", "t.json.j2"),
         ("{% set x = 1 %}{\"ids\": [{% for id in ids %}\"{{ id }}\"{% if not loop.last %},{% endif %}{% else %}{% endfor %}], \"aps\": {\"alert\": \"x\"}}", "t.json.njk"),
         ("{{/* note */}}{\"aps\": { {{- if .Badge }}\"badge\": {{ .Badge }}, {{ else if .Count }}\"badge\": {{.Count}}, {{ end -}} \"alert\": \"Hi\"}}", "t.json.gotmpl"),
         ("{{$n := 1}}{\"ids\": [{{range $i, $e := .IDs}}{{if $i}},{{end}}\"{{$e}}\"{{end}}], \"aps\": {{with .Aps}}{\"alert\": \"x\"}{{else}}{\"alert\": \"y\"}{{end}}}", "t.json.gotmpl"),
