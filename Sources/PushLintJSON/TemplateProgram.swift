@@ -219,7 +219,24 @@ public struct TemplateProgram: Sendable {
 
     /// A leading negation: `not x` (Jinja, Go) and Handlebars' `unless` arrive here as `!x`.
     static func negation(_ expression: String, _ dialect: TemplateDialect) -> (String, Bool) {
-        if expression.hasPrefix("!") { return (String(expression.dropFirst()), true) }
+        if expression.hasPrefix("!") {
+            let (inner, negated) = negation(String(expression.dropFirst()), dialect)
+            return (inner, !negated)
+        }
+        // Tests of presence read as the variable itself, so that `{% if x != blank %}` and `{% if x == blank %}`
+        // (or `x is defined` and `x is not defined`) are one choice.
+        let words = expression.split(separator: " ").map(String.init)
+        if words.count == 3 || words.count == 4, !words[0].isEmpty {
+            let empties: Set<String> = ["blank", "nil", "empty", "null", "None", "none", "\"\"", "''"]
+            switch (words.count, words[1], words.count == 3 ? words[2] : words[2] + " " + words[3]) {
+            case (3, "==", let value) where empties.contains(value): return (words[0], true)
+            case (3, "!=", let value) where empties.contains(value): return (words[0], false)
+            case (3, "is", "defined"), (4, "is", "not none"), (4, "is", "not None"): return (words[0], false)
+            case (4, "is", "not defined"), (3, "is", "none"), (3, "is", "None"), (3, "is", "undefined"): return (words[0], true)
+            default: break
+            }
+            if words.count == 3, words[1] == "!=" { return (words[0] + " == " + words[2], true) }
+        }
         if dialect == .jinja || dialect == .go, expression.hasPrefix("not "), !expression.contains(" and "),
             !expression.contains(" or ")
         {

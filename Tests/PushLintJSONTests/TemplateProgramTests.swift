@@ -28,6 +28,15 @@ import Testing
         #expect(Self.renderings(jinja) == ["none", "{{x}}", "{{x}},{{x }}"])
     }
 
+    @Test func presenceTestsOfOneVariableAreOneChoice() {
+        let liquid = Self.program("{% if x != blank %}a{% endif %}{% if x == blank %}b{% endif %}{% unless x %}c{% endunless %}{% if x %}d{% endif %}", .liquid)
+        #expect(liquid.choices.count == 1)
+        #expect(Set(Self.renderings(liquid)) == ["ad", "bc"])
+        let jinja = Self.program("{% if x is defined %}a{% endif %}{% if x is not defined %}b{% endif %}{% if t != 'gold' %}c{% endif %}{% if t == 'gold' %}d{% endif %}", .jinja)
+        #expect(jinja.choices.count == 2)
+        #expect(Set(Self.renderings(jinja)) == ["ac", "ad", "bc", "bd"])
+    }
+
     @Test func literalBytesMapToThemselves() throws {
         let text = "{\"a\": {{#if x}}\"yes\"{{else}}{{n}}{{/if}}, \"b\": [{{#each xs}}1, {{/each}}2]}"
         let program = Self.program(text, .handlebars)
