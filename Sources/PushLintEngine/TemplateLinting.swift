@@ -13,8 +13,11 @@ extension Engine {
     func lintTemplate(_ bytes: [UInt8], target: LintTarget) -> FileOutcome? {
         let relative = target.configRelativePath
         guard let dialect = project.config.templateDialect(relative), dialect != .placeholders else { return nil }
-        let program = TemplateProgram(bytes, dialect: dialect)
+        var program = TemplateProgram(bytes, dialect: dialect)
         guard program.hasControlFlow else { return nil }
+        if let variables = project.settings.contract?.variables {
+            program.declareLoopMaxima { variables[$0]?.maxItems }
+        }
         let rules = self.rules(for: relative)
         var analysis = TemplateAnalysis(program: program)
         var diagnostics: [Diagnostic] = []
@@ -78,7 +81,7 @@ extension Engine {
         /// one rendering only, where every choice looks deciding, and the blocks around it are the likely cause.
         func condition(_ rows: [Int], at offset: Int) -> [TemplateCondition] {
             selections.deciding(rows, reached: reached)
-                .map { TemplateCondition(choice: program.choices[$0.choice], options: $0.options) }
+                .map { TemplateCondition(choice: program.choices[$0.choice], options: $0.options, maxItems: program.loopCounts[$0.choice].last) }
                 .sorted { a, b in
                     let x = (a.choice.span.start > offset ? 1 : 0, abs(a.choice.span.start - offset))
                     let y = (b.choice.span.start > offset ? 1 : 0, abs(b.choice.span.start - offset))

@@ -94,6 +94,8 @@ public struct TemplateProgram: Sendable {
     public let source: [UInt8]
     public internal(set) var problems: [TemplateSyntaxProblem] = []
     public internal(set) var choices: [TemplateChoice] = []
+    /// For each loop choice, how many items each of its options renders: 0, 1, 2, and a declared maximum.
+    public internal(set) var loopCounts: [[Int]] = []
     /// Any tag other than a plain placeholder: a block, a comment, a statement.
     public internal(set) var hasControlFlow = false
     /// The deepest nesting of blocks.
@@ -173,6 +175,7 @@ public struct TemplateProgram: Sendable {
 
     /// Gives every branching block its choice, shared by blocks that ask the same.
     mutating func assignChoices() {
+        defer { loopCounts = choices.map { if case .loop = $0.kind { return [0, 1, 2] } else { return [] } } }
         var byKey: [String: Int] = [:]
         func choice(_ key: String, _ kind: TemplateChoice.Kind, _ count: Int, _ span: ByteSpan) -> Int {
             if let found = byKey[key], choices[found].optionCount == count { return found }
@@ -214,6 +217,18 @@ public struct TemplateProgram: Sendable {
                 break
             }
             blocks[index] = block
+        }
+    }
+
+    /// Gives loops over a list with a declared maximum (the contract's `maxItems`) a fourth option: that many items.
+    /// `maximum` is asked with the loop's subject as written, without a leading `.` (Go).
+    public mutating func declareLoopMaxima(_ maximum: (String) -> Int?) {
+        for c in choices.indices {
+            guard case .loop(let subject) = choices[c].kind else { continue }
+            let name = subject.hasPrefix(".") ? String(subject.dropFirst()) : subject
+            guard let most = maximum(name), most > 2 else { continue }
+            choices[c].optionCount = 4
+            loopCounts[c] = [0, 1, 2, most]
         }
     }
 

@@ -122,7 +122,9 @@ extension TemplateProgram {
                     if let first = block.bodies.first { render(body: first, selection, &state, loops: loops) }
                 case .loop:
                     state.reached[block.choice] = true
-                    let count = Int(selection[block.choice])
+                    let counts = loopCounts[block.choice]
+                    let option = Int(selection[block.choice])
+                    let count = option < counts.count ? counts[option] : option
                     if count == 0 {
                         if block.bodies.count > 1 { render(body: block.bodies[1], selection, &state, loops: loops) }
                     } else {

@@ -52,14 +52,17 @@ public struct TemplateCondition: Sendable, Hashable {
     public var choice: TemplateChoice
     /// The options it takes (one, or several: "`items` has items").
     public var options: [Int]
+    /// The loop's declared maximum, when its fourth option renders it.
+    public var maxItems: Int?
 
-    public init(choice: TemplateChoice, options: [Int]) {
+    public init(choice: TemplateChoice, options: [Int], maxItems: Int? = nil) {
         self.choice = choice
         self.options = options
+        self.maxItems = maxItems
     }
 
     public var text: String {
-        if case .loop(let subject) = choice.kind, options == [1, 2] { return "`\(subject)` has items" }
+        if case .loop(let subject) = choice.kind, options == [1, 2] || options == [1, 2, 3] { return "`\(subject)` has items" }
         return options.map(text(option:)).joined(separator: " or ")
     }
 
@@ -78,7 +81,8 @@ public struct TemplateCondition: Sendable, Hashable {
             switch option {
             case 0: return "`\(subject)` is empty"
             case 1: return "`\(subject)` has 1 item"
-            default: return "`\(subject)` has \(option) items"
+            case 2: return "`\(subject)` has 2 items"
+            default: return "`\(subject)` has \(maxItems ?? option) items (its maxItems)"
             }
         }
     }

@@ -200,6 +200,18 @@ import TestSupport
         #expect(only.filter { $0.ruleId == "template-unbounded-variable" }.isEmpty)
     }
 
+    @Test func aLoopRendersItsDeclaredMaximumToo() throws {
+        // 30 lines of 200 bytes: far over 4096 at the declared maximum, well under it with two items.
+        let line = String(repeating: "x", count: 200)
+        let source = "{\"aps\": {\"alert\": \"Hi\"}, \"lines\": [{% for l in lines %}\"\(line)\"{% unless forloop.last %},{% endunless %}{% endfor %}]}"
+        let contract = #"{"variables": {"lines": {"maxItems": 30}}}"#
+        let found = try Self.lint(source, "t.json.liquid", contract: contract).filter { $0.severity == .error }
+        #expect(found.map(\.ruleId) == ["payload-size"], "\(found.map(\.message))")
+        #expect(found.first?.message.contains("only when `lines` has 30 items (its maxItems)") == true, "\(found.map(\.message))")
+        #expect(try Self.lint(source, "t.json.liquid").filter { $0.severity == .error }.isEmpty, "two items fit")
+        #expect(throws: ConfigurationError.self) { try Contract.read(path: "c", bytes: Array(#"{"variables": {"l": {"maxItems": 5000}}}"#.utf8)) }
+    }
+
     @Test func sameConditionTwiceIsOneChoice() throws {
         // The comma and the member are guarded by the same condition: never a trailing comma.
         let source = "{\"aps\": {\"alert\": \"Hi\"{{#if badge}},{{/if}}{{#if badge}}\"badge\": {{badge}}{{/if}}}}"
