@@ -496,6 +496,15 @@ struct TemplateParser {
     }
 
     mutating func output(_ expression: String, _ span: ByteSpan) {
+        // A plain `{{ name }}` renders as written, so that findings quote the template's own text.
+        if span.length > 4, source[span.start + 1] == UInt8(ascii: "{"), source[span.end - 1] == UInt8(ascii: "}"),
+            source[span.end - 2] == UInt8(ascii: "}"), !"{-~!#/^".utf8.contains(source[span.start + 2]),
+            !"}-~".utf8.contains(source[span.end - 3]),
+            !source[(span.start + 2)..<(span.end - 2)].contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "}") })
+        {
+            bodies[currentBody].append(.output(span, Array(source[(span.start + 2)..<(span.end - 2)])))
+            return
+        }
         // A placeholder may stand inside a JSON string, where the engine replaces it: its own quotes
         // (`{{ name | default: "there" }}`) and backslashes must not end or escape that string here.
         var text = Array(expression.collapsedTemplateSpace.utf8).map { b -> UInt8 in

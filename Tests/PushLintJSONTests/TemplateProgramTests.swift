@@ -25,7 +25,7 @@ import Testing
         #expect(go.choices.count == 1, "the index test follows the loop")
         #expect(Self.renderings(go) == ["", "{{$e}}", "{{$e}},{{$e }}"], "the second item pads its placeholders")
         let jinja = Self.program("{%- for x in xs -%} {{ x }}{% if not loop.last %},{% endif %} {%- else %}none{% endfor %}", .jinja)
-        #expect(Self.renderings(jinja) == ["none", "{{x}}", "{{x}},{{x }}"])
+        #expect(Self.renderings(jinja) == ["none", "{{ x }}", "{{ x }},{{ x  }}"], "a plain placeholder renders as written")
     }
 
     @Test func presenceTestsOfOneVariableAreOneChoice() {
