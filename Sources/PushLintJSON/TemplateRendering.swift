@@ -8,14 +8,28 @@ public struct TemplateSourceMap: Sendable {
     var sourceStarts: [Int] = []
     var lengths: [Int] = []
     var literal: [Bool] = []
+    /// The end of each run's source: a tag's end for a run a tag wrote.
+    var sourceEnds: [Int] = []
     var sourceEnd = 0
 
-    mutating func append(render: Int, source: Int, length: Int, isLiteral: Bool) {
+    mutating func append(render: Int, source: Int, length: Int, isLiteral: Bool, sourceEnd end: Int? = nil) {
         guard length > 0 else { return }
         renderStarts.append(render)
         sourceStarts.append(source)
         lengths.append(length)
         literal.append(isLiteral)
+        sourceEnds.append(end ?? source + length)
+    }
+
+    /// The run that holds a rendered offset.
+    func run(_ offset: Int) -> Int? {
+        var low = 0, high = renderStarts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if renderStarts[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0, offset - renderStarts[low - 1] < lengths[low - 1] else { return nil }
+        return low - 1
     }
 
     /// The template offset of a rendered offset (the end of the rendering maps to the end of the template).
@@ -38,7 +52,9 @@ public struct TemplateSourceMap: Sendable {
     /// A rendered span in the template: its start, and its end when that lies after the start.
     public func sourceSpan(_ span: ByteSpan) -> ByteSpan {
         let start = sourceOffset(span.start)
-        let end = span.end > span.start ? sourceOffset(span.end - 1) + 1 : start
+        var end = span.end > span.start ? sourceOffset(span.end - 1) + 1 : start
+        // A span that ends in what a tag wrote ends with the tag.
+        if span.end > span.start, let k = run(span.end - 1), !literal[k] { end = sourceEnds[k] }
         return ByteSpan(start, end >= start ? end : start + 1)
     }
 }
@@ -93,7 +109,7 @@ extension TemplateProgram {
                     state.overflow = true
                     return
                 }
-                state.map.append(render: state.bytes.count, source: span.start, length: text.count, isLiteral: false)
+                state.map.append(render: state.bytes.count, source: span.start, length: text.count, isLiteral: false, sourceEnd: span.end)
                 state.bytes.append(contentsOf: text)
             case .output(let span, let expression):
                 // Each loop iteration writes its placeholders with its own number of spaces before `}}`: the same
@@ -106,7 +122,7 @@ extension TemplateProgram {
                     state.overflow = true
                     return
                 }
-                state.map.append(render: state.bytes.count, source: span.start, length: length, isLiteral: false)
+                state.map.append(render: state.bytes.count, source: span.start, length: length, isLiteral: false, sourceEnd: span.end)
                 state.bytes.append(UInt8(ascii: "{"))
                 state.bytes.append(UInt8(ascii: "{"))
                 state.bytes.append(contentsOf: expression)

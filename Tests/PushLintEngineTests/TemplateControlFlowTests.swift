@@ -123,6 +123,9 @@ import TestSupport
         #expect(found.first?.message.hasSuffix("(only when `n` is set)") == true)
         #expect(found.first?.span.start == Self.offset(of: "3{% else", in: fcm))
         #expect(found.first?.fix == nil, "a rendering's fix is no edit of the template")
+        let placeholder = "{\"message\": {\"token\": \"t\", \"data\": {\"count\": {{ count }}}{% if x %}, \"android\": {}{% endif %}}}"
+        let unquoted = try #require(try Self.lint(placeholder, "t.json.liquid").first)
+        #expect(unquoted.span == ByteSpan(Self.offset(of: "{{ count }}", in: placeholder), Self.offset(of: "{{ count }}", in: placeholder) + 11))
 
         let silent = "{\"headers\": {\"apns-push-type\": \"background\", \"apns-priority\": \"{{#if urgent}}10{{else}}5{{/if}}\"}, \"payload\": {\"aps\": {\"content-available\": 1}}}"
         let high = try Self.lint(silent, "t.json.hbs")
