@@ -164,6 +164,8 @@ public struct Engine: Sendable {
     // MARK: One file
 
     func lint(bytes outcome: ReadOutcome, target: LintTarget) -> FileOutcome {
+        // A template with control flow is linted rendering by rendering (TemplateLinting.swift).
+        if case .bytes(let bytes) = outcome, let outcome = lintTemplate(bytes, target: target) { return outcome }
         let config = project.config
         let relative = target.configRelativePath
         var file = FileContext(

@@ -33,15 +33,18 @@ public struct Config: Sendable {
     public var options: [String: RuleOptions]
     public var overrides: [Override]
     public var templates: [Glob]
+    /// `templates` entries that name a dialect (`{"files": [...], "dialect": "liquid"}`), in config order.
+    public var templateDialects: [(glob: Glob, dialect: TemplateDialect)] = []
     public var placeholders: PlaceholderDelimiters
     /// As written, relative to the config file's folder.
     public var contract: String?
 
-    public static let defaultInclude = ["**/*.json", "**/*.apns", "**/*.json.tmpl", "**/*.json.hbs", "**/*.json.j2"]
+    public static let defaultInclude =
+        ["**/*.json", "**/*.apns"] + TemplateDialect.extensions.map { "**/*.json" + $0.suffix }
     /// Folders never walked.
     public static let alwaysExcluded: Set<String> = [".git", ".build", ".venv", "node_modules", "Pods", "DerivedData"]
-    /// Template extensions after `.json` (DESIGN.md §3).
-    public static let templateExtensions = [".tmpl", ".hbs", ".j2", ".mustache", ".liquid"]
+    /// Template extensions after `.json` (DESIGN.md §3), each with its dialect (`TemplateDialect.extensions`).
+    public static let templateExtensions = TemplateDialect.extensions.map(\.suffix)
     /// `.json.tmpl` and the others, as bytes: every linted file's name is compared with them.
     static let templateSuffixes = templateExtensions.map { Array((".json" + $0).utf8) }
 
@@ -60,6 +63,8 @@ public struct Config: Sendable {
     public static let apnsKeys = ["headers"]
     public static let overrideKeys = ["files", "rules"]
     public static let placeholderKeys = ["open", "close"]
+    /// Keys of a `templates` entry written as an object.
+    public static let templateEntryKeys = ["files", "dialect"]
 
     /// Reads and validates a config. `rules` describes every known rule (ids and options).
     public static func read(path: String, bytes: [UInt8], rules: [RuleDescription]) throws(ConfigurationError) -> Config {
@@ -73,7 +78,7 @@ public struct Config: Sendable {
 
         if let node = top["include"] { config.include = try reader.globs(node, "'include'") }
         if let node = top["exclude"] { config.exclude = try reader.globs(node, "'exclude'") }
-        if let node = top["templates"] { config.templates = try reader.globs(node, "'templates'") }
+        if let node = top["templates"] { try readTemplates(reader, node, into: &config) }
         if let node = top["contract"] { config.contract = try reader.string(node, "'contract'") }
         if let node = top["kinds"] {
             for entry in try reader.map(node, "'kinds'") {
@@ -135,6 +140,33 @@ public struct Config: Sendable {
         return config
     }
 
+    /// `templates`: globs, or `{"files": glob or globs, "dialect": name}` objects.
+    static func readTemplates(_ reader: ConfigReader, _ node: NodeID, into config: inout Config) throws(ConfigurationError) {
+        let doc = reader.document
+        guard doc.kind(node) == .array else {
+            throw reader.error(node, "'templates' must be an array of globs or {files, dialect} objects, found \(doc.typeName(node))")
+        }
+        for element in doc.elements(node) {
+            guard doc.kind(element) == .object else {
+                config.templates.append(try reader.glob(element, "each entry of 'templates'"))
+                continue
+            }
+            let fields = try reader.object(element, "an entry of 'templates'", known: templateEntryKeys)
+            guard let files = fields["files"] else { throw reader.error(element, "an entry of 'templates' needs 'files'") }
+            let globs = doc.kind(files) == .array ? try reader.globs(files, "'templates[].files'") : [try reader.glob(files, "'templates[].files'")]
+            config.templates += globs
+            guard let name = fields["dialect"] else { continue }
+            let text = try reader.string(name, "'templates[].dialect'")
+            guard let dialect = TemplateDialect(name: text) else {
+                let names = TemplateDialect.names.map(\.name)
+                throw reader.error(
+                    name, "unknown template dialect '\(text)'." + Suggest.didYouMean(text, in: names),
+                    hint: "dialects: " + names.joined(separator: ", "))
+            }
+            config.templateDialects += globs.map { ($0, dialect) }
+        }
+    }
+
     static func readLevels(_ reader: ConfigReader, _ node: NodeID, _ what: String, _ ruleIds: [String]) throws(ConfigurationError) -> [String: RuleLevel] {
         var result: [String: RuleLevel] = [:]
         for entry in try reader.map(node, what) {
@@ -185,6 +217,17 @@ public struct Config: Sendable {
         }
         if named { return true }
         return templates.contains { $0.matches(relativePath) }
+    }
+
+    /// The template dialect of the file at this path, nil when it is no template: the last `templates` entry that
+    /// names a dialect and matches, else its extension's (`.json.liquid`), else plain placeholders for a file that
+    /// a `templates` glob names.
+    public func templateDialect(_ relativePath: String) -> TemplateDialect? {
+        if let named = templateDialects.last(where: { $0.glob.matches(relativePath) }) { return named.dialect }
+        if let byName = TemplateDialect.extensions.last(where: { relativePath.hasSuffix(".json" + $0.suffix) }) {
+            return byName.dialect
+        }
+        return isTemplate(relativePath) ? .placeholders : nil
     }
 
     public func forcedKind(_ relativePath: String) -> PayloadKind? {

@@ -33,11 +33,15 @@ public struct FileContext: Sendable {
     /// The file parsed but is no known payload kind.
     public var isUnknownKind: Bool
     public var settings: LintSettings
+    /// A template with control flow: its structure and what its renderings gave (nil for other files, and for each
+    /// rendering's own context).
+    public var template: TemplateAnalysis?
 
     public init(
         path: String, isExplicit: Bool, readError: String? = nil, byteCount: Int, maxBytes: Int, parse: JSONParseResult?,
-        isUnknownKind: Bool = false, settings: LintSettings = LintSettings()
+        isUnknownKind: Bool = false, settings: LintSettings = LintSettings(), template: TemplateAnalysis? = nil
     ) {
+        self.template = template
         self.path = path
         self.isExplicit = isExplicit
         self.readError = readError

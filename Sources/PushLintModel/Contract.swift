@@ -55,6 +55,8 @@ public struct Contract: Sendable {
     public struct Variable: Sendable {
         public var maxBytes: Int?
         public var maxLength: Int?
+        /// Most items of a list that a template loops over: loops render 0, 1, 2 and this many times.
+        public var maxItems: Int?
         /// Worst-case encoded bytes: `maxBytes`, or `maxLength` characters at 4 bytes each.
         public var worstCaseBytes: Int? { maxBytes ?? maxLength.map { $0 * 4 } }
     }
@@ -79,7 +81,7 @@ public struct Contract: Sendable {
     public static let channelKeys = ["id", "importance", "name", "description"]
     public static let eventKeys = ["files", "match", "urgency", "channel", "fields", "description"]
     public static let fieldKeys = ["required", "type", "enum", "pattern", "maxLength", "minLength", "description"]
-    public static let variableKeys = ["maxBytes", "maxLength"]
+    public static let variableKeys = ["maxBytes", "maxLength", "maxItems"]
     public static let linksKeys = ["schemes", "hosts"]
     public static let entitlements = ["time-sensitive", "critical-alerts"]
 
@@ -155,6 +157,11 @@ public struct Contract: Sendable {
                 var variable = Variable()
                 if let n = f["maxBytes"] { variable.maxBytes = try reader.nonNegativeInteger(n, "'maxBytes' of '\(entry.key)'") }
                 if let n = f["maxLength"] { variable.maxLength = try reader.nonNegativeInteger(n, "'maxLength' of '\(entry.key)'") }
+                if let n = f["maxItems"] {
+                    let items = try reader.nonNegativeInteger(n, "'maxItems' of '\(entry.key)'")
+                    guard items <= 1000 else { throw reader.error(n, "'maxItems' of '\(entry.key)' is \(items): pushlint renders loops with at most 1000 items") }
+                    variable.maxItems = items
+                }
                 contract.variables[entry.key] = variable
             }
         }

@@ -75,12 +75,48 @@ public struct Placeholder: Sendable, Hashable {
     public var scalarLength: Int
 
     /// The variable it reads: the first identifier path of the expression, without filters or helpers'
-    /// keywords (`user.name | upper` -> `user.name`, `#if x` -> `x`).
+    /// keywords (`user.name | upper` -> `user.name`, `#if x` -> `x`, `.cursor` -> `cursor`).
     public var variable: String {
         var text = expression
-        while let first = text.first, "#/^&>!-~=".contains(first) { text.removeFirst() }
+        // `.Title` of a Go template reads the field `Title`.
+        while let first = text.first, "#/^&>!-~=.".contains(first) { text.removeFirst() }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "|" || $0 == "(" || $0 == ")" }).map(String.init)
         return words.first { !Self.helperKeywords.contains($0) } ?? text
+    }
+
+    /// The filters after the variable, by name (`name | truncate: 40 | upcase` -> `truncate`, `upcase`), with
+    /// their arguments.
+    public var filters: [(name: String, argument: String)] {
+        expression.split(separator: "|").dropFirst().map { part in
+            let text = String(part).trimmingSpaces
+            guard let cut = text.firstIndex(where: { $0 == ":" || $0 == "(" || $0 == " " }) else { return (text, "") }
+            var argument = String(text[text.index(after: cut)...]).trimmingSpaces
+            if argument.hasSuffix(")") { argument.removeLast() }
+            return (String(text[..<cut]), argument)
+        }
+    }
+
+    /// A filter that writes its value as JSON (`| json`, `| tojson`, `| dump`): a string renders with its quotes.
+    public var rendersJSON: Bool {
+        filters.contains { Self.jsonFilters.contains($0.name) }
+    }
+
+    static let jsonFilters: Set<String> = ["json", "tojson", "dump", "jsonify", "json_encode", "to_json"]
+
+    /// The most characters the value renders to when a filter bounds it: Liquid's `truncate: N` and Django's
+    /// `truncatechars:N` (ellipsis included), Jinja's and Nunjucks' `truncate(N)` (which leaves a text of up to N + 5
+    /// characters whole, its default leeway).
+    public var declaredMaximumLength: Int? {
+        var result: Int?
+        for filter in filters where filter.name == "truncate" || filter.name == "truncatechars" {
+            var argument = Substring(filter.argument)
+            if argument.hasPrefix("length=") { argument = argument.dropFirst(7) }
+            let digits = argument.prefix { $0.isASCII && $0.isNumber }
+            guard let n = Int(digits) else { continue }
+            let bound = filter.name == "truncate" && expression.contains("truncate(") ? n + 5 : n
+            result = min(result ?? bound, bound)
+        }
+        return result
     }
 
     /// Words of Handlebars and Go templates that are not variables.

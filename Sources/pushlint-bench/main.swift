@@ -2,6 +2,9 @@
 //   pushlint-bench generate DIR          write the corpora (deterministic)
 //   pushlint-bench parse FILE [N]        parse FILE N times (default 1), print MB/s (parse only, one thread)
 //   pushlint-bench parse-foundation FILE [N]   the same with JSONSerialization, the anchor
+//   pushlint-bench template-conditions K FILE   write a Handlebars APNs template with K independent conditions
+//   pushlint-bench template-render FILE [N]     parse the template's blocks, select and render its branches and parse
+//                                               every rendering, N times: the template machinery without the rules
 import Foundation
 import PushLintJSON
 
@@ -23,7 +26,9 @@ func monotonicSeconds() -> Double {
 }
 
 let args = CommandLine.arguments
-guard args.count >= 3 else { fail("usage: pushlint-bench generate DIR | parse FILE [N] | parse-foundation FILE [N]") }
+guard args.count >= 3 else {
+    fail("usage: pushlint-bench generate DIR | parse FILE [N] | parse-foundation FILE [N] | template-conditions K FILE | template-render FILE [N]")
+}
 switch args[1] {
 case "generate":
     let dir = args[2]
@@ -53,6 +58,34 @@ case "parse", "parse-foundation":
     let seconds = (monotonicSeconds() - start) / Double(iterations)
     let mbps = Double(bytes.count) / 1e6 / seconds
     print(String(format: "%@ %d bytes, %d nodes: %.4f s per parse, %.1f MB/s", args[1], bytes.count, nodes, seconds, mbps))
+case "template-conditions":
+    guard let k = Int(args[2]), args.count > 3 else { fail("usage: pushlint-bench template-conditions K FILE") }
+    var text = "{{!-- \(k) independent conditions --}}\n{\n  \"aps\": {\n    \"alert\": { \"title\": \"{{title}}\", \"body\": \"{{body}}\" },\n    \"sound\": \"default\"\n  }"
+    for i in 0..<k {
+        text += ",\n  {{#if flag\(i)}}\"field\(i)\": \"{{value\(i)}}\",{{/if}}\n  \"fixed\(i)\": \"v\(i)\""
+    }
+    write(args[3], text + "\n}\n")
+    print("wrote \(args[3]): \(k) conditions")
+case "template-render":
+    guard let data = FileManager.default.contents(atPath: args[2]) else { fail("cannot read \(args[2])") }
+    let iterations = args.count > 3 ? Int(args[3]) ?? 1 : 1
+    let bytes = [UInt8](data)
+    var renderings = 0
+    let start = monotonicSeconds()
+    for _ in 0..<iterations {
+        let program = TemplateProgram(bytes, dialect: .handlebars)
+        let selections = TemplateSelections(domains: program.choices.map(\.optionCount), limit: 256)
+        renderings = 0
+        for row in selections.rows {
+            guard let rendering = program.render(row, limit: 1 << 16) else { continue }
+            guard JSONParser.parse(rendering.bytes, options: JSONParseOptions(mode: .defaultTemplate)).document != nil else {
+                fail("a rendering does not parse")
+            }
+            renderings += 1
+        }
+    }
+    let seconds = (monotonicSeconds() - start) / Double(iterations)
+    print(String(format: "template-render %d bytes, %d renderings: %.3f ms per template", bytes.count, renderings, seconds * 1000))
 default:
     fail("unknown command \(args[1])")
 }

@@ -25,10 +25,28 @@ enum FuzzTarget {
                 check(JSONParser.parse(bytes, options: options), bytes, mode)
             }
         }
-        // The file name decides template mode; lint both ways.
-        for name in ["fuzz.json", "fuzz.json.tmpl"] {
+        for dialect in TemplateDialect.allCases { checkTemplate(TemplateProgram(bytes, dialect: dialect), bytes) }
+        // The file name decides template mode and the template dialect; lint every way.
+        for name in ["fuzz.json", "fuzz.json.tmpl", "fuzz.json.hbs", "fuzz.json.liquid", "fuzz.json.j2", "fuzz.json.gotmpl"] {
             let report = engine.lint(bytes: bytes, path: name)
             checkReport(report, bytes)
+        }
+    }
+
+    /// A template's problems lie in its bytes; its renderings stay within their limit and map into the template.
+    static func checkTemplate(_ program: TemplateProgram, _ bytes: [UInt8]) {
+        for problem in program.problems {
+            precondition(problem.span.start >= 0 && problem.span.end <= bytes.count, "template problem outside the input")
+        }
+        let selections = TemplateSelections(domains: program.choices.map(\.optionCount), limit: 8)
+        precondition(selections.rows.count <= 8, "more selections than the limit")
+        for row in selections.rows {
+            guard let rendering = program.render(row, limit: 1 << 16) else { continue }
+            precondition(rendering.bytes.count <= 1 << 16, "rendering over its limit")
+            for offset in stride(from: 0, through: rendering.bytes.count, by: max(1, rendering.bytes.count / 16)) {
+                let source = rendering.map.sourceOffset(offset)
+                precondition(source >= 0 && source <= bytes.count, "rendered offset maps outside the template")
+            }
         }
     }
 

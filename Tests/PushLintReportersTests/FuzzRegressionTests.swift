@@ -7,7 +7,7 @@ import Testing
 import TestSupport
 
 /// Inputs the fuzzer once crashed on (testdata/fuzz/regressions): each goes through the parser in every mode, a
-/// lint as payload and as template, and every reporter, whose JSON outputs must parse again.
+/// lint as payload and as template (placeholders and each dialect), and every reporter, whose JSON outputs must parse again.
 @Suite struct FuzzRegressionTests {
     static let inputs = Paths.files(in: Paths.testdata.appendingPathComponent("fuzz/regressions")).filter { !$0.lastPathComponent.hasPrefix(".") }
 
@@ -24,7 +24,7 @@ import TestSupport
         }
         // As the fuzz target does: with the example contract, so that contract and template rules run too.
         let contract = try Contract.read(path: "push-contract.json", bytes: Paths.bytes(Paths.testdata.appendingPathComponent("examples/push-contract.json")))
-        for name in ["regression.json", "regression.json.tmpl"] {
+        for name in ["regression.json", "regression.json.tmpl", "regression.json.hbs", "regression.json.liquid", "regression.json.j2", "regression.json.gotmpl"] {
             let project = Project(contract: contract, baseDirectory: "/")
             let report = Engine(project: project, options: LintOptions(jobs: 1)).lint(bytes: bytes, path: name)
             for d in report.allDiagnostics {

@@ -10,7 +10,7 @@ import TestSupport
 @Suite struct ContractFixturesTests {
     @Test func examplesProjectGivesTheDeliberateFindingsOfTheseRules() throws {
         let report = try FolderLinter.lint(Paths.testdata.appendingPathComponent("examples"))
-        #expect(report.files.count == 23)
+        #expect(report.files.count == 29)
         #expect(!report.files.contains { $0.path.hasPrefix("push/drafts/") })
         let found = ContractPackRules.findings(report)
         // receipt.json is over the size limit: payload-size's finding, so payload-data-not-link stays silent there.
@@ -19,6 +19,9 @@ import TestSupport
                 "push/android/orders/updated-channel.json android-channel-exists 16:23",
                 "push/android/orders/updated-missing-cursor.json contract-required-field 8:5",
                 "push/android/promo/weekly-high.json priority-high-non-urgent 14:19",
+                "push/templates/chat-message.json.hbs template-render-invalid 8:23",
+                "push/templates/chat-reply.json.njk template-syntax 16:3",
+                "push/templates/promo-weekly.json.j2 template-render-invalid 3:62",
             ])
         #expect(report.project.filter { ContractPackRules.ids.contains($0.ruleId) }.isEmpty)
         // The channel finding suggests the near miss.

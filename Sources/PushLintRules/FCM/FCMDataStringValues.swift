@@ -19,7 +19,8 @@ struct FCMDataStringValues: PayloadRule {
             what it receives from FCM anyway. Objects and arrays are not rewritten: flatten them into string \
             keys, or send an id and let the app fetch the rest. In a template, a placeholder in value \
             position (`"count": {{count}}`) renders a bare number or object and is reported; a quoted one \
-            (`"count": "{{count}}"`) is fine. Expo's `data` is JSON, not a string map, and is not checked.
+            (`"count": "{{count}}"`) is fine, and so is one with a filter that writes JSON (`"name": {{ name | \
+            json }}`, `tojson`, `dump`): a string variable renders a JSON string. Expo's `data` is JSON, not a string map, and is not checked.
             """,
         triggering: [
             RuleExample(
@@ -35,6 +36,9 @@ struct FCMDataStringValues: PayloadRule {
             RuleExample(
                 #"{"message": {"token": "t", "data": {"count": "{{count}}"}}}"#, fileName: "order.json.tmpl",
                 note: "A quoted placeholder renders a string."),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"name": {{ name | json }}}}}"#, fileName: "order.json.liquid",
+                note: "`json` writes a string variable as a JSON string."),
             RuleExample(
                 #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "data": {"count": 3, "status": {"code": "shipped"}}}"#,
                 note: "Expo data is JSON."),
@@ -64,6 +68,8 @@ struct FCMDataStringValues: PayloadRule {
                             fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))])))
                 case .placeholder:
                     let text = doc.rawText(value)
+                    // `{{ name | json }}` writes the value as JSON: a string variable renders a string.
+                    if context.settings.placeholders.find(in: text).first?.rendersJSON == true { continue }
                     result.append(
                         diagnostic(
                             placeholder(mapPath, key, text), at: value, in: doc, help: "write \"\(text)\"",

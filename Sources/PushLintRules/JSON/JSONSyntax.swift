@@ -14,7 +14,9 @@ struct JSONSyntax: FileRule {
             broken template, so a file that does not parse is always a finding, also when found by walking a \
             folder. pushlint reports the first error with what it expected there. Comments and trailing commas are \
             allowed only in `.pushlint.json` and the contract; template files may hold placeholders in value \
-            position (`"badge": {{count}}`).
+            position (`"badge": {{count}}`). A `.json.tmpl` file holds placeholders only: a template with blocks \
+            (`{{#if}}`, `{% if %}`, Go's `{{if}}`) is read in its dialect when its extension or a `templates` entry \
+            names one, and its problems are then `template-syntax` and `template-render-invalid`.
 
             A trailing comma, the most common slip in hand-edited payloads, is reported at each comma with a safe \
             fix that deletes it, and the file is still checked by every other rule, so the mistakes behind the \
@@ -45,12 +47,20 @@ struct JSONSyntax: FileRule {
         if let error = parse.error, error.kind == .syntax {
             result.append(diagnostic(
                 error.message, span: ByteSpan(error.offset, error.offset + error.length), pointer: nil,
-                help: file.path.contains(".json.") ? nil : "payload files are strict JSON; name the file *.json.tmpl to allow placeholders"))
+                help: help(file.path)))
         }
         return result
     }
 
     // MARK: Messages
+
+    func help(_ path: String) -> String? {
+        // `.tmpl` is placeholders only: a Go template or one with blocks needs its dialect.
+        if path.hasSuffix(".tmpl") {
+            return "a .tmpl file holds placeholders only; for blocks ({{#if}}, {% if %}, {{if}}) name it .json.hbs, .json.liquid, .json.j2 or .json.gotmpl, or give its dialect in a `templates` entry"
+        }
+        return path.contains(".json.") ? nil : "payload files are strict JSON; name the file *.json.tmpl to allow placeholders"
+    }
 
     func trailingComma(_ comma: ByteSpan, in document: JSONDocument?) -> Diagnostic {
         let closing = document.flatMap { doc in comma.end < doc.bytes.count ? nextToken(after: comma.end, in: doc.bytes) : nil }

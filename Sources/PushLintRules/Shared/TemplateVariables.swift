@@ -77,7 +77,9 @@ enum TemplateVariables {
         var undeclared: [String] = []
         for use in uses where use.rendersValue {
             let name = use.placeholder.variable
-            guard let worst = variables[name]?.worstCaseBytes else {
+            // A bounding filter (`| truncate: 40`) is a declared maximum too; the smaller one holds.
+            let bounds = [variables[name]?.worstCaseBytes, use.placeholder.declaredMaximumLength.map { $0 * 4 }].compactMap { $0 }
+            guard let worst = bounds.min() else {
                 if !undeclared.contains(name) { undeclared.append(name) }
                 continue
             }

@@ -1,5 +1,7 @@
 import PushLintModel
 
 enum TemplateRules {
-    static let all: [any Rule] = [TemplateWorstCaseSize(), TemplateUnboundedVariable()]
+    static let all: [any Rule] = [
+        TemplateWorstCaseSize(), TemplateUnboundedVariable(), TemplateSyntax(), TemplateRenderInvalid(), TemplateBranchLimit(),
+    ]
 }

@@ -13,7 +13,9 @@ struct TemplateUnboundedVariable: PayloadRule {
             EXPO-D) when every variable has a maximum: `maxBytes` or `maxLength` under `variables` in the \
             contract. A variable without one may render to any length, and a long user name or translated text \
             then fails at send time. The rule reports each such variable once per payload, at its first use, \
-            when a contract is loaded. Section and comment tags (`{{#if x}}`, `{{/if}}`, `{{! note }}`) are not \
+            when a contract is loaded. A bounding filter declares a maximum as well: `{{ body | truncate: 120 }}` \
+            (Liquid), `{{ body | truncate(120) }}` (Jinja, Nunjucks: up to 125 characters, its leeway), \
+            `{{ body|truncatechars:120 }}` (Django). Section and comment tags (`{{#if x}}`, `{{/if}}`, `{{! note }}`) are not \
             variables. It is `info` by default; make it `error` for template folders to require a maximum for \
             every variable.
             """,
@@ -30,6 +32,9 @@ struct TemplateUnboundedVariable: PayloadRule {
                 "{\"aps\": {\"alert\": {\"title\": \"Hi {{name}}\", \"body\": \"{{#if vip}}VIP{{/if}}\"}}}", fileName: "hi.json.tmpl",
                 contract: #"{"variables": {"name": {"maxBytes": 120}, "vip": {"maxLength": 5}}}"#),
             RuleExample(
+                "{\"aps\": {\"alert\": {\"title\": \"Hi {{ name }}\", \"body\": \"{{ review | truncate: 120 }}\"}}}", fileName: "review.json.liquid",
+                contract: #"{"variables": {"name": {"maxBytes": 120}}}"#, note: "`truncate: 120` bounds the review."),
+            RuleExample(
                 "{\"aps\": {\"alert\": \"Hi {{name}}\"}}", fileName: "hi.json",
                 contract: #"{"variables": {"title": {"maxLength": 60}}}"#, note: "Not a template: `{{name}}` is literal text."),
         ])
@@ -41,7 +46,7 @@ struct TemplateUnboundedVariable: PayloadRule {
         let uses = TemplateVariables.uses(in: context.payload.node, context)
         for use in uses where use.rendersValue {
             let name = use.placeholder.variable
-            guard contract.variables[name] == nil, reported.insert(name).inserted else { continue }
+            guard contract.variables[name] == nil, use.placeholder.declaredMaximumLength == nil, reported.insert(name).inserted else { continue }
             let count = uses.filter { $0.placeholder.variable == name }.count
             let times = count > 1 ? " (used \(count) times)" : ""
             result.append(

@@ -1,0 +1,229 @@
+import PushLintJSON
+import PushLintModel
+import PushLintRules
+
+/// Templates with control flow (DESIGN.md §3): the template's own structure is checked, then each selection of its
+/// branches is rendered and every rule runs on every distinct rendering; a finding is reported once, at its place in
+/// the template, with the branch it needs.
+extension Engine {
+    /// Renderings checked per file before a pairwise selection takes over.
+    public static let templateRenderingLimit = 256
+
+    /// The engine's hook: nil for a file that is no template with control flow (it is linted as it always was).
+    func lintTemplate(_ bytes: [UInt8], target: LintTarget) -> FileOutcome? {
+        let relative = target.configRelativePath
+        guard let dialect = project.config.templateDialect(relative), dialect != .placeholders else { return nil }
+        var program = TemplateProgram(bytes, dialect: dialect)
+        guard program.hasControlFlow else { return nil }
+        if let variables = project.settings.contract?.variables {
+            program.declareLoopMaxima { variables[$0]?.maxItems }
+        }
+        let rules = self.rules(for: relative)
+        var analysis = TemplateAnalysis(program: program)
+        var diagnostics: [Diagnostic] = []
+        var summaries: [PayloadSummary] = []
+        var largest: (bytes: Int, limit: Int)?
+        var kind: PayloadKind?
+        if program.isRenderable {
+            let checked = checkRenderings(program, rules: rules, target: target, analysis: &analysis)
+            diagnostics = checked.findings
+            summaries = checked.summaries
+            largest = checked.largest
+            kind = checked.kind
+        }
+        let file = FileContext(
+            path: target.displayPath, isExplicit: target.isExplicit, byteCount: bytes.count, maxBytes: options.maxFileBytes,
+            parse: nil, settings: project.settings, template: analysis)
+        diagnostics = Self.findings(of: rules.file) { $0.check(file) } + diagnostics
+        let resolved = resolve(diagnostics, target: target, bytes: bytes, lines: nil)
+        let report = FileReport(
+            path: target.displayPath, kind: kind, wireBytes: largest?.bytes, wireLimit: largest?.limit, diagnostics: resolved)
+        return FileOutcome(report: report, summaries: summaries)
+    }
+
+    struct CheckedRenderings {
+        var findings: [Diagnostic] = []
+        var summaries: [PayloadSummary] = []
+        var largest: (bytes: Int, limit: Int)?
+        var kind: PayloadKind?
+    }
+
+    func checkRenderings(
+        _ program: TemplateProgram, rules: (file: [any FileRule], payload: [any PayloadRule]), target: LintTarget,
+        analysis: inout TemplateAnalysis
+    ) -> CheckedRenderings {
+        let selections = TemplateSelections(domains: program.choices.map(\.optionCount), limit: Self.templateRenderingLimit)
+        analysis.selections = selections
+        let limit = min(options.maxFileBytes, max(64 << 10, 4 * program.source.count))
+        analysis.renderLimit = limit
+        // Selections that render the same bytes are checked once.
+        var distinct: [TemplateRendering] = []
+        var rowsOf: [[Int]] = []
+        var indexOf: [[UInt8]: Int] = [:]
+        var reached: [[Bool]] = []
+        for (row, selection) in selections.rows.enumerated() {
+            guard let rendering = program.render(selection, limit: limit) else {
+                analysis.oversized += 1
+                reached.append([Bool](repeating: false, count: program.choices.count))
+                continue
+            }
+            reached.append(rendering.reached)
+            if let index = indexOf[rendering.bytes] {
+                rowsOf[index].append(row)
+            } else {
+                indexOf[rendering.bytes] = distinct.count
+                distinct.append(rendering)
+                rowsOf.append([row])
+            }
+        }
+        analysis.distinctRenderings = distinct.count
+        /// The deciding choices, the nearest to the finding first: with a pairwise selection a place may be seen in
+        /// one rendering only, where every choice looks deciding, and the blocks around it are the likely cause.
+        func condition(_ rows: [Int], at offset: Int) -> [TemplateCondition] {
+            selections.deciding(rows, reached: reached)
+                .map { TemplateCondition(choice: program.choices[$0.choice], options: $0.options, maxItems: program.loopCounts[$0.choice].last) }
+                .sorted { a, b in
+                    let x = (a.choice.span.start > offset ? 1 : 0, abs(a.choice.span.start - offset))
+                    let y = (b.choice.span.start > offset ? 1 : 0, abs(b.choice.span.start - offset))
+                    return x < y
+                }
+                .enumerated().sorted { a, b in
+                    // The three that are shown, in the template's order.
+                    (a.offset < 3 ? 0 : 1, a.element.choice.span.start) < (b.offset < 3 ? 0 : 1, b.element.choice.span.start)
+                }.map(\.element)
+        }
+        // The longest first: where renderings disagree about a finding's numbers (a size), the largest one speaks.
+        let order = distinct.indices.sorted { (distinct[$0].bytes.count, $1) > (distinct[$1].bytes.count, $0) }
+        var found: [FindingKey: (diagnostic: Diagnostic, rows: [Int])] = [:]
+        var foundOrder: [FindingKey] = []
+        var invalid: [InvalidKey: (span: ByteSpan, problem: TemplateAnalysis.InvalidRendering.Problem, rows: [Int])] = [:]
+        var invalidOrder: [InvalidKey] = []
+        var result = CheckedRenderings()
+        let relative = target.configRelativePath
+        // Renderings write every placeholder as `{{ }}`, whatever the config's delimiters for plain templates.
+        let settings =
+            project.settings.placeholders == .mustache
+            ? project.settings
+            : LintSettings(ruleOptions: project.settings.ruleOptions, contract: project.settings.contract, placeholders: .mustache)
+        let headers = project.config.headers(for: relative)
+        for index in order {
+            let rendering = distinct[index]
+            let parse = JSONParser.parse(
+                rendering.bytes,
+                options: JSONParseOptions(mode: .defaultTemplate, maxDepth: 512, maxBytes: limit, recoversTrailingCommas: true))
+            let commas = parse.issues.filter { $0.kind == .trailingComma }
+            let quoted = parse.document.map { Self.jsonFiltersInStrings($0) } ?? []
+            if parse.error != nil || !commas.isEmpty || !quoted.isEmpty {
+                var problems: [(ByteSpan, TemplateAnalysis.InvalidRendering.Problem)] = commas.map { comma in
+                    (rendering.map.sourceSpan(comma.span), Self.trailingComma(at: comma.span.start, in: parse.document))
+                }
+                problems += quoted.map { (rendering.map.sourceSpan($0.span), .jsonInString($0.expression)) }
+                if let error = parse.error {
+                    problems.append((rendering.map.sourceSpan(ByteSpan(error.offset, error.offset + error.length)), .syntax(error.message)))
+                }
+                for (span, problem) in problems {
+                    let key = InvalidKey(start: span.start, problem: problem)
+                    if invalid[key] == nil {
+                        invalid[key] = (span, problem, [])
+                        invalidOrder.append(key)
+                    }
+                    invalid[key]!.rows += rowsOf[index]
+                }
+                continue
+            }
+            guard let document = parse.document else { continue }
+            var file = FileContext(
+                path: target.displayPath, isExplicit: target.isExplicit, byteCount: rendering.bytes.count,
+                maxBytes: options.maxFileBytes, parse: parse, settings: settings)
+            let payloads = detectPayloads(document, relative: relative)
+            file.isUnknownKind = payloads.isEmpty
+            var findings = Self.findings(of: rules.file) { $0.check(file) }
+            let first = result.kind == nil
+            for ref in payloads {
+                let payload = PayloadBuilder.build(
+                    document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
+                let context = PayloadContext(
+                    path: target.displayPath, configRelativePath: relative, document: document, payload: payload,
+                    isTemplate: true, settings: settings)
+                findings += Self.findings(of: rules.payload) { $0.check(context) }
+                if first { result.summaries.append(PayloadSummarizer.summarize(context)) }
+                if let size = payload.sizes.first, size.bytes > (result.largest?.bytes ?? -1) { result.largest = (size.bytes, size.limit) }
+            }
+            if first { result.kind = payloads.first?.kind ?? result.kind }
+            for var finding in findings {
+                finding.span = rendering.map.sourceSpan(finding.span)
+                // Fixes are edits of the rendering, not of the template.
+                finding.fix = nil
+                let key = FindingKey(ruleId: finding.ruleId, start: finding.span.start, end: finding.span.end)
+                if found[key] == nil {
+                    found[key] = (finding, [])
+                    foundOrder.append(key)
+                }
+                found[key]!.rows += rowsOf[index]
+            }
+        }
+        let checkedRows = selections.rows.count - analysis.oversized
+        let validRows = checkedRows - Set(invalid.values.flatMap(\.rows)).count
+        for key in foundOrder {
+            var (finding, rows) = found[key]!
+            rows.sort()
+            if rows.count < validRows {
+                let phrase = TemplateCondition.phrase(condition(rows, at: finding.span.start))
+                finding.message += phrase.isEmpty ? " (in some renderings of the template)" : " (only \(phrase))"
+            }
+            result.findings.append(finding)
+        }
+        analysis.invalid = invalidOrder.map { key in
+            let (span, problem, rows) = invalid[key]!
+            let sorted = rows.sorted()
+            return TemplateAnalysis.InvalidRendering(
+                problem: problem, span: span, condition: sorted.count < checkedRows ? condition(sorted, at: span.start) : [], renderings: sorted.count)
+        }
+        return result
+    }
+
+    struct FindingKey: Hashable {
+        var ruleId: String
+        var start: Int
+        var end: Int
+    }
+
+    struct InvalidKey: Hashable {
+        var start: Int
+        var problem: TemplateAnalysis.InvalidRendering.Problem
+    }
+
+    /// Placeholders with a JSON filter (`{{ title | tojson }}`) inside strings: each renders its own quotes.
+    static func jsonFiltersInStrings(_ document: JSONDocument) -> [(span: ByteSpan, expression: String)] {
+        let delimiters = PlaceholderDelimiters.mustache
+        var result: [(ByteSpan, String)] = []
+        for node in document.nodes.indices where document.kind(node) == .string || document.kind(node) == .key {
+            guard document.withStringBytes(node, delimiters.containsPlaceholder) else { continue }
+            for placeholder in delimiters.find(in: document.string(node)) where placeholder.rendersJSON {
+                result.append((document.span(node), placeholder.expression))
+            }
+        }
+        return result
+    }
+
+    /// What a trailing comma follows: the key of the member before it, or the array it ends.
+    static func trailingComma(at offset: Int, in document: JSONDocument?) -> TemplateAnalysis.InvalidRendering.Problem {
+        guard let document else { return .trailingComma(after: nil, array: nil) }
+        // The innermost container around the comma.
+        var inner: NodeID?
+        for node in document.nodes.indices where document.kind(node) == .object || document.kind(node) == .array {
+            let span = document.span(node)
+            if span.start < offset, offset < span.end, span.length < (inner.map { document.span($0).length } ?? Int.max) { inner = node }
+        }
+        guard let container = inner else { return .trailingComma(after: nil, array: nil) }
+        if document.kind(container) == .array {
+            var key: String?
+            for node in document.nodes.indices where document.kind(node) == .object {
+                if let member = document.members(node).first(where: { $0.value == container }) { key = document.string(member.key) }
+            }
+            return .trailingComma(after: nil, array: key ?? "")
+        }
+        let before = document.members(container).last { document.span($0.value).end <= offset }
+        return .trailingComma(after: before.map { document.string($0.key) }, array: nil)
+    }
+}
