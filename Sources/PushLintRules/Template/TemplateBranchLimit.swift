@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `template-branch-limit`: not every combination of the template's branches was rendered.
-struct TemplateBranchLimit: FileRule, DescribedByType {
+struct TemplateBranchLimit: FileRule {
     static let description = RuleDescription(
         id: "template-branch-limit",
         summary: "The template has more branch combinations than pushlint renders, so only a selection of them was checked.",

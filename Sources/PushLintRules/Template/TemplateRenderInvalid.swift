@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `template-render-invalid`: some branch of the template renders something that is not JSON.
-struct TemplateRenderInvalid: FileRule, DescribedByType {
+struct TemplateRenderInvalid: FileRule {
     static let description = RuleDescription(
         id: "template-render-invalid",
         summary: "A branch of the template renders a payload that is not valid JSON.",

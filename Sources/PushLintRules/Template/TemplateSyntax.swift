@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// `template-syntax`: the template engine refuses the template's own structure.
-struct TemplateSyntax: FileRule, DescribedByType {
+struct TemplateSyntax: FileRule {
     static let description = RuleDescription(
         id: "template-syntax",
         summary: "A template's block tags are unbalanced, misplaced or unknown, so the template engine refuses it.",
