@@ -3,11 +3,14 @@ import PushLintJSON
 import Testing
 import TestSupport
 
-/// The fast parser must behave exactly like the reference parser (ReferenceParser.swift): the same nodes, the
-/// same error (kind, message, offset, length) and the same issues in the same order, in every mode. Inputs are
-/// the repository's and the conformance kit's JSON files, generated documents aimed at the fast paths (runs of
-/// whitespace and ASCII around the 8-byte steps, UTF-8 right after such runs, strings that end at the end of the
-/// input), their prefixes, and byte mutations of them.
+/// The fast parser must behave exactly like the reference parser (ReferenceParser.swift, written independently
+/// from RFC 8259 and the documented modes): the same nodes, the same error (kind, message, offset, length), the
+/// same issues in the same order, in every mode; and lines and columns, as the parse records them and as
+/// `LineIndex` scans them, must be those of their definition. Inputs are the repository's and the conformance
+/// kit's JSON files, generated documents aimed at the fast paths (runs of whitespace and ASCII around the 8-byte
+/// steps, UTF-8 right after such runs, strings that end at the end of the input), their prefixes, byte mutations
+/// of them, and inputs built for each documented behaviour: placeholders in every position, trailing commas with
+/// and without recovery, unicode escapes, invalid UTF-8 and nesting at the depth limit.
 @Suite struct DifferentialTests {
     static let modes: [JSONParseOptions] = [
         JSONParseOptions(mode: .strict),
@@ -15,27 +18,66 @@ import TestSupport
         JSONParseOptions(mode: .defaultTemplate),
         JSONParseOptions(mode: .template(open: "<%=", close: "%>")),
         JSONParseOptions(mode: .template(open: "\"$", close: "")),
+        // Delimiters beyond ASCII: placeholders are found by bytes, scalars are decoded by units.
+        JSONParseOptions(mode: .template(open: "«", close: "»")),
         JSONParseOptions(mode: .strict, maxDepth: 3),
         JSONParseOptions(mode: .jsonc, maxDepth: 1),
+        JSONParseOptions(mode: .strict, maxDepth: 0),
+        JSONParseOptions(mode: .strict, recoversTrailingCommas: true),
+        JSONParseOptions(mode: .defaultTemplate, recoversTrailingCommas: true),
+        // JSONC allows trailing commas: recovery has nothing to record there.
+        JSONParseOptions(mode: .jsonc, recoversTrailingCommas: true),
+        JSONParseOptions(mode: .strict, maxBytes: 40),
     ]
+
+    /// The first modes, for the larger input sets: one of each kind, recovery included.
+    static let mainModes: [JSONParseOptions] = [modes[0], modes[1], modes[2], modes[9]]
 
     /// Returns a description of the first difference, or nil.
     static func difference(_ bytes: [UInt8], _ options: JSONParseOptions) -> String? {
         let fast = JSONParser.parse(bytes, options: options)
         let reference = ReferenceJSONParser.parse(bytes, options: options)
-        let input = String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription
+        // Described only when there is a difference: building the text for every input costs more than parsing.
+        var input: String { String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription }
+        var mode: String { "\(options.mode) maxDepth \(options.maxDepth) recovers \(options.recoversTrailingCommas)" }
         if fast.error != reference.error {
-            return "\(options.mode) \(input): error \(String(describing: fast.error)) != \(String(describing: reference.error))"
+            return "\(mode) \(input): error \(String(describing: fast.error)) != \(String(describing: reference.error))"
         }
         if fast.issues != reference.issues {
-            return "\(options.mode) \(input): issues \(fast.issues) != \(reference.issues)"
+            return "\(mode) \(input): issues \(fast.issues) != \(reference.issues)"
         }
-        if fast.document?.nodes != reference.document?.nodes {
-            return "\(options.mode) \(input): nodes differ"
+        if fast.document?.nodes != reference.nodes {
+            return "\(mode) \(input): nodes differ"
         }
-        // The line starts the parser records on its way are those a scan of the bytes finds.
-        if let document = fast.document, document.lineStarts.map({ $0.map { Int($0) } }) != LineIndex(bytes).lineStarts {
-            return "\(options.mode) \(input): line starts \(String(describing: document.lineStarts)) != \(LineIndex(bytes).lineStarts)"
+        return lineDifference(bytes, fast, reference).map { "\(mode) \(input): \($0)" }
+    }
+
+    /// Line starts as the parse records them and as `LineIndex` scans them (in one go and in ranges), and the
+    /// positions of nodes, issues and errors, against the reference's own.
+    static func lineDifference(_ bytes: [UInt8], _ fast: JSONParseResult, _ reference: ReferenceParse) -> String? {
+        let expected = reference.lineStarts
+        let scanned = LineIndex(bytes)
+        if scanned.lineStarts != expected { return "scanned line starts \(scanned.lineStarts) != \(expected)" }
+        let inRanges = LineIndex(bytes, parts: 3, minimumRangeBytes: 1) { count, body in (0..<count).map(body) }
+        if inRanges.lineStarts != expected { return "line starts scanned in ranges \(inRanges.lineStarts) != \(expected)" }
+        var offsets = fast.issues.map(\.span.start) + fast.issues.map(\.span.end)
+        var index = scanned
+        if let document = fast.document {
+            let recorded = document.lineStarts.map { $0.map { Int($0) } }
+            if recorded != expected { return "recorded line starts \(String(describing: recorded)) != \(expected)" }
+            index = document.lines
+            offsets += document.nodes.flatMap { [Int($0.start), Int($0.end)] }
+        }
+        if let error = fast.error { offsets += [error.offset, error.offset + error.length] }
+        let positions = index.positions(of: offsets)
+        let wanted = ReferenceLines.positions(in: bytes)
+        for (k, (offset, position)) in zip(offsets, positions).enumerated() {
+            // Offsets inside a scalar, or on a line after bytes that are not UTF-8, have no defined position.
+            guard offset >= 0 && offset < wanted.count, let expected = wanted[offset] else { continue }
+            // `position(of:)` scans its line each time: asked for the first offsets only, on long one-line inputs.
+            if position != expected || (k < 64 && index.position(of: offset) != expected) {
+                return "offset \(offset) is at \(position), not \(expected)"
+            }
         }
         return nil
     }
@@ -73,7 +115,7 @@ import TestSupport
         for bytes in Self.files where bytes.count <= 600 {
             for n in 0..<bytes.count { inputs.append(Array(bytes[0..<n])) }
         }
-        let failures = Self.check(inputs, modes: Array(Self.modes.prefix(3)))
+        let failures = Self.check(inputs, modes: Self.mainModes)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
@@ -92,7 +134,7 @@ import TestSupport
             let bytes = generator.document()
             for n in 0..<bytes.count { inputs.append(Array(bytes[0..<n])) }
         }
-        let failures = Self.check(inputs, modes: Array(Self.modes.prefix(3)))
+        let failures = Self.check(inputs, modes: Self.mainModes)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
@@ -227,6 +269,131 @@ import TestSupport
         let failures = Self.check(inputs)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
+
+    // MARK: Documented behaviour, position by position
+
+    @Test func placeholdersInEveryPositionParseAsBefore() {
+        // Each placeholder, closed or not, where a value, a key, a separator or nothing stands; in strings, where
+        // it is text. `P` marks the place in each skeleton.
+        let placeholders = [
+            "{{x}}", "{{ a.b }}", "{{{ raw }}}", "{{{x}}", "{{x}}}", "{{}}", "{{", "{{x", "{{x\n}}", "{{x\r}}", "{{x\r\n}}",
+            "{{é}}", "{{x}}{{y}}", "<%= n %>", "<%=", "<%= n\n%>", "\"$x\"", "\"$", "«x»", "«x", "«»", "«{{x}}»", "{«x»}",
+        ]
+        let skeletons = [
+            "P", " P ", "[P]", "[P,P]", "[1,P]", "[P,]", "[P P]", "P P", "[1 P]", "[[[P]]]", "[P", "P,",
+            #"{"a":P}"#, #"{"a": P , "b":P}"#, "{P:1}", #"{"a" P}"#, #"{"a":1,P}"#, #"["P"]"#, #"{"P":P}"#,
+            #"{"a":[{"b":P}]}"#, #"{"a":P"#, #"{"a":P,}"#, #"{"a":"x"P}"#, "[tru P]", "[1P]", "[-P]",
+        ]
+        var inputs: [[UInt8]] = []
+        for skeleton in skeletons {
+            for placeholder in placeholders {
+                inputs.append(Array(skeleton.replacingOccurrences(of: "P", with: placeholder).utf8))
+            }
+            // Bytes that are not UTF-8 inside a placeholder are not looked at: it is not a string.
+            for inside: [UInt8] in [[0xFF], [0xC3], [0xE2, 0x9C], [0xC2], [0xC2, 0xC2, 0xBB]] {
+                for (open, close) in [("{{", "}}"), ("«", "»")] {
+                    let placeholder = Array(open.utf8) + inside + Array(close.utf8)
+                    let parts = skeleton.split(separator: "P", omittingEmptySubsequences: false).map { Array($0.utf8) }
+                    inputs.append(Array(parts.joined(separator: placeholder)))
+                }
+            }
+        }
+        let templates = Self.modes.filter { if case .template = $0.mode { return true } else { return false } }
+        let failures = Self.check(inputs, modes: templates + [Self.modes[0]])
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func trailingCommasParseAsBefore() {
+        // A comma before each kind of closing bracket, with space, line breaks and comments between; and commas
+        // that are not trailing (doubled, leading, at the end of the input), which stay errors with recovery on.
+        var inputs: [[UInt8]] = []
+        for between in ["", " ", "\n", "\r\n  ", "/* c */", "// c\n", " /**/ "] {
+            for text in [
+                "[1,_]", "{\"a\":1,_}", "[[1,_],{\"a\":[2,_],_},_]", "[{{x}},_]", "{\"a\":{{x}},_}", "[\"s\",_]",
+                "[true,_]x", "[1,_]]", "[1,_", "{\"a\":1,_", "[,_]", "{,_}", "[1,_,]", "[1,,_]", "{\"a\":1,_,\"b\":2}",
+                "[1,_2]", "[1_,]", ",_", "[1],_", "{\"a\":[1,_],\"a\":{\"b\":1,_},_}",
+            ] {
+                inputs.append(Array(text.replacingOccurrences(of: "_", with: between).utf8))
+            }
+        }
+        let failures = Self.check(inputs)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    static let escapes: [[UInt8]] = [
+        #"\u0041"#, #"\u00e9"#, #"\u00E9"#, #"\uD83D\uDE00"#, #"\ud83d\ude00"#, #"\uD800"#, #"\uDBFF"#, #"\uDC00"#,
+        #"\uDFFF"#, #"\uD800\uD800"#, #"\uD800\u0041"#, #"\uD800\uDC00"#, #"\uDBFF\uDFFF"#, #"\uFFFD"#, #"\uFEFF"#,
+        #"\u0000"#, #"\u001f"#, #"\u12"#, #"\u12G4"#, #"\uD800\u12"#, #"\uD800\"#, #"\uD800\x"#, #"\uD800\n"#, #"\u"#,
+        #"\U0041"#, #"\u+123"#, #"\u-123"#, #"\u０１２３"#, #"\/"#, #"\b"#, #"\f"#, #"\n"#, #"\r"#, #"\t"#, #"\""#, #"\\"#,
+        #"\a"#, #"\'"#, #"\é"#, "é", "\u{FFFD}", "/", "A", "😀",
+    ].map { Array($0.utf8) } + [[0x5C, 0xFF], [0x5C, 0x7F], [0x5C, 0x01], [0x5C, 0x0A], [0xFF], [0xED, 0xA0, 0x80]]
+
+    @Test func unicodeEscapesParseAsBefore() {
+        // Every escape next to every other, in a value and as keys of one object (keys are compared decoded:
+        // `\u00e9` is `é`, an unpaired surrogate U+FFFD), and cut off by the end of the input.
+        var inputs: [[UInt8]] = []
+        let quote = Array("\"".utf8)
+        for a in Self.escapes {
+            inputs.append(quote + a)
+            inputs.append(Array("[\"x".utf8) + a + quote + Array("]".utf8))
+            for b in Self.escapes {
+                inputs.append(quote + a + b + quote)
+                inputs.append(Array("{\"".utf8) + a + Array("\":1, \"".utf8) + b + Array("\" :2}".utf8))
+            }
+        }
+        let failures = Self.check(inputs, modes: Self.mainModes)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func invalidUTF8AnywhereParsesAsBefore() {
+        // Each boundary of RFC 3629's table, well-formed or not, in every place of a document: in strings and keys
+        // it is an issue, in comments and placeholders it is passed over, anywhere else it is an error.
+        let sequences: [[UInt8]] = [
+            [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2, 0x80], [0xC2], [0xDF, 0xBF], [0xE0, 0x9F, 0xBF],
+            [0xE0, 0xA0, 0x80], [0xE1, 0x80], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF], [0xEF, 0xBB, 0xBF],
+            [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+            [0xF5, 0x80, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80], [0xFE], [0xFF], [0xC3, 0xA9, 0xC3],
+        ]
+        let skeletons = [
+            "X", "X1", "1X", "[X]", "[1X]", "[1.X]", "[1eX]", "[-X]", "[trueX]", "[tX]", "[\"X\"]", "[\"\\X\"]",
+            "{\"X\":1}", "{\"X\":1,\"X\":2}", "{X}", "{\"a\"X:1}", "{\"a\":X}", "[1]X", "[1,X]", "// X\n[1]", "[/* X */1]",
+            "[{{X}}]", "[«X»]", "[\"aaaaaaaaaaX\"]", "\"X", "[1 // X",
+        ]
+        var inputs: [[UInt8]] = []
+        for skeleton in skeletons {
+            let parts = skeleton.split(separator: "X", omittingEmptySubsequences: false).map { Array($0.utf8) }
+            for sequence in sequences { inputs.append(Array(parts.joined(separator: sequence))) }
+        }
+        let failures = Self.check(inputs)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func nestingAtTheDepthLimitParsesAsBefore() {
+        // One level under the limit, at it and over it, through arrays, objects and both, with what may stand
+        // innermost (a value, a placeholder, nothing, a trailing comma, the end of the input).
+        var inputs: [(bytes: [UInt8], options: JSONParseOptions)] = []
+        for limit in [0, 1, 2, 3, 17, 100, 512] {
+            for depth in Set([max(0, limit - 1), limit, limit + 1]).sorted() {
+                for innermost in ["", "1", "{{x}}", "1,", "[]", "{}"] {
+                    for (open, close) in [("[", "]"), ("{\"a\":", "}"), ("[{\"a\":", "}]")] {
+                        let layers = open == "[{\"a\":" ? depth / 2 : depth
+                        let text = String(repeating: open, count: layers) + innermost + String(repeating: close, count: layers)
+                        for mode in [JSONParseOptions.Mode.strict, .jsonc, .defaultTemplate] {
+                            let options = JSONParseOptions(mode: mode, maxDepth: limit, recoversTrailingCommas: mode != .jsonc)
+                            inputs.append((Array(text.utf8), options))
+                            inputs.append((Array(text.utf8.dropLast(layers / 2)), options))
+                        }
+                    }
+                }
+            }
+        }
+        var failures: [String] = []
+        for (bytes, options) in inputs {
+            if let d = Self.difference(bytes, options) { failures.append(d) }
+            if failures.count >= 10 { break }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
 }
 
 /// Deterministic JSON-like documents with the things the parser's fast paths care about.
@@ -277,9 +444,14 @@ struct DocumentGenerator {
             var keys: [String] = []
             for k in 0..<n {
                 space(&out)
-                let key = next(4) == 0 && !keys.isEmpty ? pick(keys) : pick(["a", "b", "aps", "alert", "title", "k\\u0041", "é", "a\(k)", "content-available"])
+                let key = next(4) == 0 && !keys.isEmpty ? pick(keys) : pick(["a", "b", "aps", "alert", "title", "k\\u0041", "é", "a\(k)", "content-available", "\\u00e9", "\\ud800", "\u{FFFD}", "\\/", "/"])
                 keys.append(key)
-                out += Array("\"\(key)\"".utf8)
+                if next(40) == 0 {
+                    // A placeholder or bare word where a key belongs, or a key with a byte that is not UTF-8.
+                    out += pick([Array("{{key}}".utf8), Array("key".utf8), Array("\"k\u{FF}\"".utf8), [0x22, 0xFF, 0x22]])
+                } else {
+                    out += Array("\"\(key)\"".utf8)
+                }
                 space(&out)
                 out.append(UInt8(ascii: ":"))
                 space(&out)
@@ -307,7 +479,7 @@ struct DocumentGenerator {
         case 6:
             out += Array(pick(["true", "false", "null", "tru", "nulll"]).utf8)
         default:
-            out += Array(pick(["{{count}}", "{{{ raw }}}", "<%= n %>", "\"$x", "{{open", "{{a\n}}"]).utf8)
+            out += Array(pick(["{{count}}", "{{{ raw }}}", "<%= n %>", "\"$x", "{{open", "{{a\n}}", "«n»", "{{x\r}}", "«a"]).utf8)
         }
     }
 
@@ -319,6 +491,10 @@ struct DocumentGenerator {
             case 0: out += Array(pick(["é", "発送", "✓", "🎉", "Zürich"]).utf8)
             case 1: out += pick([[0xC3], [0xC3, 0x28], [0xE2, 0x9C], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x8E], [0x80], [0xFF], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80]])
             case 2: out += Array(pick(["\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\ud83d\\ude00", "\\ud800", "\\udc00x", "\\ud800\\u0041", "\\x", "\\u12"]).utf8)
+            case 3 where next(2) == 0:
+                // A unicode escape of any class: surrogates of both halves, ASCII, beyond, not hex.
+                out += Array("\\u".utf8) + Array(pick(["D8", "DB", "DC", "DF", "00", "FE", "0A", "G0", "d8", "Dc"]).utf8)
+                for _ in 0..<next(3) + 1 { out.append(pick(Array("0123456789abcdefABCDEF\\u\"".utf8))) }
             case 3: out += Array(pick(["{{name}}", "<%= x %>"]).utf8)
             case 4: if next(10) == 0 { out.append(pick([0x0A, 0x09, 0x01])) }
             default: break
