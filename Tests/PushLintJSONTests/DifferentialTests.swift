@@ -254,6 +254,34 @@ import TestSupport
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    @Test func nestedObjectsWithManyKeysParseAsBefore() {
+        // Objects that hash their keys inside others that do (or do not yet): each object's keys are its own, and
+        // an inner object's closing must not disturb the outer one's, before or after the outer starts hashing.
+        var inputs: [[UInt8]] = []
+        for outerKeys in [3, 16, 17, 20] {
+            for innerKeys in [3, 17, 25] {
+                for innerAt in [0, 2, 16, outerKeys - 1] where innerAt < outerKeys {
+                    var members: [String] = []
+                    for k in 0..<outerKeys {
+                        let name = k % 7 == 6 ? "k\(k - 3)" : "k\(k)"  // A duplicate now and then.
+                        if k == innerAt {
+                            let inner = (0..<innerKeys).map { "\"k\($0 % 19)\":{\"k\($0)\":1}" }.joined(separator: ",")
+                            members.append("\"\(name)\":{\(inner)}")
+                        } else {
+                            members.append("\"\(name)\":\(k)")
+                        }
+                    }
+                    // The outer keys again after the inner object closed: each is a duplicate of its first.
+                    members += (0..<outerKeys).map { "\"k\($0)\":0" }
+                    inputs.append(Array("{\(members.joined(separator: ","))}".utf8))
+                    inputs.append(Array("[{\(members.joined(separator: ","))},{\(members.reversed().joined(separator: ","))}]".utf8))
+                }
+            }
+        }
+        let failures = Self.check(inputs, modes: Self.mainModes)
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
     @Test func documentsThatOutgrowTheNodeEstimateParseAsBefore() {
         // The node storage starts at one node per 8 bytes and grows while parsing: dense arrays and deep nesting.
         var inputs: [[UInt8]] = []
@@ -440,7 +468,8 @@ struct DocumentGenerator {
         switch choice {
         case 0:
             out.append(UInt8(ascii: "{"))
-            let n = next(5)
+            // Now and then an object past the 16 keys where duplicate search switches to hashing.
+            let n = depth < 3 && next(12) == 0 ? 14 + next(8) : next(5)
             var keys: [String] = []
             for k in 0..<n {
                 space(&out)
