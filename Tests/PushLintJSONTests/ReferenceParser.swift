@@ -23,6 +23,8 @@ struct ReferenceParse: Sendable {
     var error: JSONError?
     var issues: [JSONIssue]
     var lineStarts: [Int]
+    /// The decoded UTF-8 of each string and key node, by node index (empty when there is an error).
+    var strings: [Int: [UInt8]] = [:]
 }
 
 enum ReferenceJSONParser {
@@ -52,7 +54,8 @@ enum ReferenceJSONParser {
         let reader = RecursiveReader(bytes: bytes, options: options)
         do throws(Stop) {
             try reader.document()
-            return ReferenceParse(nodes: reader.nodes, error: nil, issues: reader.issues, lineStarts: lines)
+            return ReferenceParse(
+                nodes: reader.nodes, error: nil, issues: reader.issues, lineStarts: lines, strings: reader.strings)
         } catch {
             return ReferenceParse(nodes: nil, error: error.error, issues: reader.issues, lineStarts: lines)
         }
@@ -160,6 +163,7 @@ private final class RecursiveReader {
     var next = 0
     var nodes: [JSONNode] = []
     var issues: [JSONIssue] = []
+    var strings: [Int: [UInt8]] = [:]
 
     init(bytes: [UInt8], options: JSONParseOptions) {
         self.bytes = bytes
@@ -219,7 +223,9 @@ private final class RecursiveReader {
     func found(_ index: Int) -> String {
         guard index < units.count else { return "the end of the file" }
         let unit = units[index]
-        guard let c = unit.scalar else { return "byte 0x\(hex(UInt32(bytes[unit.offset]), digits: 2)) that is not UTF-8" }
+        guard let c = unit.scalar else {
+            return "byte 0x\(hex(UInt32(bytes[unit.offset]), digits: 2)) that is not UTF-8"
+        }
         let following = index + 1 < units.count ? units[index + 1].scalar : nil
         if c == "/" && !commentsAllowed && (following == "/" || following == "*") {
             return "a comment (comments are not JSON)"
@@ -251,7 +257,9 @@ private final class RecursiveReader {
         if atEnd { throw fail(Message.expected("a JSON value", found: found(next)), at: offset, length: 0) }
         try value(depth: 0, parent: JSONNode.noParent, ordinal: 0)
         try whitespace()
-        if !atEnd { throw fail(Message.expected("the end of the file after the JSON value", found: found(next)), at: offset) }
+        if !atEnd {
+            throw fail(Message.expected("the end of the file after the JSON value", found: found(next)), at: offset)
+        }
     }
 
     /// A file in UTF-16 or UTF-32 (RFC 8259 §8.1 requires UTF-8), told by its byte-order mark or, without one, by
@@ -304,7 +312,9 @@ private final class RecursiveReader {
 
     /// Appends a node and returns its index. Leaves know their `next` now; containers are finished on closing.
     @discardableResult
-    func addNode(_ kind: JSONKind, flags: UInt8 = 0, from start: Int, to end: Int, parent: UInt32, ordinal: Int) -> Int {
+    func addNode(
+        _ kind: JSONKind, flags: UInt8 = 0, from start: Int, to end: Int, parent: UInt32, ordinal: Int
+    ) -> Int {
         let index = nodes.count
         nodes.append(
             JSONNode(
@@ -393,8 +403,8 @@ private final class RecursiveReader {
         let isObject = closing == "}"
         func unclosed() -> Stop {
             let what = isObject ? "object" : "array"
-            let message = Message.expected("'\(closing)' to close the \(what) opened at offset \(nodes[node].start)", found: found(next))
-            return fail(message, at: offset, length: 0)
+            let closer = "'\(closing)' to close the \(what) opened at offset \(nodes[node].start)"
+            return fail(Message.expected(closer, found: found(next)), at: offset, length: 0)
         }
         try whitespace()
         if atEnd { throw unclosed() }
@@ -488,7 +498,8 @@ private final class RecursiveReader {
         if !atEnd, scalar().map({ isWordCharacter($0) || $0 == "." || !$0.isASCII }) ?? true {
             throw fail(Message.expected("',' or the end of the number", found: found(next)), at: offset)
         }
-        addNode(.number, flags: isInteger ? JSONNode.isInteger : 0, from: start, to: offset, parent: parent, ordinal: ordinal)
+        let flags = isInteger ? JSONNode.isInteger : 0
+        addNode(.number, flags: flags, from: start, to: offset, parent: parent, ordinal: ordinal)
     }
 
     func digits() {
@@ -526,7 +537,9 @@ private final class RecursiveReader {
             next += 1
         }
         next += 1  // The closing quote.
-        let node = addNode(kind, flags: hasEscapes ? JSONNode.hasEscapes : 0, from: start, to: offset, parent: parent, ordinal: ordinal)
+        let flags = hasEscapes ? JSONNode.hasEscapes : 0
+        let node = addNode(kind, flags: flags, from: start, to: offset, parent: parent, ordinal: ordinal)
+        strings[node] = text
         return (node, text)
     }
 
@@ -538,16 +551,18 @@ private final class RecursiveReader {
     /// The escape at the next unit (a backslash), and the scalar it stands for.
     func escape() throws(Stop) -> Unicode.Scalar {
         let start = offset
+        // The message shows a character after the backslash that is not ASCII as its first byte.
+        var escapedByte: String { "\\x" + hex(UInt32(bytes[start + 1]), digits: 2) }
         guard let c = scalar(1) else {
             if next + 1 >= units.count { throw fail("escape is not finished before the end of the file", at: start) }
-            throw fail(Message.invalidEscape("\\x" + hex(UInt32(bytes[start + 1]), digits: 2)), at: start, length: 2)
+            throw fail(Message.invalidEscape(escapedByte), at: start, length: 2)
         }
         if let meaning = Self.simpleEscapes[c] {
             next += 2
             return meaning
         }
         guard c == "u" else {
-            throw fail(Message.invalidEscape(c.isASCII ? shown(c) : "\\x" + hex(UInt32(bytes[start + 1]), digits: 2)), at: start, length: 2)
+            throw fail(Message.invalidEscape(c.isASCII ? shown(c) : escapedByte), at: start, length: 2)
         }
         let unit = try codeUnitEscape()
         switch unit {

@@ -27,7 +27,9 @@ import TestSupport
             }
             guard lead >= 0xE0 else { continue }
             for second in around {
-                for third in 0...0xFF { inputs += [[UInt8(lead), second, UInt8(third), 0x80], [UInt8(lead), second, UInt8(third), 0x7F]] }
+                for third in 0...0xFF {
+                    inputs += [[UInt8(lead), second, UInt8(third), 0x80], [UInt8(lead), second, UInt8(third), 0x7F]]
+                }
             }
         }
         var disagreements: [String] = []
@@ -64,9 +66,12 @@ import TestSupport
 
     @Test func referenceReadsRFC8259Examples() throws {
         // RFC 8259 §13, the first example (abridged): an object of objects, an array of numbers.
-        let text = #"{"Image": {"Width": 800, "Title": "View from 15th Floor", "Animated" : false, "IDs": [116, 943, 234, 38793]}}"#
+        let text = #"""
+            {"Image": {"Width": 800, "Title": "View from 15th Floor", "Animated" : false, "IDs": [116, 943, 234, 38793]}}
+            """#
         let nodes = try #require(ReferenceJSONParser.parse(text).nodes)
-        #expect(nodes.map(\.kind) == [.object, .key, .object, .key, .number, .key, .string, .key, .bool, .key, .array] + Array(repeating: .number, count: 4))
+        let members: [JSONKind] = [.key, .number, .key, .string, .key, .bool, .key, .array]
+        #expect(nodes.map(\.kind) == [.object, .key, .object] + members + Array(repeating: .number, count: 4))
         #expect(nodes[0].next == 15 && nodes[2].next == 15 && nodes[10].next == 15)
         #expect(nodes[14].ordinal == 3 && nodes[9].ordinal == 3 && nodes[10].ordinal == 3)
         // §13's scalars.
@@ -85,7 +90,8 @@ import TestSupport
         #expect(lone.issues == [JSONIssue(kind: .unpairedSurrogate, span: ByteSpan(2, 8))])
         let deep = ReferenceJSONParser.parse("[[[]]]", options: JSONParseOptions(maxDepth: 2))
         #expect(deep.error == JSONError(.limit, "nesting is deeper than 2 levels", at: 2))
-        let placeholder = ReferenceJSONParser.parse(#"{"a": {{{ b }}}}"#, options: JSONParseOptions(mode: .defaultTemplate))
+        let template = JSONParseOptions(mode: .defaultTemplate)
+        let placeholder = ReferenceJSONParser.parse(#"{"a": {{{ b }}}}"#, options: template)
         let last = placeholder.nodes?.last
         #expect(last?.kind == .placeholder && last?.start == 6 && last?.end == 15)
         #expect(ReferenceLines.lineStarts(Array("a\r\nb\rc\n".utf8)) == [0, 3, 5, 7])
