@@ -33,9 +33,13 @@ import TestSupport
 
     /// The first modes, for the larger input sets: one of each kind, recovery included.
     static let mainModes: [JSONParseOptions] = [modes[0], modes[1], modes[2], modes[9]]
+    /// For the prefix sets, the largest (a third of the suite's time): the three kinds of mode. Recovery has inputs
+    /// of its own (`trailingCommasParseAsBefore`, and every generated and mutated set).
+    static let prefixModes: [JSONParseOptions] = [modes[0], modes[1], modes[2]]
 
-    /// Returns a description of the first difference, or nil.
-    static func difference(_ bytes: [UInt8], _ options: JSONParseOptions) -> String? {
+    /// Returns a description of the first difference, or nil. `wanted` is the reference's position of each offset
+    /// (`ReferenceLines.positions`), nil to leave positions out.
+    static func difference(_ bytes: [UInt8], _ options: JSONParseOptions, positions wanted: [SourcePosition?]?) -> String? {
         let fast = JSONParser.parse(bytes, options: options)
         let reference = ReferenceJSONParser.parse(bytes, options: options)
         // Described only when there is a difference: building the text for every input costs more than parsing.
@@ -61,30 +65,41 @@ import TestSupport
                 }
             }
         }
-        return lineDifference(bytes, fast, reference).map { "\(mode) \(input): \($0)" }
+        return lineDifference(bytes, fast, reference, wanted).map { "\(mode) \(input): \($0)" }
     }
 
-    /// Line starts as the parse records them and as `LineIndex` scans them (in one go and in ranges), and the
-    /// positions of nodes, issues and errors, against the reference's own.
-    static func lineDifference(_ bytes: [UInt8], _ fast: JSONParseResult, _ reference: ReferenceParse) -> String? {
-        let expected = reference.lineStarts
+    /// Line starts as `LineIndex` scans them, in one go and in ranges, against the reference's (the same in
+    /// every mode: once per input).
+    static func scanDifference(_ bytes: [UInt8], _ expected: [Int]) -> String? {
         let scanned = LineIndex(bytes)
         if scanned.lineStarts != expected { return "scanned line starts \(scanned.lineStarts) != \(expected)" }
         let inRanges = LineIndex(bytes, parts: 3, minimumRangeBytes: 1) { count, body in (0..<count).map(body) }
         if inRanges.lineStarts != expected {
             return "line starts scanned in ranges \(inRanges.lineStarts) != \(expected)"
         }
+        return nil
+    }
+
+    /// Line starts as the parse records them, and the positions of nodes, issues and errors, against the
+    /// reference's own.
+    static func lineDifference(
+        _ bytes: [UInt8], _ fast: JSONParseResult, _ reference: ReferenceParse, _ wanted: [SourcePosition?]?
+    ) -> String? {
         var offsets = fast.issues.map(\.span.start) + fast.issues.map(\.span.end)
-        var index = scanned
+        var index: LineIndex
         if let document = fast.document {
             let recorded = document.lineStarts.map { $0.map { Int($0) } }
-            if recorded != expected { return "recorded line starts \(String(describing: recorded)) != \(expected)" }
+            if recorded != reference.lineStarts {
+                return "recorded line starts \(String(describing: recorded)) != \(reference.lineStarts)"
+            }
             index = document.lines
             offsets += document.nodes.flatMap { [Int($0.start), Int($0.end)] }
+        } else {
+            index = LineIndex(bytes)
         }
+        guard let wanted else { return nil }
         if let error = fast.error { offsets += [error.offset, error.offset + error.length] }
         let positions = index.positions(of: offsets)
-        let wanted = ReferenceLines.positions(in: bytes)
         for (k, (offset, position)) in zip(offsets, positions).enumerated() {
             // Offsets inside a scalar, or on a line after bytes that are not UTF-8, have no defined position.
             guard offset >= 0 && offset < wanted.count, let expected = wanted[offset] else { continue }
@@ -96,15 +111,19 @@ import TestSupport
         return nil
     }
 
-    static func check(_ inputs: [[UInt8]], modes: [JSONParseOptions] = modes) -> [String] {
+    /// The differences over `inputs` in `modes`, at most 10. `positions: false` leaves positions out (for the
+    /// prefix sets, whose prefixes share their lines).
+    static func check(_ inputs: [[UInt8]], modes: [JSONParseOptions] = modes, positions: Bool = true) -> [String] {
         var failures: [String] = []
         for bytes in inputs {
-            for options in modes {
-                if let d = difference(bytes, options) {
-                    failures.append(d)
-                    if failures.count >= 10 { return failures }
-                }
+            if let d = scanDifference(bytes, ReferenceLines.lineStarts(bytes)) {
+                failures.append("\(String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription): \(d)")
             }
+            let wanted = positions ? ReferenceLines.positions(in: bytes) : nil
+            for options in modes {
+                if let d = difference(bytes, options, positions: wanted) { failures.append(d) }
+            }
+            if failures.count >= 10 { return failures }
         }
         return failures
     }
@@ -129,7 +148,7 @@ import TestSupport
         for bytes in Self.files where bytes.count <= 600 {
             for n in 0..<bytes.count { inputs.append(Array(bytes[0..<n])) }
         }
-        let failures = Self.check(inputs, modes: Self.mainModes)
+        let failures = Self.check(inputs, modes: Self.prefixModes, positions: false)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
@@ -148,7 +167,7 @@ import TestSupport
             let bytes = generator.document()
             for n in 0..<bytes.count { inputs.append(Array(bytes[0..<n])) }
         }
-        let failures = Self.check(inputs, modes: Self.mainModes)
+        let failures = Self.check(inputs, modes: Self.prefixModes, positions: false)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
@@ -450,7 +469,8 @@ import TestSupport
         }
         var failures: [String] = []
         for (bytes, options) in inputs {
-            if let d = Self.difference(bytes, options) { failures.append(d) }
+            let wanted = ReferenceLines.positions(in: bytes)
+            if let d = Self.difference(bytes, options, positions: wanted) { failures.append(d) }
             if failures.count >= 10 { break }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
