@@ -67,19 +67,24 @@ public struct OptionKey<Value: OptionType>: Sendable {
     /// The option as the rule's documentation and the config reader see it.
     public var declaration: RuleOption { RuleOption(name, Value.valueType, default: defaultValue.configText, summary) }
 
+    @inlinable
     public func value(in options: RuleOptions) -> Value {
         options.values[name].flatMap { Value($0) } ?? defaultValue
     }
 }
 
+// Inlinable: rules read options for every payload, and a generic call across modules is not specialized.
 extension LintSettings {
+    @inlinable
     public subscript<Value>(option: OptionKey<Value>) -> Value { option.value(in: options(for: option.ruleId)) }
 }
 
 extension PayloadContext {
+    @inlinable
     public subscript<Value>(option: OptionKey<Value>) -> Value { settings[option] }
 }
 
 extension ProjectContext {
+    @inlinable
     public subscript<Value>(option: OptionKey<Value>) -> Value { settings[option] }
 }

@@ -102,6 +102,8 @@ struct APNsApsUnknownKey: PayloadRule {
     func bodyFindings(_ view: APNsView, body: NodeID, _ doc: JSONDocument) -> [Diagnostic] {
         var result: [Diagnostic] = []
         for member in view.customKeys {
+            // Most bodies carry custom keys of other lengths and prefixes: they are passed over on their bytes.
+            guard doc.withStringBytes(member.key, Self.mayBeMeantAsSomethingElse) else { continue }
             let name = doc.string(member.key)
             if let meant = APNs.fcmKeysInBody.first(where: { $0.key == name }) {
                 result.append(fcmKeyFinding(name, meant: meant.meaning, at: member.key, doc))
@@ -121,6 +123,16 @@ struct APNsApsUnknownKey: PayloadRule {
         }
         return result
     }
+
+    /// Whether a custom key could be an FCM key or the Simulator key: of one of their lengths, or starting like
+    /// `gcm.`/`google.`.
+    static func mayBeMeantAsSomethingElse(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        if fcmKeyLengths.contains(key.count) { return true }
+        if key.count >= 4, key[0] == UInt8(ascii: "g"), key[1] == UInt8(ascii: "c") || key[1] == UInt8(ascii: "o") { return true }
+        return abs(key.count - PayloadBuilder.simulatorKey.utf8.count) <= 3
+    }
+
+    static let fcmKeyLengths = Set(APNs.fcmKeysInBody.map(\.key.utf8.count))
 
     /// A key close enough in length to be a spelling of `Simulator Target Bundle`: a suggestion allows at most 3
     /// edits, so longer or shorter keys (the custom data of every body) are never compared letter by letter.

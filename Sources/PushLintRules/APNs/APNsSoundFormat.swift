@@ -45,13 +45,24 @@ struct APNsSoundFormat: PayloadRule {
             guard let inner = doc.member(name, "name") else { return [] }
             name = inner
         }
-        guard doc.kind(name) == .string, !context.isTemplated(name) else { return [] }
+        guard doc.kind(name) == .string, doc.withStringBytes(name, Self.hasUnplayableExtension), !context.isTemplated(name)
+        else { return [] }
         let file = doc.string(name)
-        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return [] }
-        let ext = file[file.index(after: dot)...].lowercased()
-        guard !ext.isEmpty, !Self.playable.contains(ext) else { return [] }
+        let ext = file.split(separator: ".").last.map { $0.lowercased() } ?? ""
         return [diagnostic(notPlayable(file, ext), at: name, in: doc, help: "convert it to a .caf, .aiff or .wav file")]
     }
+
+    /// A name with an extension (text after its last dot, which is not its first byte) that is none of the
+    /// playable ones, compared without building a string: asked of the sound of every payload.
+    static func hasUnplayableExtension(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0, dot + 1 < bytes.count else { return false }
+        let ext = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
+        return !playableUTF8.contains { known in
+            known.count == ext.count && zip(known, ext).allSatisfy { $0 == ($1 | 0x20) }
+        }
+    }
+
+    static let playableUTF8: [[UInt8]] = playable.map { Array($0.utf8) }
 
     // MARK: Messages
 

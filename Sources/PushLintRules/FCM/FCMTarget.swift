@@ -64,8 +64,12 @@ struct FCMTarget: PayloadRule {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
         let message = context.payload.body
-        let written = doc.members(message).filter { member in FCMSchema.targets.contains { doc.keyEquals(member.key, $0) } }
-        let targets = written.filter { Self.isSet($0.value, in: doc) }
+        // Asked of every message: the members are walked in place, and names are built only for findings.
+        var written: [Member] = []
+        doc.forEachMember(message) { member in
+            if FCMSchema.targets.contains(where: { doc.keyEquals(member.key, $0) }) { written.append(member) }
+        }
+        let targets = written.count == 1 && Self.isSet(written[0].value, in: doc) ? written : written.filter { Self.isSet($0.value, in: doc) }
         if targets.isEmpty {
             guard context[Self.requireTarget] else { return [] }
             if let unset = written.first {
@@ -79,11 +83,14 @@ struct FCMTarget: PayloadRule {
             return [diagnostic(noTarget(),
                 at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
         }
-        let first = doc.string(targets[0].key)
-        var result = targets.dropFirst().map {
-            diagnostic(
-                secondTarget(doc.string($0.key), after: first), at: $0.key, in: doc,
-                help: "keep one target and send one message per target")
+        var result: [Diagnostic] = []
+        if targets.count > 1 {
+            let first = doc.string(targets[0].key)
+            result = targets.dropFirst().map {
+                diagnostic(
+                    secondTarget(doc.string($0.key), after: first), at: $0.key, in: doc,
+                    help: "keep one target and send one message per target")
+            }
         }
         // Device targets only: a topic or condition is a name the team chose, not a token to fill in.
         for target in targets where doc.keyEquals(target.key, "token") || doc.keyEquals(target.key, "fid") {
