@@ -12,6 +12,7 @@ enum Help {
           rules                   List every rule.
           explain RULE-ID         Print a rule's documentation.
           init [--contract]       Write a starter .pushlint.json (and contract); never overwrites.
+          schema NAME             Write the JSON Schema (draft 2020-12) of apns, fcm or expo payloads.
 
         OPTIONS:
           --version               Print the version.
@@ -100,6 +101,16 @@ enum Help {
         OVERVIEW: Print a rule's documentation (the same text as rules/<id>.md).
 
         USAGE: pushlint explain RULE-ID
+
+        """
+
+    static let schema = """
+        OVERVIEW: Write a JSON Schema (draft 2020-12) for editors, generated from the tables the rules read.
+
+        USAGE: pushlint schema apns|fcm|expo
+
+        The same files are committed under schemas/ (apns.schema.json, fcm.schema.json, expo.schema.json), beside
+        pushlint.schema.json (.pushlint.json) and push-contract.schema.json (the contract).
 
         """
 }

@@ -79,7 +79,7 @@ func fail(_ error: LintSessionError) -> Never {
     case .configuration(let error):
         fail(error.position.map { "\(error.path):\($0.line):\($0.column): \(error.message)" } ?? "\(error.path): \(error.message)", hint: error.hint)
     case .missingPath(let path):
-        let subcommand = path.contains("/") ? "" : Suggest.didYouMean(path, in: ["lint", "rules", "explain", "init", "help"])
+        let subcommand = path.contains("/") ? "" : Suggest.didYouMean(path, in: ["lint", "rules", "explain", "init", "schema", "help"])
         fail("no such file or directory: \(path)" + (subcommand.isEmpty ? "" : ".") + subcommand, hint: "check the path, or run from the folder that holds it")
     case .baseline(_, let reason, let hint):
         fail(reason, hint: hint)
@@ -184,6 +184,20 @@ func runExplain(_ arguments: [String]) -> Int32 {
     return ExitCode.clean
 }
 
+func runSchema(_ arguments: [String]) -> Int32 {
+    if arguments.contains("-h") || arguments.contains("--help") {
+        Terminal.write(Help.schema)
+        return ExitCode.clean
+    }
+    let names = PayloadJSONSchema.payloadNames
+    guard arguments.count == 1, let name = arguments.first, let text = PayloadJSONSchema.render(name) else {
+        let given = arguments.first.map { "unknown schema '\($0)'." + Suggest.didYouMean($0, in: names) } ?? "'pushlint schema' takes one name"
+        fail(given, hint: "the schemas are " + names.joined(separator: ", "))
+    }
+    Terminal.write(text)
+    return ExitCode.clean
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let code: Int32
 switch arguments.first {
@@ -199,6 +213,7 @@ case "help":
     case "rules": Terminal.write(Help.rules)
     case "explain": Terminal.write(Help.explain)
     case "init": Terminal.write(Help.initCommand)
+    case "schema": Terminal.write(Help.schema)
     default: Terminal.write(Help.root)
     }
     code = ExitCode.clean
@@ -210,6 +225,8 @@ case "explain":
     code = runExplain(Array(arguments.dropFirst()))
 case "init":
     code = runInit(Array(arguments.dropFirst()))
+case "schema":
+    code = runSchema(Array(arguments.dropFirst()))
 default:
     code = runLint(arguments)
 }
