@@ -117,6 +117,15 @@ public struct Engine: Sendable {
         return finish([lint(bytes: .bytes(bytes), target: target)])
     }
 
+    /// Lints the text an editor holds for the file at `absolutePath` (the language server): the same rules, levels
+    /// and globs as when `pushlint lint` walks to that file, so a file that is no payload gives no report.
+    public func lint(editorText bytes: [UInt8], absolutePath: String, displayPath: String) -> LintReport {
+        let relative = PathText.relative(absolutePath, to: project.baseDirectory)
+        let target = LintTarget(displayPath: displayPath, absolutePath: absolutePath, configRelativePath: relative, isExplicit: false)
+        let outcome: ReadOutcome = bytes.count > options.maxFileBytes ? .tooLarge(size: bytes.count) : .bytes(bytes)
+        return finish([lint(bytes: outcome, target: target)])
+    }
+
     func finish(_ outcomes: consuming [FileOutcome]) -> LintReport {
         // Outcomes are taken apart by moving their reports and summaries out, from the last: copying them (and
         // then releasing the originals) counted references on every file's findings and summaries.

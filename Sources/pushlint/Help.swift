@@ -13,6 +13,7 @@ enum Help {
           explain RULE-ID         Print a rule's documentation.
           init [--contract]       Write a starter .pushlint.json (and contract); never overwrites.
           schema NAME             Write the JSON Schema (draft 2020-12) of apns, fcm or expo payloads.
+          server                  Run the language server (LSP over stdio) for editors.
 
         OPTIONS:
           --version               Print the version.
@@ -111,6 +112,17 @@ enum Help {
 
         The same files are committed under schemas/ (apns.schema.json, fcm.schema.json, expo.schema.json), beside
         pushlint.schema.json (.pushlint.json) and push-contract.schema.json (the contract).
+
+        """
+
+    static let server = """
+        OVERVIEW: Run the pushlint language server: LSP over standard input and output (Content-Length framing).
+
+        USAGE: pushlint server [--stdio]
+
+        Diagnostics as 'pushlint lint' gives them for each open document's path (nearest .pushlint.json and its
+        contract), quick fixes, hover with the rule's documentation, completion inside aps, FCM message and Expo
+        messages. See the README's editor setup.
 
         """
 }

@@ -4,6 +4,7 @@ import PushLintEngine
 import PushLintModel
 import PushLintReporters
 import PushLintRules
+import PushLintServer
 
 enum ExitCode {
     static let clean: Int32 = 0
@@ -79,7 +80,7 @@ func fail(_ error: LintSessionError) -> Never {
     case .configuration(let error):
         fail(error.position.map { "\(error.path):\($0.line):\($0.column): \(error.message)" } ?? "\(error.path): \(error.message)", hint: error.hint)
     case .missingPath(let path):
-        let subcommand = path.contains("/") ? "" : Suggest.didYouMean(path, in: ["lint", "rules", "explain", "init", "schema", "help"])
+        let subcommand = path.contains("/") ? "" : Suggest.didYouMean(path, in: ["lint", "rules", "explain", "init", "schema", "server", "help"])
         fail("no such file or directory: \(path)" + (subcommand.isEmpty ? "" : ".") + subcommand, hint: "check the path, or run from the folder that holds it")
     case .baseline(_, let reason, let hint):
         fail(reason, hint: hint)
@@ -198,6 +199,17 @@ func runSchema(_ arguments: [String]) -> Int32 {
     return ExitCode.clean
 }
 
+func runServer(_ arguments: [String]) -> Int32 {
+    if arguments.contains("-h") || arguments.contains("--help") {
+        Terminal.write(Help.server)
+        return ExitCode.clean
+    }
+    guard arguments.isEmpty || arguments == ["--stdio"] else {
+        fail("unknown argument '\(arguments[0])' for 'pushlint server'", hint: "see 'pushlint server --help'")
+    }
+    return StdioServer.run()
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let code: Int32
 switch arguments.first {
@@ -214,6 +226,7 @@ case "help":
     case "explain": Terminal.write(Help.explain)
     case "init": Terminal.write(Help.initCommand)
     case "schema": Terminal.write(Help.schema)
+    case "server": Terminal.write(Help.server)
     default: Terminal.write(Help.root)
     }
     code = ExitCode.clean
@@ -227,6 +240,8 @@ case "init":
     code = runInit(Array(arguments.dropFirst()))
 case "schema":
     code = runSchema(Array(arguments.dropFirst()))
+case "server":
+    code = runServer(Array(arguments.dropFirst()))
 default:
     code = runLint(arguments)
 }
