@@ -214,14 +214,15 @@ def write_report(r, nfiles, corpus_mb, njson, json_mb, large_mb):
         lines += [f"Whole lints (`--jobs 1`, JSON report): {r['instructions_e2e_5mb']:,} instructions for the 5 MB batch "
                   f"({r['instructions_e2e_5mb'] / 5e6:.0f} per byte), {r['instructions_e2e_files']:,} for the {nfiles} files "
                   f"({r['instructions_e2e_files'] / nfiles:,.0f} per file)."]
-    # Hand-written sections (from "## Performance notes" on) are kept as they are.
+    # Hand-written sections (from "## Language server", measured by scripts/bench-lsp.py, or "## Performance
+    # notes" on) are kept as they are.
     path = os.path.join(ROOT, "BENCHMARKS.md")
     kept = ""
     if os.path.exists(path):
         previous = open(path, encoding="utf-8").read()
-        marker = previous.find("\n## Performance notes")
-        if marker >= 0:
-            kept = previous[marker:]
+        markers = [m for m in (previous.find("\n## Language server"), previous.find("\n## Performance notes")) if m >= 0]
+        if markers:
+            kept = previous[min(markers):]
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n" + kept)
     print("wrote BENCHMARKS.md")

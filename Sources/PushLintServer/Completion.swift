@@ -75,7 +75,7 @@ extension LanguageServer {
         } else if text.contains("\"token\"") || text.contains("\"topic\"") || text.contains("\"condition\"") {
             current = EditorSchemas.fcmMessage
         } else {
-            return rest.isEmpty ? nil : nil
+            return nil
         }
         for key in rest {
             if key == "[]" { continue }

@@ -4,7 +4,9 @@ import PushLintModel
 
 /// The pushlint language server, without I/O: message bodies in (`receive`), message bodies out (`outbox`).
 /// One thread drives it (the stdio loop, or a test). Documents are linted by the same engine, config and contract
-/// resolution as `pushlint lint` for their path; changes are debounced (`lintDue`).
+/// resolution as `pushlint lint` for their path. Changes are debounced: a document is linted `debounceSeconds`
+/// (5 ms) after its last change (`lintDue`), and the stdio loop lints only when no more input is waiting, so a burst
+/// of changes is linted once; the budget is 20 ms from a change to its diagnostics (BENCHMARKS.md).
 public final class LanguageServer {
     public enum ErrorCode {
         public static let parseError = -32700
@@ -50,7 +52,7 @@ public final class LanguageServer {
     /// Whether `workspace/executeCommand` may write `.pushlint.json` (the fuzz target turns it off).
     public var allowsWrites = true
 
-    public init(debounceSeconds: Double = 0.01, now: @escaping () -> Double) {
+    public init(debounceSeconds: Double = 0.005, now: @escaping () -> Double) {
         self.debounceSeconds = debounceSeconds
         self.now = now
         fileSystem = LocalFileSystem()

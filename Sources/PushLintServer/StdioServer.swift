@@ -8,7 +8,7 @@ import Darwin
 /// complete message, lints what is due when the input is quiet, and writes the answers framed. Ends on `exit`, on
 /// the end of its input (the client went away), or on input that is not LSP framing.
 public enum StdioServer {
-    public static func run(debounceSeconds: Double = 0.01) -> Int32 {
+    public static func run(debounceSeconds: Double = 0.005) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let server = LanguageServer(debounceSeconds: debounceSeconds, now: monotonicSeconds)
         var framer = MessageFramer()
