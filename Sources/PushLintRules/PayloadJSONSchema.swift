@@ -18,7 +18,15 @@ public enum PayloadSchemas {
 public enum PayloadJSONSchema {
     /// The payload schemas `pushlint schema` writes, by name, and the file each is committed as under `schemas/`.
     public static let payloadNames = ["apns", "fcm", "expo"]
-    public static func fileName(_ name: String) -> String { "\(name).schema.json" }
+    /// Every schema `pushlint schema` writes: the payloads', `.pushlint.json`'s and the contract's.
+    public static let names = payloadNames + ["config", "contract"]
+    public static func fileName(_ name: String) -> String {
+        switch name {
+        case "config": return "pushlint.schema.json"
+        case "contract": return "push-contract.schema.json"
+        default: return "\(name).schema.json"
+        }
+    }
 
     public static let dialect = "https://json-schema.org/draft/2020-12/schema"
     public static let baseURI = "https://raw.githubusercontent.com/pushlint/pushlint/main/schemas/"
@@ -37,6 +45,8 @@ public enum PayloadJSONSchema {
             ("$schema", .string(dialect)), ("$id", .string(baseURI + fileName(name))),
         ]
         switch name {
+        case "config": return configDocument()
+        case "contract": return contractDocument()
         case "apns":
             let body: SchemaJSON = .object([
                 ("description", .string("An APNs request body: the aps dictionary, and the app's custom keys beside it.")),

@@ -29,10 +29,10 @@ do {
     let parent = (folder as NSString).deletingLastPathComponent
     let schemas = parent.isEmpty ? "schemas" : parent + "/schemas"
     try manager.createDirectory(atPath: schemas, withIntermediateDirectories: true)
-    for name in PayloadJSONSchema.payloadNames {
+    for name in PayloadJSONSchema.names {
         try PayloadJSONSchema.render(name)!.write(toFile: schemas + "/" + PayloadJSONSchema.fileName(name), atomically: true, encoding: .utf8)
     }
-    print("wrote \(pages.count) pages to \(folder)/ and \(PayloadJSONSchema.payloadNames.count) schemas to \(schemas)/")
+    print("wrote \(pages.count) pages to \(folder)/ and \(PayloadJSONSchema.names.count) schemas to \(schemas)/")
 } catch {
     FileHandle.standardError.write(Data("pushlint-docgen: error: \(error)\n".utf8))
     exit(1)

@@ -12,7 +12,7 @@ enum Help {
           rules                   List every rule.
           explain RULE-ID         Print a rule's documentation.
           init [--contract]       Write a starter .pushlint.json (and contract); never overwrites.
-          schema NAME             Write the JSON Schema (draft 2020-12) of apns, fcm or expo payloads.
+          schema NAME             Write a JSON Schema (draft 2020-12): apns, fcm, expo, config or contract.
           server                  Run the language server (LSP over stdio) for editors.
 
         OPTIONS:
@@ -108,10 +108,11 @@ enum Help {
     static let schema = """
         OVERVIEW: Write a JSON Schema (draft 2020-12) for editors, generated from the tables the rules read.
 
-        USAGE: pushlint schema apns|fcm|expo
+        USAGE: pushlint schema apns|fcm|expo|config|contract
 
-        The same files are committed under schemas/ (apns.schema.json, fcm.schema.json, expo.schema.json), beside
-        pushlint.schema.json (.pushlint.json) and push-contract.schema.json (the contract).
+        apns, fcm and expo describe payloads; config describes .pushlint.json (with every rule id and each rule's
+        options), contract the contract file. The same files are committed under schemas/ (apns.schema.json,
+        fcm.schema.json, expo.schema.json, pushlint.schema.json, push-contract.schema.json).
 
         """
 

@@ -190,7 +190,7 @@ func runSchema(_ arguments: [String]) -> Int32 {
         Terminal.write(Help.schema)
         return ExitCode.clean
     }
-    let names = PayloadJSONSchema.payloadNames
+    let names = PayloadJSONSchema.names
     guard arguments.count == 1, let name = arguments.first, let text = PayloadJSONSchema.render(name) else {
         let given = arguments.first.map { "unknown schema '\($0)'." + Suggest.didYouMean($0, in: names) } ?? "'pushlint schema' takes one name"
         fail(given, hint: "the schemas are " + names.joined(separator: ", "))

@@ -5,11 +5,11 @@ import PushLintRules
 import Testing
 import TestSupport
 
-/// `pushlint schema apns|fcm|expo`: the committed `schemas/*.schema.json` are what the tables generate today
+/// `pushlint schema apns|fcm|expo|config|contract`: the committed `schemas/*.schema.json` are what the tables generate today
 /// (`swift run pushlint-docgen` rewrites them), each is a valid draft 2020-12 schema, and every bundled valid
 /// payload validates against the schema of its kind (python `jsonschema` from `.venv/`, made by `scripts/test`).
 @Suite(.serialized) struct PayloadJSONSchemaTests {
-    @Test(arguments: PayloadJSONSchema.payloadNames)
+    @Test(arguments: PayloadJSONSchema.names)
     func committedSchemaIsCurrent(_ name: String) throws {
         let url = Paths.repo.appendingPathComponent("schemas/" + PayloadJSONSchema.fileName(name))
         let committed = try String(contentsOf: url, encoding: .utf8)
