@@ -186,6 +186,22 @@ final class Client {
         #expect(second.contains { $0["code"] == .string("fcm-data-string-values") })
     }
 
+    /// A file that `pushlint lint` skips when it walks the folder (excluded, not included, a non-payload JSON file)
+    /// gets no diagnostics in the editor either.
+    @Test func filesTheWalkSkipsGetNoDiagnostics() throws {
+        let dir = try folder()
+        try Data(#"{ "include": ["push/**/*.json"], "exclude": ["push/drafts/**"] }"#.utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
+        let client = Client()
+        for path in ["push/drafts/bad.json", "other/bad.json"] {
+            let published = client.open(dir.appendingPathComponent(path).absoluteString, Self.badFCM)
+            #expect(published.last?["params"]?["diagnostics"] == .array([]), "\(path)")
+        }
+        let package = client.open(dir.appendingPathComponent("push/package.json").absoluteString, #"{"name": "app", "version": "1.0.0"}"#)
+        #expect(package.last?["params"]?["diagnostics"] == .array([]))
+        let linted = client.open(dir.appendingPathComponent("push/orders/bad.json").absoluteString, Self.badFCM)
+        #expect(linted.last?["params"]?["diagnostics"]?.arrayValue?.isEmpty == false)
+    }
+
     @Test func disableRuleWritesAnOverride() throws {
         let dir = try folder()
         try Data("{\n  // JSONC\n  \"rules\": {}\n}\n".utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
