@@ -135,7 +135,8 @@ public struct MessageFramer: Sendable {
         let available = buffer.count - start
         var headerEnd: Int?
         var i = start
-        while i + 3 < buffer.count {
+        let searchEnd = min(buffer.count, start + Self.maxHeaderBytes + 4)
+        while i + 3 < searchEnd {
             if buffer[i] == 13, buffer[i + 1] == 10, buffer[i + 2] == 13, buffer[i + 3] == 10 {
                 headerEnd = i
                 break
