@@ -127,6 +127,21 @@ async def test_bad_fcm_payload_fix_and_hover(client: LanguageClient, tmp_path):
     assert not any(d.code == "fcm-data-string-values" for d in params.diagnostics)
 
 
+async def test_ten_megabyte_document(client: LanguageClient, tmp_path):
+    """A 10 MB document through the pipe: json-limit, and the server still answers afterwards."""
+    uri = (tmp_path / "huge.json").as_uri()
+    text = '{"aps": {"alert": "' + "a" * 10_000_000 + '"}}'
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(uri=uri, language_id="json", version=1, text=text))
+    )
+    diagnostics = await diagnostics_for(client, uri, 1)
+    assert [d.code for d in diagnostics] == ["json-limit"]
+    hover = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=0))
+    )
+    assert hover is not None and "json-limit" in hover.contents.value
+
+
 async def test_unknown_method_is_method_not_found(client: LanguageClient):
     from pygls.exceptions import JsonRpcMethodNotFound
 
