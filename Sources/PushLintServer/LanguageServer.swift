@@ -44,6 +44,9 @@ public final class LanguageServer {
     }
 
     var documents: [String: Document] = [:]
+    /// The findings of project rules (priority ratio, platform parity, collapse keys) by config folder, from the
+    /// last lint of that folder on save.
+    var projectFindings: [String: [ProjectDiagnostic]] = [:]
     /// Loaded projects by the folder of the linted file.
     var projects: [String: Result<Project, ConfigurationError>] = [:]
     /// The clock the debounce reads: seconds.
@@ -171,6 +174,7 @@ public final class LanguageServer {
         case "textDocument/didSave":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, documents[uri] != nil else { return }
             documents[uri]?.due = now()
+            runProjectRules(for: uri)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil else { return }
             publish(uri: uri, version: nil, [])
@@ -241,7 +245,63 @@ public final class LanguageServer {
             for rule in report.rules { document.rules[rule.id] = rule }
         }
         documents[uri] = document
-        publish(uri: uri, version: document.version, (document.findings ?? []).map { lspDiagnostic($0, document) })
+        var items = (document.findings ?? []).map { lspDiagnostic($0, document) }
+        if case .success(let project) = project(forFolder: folder) { items += projectItems(document, base: project.baseDirectory) }
+        publish(uri: uri, version: document.version, items)
+    }
+
+    // MARK: Project rules, on save
+
+    /// Lints the saved document's whole config folder as `pushlint lint` does there and keeps the project
+    /// findings; the open documents of that folder show the ones that name them.
+    func runProjectRules(for uri: String) {
+        guard let document = documents[uri], document.path.hasPrefix("/"),
+            case .success(let project) = project(forFolder: Self.parent(document.path))
+        else { return }
+        let base = project.baseDirectory
+        let request = LintRequest(paths: [base], workingDirectory: base, options: LintOptions(jobs: 2))
+        guard let outcome = try? LintSession.run(request, fileSystem: fileSystem) else { return }
+        projectFindings[base] = outcome.report.project
+        for (other, open) in documents where open.path.hasPrefix(base + "/") { documents[other]?.due = now() }
+    }
+
+    /// The project findings that name the document, at its start, with the other files as related information.
+    func projectItems(_ document: Document, base: String) -> [LSPValue] {
+        guard document.path.hasPrefix(base + "/") else { return [] }
+        let relative = String(document.path.dropFirst(base.count + 1))
+        return (projectFindings[base] ?? []).filter { $0.related.contains(relative) }.map { finding in
+            let zero = document.text.range(0, 0)
+            let others: [LSPValue] = finding.related.filter { $0 != relative }.map { path in
+                .object([
+                    ("location", .object([("uri", .string(Self.uri(ofPath: base + "/" + path))), ("range", zero)])),
+                    ("message", .string("also part of this \(finding.ruleId) finding")),
+                ])
+            }
+            var members: [(String, LSPValue)] = [
+                ("range", zero), ("severity", .int(Self.severity(finding.severity))), ("code", .string(finding.ruleId)),
+                ("codeDescription", .object([("href", .string(RuleDocumentation.pageURL(finding.ruleId)))])),
+                ("source", .string("pushlint")),
+                ("message", .string(finding.message + (finding.help.map { " (help: \($0))" } ?? ""))),
+            ]
+            if !others.isEmpty { members.append(("relatedInformation", .array(others))) }
+            return .object(members)
+        }
+    }
+
+    /// A `file://` URI of an absolute path, percent-encoding what is not unreserved or `/`.
+    static func uri(ofPath path: String) -> String {
+        var out = "file://"
+        for b in path.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            default:
+                let digits = Array("0123456789ABCDEF")
+                out += "%" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 15)])
+            }
+        }
+        return out
     }
 
     func lspDiagnostic(_ d: Diagnostic, _ document: Document) -> LSPValue {

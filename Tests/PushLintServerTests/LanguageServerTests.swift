@@ -202,6 +202,25 @@ final class Client {
         #expect(linted.last?["params"]?["diagnostics"]?.arrayValue?.isEmpty == false)
     }
 
+    /// Project rules run over the config's folder when a document is saved; their findings show in the open
+    /// documents they name, with the other files as related information.
+    @Test func projectRulesOnSave() throws {
+        let dir = try folder()
+        try Data("{}".utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
+        let high = #"{"message": {"token": "t", "notification": {"title": "a", "body": "b"}, "android": {"priority": "HIGH"}}}"#
+        for i in 1...5 { try Data(high.utf8).write(to: dir.appendingPathComponent("p\(i).json")) }
+        let uri = dir.appendingPathComponent("p1.json").absoluteString
+        let client = Client()
+        let opened = client.open(uri, high).last?["params"]?["diagnostics"]?.arrayValue ?? []
+        #expect(!opened.contains { $0["code"] == .string("priority-high-ratio") }, "project rules ran on open")
+        client.notify("textDocument/didSave", .object([("textDocument", Client.document(uri))]))
+        let saved = client.settle().last?["params"]?["diagnostics"]?.arrayValue ?? []
+        let finding = try #require(saved.first { $0["code"] == .string("priority-high-ratio") })
+        let related = finding["relatedInformation"]?.arrayValue ?? []
+        #expect(related.count == 4)
+        #expect(related.first?["location"]?["uri"]?.stringValue?.hasSuffix("/p2.json") == true)
+    }
+
     @Test func disableRuleWritesAnOverride() throws {
         let dir = try folder()
         try Data("{\n  // JSONC\n  \"rules\": {}\n}\n".utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
