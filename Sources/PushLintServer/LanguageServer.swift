@@ -172,7 +172,12 @@ public final class LanguageServer {
             document.due = now() + debounceSeconds
             documents[uri] = document
         case "textDocument/didSave":
-            guard let uri = params["textDocument"]?["uri"]?.stringValue, documents[uri] != nil else { return }
+            guard let uri = params["textDocument"]?["uri"]?.stringValue, let saved = documents[uri] else { return }
+            if isConfigOrContract(saved.path) {
+                // Saved in this editor: clients without file watching send no didChangeWatchedFiles for it.
+                relintAll()
+                return
+            }
             documents[uri]?.due = now()
             runProjectRules(for: uri)
         case "textDocument/didClose":
@@ -205,6 +210,11 @@ public final class LanguageServer {
     public func lintDue() {
         let time = now()
         for uri in documents.keys.sorted() where (documents[uri]?.due).map({ $0 <= time }) ?? false { lint(uri) }
+    }
+
+    func isConfigOrContract(_ path: String) -> Bool {
+        path.hasSuffix("/" + Project.configFileName)
+            || projects.values.contains { if case .success(let p) = $0 { return p.contractFile == path } else { return false } }
     }
 
     func relintAll() {

@@ -184,6 +184,13 @@ final class Client {
         client.notify("workspace/didChangeWatchedFiles", .object([("changes", .array([]))]))
         let second = client.settle().last?["params"]?["diagnostics"]?.arrayValue ?? []
         #expect(second.contains { $0["code"] == .string("fcm-data-string-values") })
+        // Saving the config in the editor re-lints too (for clients that do not watch files).
+        try Data(#"{ "rules": { "fcm-data-string-values": "off" } }"#.utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
+        let config = dir.appendingPathComponent(".pushlint.json").absoluteString
+        _ = client.open(config, #"{ "rules": { "fcm-data-string-values": "off" } }"#)
+        client.notify("textDocument/didSave", .object([("textDocument", Client.document(config))]))
+        let third = client.settle().filter { $0["params"]?["uri"] == .string(uri) }.last?["params"]?["diagnostics"]?.arrayValue ?? []
+        #expect(!third.contains { $0["code"] == .string("fcm-data-string-values") })
     }
 
     /// A file that `pushlint lint` skips when it walks the folder (excluded, not included, a non-payload JSON file)
