@@ -27,8 +27,10 @@ let package = Package(
         .target(name: "PushLintEngine", dependencies: ["PushLintRules"], swiftSettings: strict),
         .target(name: "PushLintReporters", dependencies: ["PushLintModel"], swiftSettings: strict),
         .target(name: "PushLintKit", dependencies: ["PushLintEngine"], swiftSettings: strict),
+        // The language server (LSP over stdio): the protocol without I/O, and the stdio loop `pushlint server` runs.
+        .target(name: "PushLintServer", dependencies: ["PushLintEngine"], swiftSettings: strict),
         .executableTarget(
-            name: "pushlint", dependencies: ["PushLintEngine", "PushLintReporters"], swiftSettings: strict),
+            name: "pushlint", dependencies: ["PushLintEngine", "PushLintReporters", "PushLintServer"], swiftSettings: strict),
         // Runs the pushlint tool on the package that depends on pushlint: `swift package pushlint` lints its folder
         // (`lint .`); arguments replace that (`swift package pushlint lint push -f sarif`).
         .plugin(
@@ -42,7 +44,7 @@ let package = Package(
         .executableTarget(name: "pushlint-bench", dependencies: ["PushLintJSON"], swiftSettings: strict),
         // libFuzzer target over the parser, a whole lint and the reporters (scripts/fuzz.sh).
         .executableTarget(
-            name: "pushlint-fuzz", dependencies: ["PushLintEngine", "PushLintReporters"], swiftSettings: strict),
+            name: "pushlint-fuzz", dependencies: ["PushLintEngine", "PushLintReporters", "PushLintServer"], swiftSettings: strict),
 
         .target(
             name: "TestSupport", dependencies: ["PushLintEngine", "PushLintReporters"], path: "Tests/Support",
@@ -54,6 +56,8 @@ let package = Package(
             name: "PushLintEngineTests", dependencies: ["PushLintEngine", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PushLintReportersTests", dependencies: ["PushLintReporters", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PushLintServerTests", dependencies: ["PushLintServer", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PushLintKitTests", dependencies: ["PushLintKit"], swiftSettings: strict),
         .testTarget(name: "pushlintTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]

@@ -121,6 +121,35 @@ public struct Engine: Sendable {
         return finish([lint(bytes: .bytes(bytes), target: target)])
     }
 
+    /// Lints the text an editor holds for the file at `absolutePath` (the language server): the same rules, levels
+    /// and globs as when `pushlint lint` walks to that file, so a file that is no payload gives no report.
+    /// A file that a walk of the config's folder would skip (not under `include`, under `exclude` or an always
+    /// excluded folder, the config or contract itself) gives an empty report.
+    public func lint(editorText bytes: [UInt8], absolutePath: String, displayPath: String) -> LintReport {
+        let relative = PathText.relative(absolutePath, to: project.baseDirectory)
+        guard walks(relative: relative) || !absolutePath.hasPrefix("/"), !project.ownFiles.contains(absolutePath) else {
+            return finish([])
+        }
+        let target = LintTarget(displayPath: displayPath, absolutePath: absolutePath, configRelativePath: relative, isExplicit: false)
+        let outcome: ReadOutcome = bytes.count > options.maxFileBytes ? .tooLarge(size: bytes.count) : .bytes(bytes)
+        return finish([lint(bytes: outcome, target: target)])
+    }
+
+    /// Whether walking the config's folder lints the file at `relative` (a path relative to it), as `Discovery` decides.
+    func walks(relative: String) -> Bool {
+        let config = project.config
+        let parts = relative.split(separator: "/").map(String.init)
+        guard !relative.hasPrefix("../"), let name = parts.last, name != Project.configFileName else { return false }
+        var folder = ""
+        for part in parts.dropLast() {
+            folder = folder.isEmpty ? part : folder + "/" + part
+            if Config.alwaysExcluded.contains(part) || config.exclude.contains(where: { $0.matches(folder) || $0.matches(folder + "/") }) {
+                return false
+            }
+        }
+        return config.include.contains(where: { $0.matches(relative) }) && !config.exclude.contains(where: { $0.matches(relative) })
+    }
+
     func finish(_ outcomes: consuming [FileOutcome]) -> LintReport {
         // Outcomes are taken apart by moving their reports and summaries out, from the last: copying them (and
         // then releasing the originals) counted references on every file's findings and summaries.

@@ -2,6 +2,9 @@
 /// Renders rule descriptions as Markdown: `rules/<id>.md`, `rules/README.md`, `pushlint explain` and SARIF help
 /// all come from here.
 public enum RuleDocumentation {
+    /// Where a rule's page is published (`rules/<id>.md` in the repository).
+    public static func pageURL(_ id: String) -> String { "\(PushLintInfo.informationURI)/blob/main/rules/\(id).md" }
+
     public static func page(_ d: RuleDescription) -> String {
         var out = "# `\(d.id)`\n\n"
         out += "\(d.summary)\n\n"

@@ -1,4 +1,5 @@
-// Writes rules/<id>.md and rules/README.md from the rule descriptions.
+// Writes rules/<id>.md and rules/README.md from the rule descriptions, and schemas/{apns,fcm,expo}.schema.json from
+// the schema tables the rules read.
 // Usage: swift run pushlint-docgen [OUTPUT-FOLDER]   (default: rules)
 import Foundation
 import PushLintModel
@@ -24,7 +25,14 @@ do {
     {
         try updated.write(toFile: readmePath, atomically: true, encoding: .utf8)
     }
-    print("wrote \(pages.count) pages to \(folder)/")
+    // The payload JSON Schemas for editors, in schemas/ beside the rules folder.
+    let parent = (folder as NSString).deletingLastPathComponent
+    let schemas = parent.isEmpty ? "schemas" : parent + "/schemas"
+    try manager.createDirectory(atPath: schemas, withIntermediateDirectories: true)
+    for name in PayloadJSONSchema.names {
+        try PayloadJSONSchema.render(name)!.write(toFile: schemas + "/" + PayloadJSONSchema.fileName(name), atomically: true, encoding: .utf8)
+    }
+    print("wrote \(pages.count) pages to \(folder)/ and \(PayloadJSONSchema.names.count) schemas to \(schemas)/")
 } catch {
     FileHandle.standardError.write(Data("pushlint-docgen: error: \(error)\n".utf8))
     exit(1)

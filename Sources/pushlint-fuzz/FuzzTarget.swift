@@ -3,6 +3,7 @@ import PushLintEngine
 import PushLintJSON
 import PushLintModel
 import PushLintReporters
+import PushLintServer
 
 /// One fuzz input goes through everything pushlint does with untrusted bytes: the parser in each mode, a full
 /// lint with the example contract, and every reporter. Invariants that must hold are checked with
@@ -30,6 +31,45 @@ enum FuzzTarget {
         for name in ["fuzz.json", "fuzz.json.tmpl", "fuzz.json.hbs", "fuzz.json.liquid", "fuzz.json.j2", "fuzz.json.gotmpl"] {
             let report = engine.lint(bytes: bytes, path: name)
             checkReport(report, bytes)
+        }
+        server(bytes)
+    }
+
+    /// The language server's input paths: the bytes as a framed stream, as one message body, and as the text of an
+    /// open document that is linted, hovered, fixed and completed at every line. Every answer must be JSON.
+    static func server(_ bytes: [UInt8]) {
+        var framer = MessageFramer()
+        framer.append(bytes)
+        var bodies: [[UInt8]] = []
+        while case .message(let body) = framer.next(), bodies.count < 64 { bodies.append(body) }
+        let server = LanguageServer(debounceSeconds: 0, now: { 0 })
+        server.allowsWrites = false
+        func send(_ value: LSPValue) { server.receive(value.bytes) }
+        func request(_ id: Int, _ method: String, _ params: LSPValue) {
+            send(.object([("jsonrpc", .string("2.0")), ("id", .int(id)), ("method", .string(method)), ("params", params)]))
+        }
+        request(1, "initialize", .object([("capabilities", .object([]))]))
+        server.receive(batch: bodies + [bytes])
+        let uri = "untitled:fuzz.json"
+        let text = String(decoding: bytes, as: UTF8.self)
+        send(.object([("jsonrpc", .string("2.0")), ("method", .string("textDocument/didOpen")), ("params", .object([
+            ("textDocument", .object([("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(1)), ("text", .string(text))])),
+        ]))]))
+        server.lintDue()
+        let lines = min(bytes.filter { $0 == 10 }.count + 1, 8)
+        for line in 0..<lines {
+            for character in [0, 3, 17] {
+                let position: LSPValue = .object([("line", .int(line)), ("character", .int(character))])
+                let document: LSPValue = .object([("uri", .string(uri))])
+                request(10, "textDocument/hover", .object([("textDocument", document), ("position", position)]))
+                request(11, "textDocument/completion", .object([("textDocument", document), ("position", position)]))
+                request(12, "textDocument/codeAction", .object([
+                    ("textDocument", document), ("range", .object([("start", position), ("end", position)])), ("context", .object([])),
+                ]))
+            }
+        }
+        for body in server.outbox {
+            precondition(JSONParser.parse(body).document != nil, "the server wrote a message that is not JSON")
         }
     }
 

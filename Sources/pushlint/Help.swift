@@ -12,6 +12,8 @@ enum Help {
           rules                   List every rule.
           explain RULE-ID         Print a rule's documentation.
           init [--contract]       Write a starter .pushlint.json (and contract); never overwrites.
+          schema NAME             Write a JSON Schema (draft 2020-12): apns, fcm, expo, config or contract.
+          server                  Run the language server (LSP over stdio) for editors.
 
         OPTIONS:
           --version               Print the version.
@@ -101,6 +103,28 @@ enum Help {
         OVERVIEW: Print a rule's documentation (the same text as rules/<id>.md).
 
         USAGE: pushlint explain RULE-ID
+
+        """
+
+    static let schema = """
+        OVERVIEW: Write a JSON Schema (draft 2020-12) for editors, generated from the tables the rules read.
+
+        USAGE: pushlint schema apns|fcm|expo|config|contract
+
+        apns, fcm and expo describe payloads; config describes .pushlint.json (with every rule id and each rule's
+        options), contract the contract file. The same files are committed under schemas/ (apns.schema.json,
+        fcm.schema.json, expo.schema.json, pushlint.schema.json, push-contract.schema.json).
+
+        """
+
+    static let server = """
+        OVERVIEW: Run the pushlint language server: LSP over standard input and output (Content-Length framing).
+
+        USAGE: pushlint server [--stdio]
+
+        Diagnostics as 'pushlint lint' gives them for each open document's path (nearest .pushlint.json and its
+        contract), quick fixes, hover with the rule's documentation, completion inside aps, FCM message and Expo
+        messages. See the README's editor setup.
 
         """
 }

@@ -4,6 +4,7 @@ import PushLintEngine
 import PushLintModel
 import PushLintReporters
 import PushLintRules
+import PushLintServer
 
 enum ExitCode {
     static let clean: Int32 = 0
@@ -79,7 +80,7 @@ func fail(_ error: LintSessionError) -> Never {
     case .configuration(let error):
         fail(error.position.map { "\(error.path):\($0.line):\($0.column): \(error.message)" } ?? "\(error.path): \(error.message)", hint: error.hint)
     case .missingPath(let path):
-        let subcommand = path.contains("/") ? "" : Suggest.didYouMean(path, in: ["lint", "rules", "explain", "init", "help"])
+        let subcommand = path.contains("/") ? "" : Suggest.didYouMean(path, in: ["lint", "rules", "explain", "init", "schema", "server", "help"])
         fail("no such file or directory: \(path)" + (subcommand.isEmpty ? "" : ".") + subcommand, hint: "check the path, or run from the folder that holds it")
     case .baseline(_, let reason, let hint):
         fail(reason, hint: hint)
@@ -184,6 +185,31 @@ func runExplain(_ arguments: [String]) -> Int32 {
     return ExitCode.clean
 }
 
+func runSchema(_ arguments: [String]) -> Int32 {
+    if arguments.contains("-h") || arguments.contains("--help") {
+        Terminal.write(Help.schema)
+        return ExitCode.clean
+    }
+    let names = PayloadJSONSchema.names
+    guard arguments.count == 1, let name = arguments.first, let text = PayloadJSONSchema.render(name) else {
+        let given = arguments.first.map { "unknown schema '\($0)'." + Suggest.didYouMean($0, in: names) } ?? "'pushlint schema' takes one name"
+        fail(given, hint: "the schemas are " + names.joined(separator: ", "))
+    }
+    Terminal.write(text)
+    return ExitCode.clean
+}
+
+func runServer(_ arguments: [String]) -> Int32 {
+    if arguments.contains("-h") || arguments.contains("--help") {
+        Terminal.write(Help.server)
+        return ExitCode.clean
+    }
+    guard arguments.isEmpty || arguments == ["--stdio"] else {
+        fail("unknown argument '\(arguments[0])' for 'pushlint server'", hint: "see 'pushlint server --help'")
+    }
+    return StdioServer.run()
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let code: Int32
 switch arguments.first {
@@ -199,6 +225,8 @@ case "help":
     case "rules": Terminal.write(Help.rules)
     case "explain": Terminal.write(Help.explain)
     case "init": Terminal.write(Help.initCommand)
+    case "schema": Terminal.write(Help.schema)
+    case "server": Terminal.write(Help.server)
     default: Terminal.write(Help.root)
     }
     code = ExitCode.clean
@@ -210,6 +238,10 @@ case "explain":
     code = runExplain(Array(arguments.dropFirst()))
 case "init":
     code = runInit(Array(arguments.dropFirst()))
+case "schema":
+    code = runSchema(Array(arguments.dropFirst()))
+case "server":
+    code = runServer(Array(arguments.dropFirst()))
 default:
     code = runLint(arguments)
 }

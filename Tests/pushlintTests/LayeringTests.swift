@@ -17,10 +17,12 @@ import TestSupport
         "PushLintEngine": system.union(["PushLintJSON", "PushLintModel", "PushLintRules"]),
         "PushLintReporters": system.union(["PushLintJSON", "PushLintModel"]),
         "PushLintKit": system.union(["PushLintJSON", "PushLintModel", "PushLintEngine"]),
-        "pushlint": system.union(["PushLintJSON", "PushLintModel", "PushLintRules", "PushLintEngine", "PushLintReporters"]),
+        // The language server: the engine and the values it returns, like the command line without reporters.
+        "PushLintServer": system.union(["PushLintJSON", "PushLintModel", "PushLintEngine"]),
+        "pushlint": system.union(["PushLintJSON", "PushLintModel", "PushLintRules", "PushLintEngine", "PushLintReporters", "PushLintServer"]),
         "pushlint-docgen": system.union(["Foundation", "PushLintModel", "PushLintRules"]),
         "pushlint-bench": system.union(["Foundation", "PushLintJSON"]),
-        "pushlint-fuzz": system.union(["Foundation", "PushLintJSON", "PushLintModel", "PushLintEngine", "PushLintReporters"]),
+        "pushlint-fuzz": system.union(["Foundation", "PushLintJSON", "PushLintModel", "PushLintEngine", "PushLintReporters", "PushLintServer"]),
     ]
 
     /// The module an import line names (`import X`, `@_exported import X`, `public import X`, `import struct X.Y`).
