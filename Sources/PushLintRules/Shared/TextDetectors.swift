@@ -267,28 +267,29 @@ enum TextDetectors {
         // A string longer than any payload limit is reported as content (payload-size, payload-data-not-link);
         // scanning megabytes for secrets would make a hostile file slow.
         guard bytes.count >= 7, bytes.count <= maxScannedBytes else { return nil }
-        // One pass over the bytes finds what each detector needs; a regular expression runs only on the few
-        // texts that hold its trigger, because most strings are short texts and ids.
+        // One pass over the bytes finds what each detector needs; a byte matcher runs only on the few texts that
+        // hold its trigger, because most strings are short texts and ids.
         let scan = TextScan(bytes)
         guard scan.digits >= 7 || scan.hasAt || keyLike || bytes.count >= 16 else { return nil }
         // Every test below needs one of these; most texts (a title, a sentence) have none.
         guard scan.needsPatterns || keyLike else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
-        if scan.mayHoldJWT, text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
-        if scan.mayHoldBearer, text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
+        if scan.mayHoldJWT, BytePatterns.containsJWT(bytes) { return .jwt }
+        if scan.mayHoldBearer, BytePatterns.containsBearer(bytes) { return .bearer }
         if scan.mayHoldPrivateKey { return .apiKey }
-        if scan.mayHoldVendorKey,
-            text.contains(/\b(AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|(sk|rk)_live_[0-9A-Za-z]{16,}|ghp_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{40,}|xox[abpr]-[A-Za-z0-9-]{10,})/)
-        {
-            return .apiKey
+        if scan.mayHoldVendorKey, BytePatterns.containsVendorKey(bytes) { return .apiKey }
+        if keyLike {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if isHighEntropyToken(text), !isURL(text) { return .apiKey }
         }
-        if keyLike, isHighEntropyToken(text), !isURL(text) { return .apiKey }
-        if scan.hasAt, let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/) {
-            let local = match.output.0.split(separator: "@").first.map { $0.lowercased() } ?? ""
-            if !roleMailboxes.contains(local) { return .email }
+        if scan.hasAt, let local = BytePatterns.firstEmailLocalPart(bytes) {
+            let name = String(unsafeUninitializedCapacity: local.count) { out in
+                for (k, b) in bytes[local].enumerated() { out[k] = ASCIIText.lower(b) }
+                return local.count
+            }
+            if !roleMailboxes.contains(name) { return .email }
         }
-        if scan.digits >= 13, containsCardNumber(text) { return .card }
-        if scan.digits >= 7, containsPhoneNumber(text, key: key()) { return .phone }
+        if scan.digits >= 13, BytePatterns.containsCardNumber(bytes) { return .card }
+        if scan.digits >= 7, containsPhoneNumber(bytes, key: key) { return .phone }
         return nil
     }
 
@@ -402,22 +403,6 @@ enum TextDetectors {
         static let token: UInt64 = 0x74_6F_6B_65_6E, auth: UInt64 = 0x61_75_74_68, hmac: UInt64 = 0x68_6D_61_63
     }
 
-    static func containsCardNumber(_ text: String) -> Bool {
-        for match in text.matches(of: /(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])/) {
-            let raw = String(match.output.1)
-            let digits = raw.unicodeScalars.filter(isDigit).map { Int($0.value - 48) }
-            guard (13...19).contains(digits.count), Set(digits).count > 1, luhn(digits), hasCardPrefix(digits) else { continue }
-            // Separated numbers must look like a card (groups of 4; Amex 4-6-5); bare ones must be the whole value.
-            let groups: [Int] = raw.split(whereSeparator: { (c: Character) in c == " " || c == "-" }).map { (part: Substring) in part.count }
-            if groups.count > 1 {
-                if groups.dropLast().allSatisfy({ $0 == 4 }) || groups == [4, 6, 5] { return true }
-            } else if raw.count == text.count {
-                return true
-            }
-        }
-        return false
-    }
-
     static func hasCardPrefix(_ d: [Int]) -> Bool {
         let two = d[0] * 10 + d[1]
         let four = two * 100 + d[2] * 10 + d[3]
@@ -442,23 +427,15 @@ enum TextDetectors {
         return sum % 10 == 0
     }
 
-    static func containsPhoneNumber(_ text: String, key: String?) -> Bool {
-        func digitCount(_ s: Substring) -> Int { s.unicodeScalars.filter(isDigit).count }
-        // E.164 and international forms: +49 221 1234567, +1 (415) 555-0132.
-        for match in text.matches(of: /(?:^|[^0-9A-Za-z])(\+[1-9][0-9 ().-]{6,20}[0-9])(?![0-9])/) where (8...15).contains(digitCount(match.output.1)) {
-            return true
-        }
-        // North American national form: (415) 555-0132, 415-555-0132.
-        if text.contains(/(?:^|[^0-9])(\([2-9][0-9]{2}\) ?|[2-9][0-9]{2}[-.])[2-9][0-9]{2}[-.][0-9]{4}(?![0-9])/) { return true }
-        // European national forms with a trunk 0: 0221 1234567, 07700 900123, 030/12345678.
-        if text.contains(/(?:^|[^0-9A-Za-z.,])0[1-9][0-9]{1,3}[ \/-][0-9]{3,4}[ -]?[0-9]{2,5}(?![0-9.,])/) { return true }
-        // A field named like a phone number holding digits.
-        if let key, !Set(words(key)).isDisjoint(with: ["phone", "mobile", "msisdn", "tel", "telephone", "cell"]) {
-            let digits = text.unicodeScalars.filter(isDigit).count
-            if digits >= 7, text.unicodeScalars.allSatisfy({ isDigit($0) || " +()-./".unicodeScalars.contains($0) }) { return true }
-        }
-        return false
+    /// A phone number in one of its usual shapes, or digits under a field named like a phone number (`key` is
+    /// asked for only then).
+    static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, key: () -> String?) -> Bool {
+        if BytePatterns.containsPhoneNumber(bytes) { return true }
+        guard BytePatterns.isPhoneLikeValue(bytes), let key = key() else { return false }
+        return !Set(words(key)).isDisjoint(with: phoneWords)
     }
+
+    static let phoneWords: Set<String> = ["phone", "mobile", "msisdn", "tel", "telephone", "cell"]
 
     // MARK: Characters
 
