@@ -58,6 +58,8 @@ public struct LintOutcome: Sendable {
     public var fixes: FixRun?
     /// With `--write-baseline`: the baseline to write, recorded from the report.
     public var recordedBaseline: Baseline?
+    /// With `--timing`: the time of each rule in the run.
+    public var timing: RuleTiming?
 }
 
 /// Why a run could not start or finish: each is a usage or configuration error (exit 2) with a message and a hint.
@@ -102,6 +104,7 @@ public enum LintSession {
         } catch {
             throw .missingPath(error.path)
         }
+        outcome.timing = engine.timing
         if let file = request.writeBaseline {
             outcome.recordedBaseline = Baseline.record(outcome.report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file))
             return outcome

@@ -33,6 +33,9 @@ struct LintCommand {
     var baseline: String?
     var writeBaseline: String?
     var strictBaseline = false
+    /// `--timing[=N|all]`: print the time of each rule to stderr; the N most expensive (10), nil for all.
+    var timing = false
+    var timingTop: Int? = 10
 
     enum ColorChoice: String { case auto, always, never }
 
@@ -42,7 +45,7 @@ struct LintCommand {
             paths: paths, configPath: config, contractPath: contract, workingDirectory: cwd, standardInput: standardInput,
             options: LintOptions(
                 kind: kind, ruleLevels: ruleLevels, jobs: jobs, maxFileBytes: maxFileBytes,
-                lineExcerpts: format.showsLineText || reports.contains { $0.0.showsLineText }),
+                lineExcerpts: format.showsLineText || reports.contains { $0.0.showsLineText }, timing: timing),
             fix: fix ? .apply : fixDryRun ? .dryRun : .none, unsafeFixes: unsafeFixes, baseline: baseline,
             strictBaseline: strictBaseline, writeBaseline: writeBaseline, onlyErrors: quiet)
     }
@@ -79,7 +82,7 @@ enum LintArguments {
     static let options = [
         "--format", "--output", "--report", "--config", "--contract", "--kind", "--stdin", "--stdin-filename", "--rule",
         "--fail-on", "--max-warnings", "--jobs", "--max-file-bytes", "--color", "--quiet", "--help",
-        "--fix", "--fix-dry-run", "--unsafe-fixes", "--baseline", "--write-baseline", "--strict-baseline",
+        "--fix", "--fix-dry-run", "--unsafe-fixes", "--baseline", "--write-baseline", "--strict-baseline", "--timing",
     ]
     static let shortOptions = ["-f": "--format", "-o": "--output", "-c": "--config", "-j": "--jobs", "-q": "--quiet", "-h": "--help"]
 
@@ -191,6 +194,12 @@ enum LintArguments {
             case "--strict-baseline":
                 try noValue(name, inline)
                 command.strictBaseline = true
+            case "--timing":
+                // Only `--timing=N`: a separate word after --timing is a path.
+                command.timing = true
+                if let inline {
+                    command.timingTop = inline == "all" ? nil : try integer(name, inline, minimum: 1)
+                }
             default:
                 throw UsageError(
                     message: "unknown option '\(argument)'." + Suggest.didYouMean(name, in: options),

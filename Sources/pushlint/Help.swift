@@ -51,6 +51,8 @@ enum Help {
                                   The name to report (and to match globs) for --stdin.
               --max-file-bytes N  Files larger than N bytes are not parsed (json-limit). Default 8388608.
           -j, --jobs N            Files linted in parallel. Default: the number of active processors.
+              --timing[=N|all]    After the report, print to stderr the time of each rule (and of parsing and
+                                  building the payload model), the N most expensive (default 10).
 
         FIXES:
               --fix               Apply every safe fix and write the files (atomically, keeping their mode).

@@ -60,6 +60,7 @@ func runLint(_ arguments: [String]) -> Int32 {
     } else if !(command.quiet && report.isClean && command.format == .text) {
         Terminal.write(bytes: main)
     }
+    if let timing = outcome.timing { Terminal.writeError(timing.table(top: command.timingTop)) }
     // Exiting here lets the operating system drop the report's heap at once: releasing 35 000 findings one by one
     // took 0.15 s (BENCHMARKS.md).
     withExtendedLifetime(report) { Terminal.exit(exitCode(report, command)) }

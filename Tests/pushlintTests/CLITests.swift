@@ -30,6 +30,34 @@ import TestSupport
         #expect(stable(first.stdout) == stable(second.stdout))
     }
 
+    // MARK: --timing
+
+    /// `--timing` prints, to stderr and after the report, a table of the rules that cost most, with their share;
+    /// without it stderr stays empty; `--timing=all` lists every rule that ran.
+    @Test func timingPrintsATableOfRules() throws {
+        let folder = TempDirectory()
+        folder.write("ok.json", Self.clean)
+        folder.write("bad.json", #"{"aps": {"alert": "Mail anna.mueller@gmail.com"}, "badge": "1"}"#)
+        let plain = try run(["lint", ".", "-f", "json"], in: folder)
+        #expect(plain.stderr.isEmpty, "\(plain.stderr)")
+        let timed = try run(["lint", ".", "-f", "json", "--timing"], in: folder)
+        #expect(timed.stdout == plain.stdout, "the report is the same")
+        #expect(timed.status == plain.status)
+        let lines = timed.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("Rule ") == true, "\(timed.stderr)")
+        #expect(lines.last?.hasPrefix("total ") == true, "\(timed.stderr)")
+        #expect(lines.count == 2 + 10 + 1, "a header, the 10 most expensive, the total: \(timed.stderr)")
+        #expect(timed.stderr.contains("payload-sensitive-data") || timed.stderr.contains("%"))
+        let all = try run(["lint", ".", "--timing=all", "-f", "json"], in: folder)
+        for id in ["payload-sensitive-data", "apns-aps-value", "(parse)", "(payload model)"] {
+            #expect(all.stderr.contains(id), "\(id) in \(all.stderr)")
+        }
+        #expect(all.stderr.split(separator: "\n").count > 40, "every rule that ran")
+        let three = try run(["lint", ".", "--timing=3", "-f", "json"], in: folder)
+        #expect(three.stderr.split(separator: "\n").count == 2 + 3 + 1)
+        #expect(try run(["lint", ".", "--timing=0"], in: folder).status == 2)
+    }
+
     // MARK: Exit codes
 
     @Test func cleanIsZeroAndErrorsAreOne() throws {
