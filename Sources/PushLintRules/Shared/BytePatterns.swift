@@ -194,60 +194,68 @@ enum BytePatterns {
         let n = bytes.count
         var position = 0
         var s = 0
-        var digits: [Int] = []
-        var ends: [Int] = []
-        digits.reserveCapacity(19)
-        ends.reserveCapacity(19)
-        while s < n {
-            defer { s += 1 }
-            guard isDigit(bytes[s]) else { continue }
-            if s > 0 {
-                let b = bytes[s - 1]
-                guard s - 1 >= position, !isAlphanumeric(b), b != UInt8(ascii: "."), b != UInt8(ascii: "-") else { continue }
-            }
-            // The one path of digits with single separators, at most 19 digits; the longest that no letter or digit
-            // follows is the match.
-            digits.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
-            var j = s
-            while digits.count < 19 {
-                if j < n, isDigit(bytes[j]) {
-                } else if digits.count > 0, j + 1 < n, bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "-"), isDigit(bytes[j + 1]) {
-                    j += 1
-                } else {
-                    break
+        // Where each digit of the path ends, on the stack: at most 19.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 19) { ends in
+            while s < n {
+                let b = bytes[s]
+                guard isDigit(b) else {
+                    s += 1
+                    continue
                 }
-                digits.append(Int(bytes[j] - 0x30))
-                ends.append(j + 1)
-                j += 1
-            }
-            var k = digits.count
-            while k >= 13, ends[k - 1] < n, isAlphanumeric(bytes[ends[k - 1]]) { k -= 1 }
-            guard k >= 13 else { continue }
-            let end = ends[k - 1]
-            let number = Array(digits[0..<k])
-            if Set(number).count > 1, TextDetectors.luhn(number), TextDetectors.hasCardPrefix(number) {
-                var groups: [Int] = []
-                var length = 0
-                for b in bytes[s..<end] {
-                    if isDigit(b) {
-                        length += 1
+                // A match starts only where a run of digits starts (a digit before it is no prefix).
+                let runStart = s
+                defer { if s == runStart { s += 1 + run(bytes, from: runStart + 1, isDigit) } }
+                if s > 0 {
+                    let before = bytes[s - 1]
+                    guard s - 1 >= position, !isAlphanumeric(before), before != UInt8(ascii: "."), before != UInt8(ascii: "-") else { continue }
+                }
+                // The one path of digits with single separators, at most 19 digits; the longest that no letter or
+                // digit follows is the match.
+                var count = 0
+                var j = s
+                while count < 19 {
+                    if j < n, isDigit(bytes[j]) {
+                    } else if count > 0, j + 1 < n, bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "-"), isDigit(bytes[j + 1]) {
+                        j += 1
                     } else {
-                        groups.append(length)
-                        length = 0
+                        break
                     }
+                    ends[count] = j + 1
+                    count += 1
+                    j += 1
                 }
-                groups.append(length)
-                if groups.count > 1 {
-                    if groups.dropLast().allSatisfy({ $0 == 4 }) || groups == [4, 6, 5] { return true }
-                } else if s == 0, end == n {
-                    return true
-                }
+                var k = count
+                while k >= 13, ends[k - 1] < n, isAlphanumeric(bytes[ends[k - 1]]) { k -= 1 }
+                guard k >= 13 else { continue }
+                let end = ends[k - 1]
+                if isCard(bytes, from: s, to: end, digits: k) { return true }
+                position = end
+                s = end
             }
-            position = end
-            s = end - 1  // the defer steps to `end`, whose prefix byte is before the position: the next start is after it
+            return false
         }
-        return false
+    }
+
+    /// The digits of `bytes[start..<end]` (`digits` of them, with single separators) are a card number: not all
+    /// the same, the Luhn check, a card prefix; grouped by 4 (Amex 4-6-5), or bare and the whole text.
+    private static func isCard(_ bytes: Bytes, from start: Int, to end: Int, digits: Int) -> Bool {
+        var number: [Int] = []
+        number.reserveCapacity(digits)
+        var groups: [Int] = []
+        var length = 0
+        for b in bytes[start..<end] {
+            if isDigit(b) {
+                number.append(Int(b - 0x30))
+                length += 1
+            } else {
+                groups.append(length)
+                length = 0
+            }
+        }
+        groups.append(length)
+        guard number.contains(where: { $0 != number[0] }), TextDetectors.luhn(number), TextDetectors.hasCardPrefix(number) else { return false }
+        if groups.count > 1 { return groups.dropLast().allSatisfy { $0 == 4 } || groups == [4, 6, 5] }
+        return start == 0 && end == bytes.count
     }
 
     /// The three number shapes of a phone number:
@@ -265,6 +273,7 @@ enum BytePatterns {
                 || b == UInt8(ascii: "-")
         }
         let n = bytes.count
+        guard bytes.contains(UInt8(ascii: "+")) else { return false }
         var position = 0
         var s = 0
         while s + 9 <= n {
@@ -296,12 +305,22 @@ enum BytePatterns {
             area(t) && dashOrDot(t + 3) && isDigit(at(t + 4)) && isDigit(at(t + 5)) && isDigit(at(t + 6)) && isDigit(at(t + 7))
                 && !isDigit(at(t + 8))
         }
-        for s in 0..<n where s == 0 || !isDigit(bytes[s - 1]) {
-            if bytes[s] == UInt8(ascii: "("), area(s + 1), at(s + 4) == UInt8(ascii: ")") {
-                if rest(at(s + 5) == UInt8(ascii: " ") ? s + 6 : s + 5) { return true }
-            } else if area(s), dashOrDot(s + 3), rest(s + 4) {
-                return true
+        // A match starts at a `(` or where a run of digits starts (no digit may come before it).
+        var s = 0
+        while s < n {
+            let b = bytes[s]
+            if b == UInt8(ascii: "(") {
+                if s == 0 || !isDigit(bytes[s - 1]), area(s + 1), at(s + 4) == UInt8(ascii: ")"),
+                    rest(at(s + 5) == UInt8(ascii: " ") ? s + 6 : s + 5)
+                {
+                    return true
+                }
+            } else if isDigit(b) {
+                if area(s), dashOrDot(s + 3), rest(s + 4) { return true }
+                s += run(bytes, from: s, isDigit)
+                continue
             }
+            s += 1
         }
         return false
     }
