@@ -17,12 +17,16 @@ public struct LintOptions: Sendable {
     public var lineExcerpts: Bool
     /// `--timing`: measure the time of each rule (a clock read around each rule and payload; none when off).
     public var timing: Bool
+    /// JSON Lines: how many findings of each rule a stream's report keeps (nil: `Engine.defaultMaxFindingsPerRule`);
+    /// the stream summary counts them all.
+    public var maxFindingsPerRule: Int?
 
     public init(
         kind: PayloadKind? = nil, ruleLevels: [String: RuleLevel] = [:], jobs: Int = Engine.activeProcessors, maxFileBytes: Int = 8 << 20,
-        lineExcerpts: Bool = true, timing: Bool = false
+        lineExcerpts: Bool = true, timing: Bool = false, maxFindingsPerRule: Int? = nil
     ) {
         self.timing = timing
+        self.maxFindingsPerRule = maxFindingsPerRule
         self.kind = kind
         self.ruleLevels = ruleLevels
         self.jobs = jobs
@@ -50,6 +54,9 @@ public struct Engine: Sendable {
     let levels: RuleLevels
     /// With `options.timing`: where the workers' times are merged.
     let timingCollector: RuleTimingCollector?
+
+    /// The summaries of the JSON Lines streams linted so far.
+    let streams = StreamSummaryCollector()
 
     /// The time of each rule in the runs of this engine so far (with `options.timing`), or nil.
     public var timing: RuleTiming? { timingCollector?.timing }
@@ -169,7 +176,10 @@ public struct Engine: Sendable {
     }
 
     func lintFile(_ target: LintTarget) -> FileOutcome {
-        lint(bytes: fileSystem.read(target.absolutePath, limit: options.maxFileBytes), target: target)
+        if Self.isJSONLines(target.absolutePath) {
+            return lintStream(target) { sink in fileSystem.readChunks(target.absolutePath, sink) }
+        }
+        return lint(bytes: fileSystem.read(target.absolutePath, limit: options.maxFileBytes), target: target)
     }
 
     // MARK: One file

@@ -37,7 +37,9 @@ public struct Config: Sendable {
     /// As written, relative to the config file's folder.
     public var contract: String?
 
-    public static let defaultInclude = ["**/*.json", "**/*.apns", "**/*.json.tmpl", "**/*.json.hbs", "**/*.json.j2"]
+    public static let defaultInclude = [
+        "**/*.json", "**/*.apns", "**/*.json.tmpl", "**/*.json.hbs", "**/*.json.j2", "**/*.jsonl", "**/*.ndjson",
+    ]
     /// Folders never walked.
     public static let alwaysExcluded: Set<String> = [".git", ".build", ".venv", "node_modules", "Pods", "DerivedData"]
     /// Template extensions after `.json` (DESIGN.md §3).

@@ -47,6 +47,12 @@ enum Help {
 
         INPUT:
               --stdin             Read one payload from standard input.
+              --stdin-format json|jsonl
+                                  jsonl: standard input is JSON Lines, one payload per line, streamed (default
+                                  jsonl when --stdin-filename ends in .jsonl or .ndjson).
+              --max-findings-per-rule N
+                                  JSON Lines: the report keeps the first N findings of each rule (default 100);
+                                  a summary on stderr counts them all. --max-file-bytes is the limit of a line.
               --stdin-filename NAME
                                   The name to report (and to match globs) for --stdin.
               --max-file-bytes N  Files larger than N bytes are not parsed (json-limit). Default 8388608.

@@ -45,9 +45,16 @@ struct JSONSyntax: FileRule, DescribedByType {
         if let error = parse.error, error.kind == .syntax {
             result.append(diagnostic(
                 error.message, span: ByteSpan(error.offset, error.offset + error.length), pointer: nil,
-                help: file.path.contains(".json.") ? nil : "payload files are strict JSON; name the file *.json.tmpl to allow placeholders"))
+                help: help(file.path)))
         }
         return result
+    }
+
+    private func help(_ path: String) -> String? {
+        if path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") {
+            return "each line of JSON Lines is one JSON value; a cut or blank line is reported and the next one linted"
+        }
+        return path.contains(".json.") ? nil : "payload files are strict JSON; name the file *.json.tmpl to allow placeholders"
     }
 
     // MARK: Messages
