@@ -159,6 +159,19 @@ import Testing
                    core: { g in shapes[g.next(shapes.count)] }, BytePatterns.containsPhoneNumber, Reference.phone)
     }
 
+    /// The scan's flags only skip texts a shape cannot match: the gated detectors answer as the expressions do.
+    @Test func theScanNeverHidesAPhoneOrACard() {
+        let shapes = ["+49 221 1234567", "+1 (415) 555-0132", "(415) 555-0132", "415.555.0132", "0221 1234567", "030/12345678",
+                      "0221-123 45", "4111 1111 1111 1111", "378282246310005", "3782 822463 10005", "4111-1111-1111-1111", "07700 900123"]
+        Self.check("gated phone", seed: 21, pieces: Self.filler + ["+", "1", "0", ".5", ",0"], runs: 4000,
+                   core: { g in shapes[g.next(shapes.count)] },
+                   { bytes in TextDetectors.containsPhoneNumber(bytes, TextDetectors.TextScan(bytes), key: { nil }) }, Reference.phone)
+        Self.check("gated card", seed: 22, pieces: Self.filler + ["4111", " 1111", "-"], runs: 4000,
+                   core: { g in shapes[g.next(shapes.count)] + (g.next(2) == 0 ? "" : " " + shapes[g.next(shapes.count)]) },
+                   { bytes in let scan = TextDetectors.TextScan(bytes); return scan.digits >= 13 && scan.mayHoldCard && BytePatterns.containsCardNumber(bytes) },
+                   Reference.card)
+    }
+
     @Test func timestampsMatchTheirExpression() {
         var g = Generator(state: 5)
         var texts: [String] = []

@@ -288,8 +288,8 @@ enum TextDetectors {
             }
             if !roleMailboxes.contains(name) { return .email }
         }
-        if scan.digits >= 13, BytePatterns.containsCardNumber(bytes) { return .card }
-        if scan.digits >= 7, containsPhoneNumber(bytes, key: key) { return .phone }
+        if scan.digits >= 13, scan.mayHoldCard, BytePatterns.containsCardNumber(bytes) { return .card }
+        if scan.digits >= 7, containsPhoneNumber(bytes, scan, key: key) { return .phone }
         return nil
     }
 
@@ -302,6 +302,17 @@ enum TextDetectors {
         var mayHoldBearer = false
         var mayHoldPrivateKey = false
         var mayHoldVendorKey = false
+        /// Runs of digits that the number shapes start with (each a run, as no digit may come before them): a `+`
+        /// and a digit 1-9 (international); 3 digits and `-` or `.` (North American exchange); `0`, a digit 1-9 and
+        /// up to 3 more, then a space, `/` or `-` (a trunk prefix); 13 or more digits, or 4 and a space or `-`
+        /// (a card, bare or grouped).
+        var mayHoldInternational = false
+        var mayHoldNorthAmerican = false
+        var mayHoldTrunk = false
+        var mayHoldCard = false
+        /// The length of the run of digits the scan is in, and its first two bytes.
+        private var run = 0
+        private var runStartsWithTrunk = false
 
         static let jwt = Array("eyJ".utf8)
         static let bearer = Array("bearer".utf8)
@@ -318,7 +329,7 @@ enum TextDetectors {
         /// Bytes that start (or, for `eyJ` and the `_` prefixes, anchor) something the scan looks for; every other
         /// byte costs one table load. `e`, the most common letter, is not one of them: a JWT is found at its `J`.
         static let interesting: [Bool] = (0...255).map { b in
-            (0x30...0x39).contains(b) || "@JbBPA_x".utf8.contains(UInt8(b))
+            (0x30...0x39).contains(b) || "@JbBPA_x+".utf8.contains(UInt8(b))
         }
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -336,7 +347,31 @@ enum TextDetectors {
             // The byte after `b` rules out most places (a `b` not followed by `e`) before a whole pattern is compared.
             let next = i + 1 < bytes.count ? bytes[i + 1] : 0
             switch b {
-            case 0x30...0x39: digits += 1
+            case 0x30...0x39:
+                digits += 1
+                if run == 0 { runStartsWithTrunk = b == 0x30 && next &- 0x31 < 9 }
+                run += 1
+                if next &- 0x30 >= 10 {
+                    // The run ends here; `next` follows it.
+                    switch next {
+                    case UInt8(ascii: "-"):
+                        if run == 3 { mayHoldNorthAmerican = true }
+                        if run == 4 { mayHoldCard = true }
+                        if runStartsWithTrunk, (3...5).contains(run) { mayHoldTrunk = true }
+                    case UInt8(ascii: "."):
+                        if run == 3 { mayHoldNorthAmerican = true }
+                    case UInt8(ascii: " "):
+                        if run == 4 { mayHoldCard = true }
+                        if runStartsWithTrunk, (3...5).contains(run) { mayHoldTrunk = true }
+                    case UInt8(ascii: "/"):
+                        if runStartsWithTrunk, (3...5).contains(run) { mayHoldTrunk = true }
+                    default: break
+                    }
+                    if run >= 13 { mayHoldCard = true }
+                    run = 0
+                }
+            case UInt8(ascii: "+"):
+                if next &- 0x31 < 9 { mayHoldInternational = true }
             case UInt8(ascii: "@"): hasAt = true
             case UInt8(ascii: "J"):
                 if i >= 2, !mayHoldJWT, ASCIIText.matches(bytes, at: i - 2, Self.jwt) { mayHoldJWT = true }
@@ -428,9 +463,11 @@ enum TextDetectors {
     }
 
     /// A phone number in one of its usual shapes, or digits under a field named like a phone number (`key` is
-    /// asked for only then).
-    static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, key: () -> String?) -> Bool {
-        if BytePatterns.containsPhoneNumber(bytes) { return true }
+    /// asked for only then). Each shape is looked for only when the scan saw the runs of digits it starts with.
+    static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: TextScan, key: () -> String?) -> Bool {
+        if scan.mayHoldInternational, BytePatterns.containsInternationalNumber(bytes) { return true }
+        if scan.mayHoldNorthAmerican, BytePatterns.containsNorthAmericanNumber(bytes) { return true }
+        if scan.mayHoldTrunk, BytePatterns.containsTrunkNumber(bytes) { return true }
         guard BytePatterns.isPhoneLikeValue(bytes), let key = key() else { return false }
         return !Set(words(key)).isDisjoint(with: phoneWords)
     }
