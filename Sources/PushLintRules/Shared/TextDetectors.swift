@@ -310,9 +310,6 @@ enum TextDetectors {
         var mayHoldNorthAmerican = false
         var mayHoldTrunk = false
         var mayHoldCard = false
-        /// The length of the run of digits the scan is in, and its first two bytes.
-        private var run = 0
-        private var runStartsWithTrunk = false
 
         static let jwt = Array("eyJ".utf8)
         static let bearer = Array("bearer".utf8)
@@ -329,47 +326,53 @@ enum TextDetectors {
         /// Bytes that start (or, for `eyJ` and the `_` prefixes, anchor) something the scan looks for; every other
         /// byte costs one table load. `e`, the most common letter, is not one of them: a JWT is found at its `J`.
         static let interesting: [Bool] = (0...255).map { b in
-            (0x30...0x39).contains(b) || "@JbBPA_x+".utf8.contains(UInt8(b))
+            "@JbBPA_x+".utf8.contains(UInt8(b))
         }
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             Self.interesting.withUnsafeBufferPointer { interesting in
                 var i = 0
-                while i < bytes.count {
+                let count = bytes.count
+                while i < count {
                     let b = bytes[i]
+                    if b &- 0x30 < 10 {
+                        // A run of digits at once: texts of ids, prices and times are full of them.
+                        var j = i + 1
+                        while j < count, bytes[j] &- 0x30 < 10 { j += 1 }
+                        noteRun(length: j - i, trunk: b == 0x30 && j - i >= 2 && bytes[i + 1] &- 0x31 < 9, next: j < count ? bytes[j] : 0)
+                        i = j
+                        continue
+                    }
                     if interesting[Int(b)] { note(b, at: i, in: bytes) }
                     i += 1
                 }
             }
         }
 
+        /// A run of `length` digits, `trunk` when it starts with `0` and a digit 1-9, followed by `next` (0 at the end).
+        private mutating func noteRun(length run: Int, trunk: Bool, next: UInt8) {
+            digits += run
+            switch next {
+            case UInt8(ascii: "-"):
+                if run == 3 { mayHoldNorthAmerican = true }
+                if run == 4 { mayHoldCard = true }
+                if trunk, (3...5).contains(run) { mayHoldTrunk = true }
+            case UInt8(ascii: "."):
+                if run == 3 { mayHoldNorthAmerican = true }
+            case UInt8(ascii: " "):
+                if run == 4 { mayHoldCard = true }
+                if trunk, (3...5).contains(run) { mayHoldTrunk = true }
+            case UInt8(ascii: "/"):
+                if trunk, (3...5).contains(run) { mayHoldTrunk = true }
+            default: break
+            }
+            if run >= 13 { mayHoldCard = true }
+        }
+
         private mutating func note(_ b: UInt8, at i: Int, in bytes: UnsafeBufferPointer<UInt8>) {
             // The byte after `b` rules out most places (a `b` not followed by `e`) before a whole pattern is compared.
             let next = i + 1 < bytes.count ? bytes[i + 1] : 0
             switch b {
-            case 0x30...0x39:
-                digits += 1
-                if run == 0 { runStartsWithTrunk = b == 0x30 && next &- 0x31 < 9 }
-                run += 1
-                if next &- 0x30 >= 10 {
-                    // The run ends here; `next` follows it.
-                    switch next {
-                    case UInt8(ascii: "-"):
-                        if run == 3 { mayHoldNorthAmerican = true }
-                        if run == 4 { mayHoldCard = true }
-                        if runStartsWithTrunk, (3...5).contains(run) { mayHoldTrunk = true }
-                    case UInt8(ascii: "."):
-                        if run == 3 { mayHoldNorthAmerican = true }
-                    case UInt8(ascii: " "):
-                        if run == 4 { mayHoldCard = true }
-                        if runStartsWithTrunk, (3...5).contains(run) { mayHoldTrunk = true }
-                    case UInt8(ascii: "/"):
-                        if runStartsWithTrunk, (3...5).contains(run) { mayHoldTrunk = true }
-                    default: break
-                    }
-                    if run >= 13 { mayHoldCard = true }
-                    run = 0
-                }
             case UInt8(ascii: "+"):
                 if next &- 0x31 < 9 { mayHoldInternational = true }
             case UInt8(ascii: "@"): hasAt = true
