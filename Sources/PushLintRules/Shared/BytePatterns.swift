@@ -236,26 +236,32 @@ enum BytePatterns {
         }
     }
 
-    /// The digits of `bytes[start..<end]` (`digits` of them, with single separators) are a card number: not all
-    /// the same, the Luhn check, a card prefix; grouped by 4 (Amex 4-6-5), or bare and the whole text.
+    /// The digits of `bytes[start..<end]` (`digits` of them, with single separators) are a card number: grouped by
+    /// 4 (Amex 4-6-5), or bare and the whole text; not all the same, the Luhn check, a card prefix. The shape is
+    /// settled first, without an allocation: most numbers that get here are ids and timestamps.
     private static func isCard(_ bytes: Bytes, from start: Int, to end: Int, digits: Int) -> Bool {
-        var number: [Int] = []
-        number.reserveCapacity(digits)
-        var groups: [Int] = []
-        var length = 0
+        var groups = 0, length = 0, allFour = true
+        var first = 0, second = 0
         for b in bytes[start..<end] {
             if isDigit(b) {
-                number.append(Int(b - 0x30))
                 length += 1
             } else {
-                groups.append(length)
+                if groups == 0 { first = length } else if groups == 1 { second = length }
+                if length != 4 { allFour = false }
+                groups += 1
                 length = 0
             }
         }
-        groups.append(length)
-        guard number.contains(where: { $0 != number[0] }), TextDetectors.luhn(number), TextDetectors.hasCardPrefix(number) else { return false }
-        if groups.count > 1 { return groups.dropLast().allSatisfy { $0 == 4 } || groups == [4, 6, 5] }
-        return start == 0 && end == bytes.count
+        groups += 1
+        if groups == 1 {
+            guard start == 0, end == bytes.count else { return false }
+        } else {
+            guard allFour || (groups == 3 && first == 4 && second == 6 && length == 5) else { return false }
+        }
+        var number: [Int] = []
+        number.reserveCapacity(digits)
+        for b in bytes[start..<end] where isDigit(b) { number.append(Int(b - 0x30)) }
+        return number.contains(where: { $0 != number[0] }) && TextDetectors.luhn(number) && TextDetectors.hasCardPrefix(number)
     }
 
     /// The three number shapes of a phone number:
