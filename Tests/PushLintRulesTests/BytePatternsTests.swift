@@ -165,11 +165,21 @@ import Testing
                       "0221-123 45", "4111 1111 1111 1111", "378282246310005", "3782 822463 10005", "4111-1111-1111-1111", "07700 900123"]
         Self.check("gated phone", seed: 21, pieces: Self.filler + ["+", "1", "0", ".5", ",0"], runs: 4000,
                    core: { g in shapes[g.next(shapes.count)] },
-                   { bytes in TextDetectors.containsPhoneNumber(bytes, TextDetectors.TextScan(bytes), key: { nil }) }, Reference.phone)
+                   { bytes in TextDetectors.containsPhoneNumber(bytes, TextDetectors.TextScan(bytes), keyIsPhone: { false }) }, Reference.phone)
         Self.check("gated card", seed: 22, pieces: Self.filler + ["4111", " 1111", "-"], runs: 4000,
                    core: { g in shapes[g.next(shapes.count)] + (g.next(2) == 0 ? "" : " " + shapes[g.next(shapes.count)]) },
                    { bytes in let scan = TextDetectors.TextScan(bytes); return scan.digits >= 13 && scan.mayHoldCard && BytePatterns.containsCardNumber(bytes) },
                    Reference.card)
+    }
+
+    /// The byte search of a key named like a phone number says yes exactly when its words hold a phone word.
+    @Test func phoneKeysAreFoundByTheirWords() {
+        let names = ["phone", "mobilePhone", "customer_phone", "Tel", "telephone", "cell", "cell-number", "MSISDN", "order_id", "placed_at",
+                     "hotel", "telemetry", "excellent", "phoneNumber", "x.tel", "Téléphone", "TEL_NO", "microphone", "cellar", "smartphone"]
+        for name in names {
+            let expected = !Set(TextDetectors.words(name)).isDisjoint(with: TextDetectors.phoneWords)
+            #expect(name.withUTF8Bytes(TextDetectors.isPhoneKey) == expected, "\(name)")
+        }
     }
 
     @Test func timestampsMatchTheirExpression() {

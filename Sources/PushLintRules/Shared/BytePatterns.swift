@@ -194,6 +194,8 @@ enum BytePatterns {
         let n = bytes.count
         var position = 0
         var s = 0
+        // A path of fewer than 13 digits ends here: no start inside it has a longer one.
+        var shortPathEnd = 0
         // Where each digit of the path ends, on the stack: at most 19.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 19) { ends in
             while s < n {
@@ -205,6 +207,7 @@ enum BytePatterns {
                 // A match starts only where a run of digits starts (a digit before it is no prefix).
                 let runStart = s
                 defer { if s == runStart { s += 1 + run(bytes, from: runStart + 1, isDigit) } }
+                if s < shortPathEnd { continue }
                 if s > 0 {
                     let before = bytes[s - 1]
                     guard s - 1 >= position, !isAlphanumeric(before), before != UInt8(ascii: "."), before != UInt8(ascii: "-") else { continue }
@@ -224,6 +227,7 @@ enum BytePatterns {
                     count += 1
                     j += 1
                 }
+                if count < 13 { shortPathEnd = j }
                 var k = count
                 while k >= 13, ends[k - 1] < n, isAlphanumeric(bytes[ends[k - 1]]) { k -= 1 }
                 guard k >= 13 else { continue }

@@ -261,9 +261,9 @@ enum TextDetectors {
     /// Mailboxes of a role, not of a person (`support@`).
     static let roleMailboxes: Set<String> = ["noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team"]
 
-    /// The first kind of sensitive data found in a text's UTF-8. `key` names the field, asked for only when a
-    /// phone-number test needs it (most strings never get that far, and decoding every key costs).
-    static func sensitive(inBytes bytes: UnsafeBufferPointer<UInt8>, keyLike: Bool, key: () -> String?) -> Finding? {
+    /// The first kind of sensitive data found in a text's UTF-8. `keyIsPhone` tells whether the field is named
+    /// like a phone number, asked only when a value of phone digits needs it (most strings never get that far).
+    static func sensitive(inBytes bytes: UnsafeBufferPointer<UInt8>, keyLike: Bool, keyIsPhone: () -> Bool) -> Finding? {
         // A string longer than any payload limit is reported as content (payload-size, payload-data-not-link);
         // scanning megabytes for secrets would make a hostile file slow.
         guard bytes.count >= 7, bytes.count <= maxScannedBytes else { return nil }
@@ -289,7 +289,7 @@ enum TextDetectors {
             if !roleMailboxes.contains(name) { return .email }
         }
         if scan.digits >= 13, scan.mayHoldCard, BytePatterns.containsCardNumber(bytes) { return .card }
-        if scan.digits >= 7, containsPhoneNumber(bytes, scan, key: key) { return .phone }
+        if scan.digits >= 7, containsPhoneNumber(bytes, scan, keyIsPhone: keyIsPhone) { return .phone }
         return nil
     }
 
@@ -467,15 +467,23 @@ enum TextDetectors {
 
     /// A phone number in one of its usual shapes, or digits under a field named like a phone number (`key` is
     /// asked for only then). Each shape is looked for only when the scan saw the runs of digits it starts with.
-    static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: TextScan, key: () -> String?) -> Bool {
+    static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: TextScan, keyIsPhone: () -> Bool) -> Bool {
         if scan.mayHoldInternational, BytePatterns.containsInternationalNumber(bytes) { return true }
         if scan.mayHoldNorthAmerican, BytePatterns.containsNorthAmericanNumber(bytes) { return true }
         if scan.mayHoldTrunk, BytePatterns.containsTrunkNumber(bytes) { return true }
-        guard BytePatterns.isPhoneLikeValue(bytes), let key = key() else { return false }
-        return !Set(words(key)).isDisjoint(with: phoneWords)
+        return BytePatterns.isPhoneLikeValue(bytes) && keyIsPhone()
+    }
+
+    /// A key named like a phone number: one of its words (`words`) is a phone word. An ASCII key without any of
+    /// them in its lower-case bytes (`order_id`, `placed_at`) is settled by that byte search.
+    static func isPhoneKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if ASCIIText.isASCII(bytes), !phoneHints.contains(where: { ASCIIText.contains(bytes, $0, ignoringCase: true) }) { return false }
+        return !Set(words(String(decoding: bytes, as: UTF8.self))).isDisjoint(with: phoneWords)
     }
 
     static let phoneWords: Set<String> = ["phone", "mobile", "msisdn", "tel", "telephone", "cell"]
+    /// Every phone word holds one of these (`telephone` holds `tel`).
+    static let phoneHints: [[UInt8]] = ["phone", "mobile", "msisdn", "tel", "cell"].map { Array($0.utf8) }
 
     // MARK: Characters
 
