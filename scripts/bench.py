@@ -59,6 +59,20 @@ def files_under(folder, suffix):
     return sorted(result)
 
 
+def rule_timing(cmd, runs=5):
+    """The --timing table of a command: [(name, milliseconds, percent)], each entry's fastest of `runs` runs (a
+    preempted thread inflates whichever rule it was in), shares of the sum of those."""
+    best = {}
+    for _ in range(1 if QUICK else runs):
+        out = subprocess.run(cmd, capture_output=True, text=True).stderr
+        for line in out.splitlines():
+            parts = [p.strip() for p in line.split("|")]
+            if len(parts) == 3 and parts[2].endswith("%") and parts[0] not in ("total", "Rule"):
+                best[parts[0]] = min(best.get(parts[0], float("inf")), float(parts[1]))
+    total = sum(best.values()) or 1
+    return sorted(((n, ms, ms * 100 / total) for n, ms in best.items()), key=lambda r: -r[1])
+
+
 def callgrind_instructions(args):
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + args, capture_output=True, text=True)
     match = re.search(r"refs:\s+([\d,]+)", out.stderr)
@@ -85,6 +99,7 @@ def main():
     if not os.path.isdir(CORPUS):
         subprocess.run([BENCH, "generate", CORPUS], check=True)
     templates = os.path.join(CORPUS, "templates")
+    varied = os.path.join(CORPUS, "varied")
     large = os.path.join(CORPUS, "large-50mb.json")
     mid = os.path.join(CORPUS, "mid-5mb.json")
     all_files = files_under(templates, "")
@@ -121,6 +136,26 @@ def main():
     results["files_json"] = measure("pushlint lint 10 000 files (JSON report to a file)", [PUSHLINT, "lint", templates, "-f", "json", "-o", os.path.join(OUT, "report.json")], runs=15)
     results["files_text"] = measure("pushlint lint 10 000 files (text report)", [PUSHLINT, "lint", templates], runs=15)
     results["files_one_job"] = measure("pushlint lint 10 000 files, --jobs 1", [PUSHLINT, "lint", templates, "-j", "1", "-f", "json", "-o", "/dev/null"], runs=5)
+    results["varied_json"] = measure("pushlint lint 10 000 varied files (JSON report to a file)", [PUSHLINT, "lint", varied, "-f", "json", "-o", os.path.join(OUT, "report-varied.json")], runs=15)
+    results["varied_mb"] = sum(os.path.getsize(f) for f in files_under(varied, "")) / 1e6
+    results["instructions_e2e_varied"] = callgrind_instructions([PUSHLINT, "lint", varied, "-j", "1", "-f", "json", "-o", "/dev/null"])
+
+    print("per-rule cost (--timing=all, --jobs 1)")
+    results["timing"] = {name: rule_timing([PUSHLINT, "lint", path, "-j", "1", f"--max-file-bytes={big}", "-f", "json", "-o", "/dev/null", "--timing=all"])
+                         for name, path in (("templates", templates), ("varied", varied), ("5 MB batch", mid))}
+
+    jsonl_size = int(os.environ.get("PUSHLINT_BENCH_JSONL_BYTES", str(1_100_000_000)))
+    if jsonl_size > 0:
+        print(f"JSON Lines, {jsonl_size / 1e9:.1f} GB sent-message log (generated in /tmp, deleted after)")
+        log = os.path.join("/tmp", "pushlint-bench-sent.jsonl")
+        subprocess.run([BENCH, "jsonl", log, str(jsonl_size)], check=True)
+        try:
+            size = os.path.getsize(log)
+            r = measure("pushlint lint sent.jsonl (all rules, JSON report)", [PUSHLINT, "lint", log, "-f", "json", "-o", "/dev/null"], runs=1 if QUICK else 3)
+            results["jsonl"] = dict(r, mb=size / 1e6, mbps=size / 1e6 / r["median"])
+            print(f"  {size / 1e6:.0f} MB: {results['jsonl']['mbps']:.0f} MB/s, rss {r['rss']:.0f} MB")
+        finally:
+            os.remove(log)
 
     print(f"anchors on the {len(json_files)} .json files ({json_mb:.1f} MB)")
     results["subset_pushlint"] = measure("pushlint (all rules, JSON report)", [PUSHLINT, "lint"] + json_dirs + ["-f", "json", "-o", "/dev/null"], runs=7)
@@ -173,6 +208,7 @@ def write_report(r, nfiles, corpus_mb, njson, json_mb, large_mb):
         ("parse only, one thread, 50 MB file", f"{r['parse_mbps']:.0f} MB/s ({r['parse_mbps']/r['foundation_mbps']:.0f}x JSONSerialization's {r['foundation_mbps']:.1f} MB/s); {r.get('instructions_per_byte', 0):.1f} instructions/byte", ">= 400 MB/s (>= 14x), <= 25 instructions/byte"),
         ("50 MB file end to end (all rules)", f"{ms(r['large_e2e'])}, peak RSS {r['large_e2e']['rss']:.0f} MB ({r['large_e2e']['rss']/large_mb:.2f}x the file)", "<= 0.5 s, RSS <= 3x the file"),
         (f"{nfiles} files end to end (JSON report to a file)", f"{ms(r['files_json'])} = {fps:,.0f} files/s; text report {ms(r['files_text'])}; --jobs 1 {ms(r['files_one_job'])}", ">= 40 000 files/s (<= 0.25 s)"),
+        (f"{nfiles} varied files end to end (JSON report to a file; {r['varied_mb']:.1f} MB)", f"{ms(r['varied_json'])} = {nfiles / r['varied_json']['median']:,.0f} files/s", ">= 40 000 files/s (<= 0.25 s)"),
         ("start-up: --version / lint one small file", f"{ms(r['start_version'])} / {ms(r['start_one'])}", "<= 5 ms / <= 10 ms"),
         (f"memory, {nfiles} files", f"peak RSS {r['files_json']['rss']:.0f} MB", "<= 64 MB"),
         ("memory, 200 MB file / 100 000 small files", f"{r['huge']['rss']:.0f} MB ({ms(r['huge'])}) / {r['many']['rss']:.0f} MB ({ms(r['many'])})", "< 256 MB each (issue 9)"),
@@ -187,6 +223,8 @@ def write_report(r, nfiles, corpus_mb, njson, json_mb, large_mb):
         "Generated by `scripts/bench.sh` (release build, `--static-swift-stdlib`); medians of several runs after a",
         "warm-up, peak RSS from wait4(2). Corpora are generated deterministically by `pushlint-bench generate`:",
         f"{nfiles} templates over every kind ({corpus_mb:.1f} MB, 200 B - 6 KB, unicode, placeholders, some defects),",
+        f"{nfiles} varied messages ({r['varied_mb']:.1f} MB: order numbers, timestamps, prices, long ids, phone- and card-like numbers,",
+        "URLs, e-mail addresses, long texts, emoji, right-to-left text),",
         f"a {large_mb:.0f} MB JSON array and a 5 MB file. On a shared 2-core VM wall times vary by up to a quarter",
         "from run to run (the anchors' too); the callgrind instruction counts at the end do not.",
         "",
@@ -217,6 +255,27 @@ def write_report(r, nfiles, corpus_mb, njson, json_mb, large_mb):
         lines += [f"Whole lints (`--jobs 1`, JSON report): {r['instructions_e2e_5mb']:,} instructions for the 5 MB batch "
                   f"({r['instructions_e2e_5mb'] / 5e6:.0f} per byte), {r['instructions_e2e_files']:,} for the {nfiles} files "
                   f"({r['instructions_e2e_files'] / nfiles:,.0f} per file)."]
+    if r.get("instructions_e2e_varied"):
+        lines += [f"The 10000 varied files: {r['instructions_e2e_varied']:,} instructions ({r['instructions_e2e_varied'] / nfiles:,.0f} per file)."]
+    if "jsonl" in r:
+        j = r["jsonl"]
+        lines += ["", "## JSON Lines: a sent-message log", "",
+                  f"{j['mb']:.0f} MB of varied messages, one per line, all rules, JSON report: {ms(j)} = {j['mbps']:.0f} MB/s, "
+                  f"peak RSS {j['rss']:.0f} MB (target: >= 100 MB/s, RSS <= 256 MB)."]
+    if "timing" in r:
+        corpora = list(r["timing"].keys())
+        shares = {c: {name: pct for name, _, pct in rows} for c, rows in r["timing"].items()}
+        names = sorted({n for rows in shares.values() for n in rows}, key=lambda n: -max(s.get(n, 0) for s in shares.values()))
+        lines += ["", "## Per-rule cost (share of lint CPU)", "",
+                  "`pushlint lint CORPUS --jobs 1 --timing=all`: each rule's time, the parse and the payload model (the work before",
+                  "the rules) as a share of their sum. Target: no rule above 15% on any corpus (marked **bold** when it is).", "",
+                  "| rule | " + " | ".join(corpora) + " |", "|---|" + "---:|" * len(corpora)]
+        for n in names[:20]:
+            cells = []
+            for c in corpora:
+                v = shares[c].get(n)
+                cells.append("" if v is None else (f"**{v:.1f}%**" if v > 15 and not n.startswith("(") else f"{v:.1f}%"))
+            lines.append(f"| {n} | " + " | ".join(cells) + " |")
     # Sections written or measured by hand (templates with control flow, the language server, performance notes)
     # are kept as they are: everything from the first of their headings on.
     path = os.path.join(ROOT, "BENCHMARKS.md")

@@ -18,11 +18,18 @@ public struct LintOptions: Sendable {
     /// Whether findings carry their range and their fix's edits in lines and UTF-8 byte columns (`byteRange`,
     /// `fixByteRanges`), which only the rdjson report writes.
     public var byteRanges: Bool
+    /// `--timing`: measure the time of each rule (a clock read around each rule and payload; none when off).
+    public var timing: Bool
+    /// JSON Lines: how many findings of each rule a stream's report keeps (nil: `Engine.defaultMaxFindingsPerRule`);
+    /// the stream summary counts them all.
+    public var maxFindingsPerRule: Int?
 
     public init(
         kind: PayloadKind? = nil, ruleLevels: [String: RuleLevel] = [:], jobs: Int = Engine.activeProcessors, maxFileBytes: Int = 8 << 20,
-        lineExcerpts: Bool = true, byteRanges: Bool = true
+        lineExcerpts: Bool = true, byteRanges: Bool = true, timing: Bool = false, maxFindingsPerRule: Int? = nil
     ) {
+        self.timing = timing
+        self.maxFindingsPerRule = maxFindingsPerRule
         self.kind = kind
         self.ruleLevels = ruleLevels
         self.jobs = jobs
@@ -49,6 +56,14 @@ public struct Engine: Sendable {
     let projectRules: [any ProjectRule]
     let descriptionById: [String: RuleDescription]
     let levels: RuleLevels
+    /// With `options.timing`: where the workers' times are merged.
+    let timingCollector: RuleTimingCollector?
+
+    /// The summaries of the JSON Lines streams linted so far.
+    let streams = StreamSummaryCollector()
+
+    /// The time of each rule in the runs of this engine so far (with `options.timing`), or nil.
+    public var timing: RuleTiming? { timingCollector?.timing }
 
     /// Every built-in rule.
     public static var builtInRules: [any Rule] { RuleRegistry.all }
@@ -69,6 +84,7 @@ public struct Engine: Sendable {
         payloadRules = running.compactMap(\.asPayloadRule)
         projectRules = running.compactMap(\.asProjectRule)
         descriptionById = Dictionary(rules.map { ($0.description.id, $0.description) }, uniquingKeysWith: { a, _ in a })
+        timingCollector = options.timing ? RuleTimingCollector(ruleIds: running.map(\.description.id)) : nil
     }
 
     /// The file and payload rules that run for a file at this config-relative path: all of them, unless overrides
@@ -175,19 +191,28 @@ public struct Engine: Sendable {
         files.sort { ASCIIText.precedesInUTF8($0.path, $1.path) }
         let context = ProjectContext(summaries: summaries, settings: project.settings)
         var project: [ProjectDiagnostic] = []
-        for rule in projectRules {
-            for var finding in rule.checkProject(context) {
+        var clock = timingCollector?.clock()
+        let slots = timingCollector?.slots(projectRules.map(\.description.id))
+        for (index, rule) in projectRules.enumerated() {
+            let start = clock != nil ? RuleClock.now() : 0
+            let findings = rule.checkProject(context)
+            if clock != nil, let slots { clock!.nanoseconds[slots[index]] &+= RuleClock.now() &- start }
+            for var finding in findings {
                 guard let severity = levels.severity(of: rule.description.id, emitted: finding.severity, path: nil) else { continue }
                 finding.severity = severity
                 project.append(finding)
             }
         }
+        if let clock { timingCollector?.merge(clock) }
         project.sort { ($0.ruleId, $0.message) < ($1.ruleId, $1.message) }
         return LintReport(files: files, skipped: skipped, project: project, rules: rulesNamed(by: files, project))
     }
 
     func lintFile(_ target: LintTarget) -> FileOutcome {
-        lint(bytes: fileSystem.read(target.absolutePath, limit: options.maxFileBytes), target: target)
+        if Self.isJSONLines(target.absolutePath) {
+            return lintStream(target) { sink in fileSystem.readChunks(target.absolutePath, sink) }
+        }
+        return lint(bytes: fileSystem.read(target.absolutePath, limit: options.maxFileBytes), target: target)
     }
 
     // MARK: One file
@@ -213,9 +238,15 @@ public struct Engine: Sendable {
                 isTemplate ? .template(open: config.placeholders.open, close: config.placeholders.close) : .strict
             // A trailing comma is `json-syntax`, but the rest of the file is still checked (one in five real
             // files is not strict JSON, mostly for that comma).
+            let parseStart = timingCollector != nil ? RuleClock.now() : 0
             let parse = JSONParser.parse(
                 bytes,
                 options: JSONParseOptions(mode: mode, maxDepth: 512, maxBytes: options.maxFileBytes, recoversTrailingCommas: true))
+            if let timingCollector {
+                var clock = timingCollector.clock()
+                clock.nanoseconds[0] = RuleClock.now() &- parseStart
+                timingCollector.merge(clock)
+            }
             file.parse = parse
             if let document = parse.document {
                 if !isTemplate, let variables = project.settings.contract?.variables {
@@ -233,7 +264,15 @@ public struct Engine: Sendable {
             return FileOutcome(report: nil, summaries: [])
         }
         let rules = self.rules(for: relative)
-        var diagnostics = Self.findings(of: rules.file) { $0.check(file) }
+        let timing = timingCollector
+        var diagnostics: [Diagnostic]
+        if let timing {
+            var clock = timing.clock()
+            diagnostics = Self.findings(of: rules.file, slots: timing.slots(rules.file.map(\.description.id)), &clock) { $0.check(file) }
+            timing.merge(clock)
+        } else {
+            diagnostics = Self.findings(of: rules.file) { $0.check(file) }
+        }
         var summaries: [PayloadSummary] = []
         var largest: (bytes: Int, limit: Int)?
         if let document = file.document {
@@ -250,6 +289,7 @@ public struct Engine: Sendable {
             // a result per message (53 000 in the 50 MB batch) had to be collected and merged on one thread.
             let runs = workRuns(payloads.count, jobs: options.jobs)
             let jobs = runs.count > 1 ? options.jobs : 1
+            let slots = timing?.slots(payloadRules.map(\.description.id))
             let checked = parallelMap(runs.count, jobs: jobs) { run in
                 // Rules retain and release the document thousands of times per payload; on a document shared by
                 // all workers those are contended atomic operations on one cache line. A handle of its own per
@@ -257,13 +297,22 @@ public struct Engine: Sendable {
                 let document = jobs > 1 ? document.sharingStorage() : document
                 var checked = CheckedRun()
                 checked.summaries.reserveCapacity(runs[run].count)
+                var clock = timing?.clock()
+                defer { if let clock { timing?.merge(clock) } }
                 for ref in payloads[runs[run]] {
+                    let modelStart = clock != nil ? RuleClock.now() : 0
                     let payload = PayloadBuilder.build(
                         document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
                     let context = PayloadContext(
                         path: displayPath, configRelativePath: relative, document: document, payload: payload,
                         isTemplate: isTemplate, settings: settings)
-                    let findings = Self.findings(of: payloadRules) { $0.check(context) }
+                    let findings: [Diagnostic]
+                    if clock != nil, let slots {
+                        clock!.nanoseconds[1] &+= RuleClock.now() &- modelStart
+                        findings = Self.findings(of: payloadRules, slots: slots, &clock!) { $0.check(context) }
+                    } else {
+                        findings = Self.findings(of: payloadRules) { $0.check(context) }
+                    }
                     if checked.findings.isEmpty { checked.findings = findings } else if !findings.isEmpty { checked.findings += findings }
                     checked.summaries.append(PayloadSummarizer.summarize(context))
                     if let size = payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
@@ -312,6 +361,18 @@ public struct Engine: Sendable {
         for index in rules.indices {
             // Most rules find nothing: appending an empty result still reallocated the array.
             let findings = check(rules[index])
+            if !findings.isEmpty { found += findings }
+        }
+        return found
+    }
+
+    /// `findings(of:)` with the time of each rule added to its slot (`--timing`).
+    static func findings<R>(of rules: [R], slots: [Int], _ clock: inout RuleClock, _ check: (R) -> [Diagnostic]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for index in rules.indices {
+            let start = RuleClock.now()
+            let findings = check(rules[index])
+            clock.nanoseconds[slots[index]] &+= RuleClock.now() &- start
             if !findings.isEmpty { found += findings }
         }
         return found

@@ -21,9 +21,30 @@ public protocol FileSystem: Sendable {
     func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError)
     func realPath(_ path: String) -> String?
     var currentDirectory: String { get }
+    /// Reads a file (or a pipe: `/dev/stdin`) in chunks, in order, never holding more than one; returns why it
+    /// stopped when reading failed, nil at the end.
+    func readChunks(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String?
 }
 
 extension FileSystem {
+    /// Reads the whole file, then hands it over in chunks (file systems of tests).
+    public func readChunks(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+        switch read(path, limit: Int.max) {
+        case .bytes(let bytes):
+            bytes.withUnsafeBufferPointer { all in
+                var start = 0
+                while start < all.count {
+                    let end = min(all.count, start + 4096)
+                    body(UnsafeBufferPointer(rebasing: all[start..<end]))
+                    start = end
+                }
+            }
+            return nil
+        case .tooLarge: return "it is too large"
+        case .failed(let reason): return reason
+        }
+    }
+
     public func entries(_ directory: String) throws(FileSystemError) -> [(name: String, kind: FileInfo.Kind?)] {
         try list(directory).map { ($0, nil) }
     }
@@ -123,6 +144,25 @@ public struct LocalFileSystem: FileSystem {
             result.append((name, kind))
         }
         return result
+    }
+
+    public func readChunks(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+        // Blocking: standard input may be a pipe whose writer is slower than the lint.
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return Self.errorText(errno) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return Self.errorText(errno) }
+        if case .directory = Self.kind(UInt32(st.st_mode)) { return "it is a directory" }
+        let capacity = 1 << 20
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        while true {
+            let n = Self.readRetrying(fd, buffer.baseAddress!, capacity)
+            if n < 0 { return Self.errorText(errno) }
+            if n == 0 { return nil }
+            body(UnsafeBufferPointer(rebasing: buffer[0..<n]))
+        }
     }
 
     public func read(_ path: String, limit: Int) -> ReadOutcome {

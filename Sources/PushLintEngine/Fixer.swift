@@ -68,6 +68,8 @@ extension Engine {
     }
 
     func fixFile(_ target: LintTarget, _ fixOptions: FixOptions) -> (FileOutcome, FileFix?) {
+        // A JSON Lines log is what was sent: it is linted, never rewritten.
+        if Self.isJSONLines(target.absolutePath) { return (lintFile(target), nil) }
         let read = fileSystem.read(target.absolutePath, limit: options.maxFileBytes)
         guard case .bytes(let original) = read else { return (lint(bytes: read, target: target), nil) }
         let first = lint(bytes: read, target: target)

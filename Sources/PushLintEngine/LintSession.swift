@@ -20,6 +20,9 @@ public struct LintRequest: Sendable {
     public var workingDirectory: String
     /// A payload read from standard input, with the name it is linted under (`--stdin`).
     public var standardInput: (bytes: [UInt8], name: String)?
+    /// JSON Lines read from standard input as a stream, with the name it is linted under (`--stdin --stdin-format
+    /// jsonl`): the command line does not read it, the engine does, in chunks.
+    public var standardInputLines: String?
     public var options: LintOptions
     public var fix: FixMode
     public var unsafeFixes: Bool
@@ -58,6 +61,10 @@ public struct LintOutcome: Sendable {
     public var fixes: FixRun?
     /// With `--write-baseline`: the baseline to write, recorded from the report.
     public var recordedBaseline: Baseline?
+    /// With `--timing`: the time of each rule in the run.
+    public var timing: RuleTiming?
+    /// What each JSON Lines stream of the run found, rule by rule.
+    public var streams: [StreamSummary] = []
 }
 
 /// Why a run could not start or finish: each is a usage or configuration error (exit 2) with a message and a hint.
@@ -89,7 +96,9 @@ public enum LintSession {
 
         var outcome: LintOutcome
         do throws(Discovery.MissingPath) {
-            if let input = request.standardInput {
+            if let name = request.standardInputLines {
+                outcome = LintOutcome(report: engine.lint(jsonLinesAt: "/dev/stdin", displayPath: name))
+            } else if let input = request.standardInput {
                 outcome = LintOutcome(report: engine.lint(bytes: input.bytes, path: input.name))
             } else if request.fix != .none {
                 let targets = try discovery.targets(for: request.paths)
@@ -102,6 +111,8 @@ public enum LintSession {
         } catch {
             throw .missingPath(error.path)
         }
+        outcome.timing = engine.timing
+        outcome.streams = engine.streamSummaries
         if let file = request.writeBaseline {
             outcome.recordedBaseline = Baseline.record(outcome.report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file))
             return outcome

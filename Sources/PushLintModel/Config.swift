@@ -40,7 +40,7 @@ public struct Config: Sendable {
     public var contract: String?
 
     public static let defaultInclude =
-        ["**/*.json", "**/*.apns"] + TemplateDialect.extensions.map { "**/*.json" + $0.suffix }
+        ["**/*.json", "**/*.apns", "**/*.jsonl", "**/*.ndjson"] + TemplateDialect.extensions.map { "**/*.json" + $0.suffix }
     /// Folders never walked.
     public static let alwaysExcluded: Set<String> = [".git", ".build", ".venv", "node_modules", "Pods", "DerivedData"]
     /// Template extensions after `.json` (DESIGN.md §3), each with its dialect (`TemplateDialect.extensions`).

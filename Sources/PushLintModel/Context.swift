@@ -153,6 +153,9 @@ public struct PayloadSummary: Sendable, Hashable {
     /// when the payload maps to a contract `event` (their one reader is contract-platform-parity): a batch of
     /// 100 000 messages without a contract keeps no names.
     public var fieldsByPlatform: [String: [String]]
+    /// How many messages this summary stands for: a JSON Lines stream merges equal summaries (and keeps the
+    /// largest wire size and the first line), so that its memory follows the kinds of messages, not their number.
+    public var count: Int = 1
 
     public init(
         path: String, batchIndex: Int?, kind: PayloadKind, wireBytes: Int, highPriority: PlatformSet = [],

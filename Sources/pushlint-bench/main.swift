@@ -1,5 +1,6 @@
 // pushlint-bench: corpora and parse-only measurements for scripts/bench.sh (not part of `swift test`).
 //   pushlint-bench generate DIR          write the corpora (deterministic)
+//   pushlint-bench jsonl FILE BYTES      write a sent-message log of about BYTES (JSON Lines, varied messages)
 //   pushlint-bench parse FILE [N]        parse FILE N times (default 1), print MB/s (parse only, one thread)
 //   pushlint-bench parse-foundation FILE [N]   the same with JSONSerialization, the anchor
 //   pushlint-bench template-conditions K FILE   write a Handlebars APNs template with K independent conditions
@@ -37,9 +38,34 @@ case "generate":
         let t = corpus.template(i)
         write("\(dir)/templates/\(t.name)", t.text)
     }
+    var varied = VariedCorpus()
+    for i in 0..<10_000 {
+        let t = varied.template(i)
+        write("\(dir)/varied/\(t.name)", t.text)
+    }
     write("\(dir)/large-50mb.json", corpus.largeArray(bytes: 50_000_000))
     write("\(dir)/mid-5mb.json", corpus.largeArray(bytes: 5_000_000))
-    print("wrote \(dir)/templates (10000 files), \(dir)/large-50mb.json, \(dir)/mid-5mb.json")
+    print("wrote \(dir)/templates (10000 files), \(dir)/varied (10000 files), \(dir)/large-50mb.json, \(dir)/mid-5mb.json")
+case "jsonl":
+    // Streams the log out in blocks: the file may be larger than memory.
+    guard args.count >= 4, let total = Int(args[3]) else { fail("usage: pushlint-bench jsonl FILE BYTES") }
+    guard FileManager.default.createFile(atPath: args[2], contents: nil), let out = FileHandle(forWritingAtPath: args[2]) else {
+        fail("cannot write \(args[2])")
+    }
+    var varied = VariedCorpus(seed: 0x10_6F11E)
+    var written = 0, index = 0
+    var block = ""
+    while written < total {
+        block += varied.line(index) + "\n"
+        index += 1
+        if block.utf8.count >= 1 << 20 || written + block.utf8.count >= total {
+            out.write(Data(block.utf8))
+            written += block.utf8.count
+            block = ""
+        }
+    }
+    out.closeFile()
+    print("wrote \(args[2]): \(written) bytes, \(index) messages")
 case "parse", "parse-foundation":
     guard let data = FileManager.default.contents(atPath: args[2]) else { fail("cannot read \(args[2])") }
     let iterations = args.count > 3 ? Int(args[3]) ?? 1 : 1

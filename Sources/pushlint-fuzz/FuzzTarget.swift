@@ -32,6 +32,13 @@ enum FuzzTarget {
             let report = engine.lint(bytes: bytes, path: name)
             checkReport(report, bytes)
         }
+        // And as JSON Lines (a sent-message log): each line is a payload, located by its line.
+        let lines = engine.lint(jsonLines: bytes, path: "fuzz.jsonl")
+        checkReport(lines, bytes)
+        let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        for d in lines.allDiagnostics {
+            precondition(d.location.map { $0.line >= 1 && $0.line <= lineCount } ?? false, "\(d.ruleId) at a line the input does not have")
+        }
         server(bytes)
     }
 

@@ -33,19 +33,33 @@ struct LintCommand {
     var baseline: String?
     var writeBaseline: String?
     var strictBaseline = false
+    /// `--timing[=N|all]`: print the time of each rule to stderr; the N most expensive (10), nil for all.
+    var timing = false
+    /// `--stdin-format json|jsonl` (default: jsonl when --stdin-filename ends in .jsonl or .ndjson).
+    var stdinFormat: String?
+    var maxFindingsPerRule: Int?
+    var timingTop: Int? = 10
 
     enum ColorChoice: String { case auto, always, never }
 
     /// The engine's request for this command.
+    /// `--stdin` as JSON Lines.
+    var stdinIsJSONLines: Bool {
+        stdin && (stdinFormat.map { $0 == "jsonl" } ?? stdinFilename.map(Engine.isJSONLines) ?? false)
+    }
+
     func request(cwd: String, standardInput: (bytes: [UInt8], name: String)?) -> LintRequest {
-        LintRequest(
+        var request = LintRequest(
             paths: paths, configPath: config, contractPath: contract, workingDirectory: cwd, standardInput: standardInput,
             options: LintOptions(
                 kind: kind, ruleLevels: ruleLevels, jobs: jobs, maxFileBytes: maxFileBytes,
                 lineExcerpts: format.showsLineText || reports.contains { $0.0.showsLineText },
-                byteRanges: format.countsBytes || reports.contains { $0.0.countsBytes }),
+                byteRanges: format.countsBytes || reports.contains { $0.0.countsBytes }, timing: timing,
+                maxFindingsPerRule: maxFindingsPerRule),
             fix: fix ? .apply : fixDryRun ? .dryRun : .none, unsafeFixes: unsafeFixes, baseline: baseline,
             strictBaseline: strictBaseline, writeBaseline: writeBaseline, onlyErrors: quiet)
+        if stdinIsJSONLines { request.standardInputLines = stdinFilename ?? "<stdin>" }
+        return request
     }
 }
 
@@ -80,7 +94,8 @@ enum LintArguments {
     static let options = [
         "--format", "--output", "--report", "--config", "--contract", "--kind", "--stdin", "--stdin-filename", "--rule",
         "--fail-on", "--max-warnings", "--jobs", "--max-file-bytes", "--color", "--quiet", "--help",
-        "--fix", "--fix-dry-run", "--unsafe-fixes", "--baseline", "--write-baseline", "--strict-baseline",
+        "--fix", "--fix-dry-run", "--unsafe-fixes", "--baseline", "--write-baseline", "--strict-baseline", "--timing",
+        "--stdin-format", "--max-findings-per-rule",
     ]
     static let shortOptions = ["-f": "--format", "-o": "--output", "-c": "--config", "-j": "--jobs", "-q": "--quiet", "-h": "--help"]
 
@@ -192,6 +207,20 @@ enum LintArguments {
             case "--strict-baseline":
                 try noValue(name, inline)
                 command.strictBaseline = true
+            case "--stdin-format":
+                let value = try cursor.value(for: name, inline: inline)
+                guard value == "json" || value == "jsonl" else {
+                    throw UsageError(message: "--stdin-format takes json or jsonl, got '\(value)'", hint: "jsonl: one payload per line")
+                }
+                command.stdinFormat = value
+            case "--max-findings-per-rule":
+                command.maxFindingsPerRule = try integer(name, try cursor.value(for: name, inline: inline), minimum: 1)
+            case "--timing":
+                // Only `--timing=N`: a separate word after --timing is a path.
+                command.timing = true
+                if let inline {
+                    command.timingTop = inline == "all" ? nil : try integer(name, inline, minimum: 1)
+                }
             default:
                 throw UsageError(
                     message: "unknown option '\(argument)'." + Suggest.didYouMean(name, in: options),
@@ -200,6 +229,9 @@ enum LintArguments {
         }
         if command.stdin && !command.paths.isEmpty {
             throw UsageError(message: "--stdin reads one payload from standard input; do not name paths as well")
+        }
+        if command.stdinFormat != nil && !command.stdin {
+            throw UsageError(message: "--stdin-format goes with --stdin")
         }
         if command.stdinFilename != nil && !command.stdin {
             throw UsageError(message: "--stdin-filename goes with --stdin")

@@ -50,10 +50,18 @@ enum Help {
 
         INPUT:
               --stdin             Read one payload from standard input.
+              --stdin-format json|jsonl
+                                  jsonl: standard input is JSON Lines, one payload per line, streamed (default
+                                  jsonl when --stdin-filename ends in .jsonl or .ndjson).
+              --max-findings-per-rule N
+                                  JSON Lines: the report keeps the first N findings of each rule (default 100);
+                                  a summary on stderr counts them all. --max-file-bytes is the limit of a line.
               --stdin-filename NAME
                                   The name to report (and to match globs) for --stdin.
               --max-file-bytes N  Files larger than N bytes are not parsed (json-limit). Default 8388608.
           -j, --jobs N            Files linted in parallel. Default: the number of active processors.
+              --timing[=N|all]    After the report, print to stderr the time of each rule (and of parsing and
+                                  building the payload model), the N most expensive (default 10).
 
         FIXES:
               --fix               Apply every safe fix and write the files (atomically, keeping their mode).

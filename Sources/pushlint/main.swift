@@ -61,14 +61,33 @@ func runLint(_ arguments: [String]) -> Int32 {
     } else if !(command.quiet && report.isClean && command.format == .text) {
         Terminal.write(bytes: main)
     }
+    for stream in outcome.streams { Terminal.writeError(streamSummary(stream)) }
+    if let timing = outcome.timing { Terminal.writeError(timing.table(top: command.timingTop)) }
     // Exiting here lets the operating system drop the report's heap at once: releasing 35 000 findings one by one
     // took 0.15 s (BENCHMARKS.md).
     withExtendedLifetime(report) { Terminal.exit(exitCode(report, command)) }
 }
 
+/// What a JSON Lines stream found, for stderr after the report: lines, lines that were not JSON, and per rule the
+/// count, the first lines and how many the report shows.
+func streamSummary(_ stream: StreamSummary) -> String {
+    var text = "pushlint: \(stream.path): \(stream.lines) \(stream.lines == 1 ? "line" : "lines")"
+    if stream.notJSON > 0 { text += ", \(stream.notJSON) not JSON" }
+    if stream.oversize > 0 { text += ", \(stream.oversize) over the line limit" }
+    if stream.rules.isEmpty { return text + ", no findings\n" }
+    text += "; findings by rule:\n"
+    let width = stream.rules.map(\.ruleId.count).max() ?? 0
+    for rule in stream.rules {
+        let lines = rule.firstLines.map(String.init).joined(separator: ", ") + (rule.count > rule.firstLines.count ? ", ..." : "")
+        let shown = rule.shown < rule.count ? " (the report shows the first \(rule.shown))" : ""
+        text += "  " + rule.ruleId + String(repeating: " ", count: width - rule.ruleId.count) + "  \(rule.count) at \(rule.firstLines.count == 1 && rule.count == 1 ? "line" : "lines") \(lines)\(shown)\n"
+    }
+    return text
+}
+
 /// Standard input for `--stdin`, at most --max-file-bytes.
 func readStandardInput(_ command: LintCommand) -> (bytes: [UInt8], name: String)? {
-    guard command.stdin else { return nil }
+    guard command.stdin, !command.stdinIsJSONLines else { return nil }
     guard let bytes = Terminal.readStandardInput(limit: command.maxFileBytes) else {
         fail("standard input is larger than --max-file-bytes (\(command.maxFileBytes) bytes)")
     }

@@ -15,6 +15,26 @@ import TestSupport
         #expect(quiet.report.allDiagnostics.map(\.ruleId) == ["json-syntax"])
     }
 
+    /// `--timing`: the run measures every rule that ran (merged from every worker), the parse and the payload
+    /// model; without it there is no timing at all.
+    @Test func timingNamesEveryRuleThatRanOnlyWhenAsked() throws {
+        let dir = TempDirectory()
+        for i in 0..<40 { dir.write("p\(i).json", #"{"aps": {"alert": "Hi anna@gmail.com", "badge": 1}, "id": "\#(i)"}"#) }
+        dir.write("batch.json", "[" + (0..<300).map { #"{"aps": {"alert": "n\#($0)"}}"# }.joined(separator: ",") + "]")
+        let plain = try LintSession.run(LintRequest(paths: ["."], workingDirectory: dir.path, options: LintOptions(jobs: 2)))
+        #expect(plain.timing == nil)
+        let timed = try LintSession.run(LintRequest(paths: ["."], workingDirectory: dir.path, options: LintOptions(jobs: 2, timing: true)))
+        let timing = try #require(timed.timing)
+        let names = Set(timing.entries.map(\.name))
+        for id in ["payload-sensitive-data", "apns-aps-value", "json-syntax", "(parse)", "(payload model)"] { #expect(names.contains(id), "\(id)") }
+        #expect(timing.entries.first { $0.name == "payload-sensitive-data" }!.nanoseconds > 0)
+        #expect(timing.entries.map(\.nanoseconds) == timing.entries.map(\.nanoseconds).sorted(by: >), "most expensive first")
+        #expect(timed.report.allDiagnostics.count == plain.report.allDiagnostics.count)
+        let table = timing.table(top: 5)
+        #expect(table.split(separator: "\n").count == 2 + 5 + 1)
+        #expect(table.contains("| Time (ms) | Relative"))
+    }
+
     @Test func aMissingPathIsAnErrorThatNamesIt() {
         let dir = TempDirectory()
         #expect {

@@ -34,6 +34,8 @@ import TestSupport
         ("xoxb-1234567890-abcdefghij", "v"), ("slack xoxp-1234567890-abcdefghij done", "v"),
         ("see AKIAIOSFODNN7EXAMPLE", "v"), ("jwt=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abc", "v"),
         ("-----BEGIN RSA PRIVATE KEY-----MIIEpAIBAAKCAQEA", "v"),
+        // Each phone shape, inside text.
+        ("Ruf an: 030/12345678 (Zentrale)", "v"), ("call 415.555.0132 today", "v"), ("Tel. +33 1 23 45 67 89", "v"), ("4111-1111-1111-1111", "v"),
     ])
     func sensitiveValuesAreReported(_ value: String, _ key: String) throws {
         #expect(try Self.findings("payload-sensitive-data", value: value, key: key).count == 1, "\(key): \(value)")
@@ -51,6 +53,10 @@ import TestSupport
         ("***", "password"), ("", "secret"), ("true", "has_password"), ("https://shop.example.com/reset", "password_reset_url"),
         ("2–3 Tagen, Packstation 114", "v"), ("Wassersäule 20.000 mm, 0,75 L", "v"), ("Rufen Sie 110 an", "v"),
         ("sku-100482-blue-m", "api_version"), ("chat.t-5521.m-90817", "key"),
+        // Numbers real payloads carry: order numbers, tracking codes, ids, prices, epoch milliseconds, versions.
+        ("ORD-2026-00481234", "order_number"), ("1Z999AA10123456784", "tracking"), ("JJD000390007880123456", "tracking"),
+        ("usr_184467440737", "customer_id"), ("€1.299,00", "total"), ("2026-11-29 18:42:10.123+01:00", "placed_at"),
+        ("https://example.com/track?id=4111111111111111&ts=1764400000123", "link"), ("Gate B32, boarding 18:05", "v"),
     ])
     func ordinaryValuesAreNotReported(_ value: String, _ key: String) throws {
         let found = try Self.findings("payload-sensitive-data", value: value, key: key)

@@ -30,6 +30,54 @@ import TestSupport
         #expect(stable(first.stdout) == stable(second.stdout))
     }
 
+    // MARK: JSON Lines
+
+    /// The example log of testdata/examples lints as EXPECTED.md says: findings by line, a summary on stderr.
+    @Test func theExampleLogLintsAsExpected() throws {
+        let examples = Paths.testdata.appendingPathComponent("examples").path
+        let result = try BuiltBinary.pushlint(["lint", "sent/2026-11-30.jsonl", "--color", "never"], cwd: examples)
+        #expect(result.status == 1)
+        let found = result.stdout.split(separator: "\n").filter { $0.hasPrefix("sent/2026-11-30.jsonl:") && $0.contains("[") }
+            .map { line -> String in
+                let parts = line.split(separator: ":")
+                return "\(parts[1]) " + String(line[line.lastIndex(of: "[")!...])
+            }
+        #expect(found == ["2 [fcm-data-string-values]", "4 [payload-sensitive-data]", "5 [json-syntax]", "7 [json-syntax]"], "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("pushlint: sent/2026-11-30.jsonl: 8 lines, 2 not JSON; findings by rule:"), "\(result.stderr)")
+        #expect(result.stderr.contains("json-syntax             2 at lines 5, 7"))
+        let limited = try BuiltBinary.pushlint(["lint", "sent/2026-11-30.jsonl", "--max-findings-per-rule", "1", "-f", "json"], cwd: examples)
+        #expect(limited.stdout.components(separatedBy: "\"json-syntax\"").count == 2, "one json-syntax finding kept")
+        #expect(limited.stderr.contains("(the report shows the first 1)"))
+    }
+
+    // MARK: --timing
+
+    /// `--timing` prints, to stderr and after the report, a table of the rules that cost most, with their share;
+    /// without it stderr stays empty; `--timing=all` lists every rule that ran.
+    @Test func timingPrintsATableOfRules() throws {
+        let folder = TempDirectory()
+        folder.write("ok.json", Self.clean)
+        folder.write("bad.json", #"{"aps": {"alert": "Mail anna.mueller@gmail.com"}, "badge": "1"}"#)
+        let plain = try run(["lint", ".", "-f", "json"], in: folder)
+        #expect(plain.stderr.isEmpty, "\(plain.stderr)")
+        let timed = try run(["lint", ".", "-f", "json", "--timing"], in: folder)
+        #expect(timed.stdout == plain.stdout, "the report is the same")
+        #expect(timed.status == plain.status)
+        let lines = timed.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("Rule ") == true, "\(timed.stderr)")
+        #expect(lines.last?.hasPrefix("total ") == true, "\(timed.stderr)")
+        #expect(lines.count == 2 + 10 + 1, "a header, the 10 most expensive, the total: \(timed.stderr)")
+        #expect(timed.stderr.contains("payload-sensitive-data") || timed.stderr.contains("%"))
+        let all = try run(["lint", ".", "--timing=all", "-f", "json"], in: folder)
+        for id in ["payload-sensitive-data", "apns-aps-value", "(parse)", "(payload model)"] {
+            #expect(all.stderr.contains(id), "\(id) in \(all.stderr)")
+        }
+        #expect(all.stderr.split(separator: "\n").count > 40, "every rule that ran")
+        let three = try run(["lint", ".", "--timing=3", "-f", "json"], in: folder)
+        #expect(three.stderr.split(separator: "\n").count == 2 + 3 + 1)
+        #expect(try run(["lint", ".", "--timing=0"], in: folder).status == 2)
+    }
+
     // MARK: Exit codes
 
     @Test func cleanIsZeroAndErrorsAreOne() throws {

@@ -8,7 +8,7 @@ import TestSupport
     static let valueOptions = [
         "--format", "-f", "--output", "-o", "--report", "--config", "-c", "--contract", "--kind", "--stdin-filename",
         "--rule", "--fail-on", "--max-warnings", "--jobs", "-j", "--max-file-bytes", "--color", "--baseline",
-        "--write-baseline",
+        "--write-baseline", "--stdin-format", "--max-findings-per-rule",
     ]
 
     func run(_ arguments: [String], stdin: String? = nil, in folder: TempDirectory) throws -> BuiltBinary.Result {
@@ -67,6 +67,23 @@ import TestSupport
         #expect(named.stdout.contains("push/a.json:1:9"))
         let clean = try run(["--stdin"], stdin: #"{"aps": {"alert": "Hi"}}"#, in: folder)
         #expect(clean.status == 0)
+    }
+
+    /// JSON Lines on standard input: hostile lines (garbage, 100 000 brackets, CRLF, invalid UTF-8, no final
+    /// newline) are findings of their line; the stream goes on and the summary counts them.
+    @Test func jsonLinesOnStandardInputWithHostileLines() throws {
+        let folder = TempDirectory()
+        let lines = [
+            String(repeating: "%&*garbage}{", count: 834), String(repeating: "[", count: 100_000) + "\r",
+            #"{"aps": {"alert": "Hi"}}"# + "\r", #"{"aps": {"alert": "caf\#u{FFFD}"}}"#, #"{"aps": {"alert": "Hi", "badge": "3"}}"#,
+        ]
+        let result = try run(["--stdin", "--stdin-format", "jsonl", "-f", "json"], stdin: lines.joined(separator: "\n"), in: folder)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\"path\": \"<stdin>\""))
+        #expect(result.stderr.contains("pushlint: <stdin>: 5 lines"), "\(result.stderr)")
+        #expect(result.stderr.contains("apns-aps-value"))
+        #expect(try run(["--stdin-format", "jsonl", "x.jsonl"], in: folder).status == 2, "--stdin-format without --stdin")
+        #expect(try run(["--stdin", "--stdin-format", "yaml"], stdin: "", in: folder).status == 2)
     }
 
     @Test func controlCharactersInPayloadsCannotReachTheTerminal() throws {

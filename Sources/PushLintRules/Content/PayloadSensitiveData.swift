@@ -97,7 +97,7 @@ struct PayloadSensitiveData: PayloadRule {
             if !TextDetectors.isMasked(text), !TextDetectors.isURL(text) { return .secret }
         }
         let keyLike = nature.isKeyLike
-        return doc.withStringBytes(node) { TextDetectors.sensitive(inBytes: $0, keyLike: keyLike, key: { keyNode.map { doc.string($0) } }) }
+        return doc.withStringBytes(node) { TextDetectors.sensitive(inBytes: $0, keyLike: keyLike, keyIsPhone: { keyNode.map { doc.withStringBytes($0, TextDetectors.isPhoneKey) } ?? false }) }
             .map { .personal($0) }
     }
 

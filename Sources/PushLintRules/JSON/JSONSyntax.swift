@@ -52,6 +52,13 @@ struct JSONSyntax: FileRule {
         return result
     }
 
+    private func help(_ path: String) -> String? {
+        if path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") {
+            return "each line of JSON Lines is one JSON value; a cut or blank line is reported and the next one linted"
+        }
+        return path.contains(".json.") ? nil : "payload files are strict JSON; name the file *.json.tmpl to allow placeholders"
+    }
+
     // MARK: Messages
 
     func help(_ path: String) -> String? {

@@ -37,12 +37,16 @@ struct PriorityHighRatio: ProjectRule {
             // Indexes, not filtered copies: a run of 100 000 templates has as many summaries.
             var views = 0
             var high: [Int] = []
+            var highCount = 0
             for index in summaries.indices where Self.hasView(platform.id, summaries[index]) {
-                views += 1
-                if summaries[index].highPriority.contains(platform.id) { high.append(index) }
+                views += summaries[index].count
+                if summaries[index].highPriority.contains(platform.id) {
+                    high.append(index)
+                    highCount += summaries[index].count
+                }
             }
             guard views >= minimum else { continue }
-            let ratio = Double(high.count) / Double(views)
+            let ratio = Double(highCount) / Double(views)
             guard ratio > maxRatio else { continue }
             let heaviest = Self.heaviest(3, of: high, in: summaries).map { summaries[$0] }
             // Sorted, each path once: the messages of a batch file all name it.
@@ -51,7 +55,7 @@ struct PriorityHighRatio: ProjectRule {
                 ProjectDiagnostic(
                     ruleId: description.id, severity: description.defaultSeverity,
                     message: tooManyHigh(
-                        platform.name, high: high.count, total: views, maxRatio: maxRatio, heaviest: heaviest),
+                        platform.name, high: highCount, total: views, maxRatio: maxRatio, heaviest: heaviest),
                     related: related,
                     help: "send messages that can wait at normal priority (FCM NORMAL, Expo \"normal\", APNs interruption-level active)"))
         }

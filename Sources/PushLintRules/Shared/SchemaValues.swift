@@ -270,19 +270,10 @@ struct SchemaValueChecker {
         ]
     }
 
-    /// RFC 3339 date-time, as proto3 JSON takes a Timestamp.
-    static var timestampPattern: Regex<(Substring, Substring, Substring, Substring, Substring, Substring, Substring, Substring?, Substring)> {
-        /(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})/
-    }
-
     func timestamp(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
+        // RFC 3339 date-time, as proto3 JSON takes a Timestamp.
+        if doc.withStringBytes(node, BytePatterns.isRFC3339Timestamp) { return [] }
         let text = doc.string(node)
-        if let m = text.wholeMatch(of: Self.timestampPattern), let month = Int(m.2), let day = Int(m.3),
-            let hour = Int(m.4), let minute = Int(m.5), let second = Int(m.6),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60
-        {
-            return []
-        }
         return [
             ValueProblem(
                 node: node,

@@ -261,34 +261,35 @@ enum TextDetectors {
     /// Mailboxes of a role, not of a person (`support@`).
     static let roleMailboxes: Set<String> = ["noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team"]
 
-    /// The first kind of sensitive data found in a text's UTF-8. `key` names the field, asked for only when a
-    /// phone-number test needs it (most strings never get that far, and decoding every key costs).
-    static func sensitive(inBytes bytes: UnsafeBufferPointer<UInt8>, keyLike: Bool, key: () -> String?) -> Finding? {
+    /// The first kind of sensitive data found in a text's UTF-8. `keyIsPhone` tells whether the field is named
+    /// like a phone number, asked only when a value of phone digits needs it (most strings never get that far).
+    static func sensitive(inBytes bytes: UnsafeBufferPointer<UInt8>, keyLike: Bool, keyIsPhone: () -> Bool) -> Finding? {
         // A string longer than any payload limit is reported as content (payload-size, payload-data-not-link);
         // scanning megabytes for secrets would make a hostile file slow.
         guard bytes.count >= 7, bytes.count <= maxScannedBytes else { return nil }
-        // One pass over the bytes finds what each detector needs; a regular expression runs only on the few
-        // texts that hold its trigger, because most strings are short texts and ids.
+        // One pass over the bytes finds what each detector needs; a byte matcher runs only on the few texts that
+        // hold its trigger, because most strings are short texts and ids.
         let scan = TextScan(bytes)
         guard scan.digits >= 7 || scan.hasAt || keyLike || bytes.count >= 16 else { return nil }
         // Every test below needs one of these; most texts (a title, a sentence) have none.
         guard scan.needsPatterns || keyLike else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
-        if scan.mayHoldJWT, text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) { return .jwt }
-        if scan.mayHoldBearer, text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) { return .bearer }
+        if scan.mayHoldJWT, BytePatterns.containsJWT(bytes) { return .jwt }
+        if scan.mayHoldBearer, BytePatterns.containsBearer(bytes) { return .bearer }
         if scan.mayHoldPrivateKey { return .apiKey }
-        if scan.mayHoldVendorKey,
-            text.contains(/\b(AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|(sk|rk)_live_[0-9A-Za-z]{16,}|ghp_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{40,}|xox[abpr]-[A-Za-z0-9-]{10,})/)
-        {
-            return .apiKey
+        if scan.mayHoldVendorKey, BytePatterns.containsVendorKey(bytes) { return .apiKey }
+        if keyLike {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if isHighEntropyToken(text), !isURL(text) { return .apiKey }
         }
-        if keyLike, isHighEntropyToken(text), !isURL(text) { return .apiKey }
-        if scan.hasAt, let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/) {
-            let local = match.output.0.split(separator: "@").first.map { $0.lowercased() } ?? ""
-            if !roleMailboxes.contains(local) { return .email }
+        if scan.hasAt, let local = BytePatterns.firstEmailLocalPart(bytes) {
+            let name = String(unsafeUninitializedCapacity: local.count) { out in
+                for (k, b) in bytes[local].enumerated() { out[k] = ASCIIText.lower(b) }
+                return local.count
+            }
+            if !roleMailboxes.contains(name) { return .email }
         }
-        if scan.digits >= 13, containsCardNumber(text) { return .card }
-        if scan.digits >= 7, containsPhoneNumber(text, key: key()) { return .phone }
+        if scan.digits >= 13, scan.mayHoldCard, BytePatterns.containsCardNumber(bytes) { return .card }
+        if scan.digits >= 7, containsPhoneNumber(bytes, scan, keyIsPhone: keyIsPhone) { return .phone }
         return nil
     }
 
@@ -301,6 +302,14 @@ enum TextDetectors {
         var mayHoldBearer = false
         var mayHoldPrivateKey = false
         var mayHoldVendorKey = false
+        /// Runs of digits that the number shapes start with (each a run, as no digit may come before them): a `+`
+        /// and a digit 1-9 (international); 3 digits and `-` or `.` (North American exchange); `0`, a digit 1-9 and
+        /// up to 3 more, then a space, `/` or `-` (a trunk prefix); 13 or more digits, or 4 and a space or `-`
+        /// (a card, bare or grouped).
+        var mayHoldInternational = false
+        var mayHoldNorthAmerican = false
+        var mayHoldTrunk = false
+        var mayHoldCard = false
 
         static let jwt = Array("eyJ".utf8)
         static let bearer = Array("bearer".utf8)
@@ -317,25 +326,55 @@ enum TextDetectors {
         /// Bytes that start (or, for `eyJ` and the `_` prefixes, anchor) something the scan looks for; every other
         /// byte costs one table load. `e`, the most common letter, is not one of them: a JWT is found at its `J`.
         static let interesting: [Bool] = (0...255).map { b in
-            (0x30...0x39).contains(b) || "@JbBPA_x".utf8.contains(UInt8(b))
+            "@JbBPA_x+".utf8.contains(UInt8(b))
         }
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
             Self.interesting.withUnsafeBufferPointer { interesting in
                 var i = 0
-                while i < bytes.count {
+                let count = bytes.count
+                while i < count {
                     let b = bytes[i]
+                    if b &- 0x30 < 10 {
+                        // A run of digits at once: texts of ids, prices and times are full of them.
+                        var j = i + 1
+                        while j < count, bytes[j] &- 0x30 < 10 { j += 1 }
+                        noteRun(length: j - i, trunk: b == 0x30 && j - i >= 2 && bytes[i + 1] &- 0x31 < 9, next: j < count ? bytes[j] : 0)
+                        i = j
+                        continue
+                    }
                     if interesting[Int(b)] { note(b, at: i, in: bytes) }
                     i += 1
                 }
             }
         }
 
+        /// A run of `length` digits, `trunk` when it starts with `0` and a digit 1-9, followed by `next` (0 at the end).
+        private mutating func noteRun(length run: Int, trunk: Bool, next: UInt8) {
+            digits += run
+            switch next {
+            case UInt8(ascii: "-"):
+                if run == 3 { mayHoldNorthAmerican = true }
+                if run == 4 { mayHoldCard = true }
+                if trunk, (3...5).contains(run) { mayHoldTrunk = true }
+            case UInt8(ascii: "."):
+                if run == 3 { mayHoldNorthAmerican = true }
+            case UInt8(ascii: " "):
+                if run == 4 { mayHoldCard = true }
+                if trunk, (3...5).contains(run) { mayHoldTrunk = true }
+            case UInt8(ascii: "/"):
+                if trunk, (3...5).contains(run) { mayHoldTrunk = true }
+            default: break
+            }
+            if run >= 13 { mayHoldCard = true }
+        }
+
         private mutating func note(_ b: UInt8, at i: Int, in bytes: UnsafeBufferPointer<UInt8>) {
             // The byte after `b` rules out most places (a `b` not followed by `e`) before a whole pattern is compared.
             let next = i + 1 < bytes.count ? bytes[i + 1] : 0
             switch b {
-            case 0x30...0x39: digits += 1
+            case UInt8(ascii: "+"):
+                if next &- 0x31 < 9 { mayHoldInternational = true }
             case UInt8(ascii: "@"): hasAt = true
             case UInt8(ascii: "J"):
                 if i >= 2, !mayHoldJWT, ASCIIText.matches(bytes, at: i - 2, Self.jwt) { mayHoldJWT = true }
@@ -402,22 +441,6 @@ enum TextDetectors {
         static let token: UInt64 = 0x74_6F_6B_65_6E, auth: UInt64 = 0x61_75_74_68, hmac: UInt64 = 0x68_6D_61_63
     }
 
-    static func containsCardNumber(_ text: String) -> Bool {
-        for match in text.matches(of: /(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])/) {
-            let raw = String(match.output.1)
-            let digits = raw.unicodeScalars.filter(isDigit).map { Int($0.value - 48) }
-            guard (13...19).contains(digits.count), Set(digits).count > 1, luhn(digits), hasCardPrefix(digits) else { continue }
-            // Separated numbers must look like a card (groups of 4; Amex 4-6-5); bare ones must be the whole value.
-            let groups: [Int] = raw.split(whereSeparator: { (c: Character) in c == " " || c == "-" }).map { (part: Substring) in part.count }
-            if groups.count > 1 {
-                if groups.dropLast().allSatisfy({ $0 == 4 }) || groups == [4, 6, 5] { return true }
-            } else if raw.count == text.count {
-                return true
-            }
-        }
-        return false
-    }
-
     static func hasCardPrefix(_ d: [Int]) -> Bool {
         let two = d[0] * 10 + d[1]
         let four = two * 100 + d[2] * 10 + d[3]
@@ -442,23 +465,25 @@ enum TextDetectors {
         return sum % 10 == 0
     }
 
-    static func containsPhoneNumber(_ text: String, key: String?) -> Bool {
-        func digitCount(_ s: Substring) -> Int { s.unicodeScalars.filter(isDigit).count }
-        // E.164 and international forms: +49 221 1234567, +1 (415) 555-0132.
-        for match in text.matches(of: /(?:^|[^0-9A-Za-z])(\+[1-9][0-9 ().-]{6,20}[0-9])(?![0-9])/) where (8...15).contains(digitCount(match.output.1)) {
-            return true
-        }
-        // North American national form: (415) 555-0132, 415-555-0132.
-        if text.contains(/(?:^|[^0-9])(\([2-9][0-9]{2}\) ?|[2-9][0-9]{2}[-.])[2-9][0-9]{2}[-.][0-9]{4}(?![0-9])/) { return true }
-        // European national forms with a trunk 0: 0221 1234567, 07700 900123, 030/12345678.
-        if text.contains(/(?:^|[^0-9A-Za-z.,])0[1-9][0-9]{1,3}[ \/-][0-9]{3,4}[ -]?[0-9]{2,5}(?![0-9.,])/) { return true }
-        // A field named like a phone number holding digits.
-        if let key, !Set(words(key)).isDisjoint(with: ["phone", "mobile", "msisdn", "tel", "telephone", "cell"]) {
-            let digits = text.unicodeScalars.filter(isDigit).count
-            if digits >= 7, text.unicodeScalars.allSatisfy({ isDigit($0) || " +()-./".unicodeScalars.contains($0) }) { return true }
-        }
-        return false
+    /// A phone number in one of its usual shapes, or digits under a field named like a phone number (`key` is
+    /// asked for only then). Each shape is looked for only when the scan saw the runs of digits it starts with.
+    static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: TextScan, keyIsPhone: () -> Bool) -> Bool {
+        if scan.mayHoldInternational, BytePatterns.containsInternationalNumber(bytes) { return true }
+        if scan.mayHoldNorthAmerican, BytePatterns.containsNorthAmericanNumber(bytes) { return true }
+        if scan.mayHoldTrunk, BytePatterns.containsTrunkNumber(bytes) { return true }
+        return BytePatterns.isPhoneLikeValue(bytes) && keyIsPhone()
     }
+
+    /// A key named like a phone number: one of its words (`words`) is a phone word. An ASCII key without any of
+    /// them in its lower-case bytes (`order_id`, `placed_at`) is settled by that byte search.
+    static func isPhoneKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if ASCIIText.isASCII(bytes), !phoneHints.contains(where: { ASCIIText.contains(bytes, $0, ignoringCase: true) }) { return false }
+        return !Set(words(String(decoding: bytes, as: UTF8.self))).isDisjoint(with: phoneWords)
+    }
+
+    static let phoneWords: Set<String> = ["phone", "mobile", "msisdn", "tel", "telephone", "cell"]
+    /// Every phone word holds one of these (`telephone` holds `tel`).
+    static let phoneHints: [[UInt8]] = ["phone", "mobile", "msisdn", "tel", "cell"].map { Array($0.utf8) }
 
     // MARK: Characters
 

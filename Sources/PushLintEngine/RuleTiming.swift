@@ -1,0 +1,102 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The time each rule took in a run (`--timing`, as ESLint's TIMING), with the parse and the payload model beside
+/// them, so that a share is a share of the lint's work. Only an engine asked for it has a collector: without
+/// `--timing` no clock is read.
+public struct RuleTiming: Sendable {
+    public struct Entry: Sendable, Equatable {
+        /// A rule id, or `(parse)` / `(payload model)` for the work before the rules.
+        public var name: String
+        public var nanoseconds: UInt64
+    }
+
+    /// Every rule that ran and the two stages, most expensive first (ties by name).
+    public var entries: [Entry]
+
+    public var totalNanoseconds: UInt64 { entries.reduce(0) { $0 &+ $1.nanoseconds } }
+
+    /// The table the command line prints: the `top` most expensive (all when nil), time and share of the total.
+    public func table(top: Int?) -> String {
+        let total = max(1, totalNanoseconds)
+        let shown = top.map { Array(entries.prefix($0)) } ?? entries
+        let width = max(4, shown.map(\.name.count).max() ?? 0)
+        func pad(_ s: String, _ n: Int, left: Bool = false) -> String {
+            let fill = String(repeating: " ", count: max(0, n - s.count))
+            return left ? fill + s : s + fill
+        }
+        func fixed(_ value: Double, _ decimals: Int) -> String {
+            var scale = 1.0
+            for _ in 0..<decimals { scale *= 10 }
+            let scaled = Int((value * scale).rounded())
+            let whole = scaled / Int(scale), fraction = scaled % Int(scale)
+            let digits = String(fraction)
+            return "\(whole)." + String(repeating: "0", count: decimals - digits.count) + digits
+        }
+        var lines = ["\(pad("Rule", width)) | Time (ms) | Relative", ":" + String(repeating: "-", count: width - 1) + "-|----------:|--------:"]
+        for entry in shown {
+            let ms = Double(entry.nanoseconds) / 1e6
+            let share = Double(entry.nanoseconds) * 100 / Double(total)
+            lines.append("\(pad(entry.name, width)) | \(pad(fixed(ms, 3), 9, left: true)) | \(pad(fixed(share, 1) + "%", 8, left: true))")
+        }
+        lines.append("\(pad("total", width)) | \(pad(fixed(Double(total) / 1e6, 3), 9, left: true)) | " + pad("100.0%", 8, left: true))
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Collects a run's times: each worker sums into an array of its own (`RuleClock`) and merges it here once per file
+/// or run of messages.
+final class RuleTimingCollector: Sendable {
+    static let parse = "(parse)", model = "(payload model)"
+
+    let names: [String]
+    let index: [String: Int]
+    private let totals: Mutex<[UInt64]>
+
+    init(ruleIds: [String]) {
+        names = [Self.parse, Self.model] + ruleIds
+        index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        totals = Mutex(Array(repeating: 0, count: names.count))
+    }
+
+    func clock() -> RuleClock { RuleClock(nanoseconds: Array(repeating: 0, count: names.count)) }
+
+    /// The slots of these rules, in their order.
+    func slots(_ ids: [String]) -> [Int] { ids.map { index[$0] ?? 0 } }
+
+    func merge(_ clock: RuleClock) {
+        totals.withLock { totals in
+            for k in totals.indices { totals[k] &+= clock.nanoseconds[k] }
+        }
+    }
+
+    var timing: RuleTiming {
+        let totals = totals.withLock { $0 }
+        let entries = zip(names, totals).map { RuleTiming.Entry(name: $0, nanoseconds: $1) }
+        return RuleTiming(entries: entries.sorted { ($0.nanoseconds, $1.name) > ($1.nanoseconds, $0.name) })
+    }
+}
+
+/// One worker's sums.
+struct RuleClock {
+    var nanoseconds: [UInt64]
+
+    static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+    }
+
+    /// Runs `body` and adds its time to a slot.
+    mutating func measure<T>(_ slot: Int, _ body: () -> T) -> T {
+        let start = Self.now()
+        let result = body()
+        nanoseconds[slot] &+= Self.now() &- start
+        return result
+    }
+}

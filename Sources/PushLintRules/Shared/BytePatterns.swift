@@ -1,0 +1,413 @@
+import PushLintModel
+
+/// The patterns of `payload-sensitive-data` (and the RFC 3339 timestamp of the schema checks) as byte-level
+/// matchers on UTF-8. Each one answers what its regular expression, given in its doc comment, answers on text
+/// whose characters are single scalars; `BytePatternsTests` compares them on generated strings. Non-ASCII
+/// bytes never belong to a class here, as in the expressions, which name ASCII classes only.
+enum BytePatterns {
+    typealias Bytes = UnsafeBufferPointer<UInt8>
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+    @inline(__always) static func isAlphanumeric(_ b: UInt8) -> Bool { isDigit(b) || isLetter(b) }
+    /// `[A-Za-z0-9_-]`, the base64url alphabet.
+    @inline(__always) static func isBase64URL(_ b: UInt8) -> Bool { isAlphanumeric(b) || b == 0x5F || b == 0x2D }
+
+    /// The length of the run of bytes of a class from `start`.
+    @inline(__always) static func run(_ bytes: Bytes, from start: Int, _ member: (UInt8) -> Bool) -> Int {
+        var i = start
+        while i < bytes.count, member(bytes[i]) { i += 1 }
+        return i - start
+    }
+
+    // MARK: Secrets
+
+    /// `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`, anywhere.
+    static func containsJWT(_ bytes: Bytes) -> Bool {
+        /// "eyJ", 8 or more base64url bytes after it, and a dot: the index after the dot.
+        func part(_ i: Int) -> Int? {
+            guard ASCIIText.matches(bytes, at: i, "eyJ") else { return nil }
+            let length = run(bytes, from: i + 3, isBase64URL)
+            let dot = i + 3 + length
+            return length >= 8 && dot < bytes.count && bytes[dot] == UInt8(ascii: ".") ? dot + 1 : nil
+        }
+        var i = 0
+        while i + 3 <= bytes.count {
+            if bytes[i] == UInt8(ascii: "e"), let second = part(i), part(second) != nil { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// `(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}`, anywhere.
+    static func containsBearer(_ bytes: Bytes) -> Bool {
+        var i = 0
+        while i + 6 <= bytes.count {
+            if bytes[i] | 0x20 == UInt8(ascii: "b"), ASCIIText.matches(bytes, at: i, TextDetectors.TextScan.bearer, ignoringCase: true),
+                isWordStart(bytes, i)
+            {
+                var j = i + 6
+                var spaces = 0
+                while j < bytes.count, let (found, length) = scalar(bytes, at: j), found.properties.isWhitespace {
+                    j += length
+                    spaces += 1
+                }
+                if spaces > 0, run(bytes, from: j, isBearerByte) >= 16 { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    private static func isBearerByte(_ b: UInt8) -> Bool {
+        isAlphanumeric(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~") || b == UInt8(ascii: "+")
+            || b == UInt8(ascii: "/") || b == UInt8(ascii: "=") || b == UInt8(ascii: "-")
+    }
+
+    /// `\b(AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|(sk|rk)_live_[0-9A-Za-z]{16,}|ghp_[A-Za-z0-9]{36}|
+    /// github_pat_[A-Za-z0-9_]{40,}|xox[abpr]-[A-Za-z0-9-]{10,})`, anywhere.
+    static func containsVendorKey(_ bytes: Bytes) -> Bool {
+        func upperOrDigit(_ b: UInt8) -> Bool { isDigit(b) || (b &- 0x41 < 26) }
+        func alnumOrUnderscore(_ b: UInt8) -> Bool { isAlphanumeric(b) || b == UInt8(ascii: "_") }
+        func alnumOrDash(_ b: UInt8) -> Bool { isAlphanumeric(b) || b == UInt8(ascii: "-") }
+        func key(at i: Int) -> Bool {
+            switch bytes[i] {
+            case UInt8(ascii: "A"):
+                if ASCIIText.matches(bytes, at: i, "AKIA") { return run(bytes, from: i + 4, upperOrDigit) >= 16 }
+                if ASCIIText.matches(bytes, at: i, "AIza") { return run(bytes, from: i + 4, isBase64URL) >= 35 }
+            case UInt8(ascii: "s"), UInt8(ascii: "r"):
+                if ASCIIText.matches(bytes, at: i + 1, "k_live_") { return run(bytes, from: i + 8, isAlphanumeric) >= 16 }
+            case UInt8(ascii: "g"):
+                if ASCIIText.matches(bytes, at: i, "ghp_") { return run(bytes, from: i + 4, isAlphanumeric) >= 36 }
+                if ASCIIText.matches(bytes, at: i, "github_pat_") { return run(bytes, from: i + 11, alnumOrUnderscore) >= 40 }
+            case UInt8(ascii: "x"):
+                if ASCIIText.matches(bytes, at: i, "xox"), i + 4 < bytes.count, bytes[i + 4] == UInt8(ascii: "-"),
+                    [UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: "p"), UInt8(ascii: "r")].contains(bytes[i + 3])
+                {
+                    return run(bytes, from: i + 5, alnumOrDash) >= 10
+                }
+            default: break
+            }
+            return false
+        }
+        for i in 0..<bytes.count where key(at: i) && isWordStart(bytes, i) { return true }
+        return false
+    }
+
+    // MARK: Word boundaries
+
+    /// `\b` before the ASCII letter at `i`, as Unicode's default word boundaries (UAX #29) place it, which is what
+    /// a Swift `Regex` uses: none after a letter, digit or `_`, nor after a letter and one of `.`, `:`, `'`
+    /// (`a.b`, `n:B` are one word), and marks and format characters belong to what they follow.
+    static func isWordStart(_ bytes: Bytes, _ i: Int) -> Bool {
+        guard let (before, start) = base(bytes, before: i) else { return true }
+        if isWordCharacter(before) { return false }
+        if before == "." || before == ":" || before == "'" || before == "\u{2019}" || before == "\u{2018}" || before == "\u{B7}"
+            || before == "\u{2027}" || before == "\u{FE13}" || before == "\u{FE55}" || before == "\u{FF1A}" || before == "\u{FF0E}"
+            || before == "\u{FF07}" || before == "\u{FE52}" || before == "\u{2024}"
+        {
+            if let (letter, _) = base(bytes, before: start), isLetterCharacter(letter) { return false }
+        }
+        return true
+    }
+
+    /// The scalar before `i`, skipping the marks and format characters that attach to it, and where it starts.
+    private static func base(_ bytes: Bytes, before i: Int) -> (Unicode.Scalar, Int)? {
+        var end = i
+        while end > 0 {
+            var start = end - 1
+            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            guard let (s, _) = scalar(bytes, at: start) else { return nil }
+            switch s.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .format: end = start
+            default: return (s, start)
+            }
+        }
+        return nil
+    }
+
+    private static func isLetterCharacter(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return isLetter(UInt8(s.value)) }
+        let p = s.properties
+        // UAX #29 ALetter: alphabetic, but not ideographs, kana or the scripts without spaces.
+        guard p.isAlphabetic, !p.isIdeographic else { return false }
+        switch s.value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F, 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF: return false
+        default: return true
+        }
+    }
+
+    private static func isWordCharacter(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return isAlphanumeric(UInt8(s.value)) || s == "_" }
+        return isLetterCharacter(s) || s.properties.numericType == .decimal || s.properties.generalCategory == .connectorPunctuation
+    }
+
+    /// The scalar whose UTF-8 starts at `i` and its length; nil for a malformed sequence (the JSON parser has
+    /// checked the text, so only a cut at the scan limit can leave one).
+    static func scalar(_ bytes: Bytes, at i: Int) -> (Unicode.Scalar, Int)? {
+        let b0 = bytes[i]
+        if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
+        let length = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC0 ? 2 : 0
+        guard length > 0, i + length <= bytes.count else { return nil }
+        var value = UInt32(b0) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        return Unicode.Scalar(value).map { ($0, length) }
+    }
+
+    // MARK: Personal data
+
+    /// The local part of the first match of `[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`.
+    static func firstEmailLocalPart(_ bytes: Bytes) -> Range<Int>? {
+        func isLocal(_ b: UInt8) -> Bool {
+            isAlphanumeric(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%") || b == UInt8(ascii: "+")
+                || b == UInt8(ascii: "-")
+        }
+        func isLabel(_ b: UInt8) -> Bool { isAlphanumeric(b) || b == UInt8(ascii: "-") }
+        func hasDomain(_ d: Int) -> Bool {
+            guard d < bytes.count, isLabel(bytes[d]) else { return false }
+            var j = d + 1
+            while j < bytes.count {
+                let b = bytes[j]
+                if b == UInt8(ascii: ".") {
+                    // Labels so far are separated by single dots; a second dot in a row ends every chance.
+                    if bytes[j - 1] == UInt8(ascii: ".") { return false }
+                    if j + 2 < bytes.count, isLetter(bytes[j + 1]), isLetter(bytes[j + 2]) { return true }
+                } else if !isLabel(b) {
+                    return false
+                }
+                j += 1
+            }
+            return false
+        }
+        for at in 0..<bytes.count where bytes[at] == UInt8(ascii: "@") {
+            var start = at
+            while start > 0, isLocal(bytes[start - 1]) { start -= 1 }
+            if start < at, hasDomain(at + 1) { return start..<at }
+        }
+        return nil
+    }
+
+    /// `(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])`, each match in turn: a number of 13 to 19
+    /// digits that passes the Luhn check and has a card's prefix; separated ones in groups of 4 (Amex 4-6-5),
+    /// bare ones the whole value.
+    static func containsCardNumber(_ bytes: Bytes) -> Bool {
+        let n = bytes.count
+        var position = 0
+        var s = 0
+        // A path of fewer than 13 digits ends here: no start inside it has a longer one.
+        var shortPathEnd = 0
+        // Where each digit of the path ends, on the stack: at most 19.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 19) { ends in
+            while s < n {
+                let b = bytes[s]
+                guard isDigit(b) else {
+                    s += 1
+                    continue
+                }
+                // A match starts only where a run of digits starts (a digit before it is no prefix).
+                let runStart = s
+                defer { if s == runStart { s += 1 + run(bytes, from: runStart + 1, isDigit) } }
+                if s < shortPathEnd { continue }
+                if s > 0 {
+                    let before = bytes[s - 1]
+                    guard s - 1 >= position, !isAlphanumeric(before), before != UInt8(ascii: "."), before != UInt8(ascii: "-") else { continue }
+                }
+                // The one path of digits with single separators, at most 19 digits; the longest that no letter or
+                // digit follows is the match.
+                var count = 0
+                var j = s
+                while count < 19 {
+                    if j < n, isDigit(bytes[j]) {
+                    } else if count > 0, j + 1 < n, bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "-"), isDigit(bytes[j + 1]) {
+                        j += 1
+                    } else {
+                        break
+                    }
+                    ends[count] = j + 1
+                    count += 1
+                    j += 1
+                }
+                if count < 13 { shortPathEnd = j }
+                var k = count
+                while k >= 13, ends[k - 1] < n, isAlphanumeric(bytes[ends[k - 1]]) { k -= 1 }
+                guard k >= 13 else { continue }
+                let end = ends[k - 1]
+                if isCard(bytes, from: s, to: end, digits: k) { return true }
+                position = end
+                s = end
+            }
+            return false
+        }
+    }
+
+    /// The digits of `bytes[start..<end]` (`digits` of them, with single separators) are a card number: grouped by
+    /// 4 (Amex 4-6-5), or bare and the whole text; not all the same, the Luhn check, a card prefix. The shape is
+    /// settled first, without an allocation: most numbers that get here are ids and timestamps.
+    private static func isCard(_ bytes: Bytes, from start: Int, to end: Int, digits: Int) -> Bool {
+        var groups = 0, length = 0, allFour = true
+        var first = 0, second = 0
+        for b in bytes[start..<end] {
+            if isDigit(b) {
+                length += 1
+            } else {
+                if groups == 0 { first = length } else if groups == 1 { second = length }
+                if length != 4 { allFour = false }
+                groups += 1
+                length = 0
+            }
+        }
+        groups += 1
+        if groups == 1 {
+            guard start == 0, end == bytes.count else { return false }
+        } else {
+            guard allFour || (groups == 3 && first == 4 && second == 6 && length == 5) else { return false }
+        }
+        var number: [Int] = []
+        number.reserveCapacity(digits)
+        for b in bytes[start..<end] where isDigit(b) { number.append(Int(b - 0x30)) }
+        return number.contains(where: { $0 != number[0] }) && TextDetectors.luhn(number) && TextDetectors.hasCardPrefix(number)
+    }
+
+    /// The three number shapes of a phone number:
+    /// - international: each match of `(?:^|[^0-9A-Za-z])(\+[1-9][0-9 ().-]{6,20}[0-9])(?![0-9])` in turn, with 8
+    ///   to 15 digits in the group;
+    /// - North American: `(?:^|[^0-9])(\([2-9][0-9]{2}\) ?|[2-9][0-9]{2}[-.])[2-9][0-9]{2}[-.][0-9]{4}(?![0-9])`;
+    /// - European with a trunk 0: `(?:^|[^0-9A-Za-z.,])0[1-9][0-9]{1,3}[ \/-][0-9]{3,4}[ -]?[0-9]{2,5}(?![0-9.,])`.
+    static func containsPhoneNumber(_ bytes: Bytes) -> Bool {
+        containsInternationalNumber(bytes) || containsNorthAmericanNumber(bytes) || containsTrunkNumber(bytes)
+    }
+
+    static func containsInternationalNumber(_ bytes: Bytes) -> Bool {
+        func isMiddle(_ b: UInt8) -> Bool {
+            isDigit(b) || b == UInt8(ascii: " ") || b == UInt8(ascii: "(") || b == UInt8(ascii: ")") || b == UInt8(ascii: ".")
+                || b == UInt8(ascii: "-")
+        }
+        let n = bytes.count
+        guard bytes.contains(UInt8(ascii: "+")) else { return false }
+        var position = 0
+        var s = 0
+        while s + 9 <= n {
+            defer { s += 1 }
+            guard bytes[s] == UInt8(ascii: "+"), bytes[s + 1] &- 0x31 < 9 else { continue }
+            if s > 0 { guard s - 1 >= position, !isAlphanumeric(bytes[s - 1]) else { continue } }
+            let k = s + 2
+            let available = run(bytes, from: k, isMiddle)
+            // The longest middle (6 to 20) followed by a digit that no digit follows.
+            var length = min(20, available - 1)
+            while length >= 6, !(isDigit(bytes[k + length]) && (k + length + 1 >= n || !isDigit(bytes[k + length + 1]))) { length -= 1 }
+            guard length >= 6 else { continue }
+            let end = k + length + 1
+            var count = 0
+            for b in bytes[s..<end] where isDigit(b) { count += 1 }
+            if (8...15).contains(count) { return true }
+            position = end
+            s = end - 1
+        }
+        return false
+    }
+
+    static func containsNorthAmericanNumber(_ bytes: Bytes) -> Bool {
+        let n = bytes.count
+        func at(_ i: Int) -> UInt8 { i < n ? bytes[i] : 0 }
+        func area(_ i: Int) -> Bool { at(i) &- 0x32 < 8 && isDigit(at(i + 1)) && isDigit(at(i + 2)) }
+        func dashOrDot(_ i: Int) -> Bool { at(i) == UInt8(ascii: "-") || at(i) == UInt8(ascii: ".") }
+        func rest(_ t: Int) -> Bool {
+            area(t) && dashOrDot(t + 3) && isDigit(at(t + 4)) && isDigit(at(t + 5)) && isDigit(at(t + 6)) && isDigit(at(t + 7))
+                && !isDigit(at(t + 8))
+        }
+        // A match starts at a `(` or where a run of digits starts (no digit may come before it).
+        var s = 0
+        while s < n {
+            let b = bytes[s]
+            if b == UInt8(ascii: "(") {
+                if s == 0 || !isDigit(bytes[s - 1]), area(s + 1), at(s + 4) == UInt8(ascii: ")"),
+                    rest(at(s + 5) == UInt8(ascii: " ") ? s + 6 : s + 5)
+                {
+                    return true
+                }
+            } else if isDigit(b) {
+                if area(s), dashOrDot(s + 3), rest(s + 4) { return true }
+                s += run(bytes, from: s, isDigit)
+                continue
+            }
+            s += 1
+        }
+        return false
+    }
+
+    static func containsTrunkNumber(_ bytes: Bytes) -> Bool {
+        let n = bytes.count
+        func at(_ i: Int) -> UInt8 { i < n ? bytes[i] : 0 }
+        func endsClean(_ i: Int) -> Bool { at(i) != UInt8(ascii: ".") && at(i) != UInt8(ascii: ",") }
+        for s in 0..<n where bytes[s] == UInt8(ascii: "0") && at(s + 1) &- 0x31 < 9 {
+            if s > 0 {
+                let b = bytes[s - 1]
+                guard !isAlphanumeric(b), b != UInt8(ascii: "."), b != UInt8(ascii: ",") else { continue }
+            }
+            let r1 = run(bytes, from: s + 2, isDigit)
+            let separator = s + 2 + r1
+            guard (1...3).contains(r1), at(separator) == UInt8(ascii: " ") || at(separator) == UInt8(ascii: "/") || at(separator) == UInt8(ascii: "-")
+            else { continue }
+            let r2 = run(bytes, from: separator + 1, isDigit)
+            let after2 = separator + 1 + r2
+            if (5...9).contains(r2), endsClean(after2) { return true }
+            if (3...4).contains(r2), at(after2) == UInt8(ascii: " ") || at(after2) == UInt8(ascii: "-") {
+                let r3 = run(bytes, from: after2 + 1, isDigit)
+                if (2...5).contains(r3), endsClean(after2 + 1 + r3) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Only digits and `+()-./` or spaces, with 7 or more digits: what a field named like a phone number holds.
+    static func isPhoneLikeValue(_ bytes: Bytes) -> Bool {
+        var digits = 0
+        for b in bytes {
+            if isDigit(b) {
+                digits += 1
+            } else if !(b == UInt8(ascii: " ") || b == UInt8(ascii: "+") || b == UInt8(ascii: "(") || b == UInt8(ascii: ")")
+                || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "/"))
+            {
+                return false
+            }
+        }
+        return digits >= 7
+    }
+
+    // MARK: Times
+
+    /// The whole text is `(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})`
+    /// in ASCII digits (RFC 3339 is ASCII), with month 1-12, day 1-31, hour < 24, minute < 60, second <= 60.
+    static func isRFC3339Timestamp(_ bytes: Bytes) -> Bool {
+        let n = bytes.count
+        func at(_ i: Int) -> UInt8 { i < n ? bytes[i] : 0 }
+        func number(_ i: Int, _ count: Int) -> Int? {
+            var value = 0
+            for k in i..<(i + count) {
+                guard isDigit(at(k)) else { return nil }
+                value = value * 10 + Int(at(k) - 0x30)
+            }
+            return value
+        }
+        guard number(0, 4) != nil, at(4) == UInt8(ascii: "-"), let month = number(5, 2), at(7) == UInt8(ascii: "-"), let day = number(8, 2),
+            at(10) | 0x20 == UInt8(ascii: "t"), let hour = number(11, 2), at(13) == UInt8(ascii: ":"), let minute = number(14, 2),
+            at(16) == UInt8(ascii: ":"), let second = number(17, 2)
+        else { return false }
+        var i = 19
+        if at(i) == UInt8(ascii: ".") {
+            let fraction = run(bytes, from: i + 1, isDigit)
+            guard (1...9).contains(fraction) else { return false }
+            i += 1 + fraction
+        }
+        if at(i) | 0x20 == UInt8(ascii: "z") {
+            i += 1
+        } else if at(i) == UInt8(ascii: "+") || at(i) == UInt8(ascii: "-"), number(i + 1, 2) != nil, at(i + 3) == UInt8(ascii: ":"),
+            number(i + 4, 2) != nil
+        {
+            i += 6
+        } else {
+            return false
+        }
+        return i == n && (1...12).contains(month) && (1...31).contains(day) && hour < 24 && minute < 60 && second <= 60
+    }
+}
