@@ -52,16 +52,12 @@ struct JSONSyntax: FileRule {
         return result
     }
 
-    private func help(_ path: String) -> String? {
-        if path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") {
-            return "each line of JSON Lines is one JSON value; a cut or blank line is reported and the next one linted"
-        }
-        return path.contains(".json.") ? nil : "payload files are strict JSON; name the file *.json.tmpl to allow placeholders"
-    }
-
     // MARK: Messages
 
     func help(_ path: String) -> String? {
+        if path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") {
+            return "each line of JSON Lines is one JSON value; a cut or blank line is reported and the next one linted"
+        }
         // `.tmpl` is placeholders only: a Go template or one with blocks needs its dialect.
         if path.hasSuffix(".tmpl") {
             return "a .tmpl file holds placeholders only; for blocks ({{#if}}, {% if %}, {{if}}) name it .json.hbs, .json.liquid, .json.j2 or .json.gotmpl, or give its dialect in a `templates` entry"
