@@ -23,10 +23,10 @@ extension PayloadJSONSchema {
                 ("include", .object([
                     ("description", .string("Globs of the files linted when a folder is walked. Files named on the command line are always linted.")),
                     ("$ref", .string("#/$defs/globs")),
-                    ("default", .array([.string("**/*.json"), .string("**/*.apns"), .string("**/*.json.tmpl"), .string("**/*.json.hbs"), .string("**/*.json.j2")])),
+                    ("default", .array(Config.defaultInclude.map { .string($0) })),
                 ])),
                 ("exclude", .object([
-                    ("description", .string("Globs of files and folders skipped while walking. .git, .build, node_modules, Pods and DerivedData are always skipped.")),
+                    ("description", .string("Globs of files and folders skipped while walking. " + Config.alwaysExcluded.sorted().joined(separator: ", ") + " are always skipped.")),
                     ("$ref", .string("#/$defs/globs")),
                     ("default", .array([])),
                 ])),
