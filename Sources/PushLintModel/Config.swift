@@ -222,11 +222,17 @@ public struct Config: Sendable {
     /// The template dialect of the file at this path, nil when it is no template: the last `templates` entry that
     /// names a dialect and matches, else its extension's (`.json.liquid`), else plain placeholders for a file that
     /// a `templates` glob names.
+    /// `.json` and each template extension, as UTF-8, with its dialect.
+    static let dialectSuffixes: [(utf8: [UInt8], dialect: TemplateDialect)] =
+        TemplateDialect.extensions.map { (Array((".json" + $0.suffix).utf8), $0.dialect) }
+
     public func templateDialect(_ relativePath: String) -> TemplateDialect? {
         if let named = templateDialects.last(where: { $0.glob.matches(relativePath) }) { return named.dialect }
-        if let byName = TemplateDialect.extensions.last(where: { relativePath.hasSuffix(".json" + $0.suffix) }) {
-            return byName.dialect
+        // Asked of every file: the suffixes are compared on the path's bytes, not built as strings per call.
+        let byName = relativePath.withUTF8Bytes { path in
+            Config.dialectSuffixes.last { ASCIIText.matches(path, at: path.count - $0.utf8.count, $0.utf8) }?.dialect
         }
+        if let byName { return byName }
         return isTemplate(relativePath) ? .placeholders : nil
     }
 

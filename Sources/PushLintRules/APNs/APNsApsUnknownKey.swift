@@ -77,7 +77,7 @@ struct APNsApsUnknownKey: PayloadRule {
         var apsNames: Set<String>?
         // Custom data inside `aps` is one mistake however many keys it has: one finding names them all.
         var custom: [(name: String, key: NodeID)] = []
-        for (name, field) in view.fields where field.isLiteral && !APNs.apsKeySet.contains(name) {
+        for (name, field) in view.fields where field.isLiteral && !APNs.apsKeys.contains(name) {
             guard let key = field.key else { continue }
             if apsNames == nil { apsNames = written(view.fields) }
             if let finding = apsFinding(name, key: key, existing: apsNames ?? [], doc) {

@@ -95,13 +95,19 @@ struct FCMTarget: PayloadRule {
         // Device targets only: a topic or condition is a name the team chose, not a token to fill in.
         for target in targets where doc.keyEquals(target.key, "token") || doc.keyEquals(target.key, "fid") {
             guard doc.kind(target.value) == .string, !context.isTemplated(target.value) else { continue }
-            guard doc.withStringBytes(target.value, TargetPlaceholders.isPlaceholder) else { continue }
+            // Real tokens are long; the placeholders of documentation are short words, masks and cut tokens.
+            guard doc.withStringBytes(target.value, { $0.count <= Self.longestPlaceholder && TargetPlaceholders.isPlaceholder($0) })
+            else { continue }
             result.append(diagnostic(
                 TargetPlaceholders.message(field: doc.string(target.key), value: doc.string(target.value)), at: target.value,
                 in: doc, severity: .info, help: "the sender fills in the real target"))
         }
         return result
     }
+
+    /// The longest target value judged as a documentation placeholder (`YOUR_FCM_REGISTRATION_TOKEN_HERE`, a token
+    /// cut short with `...`); FCM registration tokens are well over 100 characters.
+    static let longestPlaceholder = 64
 
     /// proto3 JSON: `null` is "not set", and `""`, a string field's default, is not sent as a value.
     static func isSet(_ node: NodeID, in doc: JSONDocument) -> Bool {
