@@ -172,12 +172,14 @@ struct FCMFieldValue: PayloadRule {
     func locArgsWithoutKey(_ object: SchemaObject, _ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document
         var result: [Diagnostic] = []
-        for (args, key) in [("title_loc_args", "title_loc_key"), ("body_loc_args", "body_loc_key")] {
-            guard let argsField = object.schema.field(named: args), let keyField = object.schema.field(named: key),
-                let argsNode = doc.member(object.node, anyOf: [argsField.name, argsField.jsonName]),
+        // Asked of every Android notification: the spellings are made once, and a message without args is passed
+        // over after two member lookups.
+        for pair in Self.locArgPairs {
+            guard let argsNode = doc.member(object.node, pair.args) ?? doc.member(object.node, pair.argsCamel),
                 doc.kind(argsNode) == .array, doc.count(argsNode) > 0
             else { continue }
-            let keyNode = doc.member(object.node, anyOf: [keyField.name, keyField.jsonName])
+            let (args, key) = (pair.args, pair.key)
+            let keyNode = doc.member(object.node, pair.key) ?? doc.member(object.node, pair.keyCamel)
             // A key that is set (anything but null or "", proto3's "not set") is the key; its type is checked above.
             if let keyNode, doc.kind(keyNode) != .null, doc.stringValue(keyNode)?.isEmpty != true { continue }
             let written = doc.keyNode(ofValue: argsNode).map { doc.string($0) } ?? args
@@ -188,6 +190,12 @@ struct FCMFieldValue: PayloadRule {
         }
         return result
     }
+
+    /// The Android loc args and the key each needs, in both proto3 spellings.
+    static let locArgPairs: [(args: String, argsCamel: String, key: String, keyCamel: String)] =
+        [("title_loc_args", "title_loc_key"), ("body_loc_args", "body_loc_key")].map {
+            ($0.0, SchemaField.lowerCamelCase($0.0), $0.1, SchemaField.lowerCamelCase($0.1))
+        }
 
     // MARK: Across fields
 
