@@ -198,7 +198,8 @@ public final class LanguageServer {
         }
         guard documents[uri] != nil else { return respond(id: id, .null) }
         if documents[uri]?.findings == nil { lint(uri) }
-        answer(documents[uri]!)
+        guard let document = documents[uri] else { return respond(id: id, .null) }
+        answer(document)
     }
 
     // MARK: Linting
