@@ -252,7 +252,8 @@ public struct Contract: Sendable {
                 if let x = g["pattern"] {
                     let source = try reader.string(x, "'pattern' of \(what)")
                     guard let pattern = ContractPattern(source) else {
-                        throw reader.error(x, "'pattern' of \(what) is not a valid regular expression: \(source)")
+                        let reason = ContractPattern.problem(source) ?? "not a regular expression"
+                        throw reader.error(x, "'pattern' of \(what) is not a valid regular expression of the JSON Schema subset pushlint reads (\(reason)): \(source)")
                     }
                     field.pattern = pattern
                 }
@@ -280,23 +281,5 @@ public struct Contract: Sendable {
         func letter(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
         guard let first = text.unicodeScalars.first, letter(first) else { return false }
         return text.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
-    }
-}
-
-/// A contract field's regular expression, compiled once when the contract is read.
-public struct ContractPattern: @unchecked Sendable {
-    // Regex values are immutable after construction; matching does not mutate shared state.
-    public let source: String
-    let regex: Regex<AnyRegexOutput>
-
-    public init?(_ source: String) {
-        guard let regex = try? Regex(source) else { return nil }
-        self.source = source
-        self.regex = regex
-    }
-
-    /// Searches, like JSON Schema `pattern` (anchor with ^ and $ to match the whole value).
-    public func matches(_ text: String) -> Bool {
-        (try? regex.firstMatch(in: text)) != nil
     }
 }
