@@ -219,14 +219,19 @@ public struct Engine: Sendable {
 
     func lint(bytes outcome: ReadOutcome, target: LintTarget) -> FileOutcome {
         // A template with control flow is linted rendering by rendering (TemplateLinting.swift).
-        if case .bytes(let bytes) = outcome, let outcome = lintTemplate(bytes, target: target) { return outcome }
         let config = project.config
         let relative = target.configRelativePath
+        let dialect = config.templateDialect(relative)
+        if let dialect, dialect != .placeholders, case .bytes(let bytes) = outcome,
+            let outcome = lintTemplate(bytes, target: target, dialect: dialect)
+        {
+            return outcome
+        }
         var file = FileContext(
             path: target.displayPath, isExplicit: target.isExplicit, byteCount: 0, maxBytes: options.maxFileBytes,
             parse: nil, settings: project.settings)
         var payloads: [PayloadRef] = []
-        var isTemplate = config.isTemplate(relative)
+        var isTemplate = dialect != nil
         switch outcome {
         case .failed(let reason):
             file.readError = reason

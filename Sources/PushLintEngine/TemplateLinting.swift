@@ -10,9 +10,8 @@ extension Engine {
     public static let templateRenderingLimit = 256
 
     /// The engine's hook: nil for a file that is no template with control flow (it is linted as it always was).
-    func lintTemplate(_ bytes: [UInt8], target: LintTarget) -> FileOutcome? {
+    func lintTemplate(_ bytes: [UInt8], target: LintTarget, dialect: TemplateDialect) -> FileOutcome? {
         let relative = target.configRelativePath
-        guard let dialect = project.config.templateDialect(relative), dialect != .placeholders else { return nil }
         var program = TemplateProgram(bytes, dialect: dialect)
         guard program.hasControlFlow else { return nil }
         if let variables = project.settings.contract?.variables {

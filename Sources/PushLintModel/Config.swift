@@ -45,8 +45,9 @@ public struct Config: Sendable {
     public static let alwaysExcluded: Set<String> = [".git", ".build", ".venv", "node_modules", "Pods", "DerivedData"]
     /// Template extensions after `.json` (DESIGN.md §3), each with its dialect (`TemplateDialect.extensions`).
     public static let templateExtensions = TemplateDialect.extensions.map(\.suffix)
-    /// `.json.tmpl` and the others, as bytes: every linted file's name is compared with them.
-    static let templateSuffixes = templateExtensions.map { Array((".json" + $0).utf8) }
+    /// `.json.tmpl` and the others, as bytes, with their dialect: every linted file's name is compared with them.
+    static let templateSuffixes: [(utf8: [UInt8], dialect: TemplateDialect)] =
+        TemplateDialect.extensions.map { (Array((".json" + $0.suffix).utf8), $0.dialect) }
 
     public static var defaults: Config {
         Config(
@@ -211,29 +212,18 @@ public struct Config: Sendable {
     // MARK: Queries
 
     /// True when the file at this path (relative to the config folder) is a template.
-    public func isTemplate(_ relativePath: String) -> Bool {
-        let named = relativePath.withUTF8Bytes { path in
-            Config.templateSuffixes.contains { ASCIIText.matches(path, at: path.count - $0.count, $0) }
-        }
-        if named { return true }
-        return templates.contains { $0.matches(relativePath) }
-    }
+    public func isTemplate(_ relativePath: String) -> Bool { templateDialect(relativePath) != nil }
 
     /// The template dialect of the file at this path, nil when it is no template: the last `templates` entry that
     /// names a dialect and matches, else its extension's (`.json.liquid`), else plain placeholders for a file that
-    /// a `templates` glob names.
-    /// `.json` and each template extension, as UTF-8, with its dialect.
-    static let dialectSuffixes: [(utf8: [UInt8], dialect: TemplateDialect)] =
-        TemplateDialect.extensions.map { (Array((".json" + $0.suffix).utf8), $0.dialect) }
-
+    /// a `templates` glob names. Asked of every file once: the suffixes are compared on the path's bytes.
     public func templateDialect(_ relativePath: String) -> TemplateDialect? {
         if let named = templateDialects.last(where: { $0.glob.matches(relativePath) }) { return named.dialect }
-        // Asked of every file: the suffixes are compared on the path's bytes, not built as strings per call.
         let byName = relativePath.withUTF8Bytes { path in
-            Config.dialectSuffixes.last { ASCIIText.matches(path, at: path.count - $0.utf8.count, $0.utf8) }?.dialect
+            Config.templateSuffixes.last { ASCIIText.matches(path, at: path.count - $0.utf8.count, $0.utf8) }?.dialect
         }
         if let byName { return byName }
-        return isTemplate(relativePath) ? .placeholders : nil
+        return templates.contains { $0.matches(relativePath) } ? .placeholders : nil
     }
 
     public func forcedKind(_ relativePath: String) -> PayloadKind? {
