@@ -30,13 +30,16 @@ let package = Package(
         // The language server (LSP over stdio): the protocol without I/O, and the stdio loop `pushlint server` runs.
         .target(name: "PushLintServer", dependencies: ["PushLintEngine"], swiftSettings: strict),
         .executableTarget(
-            name: "pushlint", dependencies: ["PushLintEngine", "PushLintReporters", "PushLintServer"], swiftSettings: strict),
+            name: "pushlint", dependencies: ["PushLintEngine", "PushLintReporters", "PushLintServer"],
+            swiftSettings: strict),
         // Runs the pushlint tool on the package that depends on pushlint: `swift package pushlint` lints its folder
         // (`lint .`); arguments replace that (`swift package pushlint lint push -f sarif`).
         .plugin(
             name: "PushLintPlugin",
             capability: .command(
-                intent: .custom(verb: "pushlint", description: "Lint the package's push-notification payloads with pushlint (default: lint .)")),
+                intent: .custom(
+                    verb: "pushlint",
+                    description: "Lint the package's push-notification payloads with pushlint (default: lint .)")),
             dependencies: ["pushlint"]),
         // Regenerates rules/*.md from the rule descriptions: `swift run pushlint-docgen`.
         .executableTarget(name: "pushlint-docgen", dependencies: ["PushLintRules"], swiftSettings: strict),
@@ -44,7 +47,8 @@ let package = Package(
         .executableTarget(name: "pushlint-bench", dependencies: ["PushLintJSON"], swiftSettings: strict),
         // libFuzzer target over the parser, a whole lint and the reporters (scripts/fuzz.sh).
         .executableTarget(
-            name: "pushlint-fuzz", dependencies: ["PushLintEngine", "PushLintReporters", "PushLintServer"], swiftSettings: strict),
+            name: "pushlint-fuzz", dependencies: ["PushLintEngine", "PushLintReporters", "PushLintServer"],
+            swiftSettings: strict),
 
         .target(
             name: "TestSupport", dependencies: ["PushLintEngine", "PushLintReporters"], path: "Tests/Support",

@@ -116,6 +116,8 @@ def generate(facts):
         "// Facts only (field names, types, formats, enum values, references); what the descriptions say and the",
         "// formats pushlint checks are refinements in FCMSchema.swift. FCMDiscoveryFactsTests compares this table",
         "// with the pinned document.",
+        "// The generator's layout, checked byte for byte by that test; the formatter leaves it alone:",
+        "// swift-format-ignore-file",
         "",
         "extension FCMDiscovery {",
         "    /// The discovery document's revision these facts are from.",

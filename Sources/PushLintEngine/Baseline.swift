@@ -88,7 +88,9 @@ public struct Baseline: Sendable, Equatable {
         let doc = reader.document
         let top = try reader.object(doc.root, "the baseline", known: ["version", "tool", "entries"])
         if let v = top["version"], doc.intValue(v) != version {
-            throw reader.error(v, "baseline version \(doc.rawText(v)) is not supported; this pushlint reads version \(version)", hint: "rewrite it with --write-baseline")
+            throw reader.error(
+                v, "baseline version \(doc.rawText(v)) is not supported; this pushlint reads version \(version)",
+                hint: "rewrite it with --write-baseline")
         }
         var baseline = Baseline()
         guard let entries = top["entries"] else { throw reader.error(doc.root, "the baseline has no 'entries'") }
@@ -97,11 +99,15 @@ public struct Baseline: Sendable, Equatable {
         }
         for element in doc.elements(entries) {
             let f = try reader.object(element, "a baseline entry", known: ["path", "rule", "pointer", "count"])
-            guard let p = f["path"], let r = f["rule"] else { throw reader.error(element, "a baseline entry needs 'path' and 'rule'") }
+            guard let p = f["path"], let r = f["rule"] else {
+                throw reader.error(element, "a baseline entry needs 'path' and 'rule'")
+            }
             let key = Key(
                 path: try reader.string(p, "'path'"), ruleId: try reader.string(r, "'rule'"),
-                pointer: try f["pointer"].map { n throws(ConfigurationError) in try reader.string(n, "'pointer'") } ?? "")
-            let count = try f["count"].map { n throws(ConfigurationError) in try reader.nonNegativeInteger(n, "'count'") } ?? 1
+                pointer: try f["pointer"].map { n throws(ConfigurationError) in try reader.string(n, "'pointer'") }
+                    ?? "")
+            let count =
+                try f["count"].map { n throws(ConfigurationError) in try reader.nonNegativeInteger(n, "'count'") } ?? 1
             baseline.counts[key, default: 0] += count
         }
         return baseline
@@ -120,7 +126,11 @@ public struct Baseline: Sendable, Equatable {
         for entry in Self.keys(report, paths) {
             guard let left = remaining[entry.key], left > 0 else { continue }
             remaining[entry.key] = left - 1
-            if let file = entry.file { hiddenFile.insert([file, entry.index]) } else { hiddenProject.insert(entry.index) }
+            if let file = entry.file {
+                hiddenFile.insert([file, entry.index])
+            } else {
+                hiddenProject.insert(entry.index)
+            }
         }
         var result = report
         for f in result.files.indices {
@@ -136,7 +146,8 @@ public struct Baseline: Sendable, Equatable {
             result.project.append(
                 ProjectDiagnostic(
                     ruleId: key.ruleId, severity: strict ? .error : .info,
-                    message: "\(what) of \(key.ruleId) in \(place) recorded in the baseline no longer \(verb): fixed, prune the baseline",
+                    message:
+                        "\(what) of \(key.ruleId) in \(place) recorded in the baseline no longer \(verb): fixed, prune the baseline",
                     related: key.path.isEmpty ? [] : [key.path],
                     help: "rewrite the baseline with --write-baseline so it only shrinks"))
         }

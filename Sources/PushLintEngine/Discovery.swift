@@ -88,12 +88,19 @@ public struct Discovery: Sendable {
     /// A folder's entries in the byte order of their names (the order does not depend on the locale). ASCII names,
     /// nearly all, sort as Strings: Swift compares ASCII by its bytes, and a short name in place, which is
     /// cheaper than reading each name's bytes for every comparison (a tenth of a walk when done for all).
-    static func sortedByBytes(_ entries: [(name: String, kind: FileInfo.Kind?)]) -> [(name: String, kind: FileInfo.Kind?)] {
-        if entries.allSatisfy({ $0.name.withUTF8Bytes(ASCIIText.isASCII) }) { return entries.sorted { $0.name < $1.name } }
+    static func sortedByBytes(_ entries: [(name: String, kind: FileInfo.Kind?)]) -> [(
+        name: String, kind: FileInfo.Kind?
+    )] {
+        if entries.allSatisfy({ $0.name.withUTF8Bytes(ASCIIText.isASCII) }) {
+            return entries.sorted { $0.name < $1.name }
+        }
         return entries.sorted { ASCIIText.precedesInUTF8($0.name, $1.name) }
     }
 
-    func walk(_ directory: String, root: String, visited: inout Set<[UInt64]>, seen: inout Set<String>?, _ emit: (LintTarget) -> Void) {
+    func walk(
+        _ directory: String, root: String, visited: inout Set<[UInt64]>, seen: inout Set<String>?,
+        _ emit: (LintTarget) -> Void
+    ) {
         guard let info = fileSystem.info(directory, followLinks: true) else { return }
         guard visited.insert([info.device, info.inode]).inserted else { return }  // a loop
         guard let entries = try? fileSystem.entries(directory) else {
@@ -127,7 +134,10 @@ public struct Discovery: Sendable {
                 else { continue }
                 if name == Project.configFileName || ignoredFiles.contains(path) { continue }
                 if Self.firstTime(path, &seen) {
-                    emit(LintTarget(displayPath: PathText.join(displayDirectory, name), absolutePath: path, configRelativePath: relative, isExplicit: false))
+                    emit(
+                        LintTarget(
+                            displayPath: PathText.join(displayDirectory, name), absolutePath: path,
+                            configRelativePath: relative, isExplicit: false))
                 }
             default:
                 continue

@@ -25,7 +25,8 @@ public struct LintOptions: Sendable {
     public var maxFindingsPerRule: Int?
 
     public init(
-        kind: PayloadKind? = nil, ruleLevels: [String: RuleLevel] = [:], jobs: Int = Engine.activeProcessors, maxFileBytes: Int = 8 << 20,
+        kind: PayloadKind? = nil, ruleLevels: [String: RuleLevel] = [:], jobs: Int = Engine.activeProcessors,
+        maxFileBytes: Int = 8 << 20,
         lineExcerpts: Bool = true, byteRanges: Bool = true, timing: Bool = false, maxFindingsPerRule: Int? = nil
     ) {
         self.timing = timing
@@ -72,7 +73,10 @@ public struct Engine: Sendable {
         max(1, Int(sysconfActiveProcessors()))
     }
 
-    public init(project: Project, options: LintOptions = LintOptions(), fileSystem: any FileSystem = LocalFileSystem(), rules: [any Rule] = RuleRegistry.all) {
+    public init(
+        project: Project, options: LintOptions = LintOptions(), fileSystem: any FileSystem = LocalFileSystem(),
+        rules: [any Rule] = RuleRegistry.all
+    ) {
         self.project = project
         self.options = options
         self.fileSystem = fileSystem
@@ -126,9 +130,12 @@ public struct Engine: Sendable {
         guard options.jobs > 1 else { return lint(try discovery.targets(for: paths)) }
         let engine = self
         return finish(
-            try pipelinedMap(jobs: options.jobs, produce: { (emit) throws(Discovery.MissingPath) in
-                try discovery.forEachTarget(in: paths, emit)
-            }) { engine.lintFile($0) })
+            try pipelinedMap(
+                jobs: options.jobs,
+                produce: { (emit) throws(Discovery.MissingPath) in
+                    try discovery.forEachTarget(in: paths, emit)
+                }
+            ) { engine.lintFile($0) })
     }
 
     /// Lints bytes that did not come from a file (`--stdin`, the library).
@@ -146,7 +153,8 @@ public struct Engine: Sendable {
         guard walks(relative: relative) || !absolutePath.hasPrefix("/"), !project.ownFiles.contains(absolutePath) else {
             return finish([])
         }
-        let target = LintTarget(displayPath: displayPath, absolutePath: absolutePath, configRelativePath: relative, isExplicit: false)
+        let target = LintTarget(
+            displayPath: displayPath, absolutePath: absolutePath, configRelativePath: relative, isExplicit: false)
         let outcome: ReadOutcome = bytes.count > options.maxFileBytes ? .tooLarge(size: bytes.count) : .bytes(bytes)
         return finish([lint(bytes: outcome, target: target)])
     }
@@ -159,11 +167,14 @@ public struct Engine: Sendable {
         var folder = ""
         for part in parts.dropLast() {
             folder = folder.isEmpty ? part : folder + "/" + part
-            if Config.alwaysExcluded.contains(part) || config.exclude.contains(where: { $0.matches(folder) || $0.matches(folder + "/") }) {
+            if Config.alwaysExcluded.contains(part)
+                || config.exclude.contains(where: { $0.matches(folder) || $0.matches(folder + "/") })
+            {
                 return false
             }
         }
-        return config.include.contains(where: { $0.matches(relative) }) && !config.exclude.contains(where: { $0.matches(relative) })
+        return config.include.contains(where: { $0.matches(relative) })
+            && !config.exclude.contains(where: { $0.matches(relative) })
     }
 
     func finish(_ outcomes: consuming [FileOutcome]) -> LintReport {
@@ -198,7 +209,8 @@ public struct Engine: Sendable {
             let findings = rule.checkProject(context)
             if clock != nil, let slots { clock!.nanoseconds[slots[index]] &+= RuleClock.now() &- start }
             for var finding in findings {
-                guard let severity = levels.severity(of: rule.description.id, emitted: finding.severity, path: nil) else { continue }
+                guard let severity = levels.severity(of: rule.description.id, emitted: finding.severity, path: nil)
+                else { continue }
                 finding.severity = severity
                 project.append(finding)
             }
@@ -246,7 +258,8 @@ public struct Engine: Sendable {
             let parseStart = timingCollector != nil ? RuleClock.now() : 0
             let parse = JSONParser.parse(
                 bytes,
-                options: JSONParseOptions(mode: mode, maxDepth: 512, maxBytes: options.maxFileBytes, recoversTrailingCommas: true))
+                options: JSONParseOptions(
+                    mode: mode, maxDepth: 512, maxBytes: options.maxFileBytes, recoversTrailingCommas: true))
             if let timingCollector {
                 var clock = timingCollector.clock()
                 clock.nanoseconds[0] = RuleClock.now() &- parseStart
@@ -273,7 +286,9 @@ public struct Engine: Sendable {
         var diagnostics: [Diagnostic]
         if let timing {
             var clock = timing.clock()
-            diagnostics = Self.findings(of: rules.file, slots: timing.slots(rules.file.map(\.description.id)), &clock) { $0.check(file) }
+            diagnostics = Self.findings(of: rules.file, slots: timing.slots(rules.file.map(\.description.id)), &clock) {
+                $0.check(file)
+            }
             timing.merge(clock)
         } else {
             diagnostics = Self.findings(of: rules.file) { $0.check(file) }
@@ -318,7 +333,11 @@ public struct Engine: Sendable {
                     } else {
                         findings = Self.findings(of: payloadRules) { $0.check(context) }
                     }
-                    if checked.findings.isEmpty { checked.findings = findings } else if !findings.isEmpty { checked.findings += findings }
+                    if checked.findings.isEmpty {
+                        checked.findings = findings
+                    } else if !findings.isEmpty {
+                        checked.findings += findings
+                    }
                     checked.summaries.append(PayloadSummarizer.summarize(context))
                     if let size = payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
                 }
@@ -337,7 +356,8 @@ public struct Engine: Sendable {
         }
         // Locations need only the bytes and the line starts the parse recorded: the nodes (three times the size of
         // a large file) go before the located findings are built, so the two never peak together.
-        let (bytes, lines) = { (document: JSONDocument?) in (document?.bytes ?? bytesOf(outcome), document?.lines) }(file.document)
+        let (bytes, lines) = { (document: JSONDocument?) in (document?.bytes ?? bytesOf(outcome), document?.lines) }(
+            file.document)
         file.parse = nil
         let resolved = resolve(consume diagnostics, target: target, bytes: bytes, lines: lines)
         let report = FileReport(
@@ -372,7 +392,9 @@ public struct Engine: Sendable {
     }
 
     /// `findings(of:)` with the time of each rule added to its slot (`--timing`).
-    static func findings<R>(of rules: [R], slots: [Int], _ clock: inout RuleClock, _ check: (R) -> [Diagnostic]) -> [Diagnostic] {
+    static func findings<R>(of rules: [R], slots: [Int], _ clock: inout RuleClock, _ check: (R) -> [Diagnostic])
+        -> [Diagnostic]
+    {
         var found: [Diagnostic] = []
         for index in rules.indices {
             let start = RuleClock.now()
@@ -398,7 +420,9 @@ public struct Engine: Sendable {
     func detectPayloads(_ document: JSONDocument, relative: String) -> [PayloadRef] {
         let forced = options.kind ?? project.config.forcedKind(relative)
         @Sendable func build(_ node: NodeID, _ index: Int?) -> PayloadRef? {
-            guard document.kind(node) == .object, let kind = forced ?? PayloadKind.detect(document, node) else { return nil }
+            guard document.kind(node) == .object, let kind = forced ?? PayloadKind.detect(document, node) else {
+                return nil
+            }
             return PayloadRef(node: node, kind: kind, batchIndex: index)
         }
         if document.kind(document.root) == .array {
@@ -416,13 +440,16 @@ public struct Engine: Sendable {
 
     /// Applies configured levels, drops what is off, fills in path and line/column, sorts.
     /// `lines`: the parsed document's, nil when the file did not parse.
-    func resolve(_ diagnostics: consuming [Diagnostic], target: LintTarget, bytes: [UInt8], lines: LineIndex?) -> [Diagnostic] {
+    func resolve(_ diagnostics: consuming [Diagnostic], target: LintTarget, bytes: [UInt8], lines: LineIndex?)
+        -> [Diagnostic]
+    {
         // Compacted in place: a large file's findings are not copied.
         var kept = diagnostics
         var count = 0
         for index in kept.indices {
             guard descriptionById[kept[index].ruleId] != nil,
-                let severity = levels.severity(of: kept[index].ruleId, emitted: kept[index].severity, path: target.configRelativePath)
+                let severity = levels.severity(
+                    of: kept[index].ruleId, emitted: kept[index].severity, path: target.configRelativePath)
             else { continue }
             if count != index { kept.swapAt(count, index) }
             kept[count].severity = severity
@@ -449,8 +476,11 @@ public struct Engine: Sendable {
             let positions = lines.positions(of: offsets)
             return range.map { index in
                 let k = index - range.lowerBound
-                let start = positions[2 * k], end = positions[2 * k + 1]
-                let excerpt = withExcerpts ? lines.excerpt(offset: spans[index].start, column: start.column) : (text: "", startColumn: 1)
+                let start = positions[2 * k]
+                let end = positions[2 * k + 1]
+                let excerpt =
+                    withExcerpts
+                    ? lines.excerpt(offset: spans[index].start, column: start.column) : (text: "", startColumn: 1)
                 return ResolvedLocation(
                     line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
                     lineText: excerpt.text, lineTextColumn: excerpt.startColumn)
@@ -461,7 +491,8 @@ public struct Engine: Sendable {
         }
         if options.byteRanges {
             func range(_ start: Int, _ end: Int) -> LineByteRange {
-                let a = lines.bytePosition(of: start), b = lines.bytePosition(of: end)
+                let a = lines.bytePosition(of: start)
+                let b = lines.bytePosition(of: end)
                 return LineByteRange(startLine: a.line, startColumn: a.column, endLine: b.line, endColumn: b.column)
             }
             for index in kept.indices {
@@ -472,7 +503,8 @@ public struct Engine: Sendable {
             }
         }
         kept.sort {
-            let a = $0.location!, b = $1.location!
+            let a = $0.location!
+            let b = $1.location!
             return (a.line, a.column, $0.ruleId, $0.message) < (b.line, b.column, $1.ruleId, $1.message)
         }
         return kept

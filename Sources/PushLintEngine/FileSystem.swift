@@ -1,3 +1,5 @@
+import PushLintJSON
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import PushLintJSON
 
 /// What pushlint needs from the file system. The engine takes it as a parameter so tests can inject failures.
 public protocol FileSystem: Sendable {
@@ -57,7 +58,10 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
 }
 
 public struct FileInfo: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case file, directory, symlink, other(String) }
+    public enum Kind: Sendable, Hashable {
+        case file, directory, symlink
+        case other(String)
+    }
     public var kind: Kind
     public var size: Int
     public var device: UInt64
@@ -94,7 +98,8 @@ public struct LocalFileSystem: FileSystem {
         let rc = followLinks ? stat(path, &st) : lstat(path, &st)
         guard rc == 0 else { return nil }
         return FileInfo(
-            kind: Self.kind(UInt32(st.st_mode)), size: Int(st.st_size), device: UInt64(st.st_dev), inode: UInt64(st.st_ino),
+            kind: Self.kind(UInt32(st.st_mode)), size: Int(st.st_size), device: UInt64(st.st_dev),
+            inode: UInt64(st.st_ino),
             mode: UInt32(st.st_mode))
     }
 
@@ -206,7 +211,9 @@ public struct LocalFileSystem: FileSystem {
         var bytes = [UInt8](repeating: 0, count: min(4096, limit + 1))
         var total = 0
         while true {
-            let read = bytes.withUnsafeMutableBufferPointer { Self.readFully(fd, into: UnsafeMutableBufferPointer(rebasing: $0[total...])) }
+            let read = bytes.withUnsafeMutableBufferPointer {
+                Self.readFully(fd, into: UnsafeMutableBufferPointer(rebasing: $0[total...]))
+            }
             if read.failure != 0 { return .failed(Self.errorText(read.failure)) }
             total += read.count
             // Room left: the file ended. Full: twice the room, until it holds more than the limit.
@@ -234,7 +241,7 @@ public struct LocalFileSystem: FileSystem {
     /// `read(2)` again when a signal interrupts it: the bytes read (0 at the end), or -1 with `errno` set.
     static func readRetrying(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         while true {
-            let n = Glibc_read(fd, buffer, count)
+            let n = systemRead(fd, buffer, count)
             if n >= 0 || errno != EINTR { return n }
         }
     }
@@ -268,7 +275,9 @@ public struct LocalFileSystem: FileSystem {
         let mode: mode_t = exists ? info.st_mode & 0o7777 : 0o644
         var template = ((directory.isEmpty ? "" : directory) + "/.\(name).pushlint-XXXXXX").utf8CString.map { $0 }
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw FileSystemError("cannot create a temporary file in \(directory): \(Self.errorText(errno))") }
+        guard fd >= 0 else {
+            throw FileSystemError("cannot create a temporary file in \(directory): \(Self.errorText(errno))")
+        }
         let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = false
         defer {
@@ -288,7 +297,9 @@ public struct LocalFileSystem: FileSystem {
             throw FileSystemError("cannot write \(path): \(error)")
         }
         close(fd)
-        guard rename(tempPath, target) == 0 else { throw FileSystemError("cannot replace \(path): \(Self.errorText(errno))") }
+        guard rename(tempPath, target) == 0 else {
+            throw FileSystemError("cannot replace \(path): \(Self.errorText(errno))")
+        }
         ok = true
     }
 
@@ -296,7 +307,7 @@ public struct LocalFileSystem: FileSystem {
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileSystemError) {
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc_write(fd, $0.baseAddress! + written, $0.count - written) }
+            let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, $0.count - written) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileSystemError("cannot write \(path): \(Self.errorText(errno))")
@@ -323,7 +334,7 @@ public struct LocalFileSystem: FileSystem {
     }
 }
 
-@inline(__always) func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+@inline(__always) func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
         return Glibc.read(fd, buffer, count)
     #elseif canImport(Musl)
@@ -333,7 +344,7 @@ public struct LocalFileSystem: FileSystem {
     #endif
 }
 
-@inline(__always) func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+@inline(__always) func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
         return Glibc.write(fd, buffer, count)
     #elseif canImport(Musl)

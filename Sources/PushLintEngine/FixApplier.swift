@@ -9,7 +9,10 @@ public enum FixApplier {
         var end = -1
         for edit in sorted where edit.offset >= 0 && edit.offset + edit.length <= bytes.count {
             // An insertion at the end of the previous edit is fine; anything inside it is not.
-            if edit.offset < end || (edit.offset == end && edit.length == 0 && accepted.last?.length == 0 && accepted.last?.offset == edit.offset) {
+            if edit.offset < end
+                || (edit.offset == end && edit.length == 0 && accepted.last?.length == 0
+                    && accepted.last?.offset == edit.offset)
+            {
                 continue
             }
             accepted.append(edit)
@@ -22,13 +25,16 @@ public enum FixApplier {
     /// for the next pass, so a fix is never applied in part. Returns the fixes applied.
     public static func apply(fixes: [Fix], to bytes: [UInt8]) -> (bytes: [UInt8], applied: [Fix]) {
         let ordered = fixes.filter { !$0.edits.isEmpty }.sorted { a, b in
-            let x = a.edits.map(\.offset).min() ?? 0, y = b.edits.map(\.offset).min() ?? 0
+            let x = a.edits.map(\.offset).min() ?? 0
+            let y = b.edits.map(\.offset).min() ?? 0
             return x < y
         }
         var accepted: [Fix] = []
         var taken: [TextEdit] = []
         for fix in ordered {
-            let valid = fix.edits.allSatisfy { $0.offset >= 0 && $0.length >= 0 && $0.offset + $0.length <= bytes.count }
+            let valid = fix.edits.allSatisfy {
+                $0.offset >= 0 && $0.length >= 0 && $0.offset + $0.length <= bytes.count
+            }
             guard valid, !fix.edits.contains(where: { e in taken.contains { overlaps(e, $0) } }),
                 !overlapsItself(fix.edits), !accepted.contains(fix)
             else { continue }

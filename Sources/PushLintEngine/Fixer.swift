@@ -87,12 +87,15 @@ extension Engine {
             passes += 1
             let parsed = JSONParser.parse(step.bytes, options: parseOptions(for: target))
             if parsed.document == nil {
-                let rules = Set(diagnostics.filter { d in d.fix.map { step.applied.contains($0) } ?? false }.map(\.ruleId))
-                let error = parsed.error.map { e -> String in
-                    let position = LineIndex(step.bytes).position(of: e.offset)
-                    return "\(e.message) at line \(position.line), column \(position.column)"
-                } ?? "a syntax error"
-                problem = "the fixes of \(rules.sorted().joined(separator: ", ")) give text that does not parse (\(error))"
+                let rules = Set(
+                    diagnostics.filter { d in d.fix.map { step.applied.contains($0) } ?? false }.map(\.ruleId))
+                let error =
+                    parsed.error.map { e -> String in
+                        let position = LineIndex(step.bytes).position(of: e.offset)
+                        return "\(e.message) at line \(position.line), column \(position.column)"
+                    } ?? "a syntax error"
+                problem =
+                    "the fixes of \(rules.sorted().joined(separator: ", ")) give text that does not parse (\(error))"
                 break
             }
             applied += step.applied.count

@@ -28,7 +28,9 @@ public struct Initializer: Sendable {
     /// Writes `.pushlint.json` (and `push-contract.json` with `contract`) unless they exist. Throws when every
     /// requested file already exists or a write fails.
     public func run(contract: Bool) throws(Failure) -> [Outcome] {
-        var plan: [(name: String, text: () -> String)] = [(Project.configFileName, { Self.configText(contract: contract ? Self.contractFileName : nil) })]
+        var plan: [(name: String, text: () -> String)] = [
+            (Project.configFileName, { Self.configText(contract: contract ? Self.contractFileName : nil) })
+        ]
         if contract { plan.append((Self.contractFileName, { contractText() })) }
         var outcomes: [Outcome] = []
         for item in plan {
@@ -45,7 +47,9 @@ public struct Initializer: Sendable {
             outcomes.append(.written(item.name))
         }
         if !outcomes.contains(where: { if case .written = $0 { return true } else { return false } }) {
-            throw Failure(message: plan.map(\.name).joined(separator: " and ") + (plan.count == 1 ? " exists" : " exist") + "; init never overwrites a file")
+            throw Failure(
+                message: plan.map(\.name).joined(separator: " and ") + (plan.count == 1 ? " exists" : " exist")
+                    + "; init never overwrites a file")
         }
         return outcomes
     }
@@ -55,7 +59,9 @@ public struct Initializer: Sendable {
     public static func configText(contract: String?) -> String {
         let include = Config.defaultInclude.map { "\"\($0)\"" }.joined(separator: ", ")
         let contractLine =
-            contract.map { "  // The app's contract: channels, categories, events and their fields.\n  \"contract\": \(JSONDocument.quoted($0)),\n" }
+            contract.map {
+                "  // The app's contract: channels, categories, events and their fields.\n  \"contract\": \(JSONDocument.quoted($0)),\n"
+            }
             ?? "  // The app's contract (channels, categories, events); `pushlint init --contract` writes a starter.\n  // \"contract\": \"push-contract.json\",\n"
         return """
             // pushlint configuration. JSONC: comments and trailing commas are allowed.
@@ -119,16 +125,22 @@ public struct Initializer: Sendable {
     /// each event's custom data fields with the types seen (required when every payload of the event has it).
     public func contractText() -> String {
         let observed = scan()
-        var lines: [String] = ["// Starter contract written by `pushlint init --contract` from the templates found.",
-            "// Review it: add channel importances, event urgencies and field patterns; see the README's \"Contract\" section.", "{"]
+        var lines: [String] = [
+            "// Starter contract written by `pushlint init --contract` from the templates found.",
+            "// Review it: add channel importances, event urgencies and field patterns; see the README's \"Contract\" section.",
+            "{",
+        ]
         var sections: [String] = []
         var ios: [String] = []
-        if observed.bundleIds.count == 1, let id = observed.bundleIds.first { ios.append("    \"bundleId\": \(JSONDocument.quoted(id))") }
+        if observed.bundleIds.count == 1, let id = observed.bundleIds.first {
+            ios.append("    \"bundleId\": \(JSONDocument.quoted(id))")
+        }
         if !observed.categories.isEmpty { ios.append("    \"categories\": \(list(observed.categories))") }
         if !ios.isEmpty { sections.append("  \"ios\": {\n" + ios.joined(separator: ",\n") + "\n  }") }
         if !observed.channels.isEmpty {
             let channels = sorted(observed.channels).map { "      { \"id\": \(JSONDocument.quoted($0)) }" }
-            sections.append("  \"android\": {\n    \"channels\": [\n" + channels.joined(separator: ",\n") + "\n    ]\n  }")
+            sections.append(
+                "  \"android\": {\n    \"channels\": [\n" + channels.joined(separator: ",\n") + "\n    ]\n  }")
         }
         var events: [String] = []
         for name in sorted(Set(observed.events.keys)) {
@@ -142,14 +154,18 @@ public struct Initializer: Sendable {
                     guard let seen = info.fields[field] else { return nil }
                     var spec: [String] = []
                     if seen.count == info.payloads { spec.append("\"required\": true") }
-                    if seen.types.count == 1, !seen.unknownType, let type = seen.types.first { spec.append("\"type\": \"\(type)\"") }
-                    return "        \(JSONDocument.quoted(field)): { " + spec.joined(separator: ", ") + (spec.isEmpty ? "}" : " }")
+                    if seen.types.count == 1, !seen.unknownType, let type = seen.types.first {
+                        spec.append("\"type\": \"\(type)\"")
+                    }
+                    return "        \(JSONDocument.quoted(field)): { " + spec.joined(separator: ", ")
+                        + (spec.isEmpty ? "}" : " }")
                 }
                 parts.append("      \"fields\": {\n" + fields.joined(separator: ",\n") + "\n      }")
             }
             events.append("    \(JSONDocument.quoted(name)): {\n" + parts.joined(separator: ",\n") + "\n    }")
         }
-        sections.append(events.isEmpty ? "  \"events\": {}" : "  \"events\": {\n" + events.joined(separator: ",\n") + "\n  }")
+        sections.append(
+            events.isEmpty ? "  \"events\": {}" : "  \"events\": {\n" + events.joined(separator: ",\n") + "\n  }")
         lines.append(sections.joined(separator: ",\n"))
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
@@ -207,7 +223,11 @@ public struct Initializer: Sendable {
                     let key = doc.string(member.key)
                     var seen = event.fields[key] ?? ([], false, 0)
                     seen.count += 1
-                    if let type = typeName(doc, member.value) { seen.types.insert(type) } else { seen.unknownType = true }
+                    if let type = typeName(doc, member.value) {
+                        seen.types.insert(type)
+                    } else {
+                        seen.unknownType = true
+                    }
                     event.fields[key] = seen
                 }
             }

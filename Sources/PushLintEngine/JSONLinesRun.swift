@@ -42,23 +42,26 @@ extension Engine {
     /// Lints JSON Lines held in memory (the library, the fuzz target); a file is streamed by `lint(paths:)`.
     public func lint(jsonLines bytes: [UInt8], path: String) -> LintReport {
         let target = LintTarget(displayPath: path, absolutePath: path, configRelativePath: path, isExplicit: true)
-        return finish([lintStream(target) { sink in
-            bytes.withUnsafeBufferPointer { all in
-                var start = 0
-                // In pieces, as a file is read: lines cross their edges.
-                while start < all.count {
-                    let end = min(all.count, start + (1 << 16))
-                    sink(UnsafeBufferPointer(rebasing: all[start..<end]))
-                    start = end
+        return finish([
+            lintStream(target) { sink in
+                bytes.withUnsafeBufferPointer { all in
+                    var start = 0
+                    // In pieces, as a file is read: lines cross their edges.
+                    while start < all.count {
+                        let end = min(all.count, start + (1 << 16))
+                        sink(UnsafeBufferPointer(rebasing: all[start..<end]))
+                        start = end
+                    }
                 }
+                return nil
             }
-            return nil
-        }])
+        ])
     }
 
     /// Lints a file (or standard input, `/dev/stdin`) as JSON Lines, read in chunks.
     public func lint(jsonLinesAt path: String, displayPath: String) -> LintReport {
-        let target = LintTarget(displayPath: displayPath, absolutePath: path, configRelativePath: displayPath, isExplicit: true)
+        let target = LintTarget(
+            displayPath: displayPath, absolutePath: path, configRelativePath: displayPath, isExplicit: true)
         return finish([lintStream(target) { sink in fileSystem.readChunks(path, sink) }])
     }
 
@@ -69,9 +72,12 @@ extension Engine {
     /// batches of lines on `--jobs` threads, and keeps of the findings only the first of each rule, with counts.
     /// Payload summaries for the project rules are merged when equal, so their number follows the kinds of
     /// messages, not the lines.
-    func lintStream(_ target: LintTarget, read: (_ sink: (UnsafeBufferPointer<UInt8>) -> Void) -> String?) -> FileOutcome {
+    func lintStream(_ target: LintTarget, read: (_ sink: (UnsafeBufferPointer<UInt8>) -> Void) -> String?)
+        -> FileOutcome
+    {
         var splitter = JSONLinesSplitter(maxLineBytes: options.maxFileBytes)
-        var state = StreamState(path: target.displayPath, maxPerRule: options.maxFindingsPerRule ?? Self.defaultMaxFindingsPerRule)
+        var state = StreamState(
+            path: target.displayPath, maxPerRule: options.maxFindingsPerRule ?? Self.defaultMaxFindingsPerRule)
         var pending: [JSONLinesSplitter.Line] = []
         var pendingBytes = 0
         let engine = self
@@ -83,9 +89,11 @@ extension Engine {
                 slices[part].map { index -> FileOutcome in
                     let line = lines[index]
                     let lineTarget = LintTarget(
-                        displayPath: target.displayPath, absolutePath: target.absolutePath, configRelativePath: target.configRelativePath,
+                        displayPath: target.displayPath, absolutePath: target.absolutePath,
+                        configRelativePath: target.configRelativePath,
                         isExplicit: target.isExplicit)
-                    return engine.lint(bytes: line.oversize.map { .tooLarge(size: $0) } ?? .bytes(line.bytes), target: lineTarget)
+                    return engine.lint(
+                        bytes: line.oversize.map { .tooLarge(size: $0) } ?? .bytes(line.bytes), target: lineTarget)
                 }
             }
             var index = 0
@@ -112,7 +120,8 @@ extension Engine {
         streams.add(state.summary)
         guard state.linted > 0 || target.isExplicit else { return FileOutcome(report: nil, summaries: []) }
         let report = FileReport(
-            path: target.displayPath, kind: state.kind, wireBytes: state.largest?.bytes, wireLimit: state.largest?.limit,
+            path: target.displayPath, kind: state.kind, wireBytes: state.largest?.bytes,
+            wireLimit: state.largest?.limit,
             diagnostics: state.kept)
         return FileOutcome(report: report, summaries: state.summaries)
     }
@@ -145,8 +154,11 @@ struct StreamState {
         guard let report = outcome.report else { return }
         linted += 1
         if kind == nil { kind = report.kind }
-        if let bytes = report.wireBytes, let limit = report.wireLimit, bytes > (largest?.bytes ?? -1) { largest = (bytes, limit) }
-        var sawSyntax = false, sawLimit = false
+        if let bytes = report.wireBytes, let limit = report.wireLimit, bytes > (largest?.bytes ?? -1) {
+            largest = (bytes, limit)
+        }
+        var sawSyntax = false
+        var sawLimit = false
         for var diagnostic in report.diagnostics {
             if let location = diagnostic.location {
                 var moved = location
@@ -184,8 +196,11 @@ struct StreamState {
     }
 
     var summary: StreamSummary {
-        let rules = counts.map { StreamSummary.RuleCount(ruleId: $0.key, count: $0.value.count, firstLines: $0.value.firstLines, shown: $0.value.shown) }
-            .sorted { ($0.count, $1.ruleId) > ($1.count, $0.ruleId) }
+        let rules = counts.map {
+            StreamSummary.RuleCount(
+                ruleId: $0.key, count: $0.value.count, firstLines: $0.value.firstLines, shown: $0.value.shown)
+        }
+        .sorted { ($0.count, $1.ruleId) > ($1.count, $0.ruleId) }
         return StreamSummary(path: path, lines: lines, notJSON: notJSON, oversize: oversize, rules: rules)
     }
 }

@@ -35,7 +35,8 @@ public struct LintRequest: Sendable {
 
     public init(
         paths: [String], configPath: String? = nil, contractPath: String? = nil, workingDirectory: String,
-        standardInput: (bytes: [UInt8], name: String)? = nil, options: LintOptions = LintOptions(), fix: FixMode = .none,
+        standardInput: (bytes: [UInt8], name: String)? = nil, options: LintOptions = LintOptions(),
+        fix: FixMode = .none,
         unsafeFixes: Bool = false, baseline: String? = nil, strictBaseline: Bool = false, writeBaseline: String? = nil,
         onlyErrors: Bool = false
     ) {
@@ -89,9 +90,12 @@ public enum LintSession {
         } catch {
             throw .configuration(error)
         }
-        let baseline = try request.baseline.map { (file) throws(LintSessionError) in try loadBaseline(file, cwd: cwd, fileSystem) }
+        let baseline = try request.baseline.map { (file) throws(LintSessionError) in
+            try loadBaseline(file, cwd: cwd, fileSystem)
+        }
         let engine = Engine(project: project, options: request.options, fileSystem: fileSystem)
-        var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
+        var discovery = Discovery(
+            config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
         discovery.ignoredFiles = project.ownFiles
 
         var outcome: LintOutcome
@@ -102,7 +106,8 @@ public enum LintSession {
                 outcome = LintOutcome(report: engine.lint(bytes: input.bytes, path: input.name))
             } else if request.fix != .none {
                 let targets = try discovery.targets(for: request.paths)
-                let run = engine.fix(targets, options: FixOptions(includeUnsafe: request.unsafeFixes, write: request.fix == .apply))
+                let run = engine.fix(
+                    targets, options: FixOptions(includeUnsafe: request.unsafeFixes, write: request.fix == .apply))
                 outcome = LintOutcome(report: run.report, fixes: run)
             } else {
                 // Linting starts while the walk goes on.
@@ -114,18 +119,22 @@ public enum LintSession {
         outcome.timing = engine.timing
         outcome.streams = engine.streamSummaries
         if let file = request.writeBaseline {
-            outcome.recordedBaseline = Baseline.record(outcome.report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file))
+            outcome.recordedBaseline = Baseline.record(
+                outcome.report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file))
             return outcome
         }
         if let baseline, let file = request.baseline {
             outcome.report = baseline.apply(
-                to: outcome.report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file), strict: request.strictBaseline)
+                to: outcome.report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file),
+                strict: request.strictBaseline)
         }
         if request.onlyErrors { outcome.report = outcome.report.onlyErrors() }
         return outcome
     }
 
-    static func loadBaseline(_ file: String, cwd: String, _ fileSystem: any FileSystem) throws(LintSessionError) -> Baseline {
+    static func loadBaseline(_ file: String, cwd: String, _ fileSystem: any FileSystem) throws(LintSessionError)
+        -> Baseline
+    {
         switch fileSystem.read(file.hasPrefix("/") ? file : cwd + "/" + file, limit: 64 << 20) {
         case .bytes(let bytes):
             do {
@@ -136,7 +145,9 @@ public enum LintSession {
         case .tooLarge:
             throw .baseline(path: file, reason: "the baseline \(file) is larger than 64 MiB", hint: nil)
         case .failed(let reason):
-            throw .baseline(path: file, reason: "cannot read the baseline \(file): \(reason)", hint: "create it with --write-baseline \(file)")
+            throw .baseline(
+                path: file, reason: "cannot read the baseline \(file): \(reason)",
+                hint: "create it with --write-baseline \(file)")
         }
     }
 }

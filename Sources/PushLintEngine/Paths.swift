@@ -6,7 +6,9 @@ enum PathText {
         let joined: String? = a.withUTF8Bytes { a in
             b.withUTF8Bytes { name in
                 // An absolute `b`, or a folder that is `.` or nothing: `b` as it is.
-                if name.first == UInt8(ascii: "/") || a.isEmpty || (a.count == 1 && a[0] == UInt8(ascii: ".")) { return nil }
+                if name.first == UInt8(ascii: "/") || a.isEmpty || (a.count == 1 && a[0] == UInt8(ascii: ".")) {
+                    return nil
+                }
                 return concatenate(a, a.last == UInt8(ascii: "/") ? "" : "/", name)
             }
         }
@@ -15,7 +17,9 @@ enum PathText {
 
     /// `a + separator + b` in one allocation: `a + "/" + b` made an intermediate string and grew it again, three
     /// times for every file of a walk.
-    static func concatenate(_ a: UnsafeBufferPointer<UInt8>, _ separator: StaticString, _ b: UnsafeBufferPointer<UInt8>) -> String {
+    static func concatenate(_ a: UnsafeBufferPointer<UInt8>, _ separator: StaticString, _ b: UnsafeBufferPointer<UInt8>)
+        -> String
+    {
         let separator = UnsafeBufferPointer(start: separator.utf8Start, count: separator.utf8CodeUnitCount)
         return String(unsafeUninitializedCapacity: a.count + separator.count + b.count) { out in
             var end = out.initialize(fromContentsOf: a)

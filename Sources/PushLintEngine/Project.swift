@@ -27,7 +27,8 @@ public struct Project: Sendable {
     /// When no config is found above `cwd`, the folders of `paths` are searched the same way, so
     /// `pushlint lint some/project` uses `some/project/.pushlint.json`.
     public static func load(
-        configPath: String?, contractPath: String?, cwd: String, paths: [String] = [], fileSystem: any FileSystem = LocalFileSystem(),
+        configPath: String?, contractPath: String?, cwd: String, paths: [String] = [],
+        fileSystem: any FileSystem = LocalFileSystem(),
         rules: [RuleDescription] = RuleRegistry.descriptions
     ) throws(ConfigurationError) -> Project {
         var config = Config.defaults
@@ -50,7 +51,8 @@ public struct Project: Sendable {
         }
         var contract: Contract?
         let contractFile: String? =
-            contractPath.map { PathText.absolute($0, cwd: cwd) } ?? config.contract.map { PathText.absolute($0, cwd: base) }
+            contractPath.map { PathText.absolute($0, cwd: cwd) }
+            ?? config.contract.map { PathText.absolute($0, cwd: base) }
         if let contractFile {
             let shown = PathText.relative(contractFile, to: PathText.normalize(cwd))
             let bytes = try readConfigFile(contractFile, shown: shown, what: "contract", fileSystem)
@@ -64,7 +66,9 @@ public struct Project: Sendable {
 
     static func findUpwards(from start: String, _ fileSystem: any FileSystem) -> String? {
         var folder = start
-        if let info = fileSystem.info(folder, followLinks: true), info.kind != .directory { folder = PathText.parent(folder) }
+        if let info = fileSystem.info(folder, followLinks: true), info.kind != .directory {
+            folder = PathText.parent(folder)
+        }
         while true {
             let candidate = PathText.join(folder, configFileName)
             if let info = fileSystem.info(candidate, followLinks: true), info.kind == .file { return candidate }
@@ -82,11 +86,16 @@ public struct Project: Sendable {
         return files
     }
 
-    static func readConfigFile(_ path: String, shown: String, what: String, _ fs: any FileSystem) throws(ConfigurationError) -> [UInt8] {
+    static func readConfigFile(_ path: String, shown: String, what: String, _ fs: any FileSystem)
+        throws(ConfigurationError) -> [UInt8]
+    {
         switch fs.read(path, limit: 64 << 20) {
         case .bytes(let bytes): return bytes
-        case .tooLarge(let size): throw ConfigurationError(path: shown, position: nil, message: "the \(what) file is \(size) bytes, more than 64 MiB")
-        case .failed(let reason): throw ConfigurationError(path: shown, position: nil, message: "cannot read the \(what) file: \(reason)")
+        case .tooLarge(let size):
+            throw ConfigurationError(
+                path: shown, position: nil, message: "the \(what) file is \(size) bytes, more than 64 MiB")
+        case .failed(let reason):
+            throw ConfigurationError(path: shown, position: nil, message: "cannot read the \(what) file: \(reason)")
         }
     }
 }

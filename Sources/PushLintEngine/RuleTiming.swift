@@ -34,17 +34,25 @@ public struct RuleTiming: Sendable {
             var scale = 1.0
             for _ in 0..<decimals { scale *= 10 }
             let scaled = Int((value * scale).rounded())
-            let whole = scaled / Int(scale), fraction = scaled % Int(scale)
+            let whole = scaled / Int(scale)
+            let fraction = scaled % Int(scale)
             let digits = String(fraction)
             return "\(whole)." + String(repeating: "0", count: decimals - digits.count) + digits
         }
-        var lines = ["\(pad("Rule", width)) | Time (ms) | Relative", ":" + String(repeating: "-", count: width - 1) + "-|----------:|--------:"]
+        var lines = [
+            "\(pad("Rule", width)) | Time (ms) | Relative",
+            ":" + String(repeating: "-", count: width - 1) + "-|----------:|--------:",
+        ]
         for entry in shown {
             let ms = Double(entry.nanoseconds) / 1e6
             let share = Double(entry.nanoseconds) * 100 / Double(total)
-            lines.append("\(pad(entry.name, width)) | \(pad(fixed(ms, 3), 9, left: true)) | \(pad(fixed(share, 1) + "%", 8, left: true))")
+            lines.append(
+                "\(pad(entry.name, width)) | \(pad(fixed(ms, 3), 9, left: true)) | \(pad(fixed(share, 1) + "%", 8, left: true))"
+            )
         }
-        lines.append("\(pad("total", width)) | \(pad(fixed(Double(total) / 1e6, 3), 9, left: true)) | " + pad("100.0%", 8, left: true))
+        lines.append(
+            "\(pad("total", width)) | \(pad(fixed(Double(total) / 1e6, 3), 9, left: true)) | "
+                + pad("100.0%", 8, left: true))
         return lines.joined(separator: "\n") + "\n"
     }
 }

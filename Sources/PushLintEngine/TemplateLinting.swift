@@ -31,12 +31,14 @@ extension Engine {
             kind = checked.kind
         }
         let file = FileContext(
-            path: target.displayPath, isExplicit: target.isExplicit, byteCount: bytes.count, maxBytes: options.maxFileBytes,
+            path: target.displayPath, isExplicit: target.isExplicit, byteCount: bytes.count,
+            maxBytes: options.maxFileBytes,
             parse: nil, settings: project.settings, template: analysis)
         diagnostics = Self.findings(of: rules.file) { $0.check(file) } + diagnostics
         let resolved = resolve(diagnostics, target: target, bytes: bytes, lines: nil)
         let report = FileReport(
-            path: target.displayPath, kind: kind, wireBytes: largest?.bytes, wireLimit: largest?.limit, diagnostics: resolved)
+            path: target.displayPath, kind: kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
+            diagnostics: resolved)
         return FileOutcome(report: report, summaries: summaries)
     }
 
@@ -51,7 +53,8 @@ extension Engine {
         _ program: TemplateProgram, rules: (file: [any FileRule], payload: [any PayloadRule]), target: LintTarget,
         analysis: inout TemplateAnalysis
     ) -> CheckedRenderings {
-        let selections = TemplateSelections(domains: program.choices.map(\.optionCount), limit: Self.templateRenderingLimit)
+        let selections = TemplateSelections(
+            domains: program.choices.map(\.optionCount), limit: Self.templateRenderingLimit)
         analysis.selections = selections
         let limit = min(options.maxFileBytes, max(64 << 10, 4 * program.source.count))
         analysis.renderLimit = limit
@@ -80,7 +83,11 @@ extension Engine {
         /// one rendering only, where every choice looks deciding, and the blocks around it are the likely cause.
         func condition(_ rows: [Int], at offset: Int) -> [TemplateCondition] {
             selections.deciding(rows, reached: reached)
-                .map { TemplateCondition(choice: program.choices[$0.choice], options: $0.options, maxItems: program.loopCounts[$0.choice].last) }
+                .map {
+                    TemplateCondition(
+                        choice: program.choices[$0.choice], options: $0.options,
+                        maxItems: program.loopCounts[$0.choice].last)
+                }
                 .sorted { a, b in
                     let x = (a.choice.span.start > offset ? 1 : 0, abs(a.choice.span.start - offset))
                     let y = (b.choice.span.start > offset ? 1 : 0, abs(b.choice.span.start - offset))
@@ -88,14 +95,17 @@ extension Engine {
                 }
                 .enumerated().sorted { a, b in
                     // The three that are shown, in the template's order.
-                    (a.offset < 3 ? 0 : 1, a.element.choice.span.start) < (b.offset < 3 ? 0 : 1, b.element.choice.span.start)
+                    (a.offset < 3 ? 0 : 1, a.element.choice.span.start) < (
+                        b.offset < 3 ? 0 : 1, b.element.choice.span.start
+                    )
                 }.map(\.element)
         }
         // The longest first: where renderings disagree about a finding's numbers (a size), the largest one speaks.
         let order = distinct.indices.sorted { (distinct[$0].bytes.count, $1) > (distinct[$1].bytes.count, $0) }
         var found: [FindingKey: (diagnostic: Diagnostic, rows: [Int])] = [:]
         var foundOrder: [FindingKey] = []
-        var invalid: [InvalidKey: (span: ByteSpan, problem: TemplateAnalysis.InvalidRendering.Problem, rows: [Int])] = [:]
+        var invalid: [InvalidKey: (span: ByteSpan, problem: TemplateAnalysis.InvalidRendering.Problem, rows: [Int])] =
+            [:]
         var invalidOrder: [InvalidKey] = []
         var result = CheckedRenderings()
         let relative = target.configRelativePath
@@ -103,13 +113,15 @@ extension Engine {
         let settings =
             project.settings.placeholders == .mustache
             ? project.settings
-            : LintSettings(ruleOptions: project.settings.ruleOptions, contract: project.settings.contract, placeholders: .mustache)
+            : LintSettings(
+                ruleOptions: project.settings.ruleOptions, contract: project.settings.contract, placeholders: .mustache)
         let headers = project.config.headers(for: relative)
         for index in order {
             let rendering = distinct[index]
             let parse = JSONParser.parse(
                 rendering.bytes,
-                options: JSONParseOptions(mode: .defaultTemplate, maxDepth: 512, maxBytes: limit, recoversTrailingCommas: true))
+                options: JSONParseOptions(
+                    mode: .defaultTemplate, maxDepth: 512, maxBytes: limit, recoversTrailingCommas: true))
             let commas = parse.issues.filter { $0.kind == .trailingComma }
             let quoted = parse.document.map { Self.jsonFiltersInStrings($0) } ?? []
             if parse.error != nil || !commas.isEmpty || !quoted.isEmpty {
@@ -118,7 +130,11 @@ extension Engine {
                 }
                 problems += quoted.map { (rendering.map.sourceSpan($0.span), .jsonInString($0.expression)) }
                 if let error = parse.error {
-                    problems.append((rendering.map.sourceSpan(ByteSpan(error.offset, error.offset + error.length)), .syntax(error.message)))
+                    problems.append(
+                        (
+                            rendering.map.sourceSpan(ByteSpan(error.offset, error.offset + error.length)),
+                            .syntax(error.message)
+                        ))
                 }
                 for (span, problem) in problems {
                     let key = InvalidKey(start: span.start, problem: problem)
@@ -146,7 +162,9 @@ extension Engine {
                     isTemplate: true, settings: settings)
                 findings += Self.findings(of: rules.payload) { $0.check(context) }
                 if first { result.summaries.append(PayloadSummarizer.summarize(context)) }
-                if let size = payload.sizes.first, size.bytes > (result.largest?.bytes ?? -1) { result.largest = (size.bytes, size.limit) }
+                if let size = payload.sizes.first, size.bytes > (result.largest?.bytes ?? -1) {
+                    result.largest = (size.bytes, size.limit)
+                }
             }
             if first { result.kind = payloads.first?.kind ?? result.kind }
             for var finding in findings {
@@ -176,7 +194,9 @@ extension Engine {
             let (span, problem, rows) = invalid[key]!
             let sorted = rows.sorted()
             return TemplateAnalysis.InvalidRendering(
-                problem: problem, span: span, condition: sorted.count < checkedRows ? condition(sorted, at: span.start) : [], renderings: sorted.count)
+                problem: problem, span: span,
+                condition: sorted.count < checkedRows ? condition(sorted, at: span.start) : [], renderings: sorted.count
+            )
         }
         return result
     }
@@ -212,13 +232,18 @@ extension Engine {
         var inner: NodeID?
         for node in document.nodes.indices where document.kind(node) == .object || document.kind(node) == .array {
             let span = document.span(node)
-            if span.start < offset, offset < span.end, span.length < (inner.map { document.span($0).length } ?? Int.max) { inner = node }
+            if span.start < offset, offset < span.end, span.length < (inner.map { document.span($0).length } ?? Int.max)
+            {
+                inner = node
+            }
         }
         guard let container = inner else { return .trailingComma(after: nil, array: nil) }
         if document.kind(container) == .array {
             var key: String?
             for node in document.nodes.indices where document.kind(node) == .object {
-                if let member = document.members(node).first(where: { $0.value == container }) { key = document.string(member.key) }
+                if let member = document.members(node).first(where: { $0.value == container }) {
+                    key = document.string(member.key)
+                }
             }
             return .trailingComma(after: nil, array: key ?? "")
         }

@@ -3,7 +3,8 @@
 /// `\ No newline at end of file`.
 public enum UnifiedDiff {
     public static func render(old: [UInt8], new: [UInt8], path: String, context: Int = 3) -> String {
-        let a = lines(old), b = lines(new)
+        let a = lines(old)
+        let b = lines(new)
         let script = edits(a, b)
         guard script.contains(where: { $0.kind != .same }) else { return "" }
         var output = "--- a/\(path)\n+++ b/\(path)\n"
@@ -75,8 +76,11 @@ public enum UnifiedDiff {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let n = a.count - prefix - suffix, m = b.count - prefix - suffix
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        let n = a.count - prefix - suffix
+        let m = b.count - prefix - suffix
         var steps: [Step] = (0..<prefix).map { Step(kind: .same, oldIndex: $0, newIndex: $0) }
         if n * m > 4_000_000 {
             // Too large for the table: replace the middle wholesale (still a correct diff).
@@ -88,11 +92,13 @@ public enum UnifiedDiff {
             if n > 0 && m > 0 {
                 for i in stride(from: n - 1, through: 0, by: -1) {
                     for j in stride(from: m - 1, through: 0, by: -1) {
-                        lcs[i][j] = a[prefix + i] == b[prefix + j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+                        lcs[i][j] =
+                            a[prefix + i] == b[prefix + j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
                     }
                 }
             }
-            var i = 0, j = 0
+            var i = 0
+            var j = 0
             while i < n || j < m {
                 if i < n, j < m, a[prefix + i] == b[prefix + j] {
                     steps.append(Step(kind: .same, oldIndex: prefix + i, newIndex: prefix + j))
@@ -107,7 +113,9 @@ public enum UnifiedDiff {
                 }
             }
         }
-        steps += (0..<suffix).map { Step(kind: .same, oldIndex: a.count - suffix + $0, newIndex: b.count - suffix + $0) }
+        steps += (0..<suffix).map {
+            Step(kind: .same, oldIndex: a.count - suffix + $0, newIndex: b.count - suffix + $0)
+        }
         return steps
     }
 }

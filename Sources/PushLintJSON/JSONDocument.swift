@@ -23,7 +23,8 @@ public struct JSONNode: Sendable, Equatable {
     /// that of its last child: documents built by hand must set it.
     public var ordinal: UInt32
 
-    public init(kind: JSONKind, flags: UInt8, start: UInt32, end: UInt32, next: UInt32, parent: UInt32, ordinal: UInt32) {
+    public init(kind: JSONKind, flags: UInt8, start: UInt32, end: UInt32, next: UInt32, parent: UInt32, ordinal: UInt32)
+    {
         self.kind = kind
         self.flags = flags
         self.start = start
@@ -63,7 +64,9 @@ public final class JSONDocument: Sendable {
 
     /// Another handle on the same bytes and nodes (no copy): for threads that would otherwise share one
     /// reference count.
-    public func sharingStorage() -> JSONDocument { JSONDocument(bytes: bytes, nodes: nodes, mode: mode, lineStarts: lineStarts) }
+    public func sharingStorage() -> JSONDocument {
+        JSONDocument(bytes: bytes, nodes: nodes, mode: mode, lineStarts: lineStarts)
+    }
 
     /// Lines and columns of this document's offsets: from the parser's line starts, without a pass over the bytes.
     public var lines: LineIndex { lineStarts.map { LineIndex(bytes, lineStarts: $0) } ?? LineIndex(bytes) }

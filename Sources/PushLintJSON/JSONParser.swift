@@ -22,7 +22,9 @@ public struct JSONParseOptions: Sendable, Equatable {
     /// not RFC 8259 JSON, and whoever sets this reports the issues as errors.
     public var recoversTrailingCommas: Bool
 
-    public init(mode: Mode = .strict, maxDepth: Int = 512, maxBytes: Int = 8 << 20, recoversTrailingCommas: Bool = false) {
+    public init(
+        mode: Mode = .strict, maxDepth: Int = 512, maxBytes: Int = 8 << 20, recoversTrailingCommas: Bool = false
+    ) {
         self.mode = mode
         self.maxDepth = maxDepth
         self.maxBytes = maxBytes
@@ -129,7 +131,8 @@ public enum JSONParser {
             if let e = error { error?.length = max(0, min(e.length, bytes.count - e.offset)) }
             let document =
                 error == nil
-                ? JSONDocument(bytes: bytes, nodes: nodes, mode: options.mode, lineStarts: parser.lineStartsArray()) : nil
+                ? JSONDocument(bytes: bytes, nodes: nodes, mode: options.mode, lineStarts: parser.lineStartsArray())
+                : nil
             return JSONParseResult(document: document, error: error, issues: parser.issues)
         }
     }
@@ -321,22 +324,30 @@ private struct Parser {
     func checkEncoding() -> JSONError? {
         let n = input.count
         if n >= 4, input[0] == 0, input[1] == 0, input[2] == 0xFE, input[3] == 0xFF {
-            return JSONError(.encoding, "file is UTF-32 (big-endian byte-order mark); save it as UTF-8", at: 0, length: 4)
+            return JSONError(
+                .encoding, "file is UTF-32 (big-endian byte-order mark); save it as UTF-8", at: 0, length: 4)
         }
         if n >= 4, input[0] == 0xFF, input[1] == 0xFE, input[2] == 0, input[3] == 0 {
-            return JSONError(.encoding, "file is UTF-32 (little-endian byte-order mark); save it as UTF-8", at: 0, length: 4)
+            return JSONError(
+                .encoding, "file is UTF-32 (little-endian byte-order mark); save it as UTF-8", at: 0, length: 4)
         }
         if n >= 2, input[0] == 0xFE, input[1] == 0xFF {
-            return JSONError(.encoding, "file is UTF-16 (big-endian byte-order mark); save it as UTF-8", at: 0, length: 2)
+            return JSONError(
+                .encoding, "file is UTF-16 (big-endian byte-order mark); save it as UTF-8", at: 0, length: 2)
         }
         if n >= 2, input[0] == 0xFF, input[1] == 0xFE {
-            return JSONError(.encoding, "file is UTF-16 (little-endian byte-order mark); save it as UTF-8", at: 0, length: 2)
+            return JSONError(
+                .encoding, "file is UTF-16 (little-endian byte-order mark); save it as UTF-8", at: 0, length: 2)
         }
         if n >= 2, input[0] == 0, input[1] != 0 {
-            return JSONError(.encoding, "file looks like UTF-16 big-endian (zero bytes between characters); save it as UTF-8", at: 0, length: 2)
+            return JSONError(
+                .encoding, "file looks like UTF-16 big-endian (zero bytes between characters); save it as UTF-8", at: 0,
+                length: 2)
         }
         if n >= 2, input[0] != 0, input[1] == 0 {
-            return JSONError(.encoding, "file looks like UTF-16 little-endian (zero bytes between characters); save it as UTF-8", at: 0, length: 2)
+            return JSONError(
+                .encoding, "file looks like UTF-16 little-endian (zero bytes between characters); save it as UTF-8",
+                at: 0, length: 2)
         }
         return nil
     }
@@ -369,7 +380,8 @@ private struct Parser {
                 if c == closing {
                     if !allowComments {
                         guard recoversTrailingCommas else {
-                            return fail(.syntax, "trailing comma before '\(Character(UnicodeScalar(closing)))'", at: comma)
+                            return fail(
+                                .syntax, "trailing comma before '\(Character(UnicodeScalar(closing)))'", at: comma)
                         }
                         issues.append(JSONIssue(kind: .trailingComma, span: ByteSpan(comma, comma + 1)))
                     }
@@ -389,7 +401,10 @@ private struct Parser {
     mutating func failUnclosed() -> Bool {
         let what = top.isObject ? "'}'" : "']'"
         let opened = nodes[Int(top.node)].start
-        return fail(.syntax, "expected \(what) to close the \(top.isObject ? "object" : "array") opened at offset \(opened), found the end of the file", at: i, length: 0)
+        return fail(
+            .syntax,
+            "expected \(what) to close the \(top.isObject ? "object" : "array") opened at offset \(opened), found the end of the file",
+            at: i, length: 0)
     }
 
     // MARK: Nodes
@@ -402,7 +417,9 @@ private struct Parser {
     @inline(__always) mutating func appendLeaf(_ kind: JSONKind, flags: UInt8, start: Int, end: Int) {
         let index = nodeCount
         let end32 = UInt32(end)
-        nodes[index] = JSONNode(kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: end32, next: UInt32(truncatingIfNeeded: index + 1), parent: top.node, ordinal: top.children)
+        nodes[index] = JSONNode(
+            kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: end32,
+            next: UInt32(truncatingIfNeeded: index + 1), parent: top.node, ordinal: top.children)
         nodeCount = index + 1
         if kind != .key { top.children &+= 1 }
     }
@@ -413,7 +430,9 @@ private struct Parser {
         }
         let index = nodeCount
         let end32 = UInt32(i + 1)
-        nodes[index] = JSONNode(kind: isObject ? .object : .array, flags: 0, start: UInt32(truncatingIfNeeded: i), end: end32, next: 0, parent: top.node, ordinal: top.children)
+        nodes[index] = JSONNode(
+            kind: isObject ? .object : .array, flags: 0, start: UInt32(truncatingIfNeeded: i), end: end32, next: 0,
+            parent: top.node, ordinal: top.children)
         nodeCount = index + 1
         top.children &+= 1
         frames.push(top)
@@ -507,7 +526,10 @@ private struct Parser {
         }
         while j < input.count {
             if input[j] == UInt8(ascii: "\n") {
-                return fail(.syntax, "placeholder is not closed on its line: expected '\(String(decoding: closer, as: UTF8.self))'", at: start, length: j - start)
+                return fail(
+                    .syntax,
+                    "placeholder is not closed on its line: expected '\(String(decoding: closer, as: UTF8.self))'",
+                    at: start, length: j - start)
             }
             if matches(closer, at: j) {
                 i = j + closer.count
@@ -517,7 +539,9 @@ private struct Parser {
             }
             j += 1
         }
-        return fail(.syntax, "placeholder is not closed: expected '\(String(decoding: closer, as: UTF8.self))'", at: start, length: j - start)
+        return fail(
+            .syntax, "placeholder is not closed: expected '\(String(decoding: closer, as: UTF8.self))'", at: start,
+            length: j - start)
     }
 
     mutating func parseLiteral(_ word: StaticString, kind: JSONKind, flags: UInt8) -> Bool {
@@ -527,7 +551,9 @@ private struct Parser {
         for k in 0..<length {
             guard i + k < count, input[i + k] == expected[k] else {
                 let upto = min(i + k, count)
-                return fail(.syntax, "expected '\(word)', found \(i + k < count ? describe(i + k) : "the end of the file")", at: start, length: max(1, upto - start))
+                return fail(
+                    .syntax, "expected '\(word)', found \(i + k < count ? describe(i + k) : "the end of the file")",
+                    at: start, length: max(1, upto - start))
             }
         }
         i += length
@@ -558,7 +584,9 @@ private struct Parser {
         if input[j] == UInt8(ascii: "-") {
             j += 1
             guard j < count, Parser.isDigit(input[j]) else {
-                return fail(.syntax, "expected a digit after '-', found \(j < count ? describe(j) : "the end of the file")", at: start, length: j - start + 1)
+                return fail(
+                    .syntax, "expected a digit after '-', found \(j < count ? describe(j) : "the end of the file")",
+                    at: start, length: j - start + 1)
             }
         }
         if input[j] == UInt8(ascii: "0") {
@@ -573,7 +601,10 @@ private struct Parser {
             isInteger = false
             j += 1
             guard j < count, Parser.isDigit(input[j]) else {
-                return fail(.syntax, "expected a digit after the decimal point, found \(j < count ? describe(j) : "the end of the file")", at: j)
+                return fail(
+                    .syntax,
+                    "expected a digit after the decimal point, found \(j < count ? describe(j) : "the end of the file")",
+                    at: j)
             }
             j = skipDigits(from: j)
         }
@@ -582,7 +613,9 @@ private struct Parser {
             j += 1
             if j < count, input[j] == UInt8(ascii: "+") || input[j] == UInt8(ascii: "-") { j += 1 }
             guard j < count, Parser.isDigit(input[j]) else {
-                return fail(.syntax, "expected a digit in the exponent, found \(j < count ? describe(j) : "the end of the file")", at: j)
+                return fail(
+                    .syntax,
+                    "expected a digit in the exponent, found \(j < count ? describe(j) : "the end of the file")", at: j)
             }
             j = skipDigits(from: j)
         }
@@ -603,7 +636,9 @@ private struct Parser {
         while true {
             j = skipStringContent(from: j)
             guard j < count else {
-                return fail(.syntax, "string is not closed: expected '\"' before the end of the file", at: start, length: j - start)
+                return fail(
+                    .syntax, "string is not closed: expected '\"' before the end of the file", at: start,
+                    length: j - start)
             }
             let c = input[j]
             if c == UInt8(ascii: "\"") { break }
@@ -682,7 +717,9 @@ private struct Parser {
     /// nothing above U+10FFFF), or 0.
     @inline(__always) static func utf8SequenceLength(_ input: UnsafeBufferPointer<UInt8>, at: Int) -> Int {
         // Away from the end, the lead byte and its continuation bytes are tested together in one word.
-        guard at + 4 <= input.count, let base = input.baseAddress else { return utf8SequenceLengthNearEnd(input, at: at) }
+        guard at + 4 <= input.count, let base = input.baseAddress else {
+            return utf8SequenceLengthNearEnd(input, at: at)
+        }
         let w = UInt32(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self))
         if w & 0xC0E0 == 0x80C0 {
             // 110xxxxx 10xxxxxx; C0 and C1 would be overlong.
@@ -695,7 +732,8 @@ private struct Parser {
         }
         if w & 0xC0C0_C0F8 == 0x8080_80F0 {
             // 11110xxx 10xxxxxx 10xxxxxx 10xxxxxx up to F4 8F; F0 80...8F would be overlong.
-            let b0 = w & 0xFF, b1 = (w >> 8) & 0xFF
+            let b0 = w & 0xFF
+            let b1 = (w >> 8) & 0xFF
             if b0 > 0xF4 || (b0 == 0xF0 && b1 < 0x90) || (b0 == 0xF4 && b1 >= 0x90) { return 0 }
             return 4
         }
@@ -761,7 +799,10 @@ private struct Parser {
             }
             return true
         default:
-            return fail(.syntax, "invalid escape '\\\(printable(input[i]))': JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", at: start, length: 2)
+            return fail(
+                .syntax,
+                "invalid escape '\\\(printable(input[i]))': JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
+                at: start, length: 2)
         }
     }
 
@@ -824,7 +865,9 @@ private struct Parser {
     }
 
     /// The fingerprint of a key: its decoded length and first eight decoded bytes.
-    @inline(__always) static func keyEntry(_ input: UnsafeBufferPointer<UInt8>, _ n: JSONNode, _ keyNode: Int) -> KeyEntry {
+    @inline(__always) static func keyEntry(_ input: UnsafeBufferPointer<UInt8>, _ n: JSONNode, _ keyNode: Int)
+        -> KeyEntry
+    {
         let start = Int(n.start) + 1
         let length = Int(n.end) - 1 - start
         guard n.flags & JSONNode.hasEscapes == 0, start + 8 <= input.count, let base = input.baseAddress else {
@@ -843,7 +886,10 @@ private struct Parser {
     }
 
     mutating func reportDuplicate(_ key: Int, _ first: Int) {
-        issues.append(JSONIssue(kind: .duplicateKey(key: key, firstKey: first), span: ByteSpan(Int(nodes[key].start), Int(nodes[key].end))))
+        issues.append(
+            JSONIssue(
+                kind: .duplicateKey(key: key, firstKey: first),
+                span: ByteSpan(Int(nodes[key].start), Int(nodes[key].end))))
     }
 
     func keysEqual(_ a: Int, _ b: Int) -> Bool { Parser.keysEqual(input, nodes[a], nodes[b]) }
@@ -867,9 +913,11 @@ private struct Parser {
 
     static func keysEqual(_ input: UnsafeBufferPointer<UInt8>, _ na: JSONNode, _ nb: JSONNode) -> Bool {
         if na.flags & JSONNode.hasEscapes == 0 && nb.flags & JSONNode.hasEscapes == 0 {
-            let la = Int(na.end - na.start), lb = Int(nb.end - nb.start)
+            let la = Int(na.end - na.start)
+            let lb = Int(nb.end - nb.start)
             guard la == lb else { return false }
-            let a = Int(na.start), b = Int(nb.start)
+            let a = Int(na.start)
+            let b = Int(nb.start)
             for k in 0..<la where input[a + k] != input[b + k] { return false }
             return true
         }
@@ -941,7 +989,9 @@ private struct Parser {
         let count = input.count
         if let base = input.baseAddress {
             while j <= count &- 8 {
-                let other = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+                let other =
+                    UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+                    ^ 0x2020_2020_2020_2020
                 if other != 0 { return j &+ other.trailingZeroBitCount >> 3 }
                 j &+= 8
             }

@@ -36,7 +36,8 @@ public struct LineIndex: Sendable {
     /// `(0..<count).map(body)`, in that order. A range is at least `minimumRangeBytes` long: smaller files are
     /// scanned in one go, here (below that, starting a thread costs more than the scan).
     public init(
-        _ bytes: [UInt8], parts: Int, minimumRangeBytes: Int = 256 << 10, map: (Int, @Sendable (Int) -> [UInt32]) -> [[UInt32]]
+        _ bytes: [UInt8], parts: Int, minimumRangeBytes: Int = 256 << 10,
+        map: (Int, @Sendable (Int) -> [UInt32]) -> [[UInt32]]
     ) {
         let n = Self.indexedCount(bytes)
         let parts = max(1, min(parts, n / max(1, minimumRangeBytes)))
@@ -72,7 +73,9 @@ public struct LineIndex: Sendable {
             var i = range.lowerBound
             while i < n {
                 // Eight bytes at a time while none of them ends a line: most bytes of a file are inside lines.
-                while n - i >= 8, !Self.mayEndLine(UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+                while n - i >= 8,
+                    !Self.mayEndLine(UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                {
                     i += 8
                 }
                 guard i < n else { break }
@@ -136,8 +139,11 @@ public struct LineIndex: Sendable {
                 let d = raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
                 count += 32
                 if (a | b | c | d) & WordBytes.highs != 0 {
-                    count -= WordBytes.continuationBytes(in: a).nonzeroBitCount + WordBytes.continuationBytes(in: b).nonzeroBitCount
-                        + WordBytes.continuationBytes(in: c).nonzeroBitCount + WordBytes.continuationBytes(in: d).nonzeroBitCount
+                    count -=
+                        WordBytes.continuationBytes(in: a).nonzeroBitCount
+                        + WordBytes.continuationBytes(in: b).nonzeroBitCount
+                        + WordBytes.continuationBytes(in: c).nonzeroBitCount
+                        + WordBytes.continuationBytes(in: d).nonzeroBitCount
                 }
                 i += 32
             }

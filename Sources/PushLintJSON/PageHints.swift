@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Hints to the kernel about large buffers filled once, front to back (a file's bytes, the parser's nodes).
@@ -10,12 +10,12 @@ public enum PageHints {
     /// Elsewhere, and for small buffers, this does nothing.
     public static func preferHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
         #if canImport(Glibc)
-        let huge = 2 << 20
-        guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
-        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+            let huge = 2 << 20
+            guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
+            let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+            let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, end - start, MADV_HUGEPAGE)
         #endif
     }
 }

@@ -29,7 +29,8 @@ public enum TemplateDialect: String, Sendable, CaseIterable, Hashable {
     /// Go templates are `.gotmpl`, or `.tmpl` named by a `templates` entry with `"dialect": "go"`.
     public static let extensions: [(suffix: String, dialect: TemplateDialect)] = [
         (".tmpl", .placeholders), (".hbs", .handlebars), (".handlebars", .handlebars), (".mustache", .handlebars),
-        (".liquid", .liquid), (".j2", .jinja), (".jinja", .jinja), (".jinja2", .jinja), (".njk", .jinja), (".gotmpl", .go),
+        (".liquid", .liquid), (".j2", .jinja), (".jinja", .jinja), (".jinja2", .jinja), (".njk", .jinja),
+        (".gotmpl", .go),
     ]
 
     /// The name used in messages.
@@ -247,7 +248,8 @@ public struct TemplateProgram: Sendable {
             case (3, "==", let value) where empties.contains(value): return (words[0], true)
             case (3, "!=", let value) where empties.contains(value): return (words[0], false)
             case (3, "is", "defined"), (4, "is", "not none"), (4, "is", "not None"): return (words[0], false)
-            case (4, "is", "not defined"), (3, "is", "none"), (3, "is", "None"), (3, "is", "undefined"): return (words[0], true)
+            case (4, "is", "not defined"), (3, "is", "none"), (3, "is", "None"), (3, "is", "undefined"):
+                return (words[0], true)
             default: break
             }
             if words.count == 3, words[1] == "!=" { return (words[0] + " == " + words[2], true) }
@@ -308,7 +310,9 @@ extension String {
 
     /// The first word and the rest.
     var splitFirstWord: (String, String) {
-        guard let space = firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return (self, "") }
+        guard let space = firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) else {
+            return (self, "")
+        }
         return (String(self[..<space]), String(self[space...]).trimmedTemplateSpace)
     }
 }
@@ -464,13 +468,17 @@ struct TemplateParser {
                 problem(.unclosedTag(closer: second == UInt8(ascii: "%") ? "%}" : "}}"), ByteSpan(start, start + 2))
                 return nil
             }
-            var innerStart = start + 2, innerEnd = close
-            if innerStart < innerEnd, source[innerStart] == UInt8(ascii: "-") || source[innerStart] == UInt8(ascii: "+") {
+            var innerStart = start + 2
+            var innerEnd = close
+            if innerStart < innerEnd, source[innerStart] == UInt8(ascii: "-") || source[innerStart] == UInt8(ascii: "+")
+            {
                 if source[innerStart] == UInt8(ascii: "-") { trimBefore() }
                 innerStart += 1
             }
             var trimAfter = false
-            if innerEnd > innerStart, source[innerEnd - 1] == UInt8(ascii: "-") || source[innerEnd - 1] == UInt8(ascii: "+") {
+            if innerEnd > innerStart,
+                source[innerEnd - 1] == UInt8(ascii: "-") || source[innerEnd - 1] == UInt8(ascii: "+")
+            {
                 trimAfter = source[innerEnd - 1] == UInt8(ascii: "-")
                 innerEnd -= 1
             }
@@ -500,7 +508,9 @@ struct TemplateParser {
         if span.length > 4, source[span.start + 1] == UInt8(ascii: "{"), source[span.end - 1] == UInt8(ascii: "}"),
             source[span.end - 2] == UInt8(ascii: "}"), !"{-~!#/^".utf8.contains(source[span.start + 2]),
             !"}-~".utf8.contains(source[span.end - 3]),
-            !source[(span.start + 2)..<(span.end - 2)].contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "}") })
+            !source[(span.start + 2)..<(span.end - 2)].contains(where: {
+                $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "}")
+            })
         {
             bodies[currentBody].append(.output(span, Array(source[(span.start + 2)..<(span.end - 2)])))
             return
@@ -512,7 +522,8 @@ struct TemplateParser {
         }
         // Rendered between `{{` and `}}` for the JSON parser: no brace may make it a triple or close it early.
         if text.first == UInt8(ascii: "{") { text.insert(0x20, at: 0) }
-        for k in text.indices where text[k] == UInt8(ascii: "}") && k + 1 < text.count && text[k + 1] == UInt8(ascii: "}") {
+        for k in text.indices
+        where text[k] == UInt8(ascii: "}") && k + 1 < text.count && text[k + 1] == UInt8(ascii: "}") {
             text[k + 1] = 0x20
         }
         if text.last == UInt8(ascii: "}") { text.append(0x20) }
@@ -567,7 +578,9 @@ struct TemplateParser {
             j += 1
         }
         if triple, j < source.count, "#/^!>".utf8.contains(source[j]) || matches("else", at: j) {
-            problem(.braceBeforeTag(tag: "{{{" + String(decoding: source[j..<min(source.count, j + 1)], as: UTF8.self)), ByteSpan(start, j + 1))
+            problem(
+                .braceBeforeTag(tag: "{{{" + String(decoding: source[j..<min(source.count, j + 1)], as: UTF8.self)),
+                ByteSpan(start, j + 1))
             return source.count
         }
         var leftTrim = false
@@ -645,16 +658,20 @@ struct TemplateParser {
             }
             switch name {
             case "if":
-                if argument.isEmpty { problem(.missingArgument(tag: "#if"), span) }  // still opened: no cascade of close errors
+                // Still opened: no cascade of close errors.
+                if argument.isEmpty { problem(.missingArgument(tag: "#if"), span) }
                 openBranch(name: "if", condition: argument, span)
             case "unless":
-                if argument.isEmpty { problem(.missingArgument(tag: "#unless"), span) }  // still opened: no cascade of close errors
+                // Still opened: no cascade of close errors.
+                if argument.isEmpty { problem(.missingArgument(tag: "#unless"), span) }
                 openBranch(name: "unless", condition: "!" + argument, span)
             case "with":
-                if argument.isEmpty { problem(.missingArgument(tag: "#with"), span) }  // still opened: no cascade of close errors
+                // Still opened: no cascade of close errors.
+                if argument.isEmpty { problem(.missingArgument(tag: "#with"), span) }
                 openBranch(name: "with", condition: argument.splitFirstWord.0, span)
             case "each":
-                if argument.isEmpty { problem(.missingArgument(tag: "#each"), span) }  // still opened: no cascade of close errors
+                // Still opened: no cascade of close errors.
+                if argument.isEmpty { problem(.missingArgument(tag: "#each"), span) }
                 if let bar = argument.templateRange(of: " as |") { argument = String(argument[..<bar.lowerBound]) }
                 openLoop(name: "each", subject: argument, indexVariable: nil, span)
             default:
@@ -848,15 +865,18 @@ struct TemplateParser {
         switch word {
         case "if":
             hasControlFlow = true
-            if argument.isEmpty { problem(.missingArgument(tag: "if"), span) }  // still opened: no cascade of close errors
+            // Still opened: no cascade of close errors.
+            if argument.isEmpty { problem(.missingArgument(tag: "if"), span) }
             openBranch(name: "", condition: goCondition(argument), span)
         case "with":
             hasControlFlow = true
-            if argument.isEmpty { problem(.missingArgument(tag: "with"), span) }  // still opened: no cascade of close errors
+            // Still opened: no cascade of close errors.
+            if argument.isEmpty { problem(.missingArgument(tag: "with"), span) }
             openBranch(name: "", condition: goCondition(argument), span)
         case "range":
             hasControlFlow = true
-            if argument.isEmpty { problem(.missingArgument(tag: "range"), span) }  // still opened: no cascade of close errors
+            // Still opened: no cascade of close errors.
+            if argument.isEmpty { problem(.missingArgument(tag: "range"), span) }
             var subject = argument
             var index: String?
             if let assign = argument.templateRange(of: ":=") {

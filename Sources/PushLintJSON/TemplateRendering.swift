@@ -23,7 +23,8 @@ public struct TemplateSourceMap: Sendable {
 
     /// The run that holds a rendered offset.
     func run(_ offset: Int) -> Int? {
-        var low = 0, high = renderStarts.count
+        var low = 0
+        var high = renderStarts.count
         while low < high {
             let mid = (low + high) / 2
             if renderStarts[mid] <= offset { low = mid + 1 } else { high = mid }
@@ -34,7 +35,8 @@ public struct TemplateSourceMap: Sendable {
 
     /// The template offset of a rendered offset (the end of the rendering maps to the end of the template).
     public func sourceOffset(_ offset: Int) -> Int {
-        var low = 0, high = renderStarts.count
+        var low = 0
+        var high = renderStarts.count
         while low < high {
             let mid = (low + high) / 2
             if renderStarts[mid] <= offset { low = mid + 1 } else { high = mid }
@@ -109,7 +111,9 @@ extension TemplateProgram {
                     state.overflow = true
                     return
                 }
-                state.map.append(render: state.bytes.count, source: span.start, length: text.count, isLiteral: false, sourceEnd: span.end)
+                state.map.append(
+                    render: state.bytes.count, source: span.start, length: text.count, isLiteral: false,
+                    sourceEnd: span.end)
                 state.bytes.append(contentsOf: text)
             case .output(let span, let expression):
                 // Each loop iteration writes its placeholders with its own number of spaces before `}}`: the same
@@ -122,7 +126,9 @@ extension TemplateProgram {
                     state.overflow = true
                     return
                 }
-                state.map.append(render: state.bytes.count, source: span.start, length: length, isLiteral: false, sourceEnd: span.end)
+                state.map.append(
+                    render: state.bytes.count, source: span.start, length: length, isLiteral: false, sourceEnd: span.end
+                )
                 state.bytes.append(UInt8(ascii: "{"))
                 state.bytes.append(UInt8(ascii: "{"))
                 state.bytes.append(contentsOf: expression)
@@ -273,7 +279,8 @@ public struct TemplateSelections: Sendable {
             row[si] = sa
             row[sj] = sb
             for k in 0..<n where row[k] < 0 {
-                var best = 0, bestGain = -1
+                var best = 0
+                var bestGain = -1
                 for step in 0..<domains[k] {
                     let v = (step + rows.count) % domains[k]
                     var gain = 0

@@ -172,7 +172,9 @@ extension JSONDocument {
         while i < n {
             // Eight bytes at a time while none needs an escape: most text has none.
             if let base = decoded.baseAddress {
-                while n - i >= 8, WordBytes.needsJSONEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0 {
+                while n - i >= 8,
+                    WordBytes.needsJSONEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0
+                {
                     i += 8
                 }
             }

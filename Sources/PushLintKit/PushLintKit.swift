@@ -14,7 +14,10 @@ public struct PushLint: Sendable {
         public var ruleLevels: [String: RuleLevel]
         public var maxBytes: Int
 
-        public init(config: Config = .defaults, contract: Contract? = nil, ruleLevels: [String: RuleLevel] = [:], maxBytes: Int = 8 << 20) {
+        public init(
+            config: Config = .defaults, contract: Contract? = nil, ruleLevels: [String: RuleLevel] = [:],
+            maxBytes: Int = 8 << 20
+        ) {
             self.config = config
             self.contract = contract
             self.ruleLevels = ruleLevels
@@ -22,11 +25,16 @@ public struct PushLint: Sendable {
         }
 
         /// A configuration from the text of `.pushlint.json` and of a contract (JSONC).
-        public init(configJSON: String?, contractJSON: String? = nil, ruleLevels: [String: RuleLevel] = [:]) throws(ConfigurationError) {
-            let config = try configJSON.map { text throws(ConfigurationError) in
-                try Config.read(path: ".pushlint.json", bytes: Array(text.utf8), rules: PushLint.ruleDescriptions)
-            } ?? .defaults
-            let contract = try contractJSON.map { text throws(ConfigurationError) in try Contract.read(path: "contract", bytes: Array(text.utf8)) }
+        public init(configJSON: String?, contractJSON: String? = nil, ruleLevels: [String: RuleLevel] = [:])
+            throws(ConfigurationError)
+        {
+            let config =
+                try configJSON.map { text throws(ConfigurationError) in
+                    try Config.read(path: ".pushlint.json", bytes: Array(text.utf8), rules: PushLint.ruleDescriptions)
+                } ?? .defaults
+            let contract = try contractJSON.map { text throws(ConfigurationError) in
+                try Contract.read(path: "contract", bytes: Array(text.utf8))
+            }
             self.init(config: config, contract: contract, ruleLevels: ruleLevels)
         }
     }
@@ -46,7 +54,9 @@ public struct PushLint: Sendable {
 
     /// Lints one payload (or a batch array). `fileName` decides template mode (`.json.tmpl`) and matches the
     /// config's globs; `kind` forces the payload kind instead of detecting it.
-    public func lint(data: some Sequence<UInt8>, kind: PayloadKind? = nil, fileName: String = "payload.json") -> [Diagnostic] {
+    public func lint(data: some Sequence<UInt8>, kind: PayloadKind? = nil, fileName: String = "payload.json")
+        -> [Diagnostic]
+    {
         var engine = self.engine
         if let kind { engine.options.kind = kind }
         return engine.lint(bytes: Array(data), path: fileName).allDiagnostics

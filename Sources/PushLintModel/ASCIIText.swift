@@ -9,15 +9,20 @@ public enum ASCIIText {
     public static func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
     public static func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
     public static func isAlphanumeric(_ b: UInt8) -> Bool { isDigit(b) || isLetter(b) }
-    public static func isHexDigit(_ b: UInt8) -> Bool { isDigit(b) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66) }
+    public static func isHexDigit(_ b: UInt8) -> Bool {
+        isDigit(b) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66)
+    }
 
     /// The whole text is `length` bytes of the class.
-    public static func isWhole(_ text: String, length: ClosedRange<Int> = 1...Int.max, _ allowed: (UInt8) -> Bool) -> Bool {
+    public static func isWhole(_ text: String, length: ClosedRange<Int> = 1...Int.max, _ allowed: (UInt8) -> Bool)
+        -> Bool
+    {
         length.contains(text.utf8.count) && text.utf8.allSatisfy(allowed)
     }
 
     /// The text is groups of the class separated by `separator`, with these group lengths (`8-4-4-4-12`).
-    public static func isGrouped(_ text: String, _ groups: [Int], separator: UInt8, _ allowed: (UInt8) -> Bool) -> Bool {
+    public static func isGrouped(_ text: String, _ groups: [Int], separator: UInt8, _ allowed: (UInt8) -> Bool) -> Bool
+    {
         let parts = text.utf8.split(separator: separator, omittingEmptySubsequences: false)
         guard parts.count == groups.count else { return false }
         return zip(parts, groups).allSatisfy { part, count in part.count == count && part.allSatisfy(allowed) }
@@ -46,7 +51,9 @@ public enum ASCIIText {
     }
 
     @inlinable
-    public static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ needle: [UInt8], ignoringCase: Bool = false) -> Bool {
+    public static func matches(
+        _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ needle: [UInt8], ignoringCase: Bool = false
+    ) -> Bool {
         needle.withUnsafeBufferPointer { matches(bytes, at: offset, $0, ignoringCase: ignoringCase) }
     }
 
@@ -54,7 +61,8 @@ public enum ASCIIText {
     /// (the needle is given in lower case).
     @inlinable
     public static func matches(
-        _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ needle: UnsafeBufferPointer<UInt8>, ignoringCase: Bool = false
+        _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ needle: UnsafeBufferPointer<UInt8>,
+        ignoringCase: Bool = false
     ) -> Bool {
         guard offset >= 0, bytes.count - offset >= needle.count else { return false }
         var k = 0
@@ -79,12 +87,16 @@ public enum ASCIIText {
 
     /// `needle` occurs anywhere in `bytes`: a byte search, because `String.contains` compares Characters, which
     /// costs far more on every string of every payload.
-    public static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], ignoringCase: Bool = false) -> Bool {
+    public static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], ignoringCase: Bool = false)
+        -> Bool
+    {
         firstIndex(of: needle, in: bytes, ignoringCase: ignoringCase) != nil
     }
 
     /// Where `needle` first occurs in `bytes`: only positions holding its first byte are compared whole.
-    public static func firstIndex(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, ignoringCase: Bool = false) -> Int? {
+    public static func firstIndex(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, ignoringCase: Bool = false)
+        -> Int?
+    {
         guard let first = needle.first else { return 0 }
         guard bytes.count >= needle.count else { return nil }
         var i = 0
@@ -93,13 +105,17 @@ public enum ASCIIText {
             // Eight positions at a time while none holds the first byte: placeholders and prefixes are searched
             // in every string of every payload, and most hold neither.
             if !ignoringCase, let base = bytes.baseAddress {
-                while last - i >= 7, WordBytes.equal(to: first, in: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0 {
+                while last - i >= 7,
+                    WordBytes.equal(to: first, in: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0
+                {
                     i += 8
                 }
                 guard i <= last else { break }
             }
             let b = bytes[i]
-            if (ignoringCase ? lower(b) : b) == first, matches(bytes, at: i, needle, ignoringCase: ignoringCase) { return i }
+            if (ignoringCase ? lower(b) : b) == first, matches(bytes, at: i, needle, ignoringCase: ignoringCase) {
+                return i
+            }
             i += 1
         }
         return nil

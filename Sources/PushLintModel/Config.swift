@@ -40,7 +40,8 @@ public struct Config: Sendable {
     public var contract: String?
 
     public static let defaultInclude =
-        ["**/*.json", "**/*.apns", "**/*.jsonl", "**/*.ndjson"] + TemplateDialect.extensions.map { "**/*.json" + $0.suffix }
+        ["**/*.json", "**/*.apns", "**/*.jsonl", "**/*.ndjson"]
+        + TemplateDialect.extensions.map { "**/*.json" + $0.suffix }
     /// Folders never walked.
     public static let alwaysExcluded: Set<String> = [".git", ".build", ".venv", "node_modules", "Pods", "DerivedData"]
     /// Template extensions after `.json` (DESIGN.md §3), each with its dialect (`TemplateDialect.extensions`).
@@ -51,7 +52,8 @@ public struct Config: Sendable {
 
     public static var defaults: Config {
         Config(
-            path: nil, include: defaultInclude.map { try! Glob($0) }, exclude: [], kinds: [], apnsHeaders: [], rules: [:],
+            path: nil, include: defaultInclude.map { try! Glob($0) }, exclude: [], kinds: [], apnsHeaders: [],
+            rules: [:],
             options: [:], overrides: [], templates: [], placeholders: .mustache, contract: nil)
     }
 
@@ -68,7 +70,8 @@ public struct Config: Sendable {
     public static let templateEntryKeys = ["files", "dialect"]
 
     /// Reads and validates a config. `rules` describes every known rule (ids and options).
-    public static func read(path: String, bytes: [UInt8], rules: [RuleDescription]) throws(ConfigurationError) -> Config {
+    public static func read(path: String, bytes: [UInt8], rules: [RuleDescription]) throws(ConfigurationError) -> Config
+    {
         let reader = try ConfigReader(path: path, bytes: bytes)
         let doc = reader.document
         var config = Config.defaults
@@ -113,26 +116,38 @@ public struct Config: Sendable {
         if let node = top["options"] {
             for entry in try reader.map(node, "'options'") {
                 guard let description = byId[entry.key] else {
-                    throw reader.error(entry.keyNode, "unknown rule id '\(entry.key)' in 'options'." + Suggest.didYouMean(entry.key, in: ruleIds))
+                    throw reader.error(
+                        entry.keyNode,
+                        "unknown rule id '\(entry.key)' in 'options'." + Suggest.didYouMean(entry.key, in: ruleIds))
                 }
                 config.options[entry.key] = try readOptions(reader, entry.value, description)
             }
         }
         if let node = top["overrides"] {
             guard doc.kind(node) == .array else {
-                throw reader.error(node, "'overrides' must be an array of {files, rules} objects, found \(doc.typeName(node))")
+                throw reader.error(
+                    node, "'overrides' must be an array of {files, rules} objects, found \(doc.typeName(node))")
             }
             for element in doc.elements(node) {
                 let fields = try reader.object(element, "an entry of 'overrides'", known: overrideKeys)
-                guard let files = fields["files"] else { throw reader.error(element, "an entry of 'overrides' needs 'files'") }
-                let levels = try fields["rules"].map { n throws(ConfigurationError) in try readLevels(reader, n, "'overrides[].rules'", ruleIds) } ?? [:]
+                guard let files = fields["files"] else {
+                    throw reader.error(element, "an entry of 'overrides' needs 'files'")
+                }
+                let levels =
+                    try fields["rules"].map { n throws(ConfigurationError) in
+                        try readLevels(reader, n, "'overrides[].rules'", ruleIds)
+                    } ?? [:]
                 config.overrides.append(Override(files: try reader.globs(files, "'overrides[].files'"), rules: levels))
             }
         }
         if let node = top["placeholders"] {
             let fields = try reader.object(node, "'placeholders'", known: placeholderKeys)
-            let open = try fields["open"].map { n throws(ConfigurationError) in try reader.string(n, "'placeholders.open'") } ?? "{{"
-            let close = try fields["close"].map { n throws(ConfigurationError) in try reader.string(n, "'placeholders.close'") } ?? "}}"
+            let open =
+                try fields["open"].map { n throws(ConfigurationError) in try reader.string(n, "'placeholders.open'") }
+                ?? "{{"
+            let close =
+                try fields["close"].map { n throws(ConfigurationError) in try reader.string(n, "'placeholders.close'") }
+                ?? "}}"
             guard !open.isEmpty, !close.isEmpty else {
                 throw reader.error(node, "placeholder delimiters cannot be empty")
             }
@@ -142,10 +157,13 @@ public struct Config: Sendable {
     }
 
     /// `templates`: globs, or `{"files": glob or globs, "dialect": name}` objects.
-    static func readTemplates(_ reader: ConfigReader, _ node: NodeID, into config: inout Config) throws(ConfigurationError) {
+    static func readTemplates(_ reader: ConfigReader, _ node: NodeID, into config: inout Config)
+        throws(ConfigurationError)
+    {
         let doc = reader.document
         guard doc.kind(node) == .array else {
-            throw reader.error(node, "'templates' must be an array of globs or {files, dialect} objects, found \(doc.typeName(node))")
+            throw reader.error(
+                node, "'templates' must be an array of globs or {files, dialect} objects, found \(doc.typeName(node))")
         }
         for element in doc.elements(node) {
             guard doc.kind(element) == .object else {
@@ -153,8 +171,12 @@ public struct Config: Sendable {
                 continue
             }
             let fields = try reader.object(element, "an entry of 'templates'", known: templateEntryKeys)
-            guard let files = fields["files"] else { throw reader.error(element, "an entry of 'templates' needs 'files'") }
-            let globs = doc.kind(files) == .array ? try reader.globs(files, "'templates[].files'") : [try reader.glob(files, "'templates[].files'")]
+            guard let files = fields["files"] else {
+                throw reader.error(element, "an entry of 'templates' needs 'files'")
+            }
+            let globs =
+                doc.kind(files) == .array
+                ? try reader.globs(files, "'templates[].files'") : [try reader.glob(files, "'templates[].files'")]
             config.templates += globs
             guard let name = fields["dialect"] else { continue }
             let text = try reader.string(name, "'templates[].dialect'")
@@ -168,18 +190,22 @@ public struct Config: Sendable {
         }
     }
 
-    static func readLevels(_ reader: ConfigReader, _ node: NodeID, _ what: String, _ ruleIds: [String]) throws(ConfigurationError) -> [String: RuleLevel] {
+    static func readLevels(_ reader: ConfigReader, _ node: NodeID, _ what: String, _ ruleIds: [String])
+        throws(ConfigurationError) -> [String: RuleLevel]
+    {
         var result: [String: RuleLevel] = [:]
         for entry in try reader.map(node, what) {
             guard ruleIds.contains(entry.key) else {
                 throw reader.error(
-                    entry.keyNode, "unknown rule id '\(entry.key)' in \(what)." + Suggest.didYouMean(entry.key, in: ruleIds),
+                    entry.keyNode,
+                    "unknown rule id '\(entry.key)' in \(what)." + Suggest.didYouMean(entry.key, in: ruleIds),
                     hint: "`pushlint rules` lists every rule")
             }
             let text = try reader.string(entry.value, "the level of '\(entry.key)'")
             guard let level = RuleLevel(text) else {
                 throw reader.error(
-                    entry.value, "unknown level '\(text)' for '\(entry.key)': use off, info, warning or error."
+                    entry.value,
+                    "unknown level '\(text)' for '\(entry.key)': use off, info, warning or error."
                         + Suggest.didYouMean(text, in: ["off", "info", "warning", "error"]))
             }
             result[entry.key] = level
@@ -187,14 +213,17 @@ public struct Config: Sendable {
         return result
     }
 
-    static func readOptions(_ reader: ConfigReader, _ node: NodeID, _ rule: RuleDescription) throws(ConfigurationError) -> RuleOptions {
+    static func readOptions(_ reader: ConfigReader, _ node: NodeID, _ rule: RuleDescription) throws(ConfigurationError)
+        -> RuleOptions
+    {
         var values: [String: OptionValue] = [:]
         let names = rule.options.map(\.name)
         for entry in try reader.map(node, "the options of '\(rule.id)'") {
             guard let option = rule.options.first(where: { $0.name == entry.key }) else {
                 let known = names.isEmpty ? "it has no options" : "its options: " + names.joined(separator: ", ")
                 throw reader.error(
-                    entry.keyNode, "rule '\(rule.id)' has no option '\(entry.key)'." + Suggest.didYouMean(entry.key, in: names),
+                    entry.keyNode,
+                    "rule '\(rule.id)' has no option '\(entry.key)'." + Suggest.didYouMean(entry.key, in: names),
                     hint: known)
             }
             let what = "option '\(entry.key)' of '\(rule.id)'"

@@ -47,7 +47,8 @@ public struct ConfigReader: Sendable {
     }
 
     public func error(_ node: NodeID, _ message: String, hint: String? = nil) -> ConfigurationError {
-        ConfigurationError(path: path, position: lines.position(of: document.span(node).start), message: message, hint: hint)
+        ConfigurationError(
+            path: path, position: lines.position(of: document.span(node).start), message: message, hint: hint)
     }
 
     public func position(_ node: NodeID) -> SourcePosition { lines.position(of: document.span(node).start) }
@@ -71,7 +72,9 @@ public struct ConfigReader: Sendable {
     }
 
     /// The members of an object with free keys (a map).
-    public func map(_ node: NodeID, _ what: String) throws(ConfigurationError) -> [(key: String, keyNode: NodeID, value: NodeID)] {
+    public func map(_ node: NodeID, _ what: String) throws(ConfigurationError) -> [(
+        key: String, keyNode: NodeID, value: NodeID
+    )] {
         guard document.kind(node) == .object else {
             throw error(node, "\(what) must be an object, found \(document.typeName(node))")
         }

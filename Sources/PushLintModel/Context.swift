@@ -8,7 +8,10 @@ public final class LintSettings: Sendable {
     public let contract: Contract?
     public let placeholders: PlaceholderDelimiters
 
-    public init(ruleOptions: [String: RuleOptions] = [:], contract: Contract? = nil, placeholders: PlaceholderDelimiters = .mustache) {
+    public init(
+        ruleOptions: [String: RuleOptions] = [:], contract: Contract? = nil,
+        placeholders: PlaceholderDelimiters = .mustache
+    ) {
         self.ruleOptions = ruleOptions
         self.contract = contract
         self.placeholders = placeholders
@@ -38,7 +41,8 @@ public struct FileContext: Sendable {
     public var template: TemplateAnalysis?
 
     public init(
-        path: String, isExplicit: Bool, readError: String? = nil, byteCount: Int, maxBytes: Int, parse: JSONParseResult?,
+        path: String, isExplicit: Bool, readError: String? = nil, byteCount: Int, maxBytes: Int,
+        parse: JSONParseResult?,
         isUnknownKind: Bool = false, settings: LintSettings = LintSettings(), template: TemplateAnalysis? = nil
     ) {
         self.template = template

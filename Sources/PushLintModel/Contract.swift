@@ -102,7 +102,8 @@ public struct Contract: Sendable {
                 for (index, value) in values.enumerated() where !known.contains(value) {
                     throw reader.error(
                         doc.elements(n)[index],
-                        "unknown entitlement '\(value)': use time-sensitive or critical-alerts." + Suggest.didYouMean(value, in: known))
+                        "unknown entitlement '\(value)': use time-sensitive or critical-alerts."
+                            + Suggest.didYouMean(value, in: known))
                 }
                 ios.entitlements = values
             }
@@ -115,7 +116,8 @@ public struct Contract: Sendable {
             if let n = f["defaultChannel"] { android.defaultChannel = try reader.string(n, "'android.defaultChannel'") }
             if let n = f["channels"] {
                 guard doc.kind(n) == .array else {
-                    throw reader.error(n, "'android.channels' must be an array of {id, importance} objects, found \(doc.typeName(n))")
+                    throw reader.error(
+                        n, "'android.channels' must be an array of {id, importance} objects, found \(doc.typeName(n))")
                 }
                 var channels: [Channel] = []
                 var seen: Set<String> = []
@@ -123,14 +125,18 @@ public struct Contract: Sendable {
                     let c = try reader.object(element, "a channel", known: channelKeys)
                     guard let idNode = c["id"] else { throw reader.error(element, "a channel needs an 'id'") }
                     let id = try reader.string(idNode, "'id' of a channel")
-                    guard seen.insert(id).inserted else { throw reader.error(idNode, "channel '\(id)' is declared twice") }
+                    guard seen.insert(id).inserted else {
+                        throw reader.error(idNode, "channel '\(id)' is declared twice")
+                    }
                     var importance: Importance?
                     if let i = c["importance"] {
                         let text = try reader.string(i, "'importance' of channel '\(id)'")
                         guard let value = Importance(rawValue: text) else {
                             let names = Importance.allCases.map(\.rawValue)
                             throw reader.error(
-                                i, "unknown importance '\(text)' for channel '\(id)'." + Suggest.didYouMean(text, in: names),
+                                i,
+                                "unknown importance '\(text)' for channel '\(id)'."
+                                    + Suggest.didYouMean(text, in: names),
                                 hint: "importances: " + names.joined(separator: ", "))
                         }
                         importance = value
@@ -139,27 +145,40 @@ public struct Contract: Sendable {
                 }
                 android.channels = channels
             }
-            if let d = android.defaultChannel, let channels = android.channels, !channels.contains(where: { $0.id == d }),
+            if let d = android.defaultChannel, let channels = android.channels,
+                !channels.contains(where: { $0.id == d }),
                 let n = f["defaultChannel"]
             {
-                throw reader.error(n, "defaultChannel '\(d)' is not one of the declared channels." + Suggest.didYouMean(d, in: channels.map(\.id)))
+                throw reader.error(
+                    n,
+                    "defaultChannel '\(d)' is not one of the declared channels."
+                        + Suggest.didYouMean(d, in: channels.map(\.id)))
             }
             contract.android = android
         }
         if let node = top["events"] {
             for entry in try reader.map(node, "'events'") {
-                contract.events.append(try readEvent(reader, entry.key, entry.value, channels: contract.android?.channels))
+                contract.events.append(
+                    try readEvent(reader, entry.key, entry.value, channels: contract.android?.channels))
             }
         }
         if let node = top["variables"] {
             for entry in try reader.map(node, "'variables'") {
                 let f = try reader.object(entry.value, "variable '\(entry.key)'", known: variableKeys)
                 var variable = Variable()
-                if let n = f["maxBytes"] { variable.maxBytes = try reader.nonNegativeInteger(n, "'maxBytes' of '\(entry.key)'") }
-                if let n = f["maxLength"] { variable.maxLength = try reader.nonNegativeInteger(n, "'maxLength' of '\(entry.key)'") }
+                if let n = f["maxBytes"] {
+                    variable.maxBytes = try reader.nonNegativeInteger(n, "'maxBytes' of '\(entry.key)'")
+                }
+                if let n = f["maxLength"] {
+                    variable.maxLength = try reader.nonNegativeInteger(n, "'maxLength' of '\(entry.key)'")
+                }
                 if let n = f["maxItems"] {
                     let items = try reader.nonNegativeInteger(n, "'maxItems' of '\(entry.key)'")
-                    guard items <= 1000 else { throw reader.error(n, "'maxItems' of '\(entry.key)' is \(items): pushlint renders loops with at most 1000 items") }
+                    guard items <= 1000 else {
+                        throw reader.error(
+                            n,
+                            "'maxItems' of '\(entry.key)' is \(items): pushlint renders loops with at most 1000 items")
+                    }
                     variable.maxItems = items
                 }
                 contract.variables[entry.key] = variable
@@ -174,7 +193,9 @@ public struct Contract: Sendable {
                     let bare = scheme.split(separator: ":").first.map(String.init) ?? scheme
                     throw reader.error(
                         doc.elements(n)[index], "'\(scheme)' in 'links.schemes' is not a URI scheme",
-                        hint: isScheme(bare) ? "write the scheme alone: \"\(bare)\"" : "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
+                        hint: isScheme(bare)
+                            ? "write the scheme alone: \"\(bare)\""
+                            : "a scheme is a letter followed by letters, digits, '+', '-' or '.'")
                 }
                 links.schemes = schemes.map { $0.lowercased() }
             }
@@ -185,7 +206,9 @@ public struct Contract: Sendable {
                     if name.isEmpty || name.contains(where: { "/:*@ ?#".contains($0) }) {
                         throw reader.error(
                             doc.elements(n)[index], "'\(host)' in 'links.hosts' is not a host name",
-                            hint: "write a bare host (\"example.com\") or all its subdomains (\"*.example.com\"), without scheme, port or path")
+                            hint:
+                                "write a bare host (\"example.com\") or all its subdomains (\"*.example.com\"), without scheme, port or path"
+                        )
                     }
                 }
                 links.hosts = hosts.map { $0.lowercased() }
@@ -195,15 +218,20 @@ public struct Contract: Sendable {
         return contract
     }
 
-    static func readEvent(_ reader: ConfigReader, _ name: String, _ node: NodeID, channels: [Channel]?) throws(ConfigurationError) -> Event {
+    static func readEvent(_ reader: ConfigReader, _ name: String, _ node: NodeID, channels: [Channel]?)
+        throws(ConfigurationError) -> Event
+    {
         let doc = reader.document
         let f = try reader.object(node, "event '\(name)'", known: eventKeys)
         var event = Event(name: name, files: [], match: [], urgency: nil, channel: nil, fields: nil)
         if let n = f["files"] { event.files = try reader.globs(n, "'files' of event '\(name)'") }
         if f["files"] == nil && f["match"] == nil {
             throw reader.error(
-                reader.document.keyNode(ofValue: node) ?? node, "event '\(name)' has neither 'files' nor 'match', so no template can map to it",
-                hint: "add \"files\": [\"push/...\"] (globs relative to .pushlint.json) or \"match\": {\"type\": \"...\"}")
+                reader.document.keyNode(ofValue: node) ?? node,
+                "event '\(name)' has neither 'files' nor 'match', so no template can map to it",
+                hint:
+                    "add \"files\": [\"push/...\"] (globs relative to .pushlint.json) or \"match\": {\"type\": \"...\"}"
+            )
         }
         if let n = f["match"] {
             for entry in try reader.map(n, "'match' of event '\(name)'") {
@@ -211,7 +239,9 @@ public struct Contract: Sendable {
                 case .string: event.match.append((entry.key, doc.string(entry.value)))
                 case .number, .bool: event.match.append((entry.key, doc.rawText(entry.value)))
                 default:
-                    throw reader.error(entry.value, "'match' values must be strings, numbers or booleans, found \(doc.typeName(entry.value))")
+                    throw reader.error(
+                        entry.value,
+                        "'match' values must be strings, numbers or booleans, found \(doc.typeName(entry.value))")
                 }
             }
         }
@@ -219,14 +249,19 @@ public struct Contract: Sendable {
             let text = try reader.string(n, "'urgency' of event '\(name)'")
             guard let urgency = Urgency(rawValue: text) else {
                 let names = Urgency.allCases.map(\.rawValue)
-                throw reader.error(n, "unknown urgency '\(text)'." + Suggest.didYouMean(text, in: names), hint: "urgencies: " + names.joined(separator: ", "))
+                throw reader.error(
+                    n, "unknown urgency '\(text)'." + Suggest.didYouMean(text, in: names),
+                    hint: "urgencies: " + names.joined(separator: ", "))
             }
             event.urgency = urgency
         }
         if let n = f["channel"] {
             let channel = try reader.string(n, "'channel' of event '\(name)'")
             if let channels, !channels.contains(where: { $0.id == channel }) {
-                throw reader.error(n, "event '\(name)' names channel '\(channel)', which 'android.channels' does not declare." + Suggest.didYouMean(channel, in: channels.map(\.id)))
+                throw reader.error(
+                    n,
+                    "event '\(name)' names channel '\(channel)', which 'android.channels' does not declare."
+                        + Suggest.didYouMean(channel, in: channels.map(\.id)))
             }
             event.channel = channel
         }
@@ -241,7 +276,9 @@ public struct Contract: Sendable {
                     let text = try reader.string(x, "'type' of \(what)")
                     guard let type = FieldType(rawValue: text) else {
                         let names = FieldType.allCases.map(\.rawValue)
-                        throw reader.error(x, "unknown type '\(text)' for \(what)." + Suggest.didYouMean(text, in: names), hint: "types: " + names.joined(separator: ", "))
+                        throw reader.error(
+                            x, "unknown type '\(text)' for \(what)." + Suggest.didYouMean(text, in: names),
+                            hint: "types: " + names.joined(separator: ", "))
                     }
                     field.type = type
                 }
@@ -253,19 +290,30 @@ public struct Contract: Sendable {
                     let source = try reader.string(x, "'pattern' of \(what)")
                     guard let pattern = ContractPattern(source) else {
                         let reason = ContractPattern.problem(source) ?? "not a regular expression"
-                        throw reader.error(x, "'pattern' of \(what) is not a valid regular expression of the JSON Schema subset pushlint reads (\(reason)): \(source)")
+                        throw reader.error(
+                            x,
+                            "'pattern' of \(what) is not a valid regular expression of the JSON Schema subset pushlint reads (\(reason)): \(source)"
+                        )
                     }
                     field.pattern = pattern
                 }
-                if let x = g["maxLength"] { field.maxLength = try reader.nonNegativeInteger(x, "'maxLength' of \(what)") }
-                if let x = g["minLength"] { field.minLength = try reader.nonNegativeInteger(x, "'minLength' of \(what)") }
+                if let x = g["maxLength"] {
+                    field.maxLength = try reader.nonNegativeInteger(x, "'maxLength' of \(what)")
+                }
+                if let x = g["minLength"] {
+                    field.minLength = try reader.nonNegativeInteger(x, "'minLength' of \(what)")
+                }
                 if let min = field.minLength, let max = field.maxLength, min > max, let x = g["minLength"] {
-                    throw reader.error(x, "'minLength' \(min) of \(what) is greater than its 'maxLength' \(max): no value can satisfy both")
+                    throw reader.error(
+                        x,
+                        "'minLength' \(min) of \(what) is greater than its 'maxLength' \(max): no value can satisfy both"
+                    )
                 }
                 if let allowed = field.allowed, let pattern = field.pattern, let x = g["enum"],
                     let bad = allowed.first(where: { !pattern.matches($0) })
                 {
-                    throw reader.error(x, "enum value '\(bad)' of \(what) does not match its own 'pattern' \(pattern.source)")
+                    throw reader.error(
+                        x, "enum value '\(bad)' of \(what) does not match its own 'pattern' \(pattern.source)")
                 }
                 fields.append(field)
             }
@@ -280,6 +328,8 @@ public struct Contract: Sendable {
     static func isScheme(_ text: String) -> Bool {
         func letter(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
         guard let first = text.unicodeScalars.first, letter(first) else { return false }
-        return text.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+        return text.unicodeScalars.allSatisfy {
+            letter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+        }
     }
 }

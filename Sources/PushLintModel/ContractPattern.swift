@@ -94,7 +94,9 @@ public struct ContractPattern: Sendable {
         _ next: (Int) -> Bool
     ) -> Bool {
         if max.map({ count < $0 }) ?? true,
-            match(node, s, i, budget, { j in j != i && repeated(node, min: min, max: max, count: count + 1, s, j, budget, next) })
+            match(
+                node, s, i, budget,
+                { j in j != i && repeated(node, min: min, max: max, count: count + 1, s, j, budget, next) })
         {
             return true
         }
@@ -226,7 +228,9 @@ public struct ContractPattern: Sendable {
                 if c == "\\" {
                     let escaped = try escape(inSet: true)
                     if let set = escaped.set {
-                        guard !set.negated else { throw CompileError(reason: "\\D, \\W and \\S inside [ ] are not supported") }
+                        guard !set.negated else {
+                            throw CompileError(reason: "\\D, \\W and \\S inside [ ] are not supported")
+                        }
                         result.ranges += set.ranges
                         continue
                     }
@@ -278,7 +282,8 @@ public struct ContractPattern: Sendable {
             case "f": return scalar("\u{0C}")
             case "v": return scalar("\u{0B}")
             case "u":
-                guard i + 4 <= scalars.count, let value = UInt32(String(String.UnicodeScalarView(scalars[i..<i + 4])), radix: 16),
+                guard i + 4 <= scalars.count,
+                    let value = UInt32(String(String.UnicodeScalarView(scalars[i..<i + 4])), radix: 16),
                     let s = Unicode.Scalar(value)
                 else { throw CompileError(reason: "\\u needs four hex digits") }
                 i += 4
@@ -286,7 +291,8 @@ public struct ContractPattern: Sendable {
             case "b" where inSet: return scalar("\u{08}")
             default:
                 if c.properties.isAlphabetic || ("0"..."9").contains(c) {
-                    throw CompileError(reason: "\\\(c) is not supported (word boundaries, back-references and other escapes)")
+                    throw CompileError(
+                        reason: "\\\(c) is not supported (word boundaries, back-references and other escapes)")
                 }
                 return scalar(c)
             }

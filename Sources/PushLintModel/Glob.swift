@@ -129,7 +129,8 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
                 while end > 0, utf8[end - 1] == UInt8(ascii: "/") { end -= 1 }
                 var start = end
                 while start > 0, utf8[start - 1] != UInt8(ascii: "/") { start -= 1 }
-                return end - start >= nameSuffix.count && ASCIIText.matches(utf8, at: end - nameSuffix.count, nameSuffix)
+                return end - start >= nameSuffix.count
+                    && ASCIIText.matches(utf8, at: end - nameSuffix.count, nameSuffix)
             }
         }
         // Unicode scalars, not Characters (grapheme breaking is costly), in one stack buffer: matching runs for

@@ -85,7 +85,8 @@ public enum PayloadBuilder {
     // MARK: APNs files
 
     static func buildAPNs(
-        _ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?, _ configHeaders: (glob: String, headers: [(String, String)])?
+        _ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?,
+        _ configHeaders: (glob: String, headers: [(String, String)])?
     ) -> Payload {
         var body = node
         var envelopeHeaders: NodeID?
@@ -124,7 +125,8 @@ public enum PayloadBuilder {
         let limit = apnsLimit(headers)
         let size = SizeMeasurement(
             label: "APNs payload", bytes: doc.wireSize(wire), limit: limit.bytes,
-            limitReason: limit.raised ? limit.reason : limit.reason + "; 5120 only for VoIP and broadcast Live Activity pushes",
+            limitReason: limit.raised
+                ? limit.reason : limit.reason + "; 5120 only for VoIP and broadcast Live Activity pushes",
             anchor: body, wire: wire)
         return Payload(
             kind: .apns, node: node, batchIndex: batchIndex, body: body, envelopeHeaders: envelopeHeaders,
@@ -204,7 +206,9 @@ public enum PayloadBuilder {
                 let alertWire = WireValue.object(alertFields.map { ($0.name, $0.field.wire) })
                 apsWire.append(("alert", alertWire))
                 if !fields.contains(where: { $0.name == "alert" }), let first = alertFields.first {
-                    fields.insert(("alert", ViewField(key: nil, value: first.field.value, mapped: alertWire, isLiteral: false)), at: 0)
+                    fields.insert(
+                        ("alert", ViewField(key: nil, value: first.field.value, mapped: alertWire, isLiteral: false)),
+                        at: 0)
                 }
             }
             for field in fields where field.name != "alert" { apsWire.append((field.name, field.field.wire)) }
@@ -234,17 +238,23 @@ public enum PayloadBuilder {
         let androidNotification = android.flatMap { config in
             androidV1 != nil
                 ? doc.memberObject(config, "notification")
-                : object(doc.member(config, anyOf: ["remote_notification", "remoteNotification"])).flatMap { doc.memberObject($0, "notification") }
+                : object(doc.member(config, anyOf: ["remote_notification", "remoteNotification"])).flatMap {
+                    doc.memberObject($0, "notification")
+                }
         }
         let priority = androidV1.flatMap { doc.member($0, "priority") }
         let visibleKeys = ["title", "body", "title_loc_key", "body_loc_key", "titleLocKey", "bodyLocKey"]
         let visible =
-            [notification, androidNotification].contains { n in n.map { o in visibleKeys.contains { doc.member(o, $0) != nil } } ?? false }
+            [notification, androidNotification].contains { n in
+                n.map { o in visibleKeys.contains { doc.member(o, $0) != nil } } ?? false
+            }
         let androidView = AndroidView(
             origin: .fcm, config: android,
             priority: priority,
             // "HIGH", the documented "high", or the enum's number (proto3 JSON).
-            isHighPriority: priority.map { doc.stringValue($0).map { $0.uppercased() == "HIGH" } ?? (doc.intValue($0) == 1) } ?? false,
+            isHighPriority: priority.map {
+                doc.stringValue($0).map { $0.uppercased() == "HIGH" } ?? (doc.intValue($0) == 1)
+            } ?? false,
             ttl: android.flatMap { doc.member($0, "ttl") },
             collapseKey: android.flatMap { doc.member($0, anyOf: ["collapse_key", "collapseKey"]) },
             notification: androidNotification,
@@ -307,17 +317,30 @@ public enum PayloadBuilder {
         fields.reserveCapacity(7)
         if let first = alertFields.first {
             fields.append(
-                ("alert", ViewField(key: nil, value: first.field.value, mapped: .object(alertFields.map { ($0.name, $0.field.wire) }), isLiteral: false)))
+                (
+                    "alert",
+                    ViewField(
+                        key: nil, value: first.field.value,
+                        mapped: .object(alertFields.map { ($0.name, $0.field.wire) }), isLiteral: false)
+                ))
         }
         if let f = mappedField("badge") { fields.append(("badge", f)) }
         if let f = mappedField("sound"), doc.kind(f.value) != .null { fields.append(("sound", f)) }
         if let f = mappedField("categoryId") { fields.append(("category", f)) }
         if let f = mappedField("interruptionLevel") { fields.append(("interruption-level", f)) }
         if let f = field("mutableContent"), doc.boolValue(f) == true {
-            fields.append(("mutable-content", ViewField(key: doc.keyNode(ofValue: f), value: f, mapped: .raw("1"), isLiteral: false)))
+            fields.append(
+                (
+                    "mutable-content",
+                    ViewField(key: doc.keyNode(ofValue: f), value: f, mapped: .raw("1"), isLiteral: false)
+                ))
         }
         if let f = field("_contentAvailable"), doc.boolValue(f) == true {
-            fields.append(("content-available", ViewField(key: doc.keyNode(ofValue: f), value: f, mapped: .raw("1"), isLiteral: false)))
+            fields.append(
+                (
+                    "content-available",
+                    ViewField(key: doc.keyNode(ofValue: f), value: f, mapped: .raw("1"), isLiteral: false)
+                ))
         }
         // Expo's service sets the push type from what is visible, and the priority from `priority`.
         let visible = fields.contains { ["alert", "badge", "sound"].contains($0.name) }
@@ -328,7 +351,8 @@ public enum PayloadBuilder {
             entries: [
                 APNsHeader(name: "apns-push-type", value: visible ? "alert" : "background"),
                 APNsHeader(
-                    name: "apns-priority", value: priority == "normal" ? "5" : "10", keyNode: priorityNode.flatMap { doc.keyNode(ofValue: $0) },
+                    name: "apns-priority", value: priority == "normal" ? "5" : "10",
+                    keyNode: priorityNode.flatMap { doc.keyNode(ofValue: $0) },
                     valueNode: priorityNode),
             ])
         var wireMembers: [(key: String, value: WireValue)] = [
@@ -360,7 +384,8 @@ public enum PayloadBuilder {
     static func buildLegacy(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
         let sent = doc.members(node, excluding: FCMSchema.legacyTargets)
         let toTopic =
-            doc.memberString(node, "to").map { $0.hasPrefix("/topics/") } ?? false || doc.member(node, "condition") != nil
+            doc.memberString(node, "to").map { $0.hasPrefix("/topics/") } ?? false
+            || doc.member(node, "condition") != nil
         let size = SizeMeasurement(
             label: "FCM legacy message", bytes: doc.wireSize(ofMembers: sent),
             limit: toTopic ? fcmTopicSizeLimit : fcmSizeLimit,

@@ -24,7 +24,9 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
             return keys.onlyRequestKeys
         }
         // A bare v1 Message: a target together with content. `to`/`registration_ids` exist only in the legacy API.
-        if keys.any(DetectionKeys.fcmTargets) && keys.any(DetectionKeys.fcmContent) && !keys.any(DetectionKeys.legacyOnlyTargets) {
+        if keys.any(DetectionKeys.fcmTargets) && keys.any(DetectionKeys.fcmContent)
+            && !keys.any(DetectionKeys.legacyOnlyTargets)
+        {
             return true
         }
         // A bare v1 Message without a target (the target is added when it is sent): only Message fields, and one
@@ -41,7 +43,8 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
         let keys = DetectionKeys(doc, node)
         if keys.any(DetectionKeys.pushOnly) { return true }
         // APNs keys written without `aps`: an alert with a badge or sound.
-        return doc.member(node, "alert") != nil && (doc.member(node, "badge") != nil || doc.member(node, "sound") != nil)
+        return doc.member(node, "alert") != nil
+            && (doc.member(node, "badge") != nil || doc.member(node, "sound") != nil)
     }
 
     public static let expoOnlyFields = [
@@ -59,7 +62,9 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
         case .string:
             if isExpoToken(doc.string(to)) { return true }
         case .array:
-            if doc.elements(to).contains(where: { doc.kind($0) == .string && isExpoToken(doc.string($0)) }) { return true }
+            if doc.elements(to).contains(where: { doc.kind($0) == .string && isExpoToken(doc.string($0)) }) {
+                return true
+            }
         default:
             break
         }
@@ -99,11 +104,14 @@ struct DetectionKeys {
     /// Keys of a v1 send request around its `message`: the request's fields and its legacy fields (`dry_run`, the
     /// old name of `validate_only`), each in both spellings.
     static let requestKeys =
-        FCMSchema.sendRequest.spellings() + FCMSchema.legacyRequestFields.flatMap { [$0.name, SchemaField.lowerCamelCase($0.name)] }
+        FCMSchema.sendRequest.spellings()
+        + FCMSchema.legacyRequestFields.flatMap { [$0.name, SchemaField.lowerCamelCase($0.name)] }
     /// Every spelling of every field of a v1 `Message`.
     static let messageKeys = FCMSchema.message.spellings()
     /// Fields only a v1 `Message` has (the V2 Android config in both spellings, whether or not the schema has it).
-    static let fcmOnlyContentKeys = ["android", "apns", "webpush", "fcm_options", "fcmOptions", "androidV2", "android_v2"]
+    static let fcmOnlyContentKeys = [
+        "android", "apns", "webpush", "fcm_options", "fcmOptions", "androidV2", "android_v2",
+    ]
     /// Keys detection reads, in the order of the stored properties below.
     static let valueKeys = ["message", "to", "notification", "payload", "headers"]
 
@@ -114,7 +122,8 @@ struct DetectionKeys {
             requestKeys, FCMSchema.targets, FCMSchema.contentKeys, FCMSchema.legacyTargets, ["aps"], valueKeys,
             messageKeys, fcmOnlyContentKeys, PayloadKind.apnsBodyKeysWithoutAps,
         ]
-        for name in groups.joined() + PayloadKind.expoOnlyFields + PayloadKind.legacyOnlyFields where !names.contains(name) {
+        for name in groups.joined() + PayloadKind.expoOnlyFields + PayloadKind.legacyOnlyFields
+        where !names.contains(name) {
             names.append(name)
         }
         precondition(names.count <= 64, "one bit per name")
@@ -125,7 +134,9 @@ struct DetectionKeys {
 
     static func mask(_ keys: [String]) -> UInt64 {
         keys.reduce(0) { mask, key in
-            guard let position = names.firstIndex(of: key) else { preconditionFailure("'\(key)' is not a detection key") }
+            guard let position = names.firstIndex(of: key) else {
+                preconditionFailure("'\(key)' is not a detection key")
+            }
             return mask | 1 << UInt64(position)
         }
     }
@@ -144,7 +155,8 @@ struct DetectionKeys {
     static let message = mask(messageKeys + fcmOnlyContentKeys)
     static let fcmOnlyContent = mask(fcmOnlyContentKeys)
     /// Keys that only push payloads carry: a file with one of them is worth a word when it is no known kind.
-    static let pushOnly = mask(["notification", "registration_ids", "content_available", "mutable_content"] + fcmOnlyContentKeys)
+    static let pushOnly = mask(
+        ["notification", "registration_ids", "content_available", "mutable_content"] + fcmOnlyContentKeys)
     /// Per name position, the index in `valueKeys` of the name, or -1.
     static let valueSlots = names.map { valueKeys.firstIndex(of: $0) ?? -1 }
 

@@ -19,7 +19,8 @@ public struct PlaceholderDelimiters: Sendable, Hashable {
     /// Whether `find` would find a placeholder in this UTF-8, without building the text: `find` stops at the first
     /// opening delimiter that is not closed, so the answer is whether the first one is.
     public func containsPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let open = openUTF8, close = closeUTF8
+        let open = openUTF8
+        let close = closeUTF8
         guard !open.isEmpty, !close.isEmpty, bytes.count >= open.count else { return false }
         guard let i = ASCIIText.firstIndex(of: open, in: bytes) else { return false }
         var j = i + open.count
@@ -148,4 +149,3 @@ extension PlaceholderDelimiters {
         return false
     }
 }
-

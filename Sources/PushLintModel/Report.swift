@@ -1,4 +1,3 @@
-
 /// What linting one file produced.
 public struct FileReport: Sendable {
     public var path: String

@@ -32,7 +32,10 @@ public enum RuleFamily: String, Sendable, CaseIterable, Codable {
 
 /// A configurable option of a rule (`options` in `.pushlint.json`).
 public struct RuleOption: Sendable {
-    public enum ValueType: String, Sendable { case number, integer, boolean, string, stringArray = "string array" }
+    public enum ValueType: String, Sendable {
+        case number, integer, boolean, string
+        case stringArray = "string array"
+    }
     public var name: String
     public var type: ValueType
     public var defaultValue: String
@@ -58,7 +61,10 @@ public struct RuleExample: Sendable {
     /// A short note shown above the example in the docs.
     public var note: String?
 
-    public init(_ source: String, fileName: String = "example.json", contract: String? = nil, config: String? = nil, note: String? = nil) {
+    public init(
+        _ source: String, fileName: String = "example.json", contract: String? = nil, config: String? = nil,
+        note: String? = nil
+    ) {
         self.source = source
         self.fileName = fileName
         self.contract = contract

@@ -1,4 +1,3 @@
-
 /// Renders rule descriptions as Markdown: `rules/<id>.md`, `rules/README.md`, `pushlint explain` and SARIF help
 /// all come from here.
 public enum RuleDocumentation {
@@ -9,7 +8,8 @@ public enum RuleDocumentation {
         var out = "# `\(d.id)`\n\n"
         out += "\(d.summary)\n\n"
         out += "| family | default severity | fixable | scope |\n|---|---|---|---|\n"
-        out += "| \(d.family.rawValue) | \(d.defaultSeverity.rawValue) | \(d.isFixable ? "yes" : "no") | \(d.isProjectRule ? "project (all files together)" : "file") |\n\n"
+        out +=
+            "| \(d.family.rawValue) | \(d.defaultSeverity.rawValue) | \(d.isFixable ? "yes" : "no") | \(d.isProjectRule ? "project (all files together)" : "file") |\n\n"
         out += "## Why\n\n\(d.rationale)\n\n"
         if !d.triggering.isEmpty {
             out += "## Triggers\n\n"
@@ -33,40 +33,55 @@ public enum RuleDocumentation {
         } else {
             out += "| option | type | default | meaning |\n|---|---|---|---|\n"
             for o in d.options { out += "| `\(o.name)` | \(o.type.rawValue) | `\(o.defaultValue)` | \(o.summary) |\n" }
-            out += "\nSet them in `.pushlint.json`:\n\n```jsonc\n{ \"options\": { \"\(d.id)\": { \"\(d.options[0].name)\": \(d.options[0].defaultValue) } } }\n```\n\n"
+            out +=
+                "\nSet them in `.pushlint.json`:\n\n```jsonc\n{ \"options\": { \"\(d.id)\": { \"\(d.options[0].name)\": \(d.options[0].defaultValue) } } }\n```\n\n"
         }
-        out += "## Configure\n\n```jsonc\n{ \"rules\": { \"\(d.id)\": \"off\" } }   // or \"info\", \"warning\", \"error\"\n```\n"
+        out +=
+            "## Configure\n\n```jsonc\n{ \"rules\": { \"\(d.id)\": \"off\" } }   // or \"info\", \"warning\", \"error\"\n```\n"
         return out
     }
 
     static func render(_ example: RuleExample, heading: String? = nil) -> String {
         var out = ""
-        if let heading { out += heading + (example.note.map { " (\($0.lowercased().trimmingDot))" } ?? "") + ":\n\n" }
-        else if let note = example.note { out += note + "\n\n" }
+        if let heading {
+            out += heading + (example.note.map { " (\($0.lowercased().trimmingDot))" } ?? "") + ":\n\n"
+        } else if let note = example.note {
+            out += note + "\n\n"
+        }
         if example.fileName != "example.json" { out += "File `\(example.fileName)`:\n\n" }
         out += fence(example.source, fileName: example.fileName)
-        if let contract = example.contract { out += "With the contract:\n\n" + fence(contract, fileName: "push-contract.json") }
-        if let config = example.config { out += "With `.pushlint.json`:\n\n" + fence(config, fileName: ".pushlint.json") }
+        if let contract = example.contract {
+            out += "With the contract:\n\n" + fence(contract, fileName: "push-contract.json")
+        }
+        if let config = example.config {
+            out += "With `.pushlint.json`:\n\n" + fence(config, fileName: ".pushlint.json")
+        }
         return out
     }
 
     static func fence(_ text: String, fileName: String) -> String {
-        let language = fileName.hasSuffix(".json") && !fileName.hasPrefix(".") && fileName != "push-contract.json" ? "json" : "jsonc"
-        let shown = text.count > 600 ? String(text.prefix(300)) + "…(\(text.count) characters)…" + String(text.suffix(60)) : text
+        let language =
+            fileName.hasSuffix(".json") && !fileName.hasPrefix(".") && fileName != "push-contract.json"
+            ? "json" : "jsonc"
+        let shown =
+            text.count > 600
+            ? String(text.prefix(300)) + "…(\(text.count) characters)…" + String(text.suffix(60)) : text
         return "```\(language)\n\(shown)\n```\n\n"
     }
 
     /// `rules/README.md`: every rule by family.
     public static func index(_ descriptions: [RuleDescription]) -> String {
         var out = "# pushlint rules\n\n"
-        out += "Generated from the rule descriptions in `Sources/PushLintRules` by `swift run pushlint-docgen`; do not edit by hand.\n"
+        out +=
+            "Generated from the rule descriptions in `Sources/PushLintRules` by `swift run pushlint-docgen`; do not edit by hand.\n"
         out += "Ids are stable: configs, baselines and CI depend on them.\n\n"
         for family in RuleFamily.allCases {
             let rules = descriptions.filter { $0.family == family }
             guard !rules.isEmpty else { continue }
             out += "## \(family.rawValue)\n\n| rule | default | fixable | summary |\n|---|---|---|---|\n"
             for d in rules {
-                out += "| [`\(d.id)`](\(d.id).md) | \(d.defaultSeverity.rawValue) | \(d.isFixable ? "yes" : "") | \(d.summary) |\n"
+                out +=
+                    "| [`\(d.id)`](\(d.id).md) | \(d.defaultSeverity.rawValue) | \(d.isFixable ? "yes" : "") | \(d.summary) |\n"
             }
             out += "\n"
         }
@@ -77,7 +92,8 @@ public enum RuleDocumentation {
     public static func readmeTable(_ descriptions: [RuleDescription]) -> String {
         var out = "| rule | family | default | summary |\n|---|---|---|---|\n"
         for d in descriptions {
-            out += "| [`\(d.id)`](rules/\(d.id).md) | \(d.family.rawValue) | \(d.defaultSeverity.rawValue) | \(d.summary) |\n"
+            out +=
+                "| [`\(d.id)`](rules/\(d.id).md) | \(d.family.rawValue) | \(d.defaultSeverity.rawValue) | \(d.summary) |\n"
         }
         return out
     }
@@ -87,8 +103,11 @@ public enum RuleDocumentation {
 
     /// The README with its rule table replaced; nil when the markers are missing.
     public static func updatingReadme(_ readme: String, _ descriptions: [RuleDescription]) -> String? {
-        guard let begin = readme.firstRange(of: readmeBegin), let end = readme.firstRange(of: readmeEnd), begin.upperBound <= end.lowerBound else { return nil }
-        return String(readme[..<begin.upperBound]) + "\n" + readmeTable(descriptions) + String(readme[end.lowerBound...])
+        guard let begin = readme.firstRange(of: readmeBegin), let end = readme.firstRange(of: readmeEnd),
+            begin.upperBound <= end.lowerBound
+        else { return nil }
+        return String(readme[..<begin.upperBound]) + "\n" + readmeTable(descriptions)
+            + String(readme[end.lowerBound...])
     }
 
     /// Every generated file: name -> content.

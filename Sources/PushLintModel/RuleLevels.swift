@@ -42,7 +42,9 @@ public struct RuleLevels: Sendable {
     /// may turn it on again.
     public func isOnSomewhere(_ id: String) -> Bool {
         if let level = commandLine[id] { return level != .off }
-        if case .off? = config.rules[id] { return config.overrides.contains { $0.rules[id].map { $0 != .off } ?? false } }
+        if case .off? = config.rules[id] {
+            return config.overrides.contains { $0.rules[id].map { $0 != .off } ?? false }
+        }
         return true
     }
 

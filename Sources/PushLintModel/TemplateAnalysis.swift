@@ -62,7 +62,9 @@ public struct TemplateCondition: Sendable, Hashable {
     }
 
     public var text: String {
-        if case .loop(let subject) = choice.kind, options == [1, 2] || options == [1, 2, 3] { return "`\(subject)` has items" }
+        if case .loop(let subject) = choice.kind, options == [1, 2] || options == [1, 2, 3] {
+            return "`\(subject)` has items"
+        }
         return options.map(text(option:)).joined(separator: " or ")
     }
 
@@ -89,7 +91,10 @@ public struct TemplateCondition: Sendable, Hashable {
 
     /// A variable path (`badge`, `user.name`, `.Badge`, `@last`), not an expression.
     static func isName(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.allSatisfy { ASCIIText.isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x40 || $0 == 0x24 }
+        !text.isEmpty
+            && text.utf8.allSatisfy {
+                ASCIIText.isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x40 || $0 == 0x24
+            }
     }
 
     /// "when `a` is set and `b` is unset"; at most three conditions, then "and 2 more".

@@ -78,7 +78,10 @@ public struct APNsHeaders: Sendable {
 /// What APNs receives (DESIGN.md §3): from an APNs file, the `apns` block of an FCM message, or an Expo message.
 /// A class (built once, never changed) so that reading it from a payload is one reference, not a copy of its arrays.
 public final class APNsView: Sendable {
-    public enum Origin: String, Sendable { case apnsFile = "apns", fcm, expo }
+    public enum Origin: String, Sendable {
+        case apnsFile = "apns"
+        case fcm, expo
+    }
     public let origin: Origin
     /// nil when the headers are not known (a bare body with no configured headers): header rules stay silent.
     public let headers: APNsHeaders?

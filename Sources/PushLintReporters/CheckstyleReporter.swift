@@ -36,7 +36,9 @@ public struct CheckstyleReporter: Reporter {
             for d in file.diagnostics {
                 var message = d.message
                 if let help = d.help { message += " (help: \(help))" }
-                error(line: d.location?.line, column: d.location?.column, severity: d.severity, message: message, rule: d.ruleId, to: &out)
+                error(
+                    line: d.location?.line, column: d.location?.column, severity: d.severity, message: message,
+                    rule: d.ruleId, to: &out)
             }
             out += "  </file>\n"
         }
@@ -56,7 +58,8 @@ public struct CheckstyleReporter: Reporter {
         out += "    <error"
         if let line, line > 0 { out += " line=\"\(line)\"" }
         if let column, column > 0 { out += " column=\"\(column)\"" }
-        out += " severity=\"\(severity.rawValue)\" message=\"\(XML.attribute(message))\" source=\"\(XML.attribute(Self.source(rule)))\"/>\n"
+        out +=
+            " severity=\"\(severity.rawValue)\" message=\"\(XML.attribute(message))\" source=\"\(XML.attribute(Self.source(rule)))\"/>\n"
     }
 
     public static func source(_ ruleId: String) -> String { "\(PushLintInfo.name).\(ruleId)" }

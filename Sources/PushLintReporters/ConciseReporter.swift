@@ -23,8 +23,10 @@ public struct ConciseReporter: Reporter {
             }
         }
         for p in report.project {
-            let files = p.related.isEmpty ? "" : " (files: " + p.related.map(Escape.terminal).joined(separator: ", ") + ")"
-            out += "\(JUnitReporter.projectSuiteName): \(p.severity.rawValue): \(Escape.terminal(p.message))\(files) [\(p.ruleId)]\n"
+            let files =
+                p.related.isEmpty ? "" : " (files: " + p.related.map(Escape.terminal).joined(separator: ", ") + ")"
+            out +=
+                "\(JUnitReporter.projectSuiteName): \(p.severity.rawValue): \(Escape.terminal(p.message))\(files) [\(p.ruleId)]\n"
         }
         return out
     }

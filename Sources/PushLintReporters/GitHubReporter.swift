@@ -32,7 +32,8 @@ public struct GitHubReporter: Reporter {
         }
         for p in report.project {
             out += Self.command(
-                Self.kind(p.severity), [("title", Self.title(p.ruleId))], Self.message(p.message, help: p.help, files: p.related))
+                Self.kind(p.severity), [("title", Self.title(p.ruleId))],
+                Self.message(p.message, help: p.help, files: p.related))
         }
         return out
     }
@@ -85,7 +86,9 @@ public struct GitHubReporter: Reporter {
 
     /// Control characters other than CR/LF (which the escapes carry) and bidi overrides as `\u{..}` text.
     static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\r" && Escape.isUnsafe($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\r" && Escape.isUnsafe($0) }) else {
+            return text
+        }
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar != "\n" && scalar != "\r" && Escape.isUnsafe(scalar) {

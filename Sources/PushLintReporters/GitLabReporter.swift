@@ -54,14 +54,18 @@ public struct GitLabReporter: Reporter {
             if let help = p.help { description += " (help: \(help))" }
             issue(
                 description: description, rule: p.ruleId, severity: p.severity,
-                fingerprint: fingerprint(["project", p.ruleId] + p.related + [p.message]), path: p.related.first ?? ".", line: 1,
+                fingerprint: fingerprint(["project", p.ruleId] + p.related + [p.message]), path: p.related.first ?? ".",
+                line: 1,
                 to: &w)
         }
         w.endArray()
         return w.finished()
     }
 
-    func issue(description: String, rule: String, severity: Severity, fingerprint: String, path: String, line: Int, to w: inout JSONWriter) {
+    func issue(
+        description: String, rule: String, severity: Severity, fingerprint: String, path: String, line: Int,
+        to w: inout JSONWriter
+    ) {
         w.beginObject()
         w.string("description", Escape.keepingLineBreaks(description))
         w.string("check_name", rule)

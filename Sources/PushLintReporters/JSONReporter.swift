@@ -25,18 +25,22 @@ public struct JSONReporter: Reporter {
         w.number("infos", report.count(.info))
         w.endObject()
         w.beginArray("files")
-        let depth = w.openDepth, pretty = w.pretty, files = report.files
-        w.appendItems(renderRuns(files.count, jobs: jobs) { run in
-            // About 600 bytes per finding with its location and help, 150 for the file's own entry; the findings of
-            // a file long enough to be written in slices go to parts of their own.
-            let capacity = run.reduce(0) { total, index in
-                let findings = files[index].diagnostics.count
-                return total + 256 + (isWorthSlicing(findings, jobs: jobs) ? 0 : 768 * findings)
-            }
-            var item = JSONWriter(pretty: pretty, itemsAtDepth: depth, continuing: run.lowerBound > 0, capacity: capacity)
-            for index in run { write(files[index], to: &item) }
-            return item.parts
-        }.flatMap { $0 })
+        let depth = w.openDepth
+        let pretty = w.pretty
+        let files = report.files
+        w.appendItems(
+            renderRuns(files.count, jobs: jobs) { run in
+                // About 600 bytes per finding with its location and help, 150 for the file's own entry; the findings of
+                // a file long enough to be written in slices go to parts of their own.
+                let capacity = run.reduce(0) { total, index in
+                    let findings = files[index].diagnostics.count
+                    return total + 256 + (isWorthSlicing(findings, jobs: jobs) ? 0 : 768 * findings)
+                }
+                var item = JSONWriter(
+                    pretty: pretty, itemsAtDepth: depth, continuing: run.lowerBound > 0, capacity: capacity)
+                for index in run { write(files[index], to: &item) }
+                return item.parts
+            }.flatMap { $0 })
         w.endArray()
         w.beginArray("project")
         for p in report.project {
@@ -63,19 +67,21 @@ public struct JSONReporter: Reporter {
         let diagnostics = file.diagnostics
         if let slices = workSlices(diagnostics.count, jobs: jobs) {
             // A batch file can have tens of thousands of findings: they are written in slices on `jobs` threads.
-            let depth = w.openDepth, pretty = w.pretty
-            w.appendItems(parallelMap(slices.count, jobs: jobs) { index in
-                var item = JSONWriter(pretty: pretty, itemsAtDepth: depth, continuing: index > 0, capacity: 768 * slices[index].count)
-                for d in diagnostics[slices[index]] { write(d, to: &item) }
-                return item.parts
-            }.flatMap { $0 })
+            let depth = w.openDepth
+            let pretty = w.pretty
+            w.appendItems(
+                parallelMap(slices.count, jobs: jobs) { index in
+                    var item = JSONWriter(
+                        pretty: pretty, itemsAtDepth: depth, continuing: index > 0, capacity: 768 * slices[index].count)
+                    for d in diagnostics[slices[index]] { write(d, to: &item) }
+                    return item.parts
+                }.flatMap { $0 })
         } else {
             for d in diagnostics { write(d, to: &w) }
         }
         w.endArray()
         w.endObject()
     }
-
 
     func write(_ d: Diagnostic, to w: inout JSONWriter) {
         w.beginObject()

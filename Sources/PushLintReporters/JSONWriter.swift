@@ -1,5 +1,5 @@
-import PushLintModel
 import PushLintJSON
+import PushLintModel
 
 /// Growable bytes for one writer. A report is millions of small appends; an `Array` checks that its storage is
 /// not shared and grows through a generic path on each of them, which was most of the cost of writing a report.
@@ -178,7 +178,9 @@ struct JSONWriter {
         separator()
         if let key {
             let bytes = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
-            assert(bytes.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }, "a plain key")
+            assert(
+                bytes.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") },
+                "a plain key")
             out.append(UInt8(ascii: "\""))
             out.append(bytes)
             out.append(UInt8(ascii: "\""))

@@ -33,8 +33,10 @@ public struct JUnitReporter: Reporter {
         var id = 0
         func suite(name: String, properties: [(String, String)], cases: [TestCase]) {
             let failures = cases.filter { $0.failure != nil }.count
-            out += "  <testsuite name=\"\(XML.attribute(XML.nonEmptyToken(name, fallback: "(unnamed)")))\" package=\"\(PushLintInfo.name)\""
-            out += " id=\"\(id)\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"0\""
+            out +=
+                "  <testsuite name=\"\(XML.attribute(XML.nonEmptyToken(name, fallback: "(unnamed)")))\" package=\"\(PushLintInfo.name)\""
+            out +=
+                " id=\"\(id)\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"0\""
             out += " timestamp=\"\(XML.attribute(timestamp))\" hostname=\"\(XML.attribute(hostname))\">\n"
             id += 1
             if properties.isEmpty {
@@ -47,9 +49,11 @@ public struct JUnitReporter: Reporter {
                 out += "    </properties>\n"
             }
             for c in cases {
-                out += "    <testcase name=\"\(XML.attribute(c.name))\" classname=\"\(XML.attribute(XML.nonEmptyToken(c.classname, fallback: "(unnamed)")))\" time=\"0\""
+                out +=
+                    "    <testcase name=\"\(XML.attribute(c.name))\" classname=\"\(XML.attribute(XML.nonEmptyToken(c.classname, fallback: "(unnamed)")))\" time=\"0\""
                 if let failure = c.failure {
-                    out += ">\n      <failure type=\"\(XML.attribute(failure.type))\" message=\"\(XML.attribute(failure.message))\">"
+                    out +=
+                        ">\n      <failure type=\"\(XML.attribute(failure.type))\" message=\"\(XML.attribute(failure.message))\">"
                     out += XML.text(failure.text) + "</failure>\n    </testcase>\n"
                 } else {
                     out += "/>\n"
@@ -63,7 +67,8 @@ public struct JUnitReporter: Reporter {
             if let kind = file.kind { properties.append(("kind", kind.rawValue)) }
             if let bytes = file.wireBytes { properties.append(("wireBytes", String(bytes))) }
             if let limit = file.wireLimit { properties.append(("wireLimit", String(limit))) }
-            let cases = file.diagnostics.isEmpty
+            let cases =
+                file.diagnostics.isEmpty
                 ? [TestCase(name: Self.cleanCaseName, classname: file.path, failure: nil)]
                 : file.diagnostics.map { TestCase($0) }
             suite(name: file.path, properties: properties, cases: cases)

@@ -76,13 +76,17 @@ public struct RDJSONReporter: Reporter {
         w.beginObject()
         var message = d.message
         if let help = d.help { message += " (help: \(help))" }
-        if let fix = d.fix, !fix.isSafe, d.fixByteRanges != nil { message += " (the suggestion is an unsafe fix: review it)" }
+        if let fix = d.fix, !fix.isSafe, d.fixByteRanges != nil {
+            message += " (the suggestion is an unsafe fix: review it)"
+        }
         w.string("message", Escape.keepingLineBreaks(message))
         w.beginObject("location")
         w.string("path", d.path)
-        let range = d.byteRange ?? d.location.map {
-            LineByteRange(startLine: $0.line, startColumn: $0.column, endLine: $0.endLine, endColumn: $0.endColumn)
-        }
+        let range =
+            d.byteRange
+            ?? d.location.map {
+                LineByteRange(startLine: $0.line, startColumn: $0.column, endLine: $0.endLine, endColumn: $0.endColumn)
+            }
         if let range, range.startLine > 0 { writeRange(range, to: &w) }
         w.endObject()
         w.string("severity", Self.severity(d.severity))

@@ -25,7 +25,10 @@ public struct ReportOptions: Sendable {
     /// Threads a long report is rendered on (`--jobs`); the output does not depend on it.
     public var jobs: Int
 
-    public init(color: Bool = false, timestamp: String? = nil, hostname: String? = nil, workingDirectory: String? = nil, jobs: Int = 1) {
+    public init(
+        color: Bool = false, timestamp: String? = nil, hostname: String? = nil, workingDirectory: String? = nil,
+        jobs: Int = 1
+    ) {
         self.color = color
         self.timestamp = timestamp
         self.hostname = hostname

@@ -11,7 +11,8 @@ public enum RuleListing {
             out += "\(family.rawValue)\n"
             for d in rules {
                 let id = d.id + String(repeating: " ", count: width - d.id.count)
-                let severity = d.defaultSeverity.rawValue + String(repeating: " ", count: 8 - d.defaultSeverity.rawValue.count)
+                let severity =
+                    d.defaultSeverity.rawValue + String(repeating: " ", count: 8 - d.defaultSeverity.rawValue.count)
                 out += "  \(id)\(severity)\(d.isFixable ? "fix " : "    ")\(d.summary)\n"
             }
             out += "\n"

@@ -21,7 +21,8 @@ public struct SARIFReporter: Reporter {
         self.workingDirectory = workingDirectory
     }
 
-    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    public static let schemaURI =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     public static let uriBaseId: StaticString = "%SRCROOT%"
     public static let fingerprintKey: StaticString = "pushlint/v1"
 
@@ -29,7 +30,8 @@ public struct SARIFReporter: Reporter {
 
     public func renderBytes(_ report: LintReport) -> [UInt8] {
         let rules = Self.driverRules(report)
-        let ruleIndex = Dictionary(rules.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let ruleIndex = Dictionary(
+            rules.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { a, _ in a })
         var w = JSONWriter()
         w.beginObject()
         w.string("$schema", Self.schemaURI)
@@ -74,7 +76,9 @@ public struct SARIFReporter: Reporter {
         }
         for file in report.files {
             for d in file.diagnostics {
-                write(d, ruleIndex: ruleIndex[d.ruleId], fingerprint: fingerprint([d.ruleId, d.path, d.pointer ?? ""]), to: &w)
+                write(
+                    d, ruleIndex: ruleIndex[d.ruleId], fingerprint: fingerprint([d.ruleId, d.path, d.pointer ?? ""]),
+                    to: &w)
             }
         }
         for p in report.project {
@@ -98,7 +102,9 @@ public struct SARIFReporter: Reporter {
         for id in named where !ids.contains(id) {
             ids.insert(id)
             // The engine lists every rule its findings name; a report built otherwise still gets a valid driver.
-            rules.append(RuleDescription(id: id, summary: "Rule \(id).", family: .json, defaultSeverity: .warning, rationale: ""))
+            rules.append(
+                RuleDescription(id: id, summary: "Rule \(id).", family: .json, defaultSeverity: .warning, rationale: "")
+            )
         }
         return rules
     }
@@ -114,7 +120,9 @@ public struct SARIFReporter: Reporter {
         w.string("text", rule.rationale.isEmpty ? rule.summary : rule.rationale)
         w.endObject()
         w.beginObject("help")
-        w.string("text", rule.summary + (rule.rationale.isEmpty ? "" : "\n\n" + rule.rationale) + "\n\nSee " + Self.helpURI(rule.id))
+        w.string(
+            "text",
+            rule.summary + (rule.rationale.isEmpty ? "" : "\n\n" + rule.rationale) + "\n\nSee " + Self.helpURI(rule.id))
         w.string("markdown", RuleDocumentation.page(rule))
         w.endObject()
         w.string("helpUri", Self.helpURI(rule.id))
@@ -284,7 +292,8 @@ public struct SARIFReporter: Reporter {
         var out = ""
         for byte in path.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:

@@ -1,4 +1,5 @@
 import PushLintModel
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -17,7 +18,8 @@ enum SystemClock {
         guard gmtime_r(&now, &parts) != nil else { return "1970-01-01T00:00:00" }
         func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : String(n) }
         let year = String(parts.tm_year + 1900)
-        return "\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+        return
+            "\(year)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
     static func hostname() -> String {

@@ -19,22 +19,29 @@ public struct TextReporter: Reporter {
         var out = ""
         let files = report.files.filter { !$0.diagnostics.isEmpty }
         let filesWithFindings = files.count
-        for part in renderRuns(files.count, jobs: jobs, { run in run.reduce(into: "") { $0 += render(files[$1]) } }) { out += part }
+        for part in renderRuns(files.count, jobs: jobs, { run in run.reduce(into: "") { $0 += render(files[$1]) } }) {
+            out += part
+        }
         for p in report.project {
-            out += style("(project)", .bold) + ": " + style(p.severity.rawValue, p.severity.color) + ": "
+            out +=
+                style("(project)", .bold) + ": " + style(p.severity.rawValue, p.severity.color) + ": "
                 + Escape.terminal(p.message) + " " + style("[\(p.ruleId)]", .dim) + "\n"
             if !p.related.isEmpty {
-                out += "    " + style("files:", .dim) + " " + p.related.map(Escape.terminal).joined(separator: ", ") + "\n"
+                out +=
+                    "    " + style("files:", .dim) + " " + p.related.map(Escape.terminal).joined(separator: ", ") + "\n"
             }
             if let help = p.help { out += "    " + style("help:", .cyan) + " " + Escape.terminal(help) + "\n" }
         }
         let severities = report.files.flatMap { $0.diagnostics.map(\.severity) } + report.project.map(\.severity)
         let skipped = report.skipped > 0 ? " (\(report.skipped) skipped: not payloads)" : ""
         if severities.isEmpty {
-            out += style("✔", .green) + " \(report.files.count) \(report.files.count == 1 ? "file" : "files") checked, no problems\(skipped)\n"
+            out +=
+                style("✔", .green)
+                + " \(report.files.count) \(report.files.count == 1 ? "file" : "files") checked, no problems\(skipped)\n"
         } else {
             let mark = severities.contains(.error) ? style("✖", .red) : style("⚠", .yellow)
-            out += "\(mark) \(counts(severities)) in \(filesWithFindings) of \(report.files.count) \(report.files.count == 1 ? "file" : "files")\(skipped)\n"
+            out +=
+                "\(mark) \(counts(severities)) in \(filesWithFindings) of \(report.files.count) \(report.files.count == 1 ? "file" : "files")\(skipped)\n"
         }
         return out
     }
@@ -45,11 +52,14 @@ public struct TextReporter: Reporter {
         let diagnostics = file.diagnostics
         // The findings of a large batch file, in slices on `jobs` threads.
         let slices = workSlices(diagnostics.count, jobs: jobs) ?? [diagnostics.indices]
-        for part in parallelMap(slices.count, jobs: jobs, { index in
-            var text = ""
-            for d in diagnostics[slices[index]] { text += render(d) }
-            return text
-        }) { out += part }
+        for part in parallelMap(
+            slices.count, jobs: jobs,
+            { index in
+                var text = ""
+                for d in diagnostics[slices[index]] { text += render(d) }
+                return text
+            })
+        { out += part }
         out += style(file.path, .bold) + ": " + counts(file.diagnostics.map(\.severity))
         if let bytes = file.wireBytes, let limit = file.wireLimit { out += " (wire size \(bytes) B / \(limit))" }
         out += "\n"
@@ -80,7 +90,9 @@ public struct TextReporter: Reporter {
             return out
         }
         let offset = loc.lineTextColumn - 1
-        var frame = Frame(line: loc.lineText, column: loc.column - offset, endColumn: loc.endLine == loc.line ? loc.endColumn - offset : nil)
+        var frame = Frame(
+            line: loc.lineText, column: loc.column - offset,
+            endColumn: loc.endLine == loc.line ? loc.endColumn - offset : nil)
         if offset > 0 { frame.markCutStart() }
         let number = String(loc.line)
         let gutterWidth = max(4, number.utf8.count + 1)
@@ -166,7 +178,13 @@ public struct TextReporter: Reporter {
     }
 
     enum Style: String {
-        case bold = "1", dim = "2", red = "1;31", yellow = "1;33", blue = "1;34", cyan = "36", green = "32"
+        case bold = "1"
+        case dim = "2"
+        case red = "1;31"
+        case yellow = "1;33"
+        case blue = "1;34"
+        case cyan = "36"
+        case green = "32"
     }
 
     func style(_ text: String, _ s: Style) -> String {
@@ -195,7 +213,11 @@ enum Escape {
         guard mayHoldUnsafe else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+            if isUnsafe(scalar) {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
         return out
     }

@@ -17,7 +17,9 @@ public enum PayloadSummarizer {
         // Field names are kept only for a contract event: their one reader compares them per event.
         var fields: [String: [String]] = [:]
         if event != nil {
-            for set in CustomData.sets(context, includingSameAPNs: true) { fields[set.platform] = set.fields.map { doc.string($0.key) } }
+            for set in CustomData.sets(context, includingSameAPNs: true) {
+                fields[set.platform] = set.fields.map { doc.string($0.key) }
+            }
         }
         return PayloadSummary(
             path: context.path, batchIndex: payload.batchIndex, kind: payload.kind,

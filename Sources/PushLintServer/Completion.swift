@@ -15,7 +15,11 @@ extension LanguageServer {
     }
 
     static func scan(_ bytes: [UInt8], upTo end: Int) -> Cursor? {
-        struct Frame { var isObject: Bool; var key: String?; var expectsKey: Bool }
+        struct Frame {
+            var isObject: Bool
+            var key: String?
+            var expectsKey: Bool
+        }
         var stack: [Frame] = []
         var path: [String] = []
         var i = 0
@@ -26,7 +30,11 @@ extension LanguageServer {
             case UInt8(ascii: "\""):
                 var j = i + 1
                 while j < end, bytes[j] != UInt8(ascii: "\"") { j += bytes[j] == UInt8(ascii: "\\") ? 2 : 1 }
-                if j >= end { stringStart = i; i = end; continue }
+                if j >= end {
+                    stringStart = i
+                    i = end
+                    continue
+                }
                 if var top = stack.last, top.isObject, top.expectsKey {
                     top.key = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
                     stack[stack.count - 1] = top
@@ -113,20 +121,29 @@ extension LanguageServer {
             let fields = schema?.fields ?? []
             let root = cursor.path.isEmpty || cursor.path == ["[]"]
             let names: [(String, String)] =
-                fields.map { ($0.name, $0.type.summary) } + (schema == nil && root ? [("aps", "the APNs aps dictionary"), ("message", "an FCM HTTP v1 message"), ("to", "Expo push tokens")] : [])
+                fields.map { ($0.name, $0.type.summary) }
+                + (schema == nil && root
+                    ? [
+                        ("aps", "the APNs aps dictionary"), ("message", "an FCM HTTP v1 message"),
+                        ("to", "Expo push tokens"),
+                    ] : [])
             for (name, detail) in names {
-                items.append(.object([
-                    ("label", .string(name)), ("kind", .int(10)), ("detail", .string(detail)),
-                    ("insertText", .string(cursor.inString ? name : "\"\(name)\": ")),
-                ]))
+                items.append(
+                    .object([
+                        ("label", .string(name)), ("kind", .int(10)), ("detail", .string(detail)),
+                        ("insertText", .string(cursor.inString ? name : "\"\(name)\": ")),
+                    ]))
             }
-        } else if let key = cursor.key, let schema = Self.schema(at: cursor.path, in: document.text.bytes), let field = schema.field(named: key) {
+        } else if let key = cursor.key, let schema = Self.schema(at: cursor.path, in: document.text.bytes),
+            let field = schema.field(named: key)
+        {
             for value in Self.values(of: field.type) {
                 let isLiteral = value == "true" || value == "false"
-                items.append(.object([
-                    ("label", .string(value)), ("kind", .int(20)), ("detail", .string(field.type.summary)),
-                    ("insertText", .string(cursor.inString || isLiteral ? value : "\"\(value)\"")),
-                ]))
+                items.append(
+                    .object([
+                        ("label", .string(value)), ("kind", .int(20)), ("detail", .string(field.type.summary)),
+                        ("insertText", .string(cursor.inString || isLiteral ? value : "\"\(value)\"")),
+                    ]))
             }
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])

@@ -9,21 +9,28 @@ enum ConfigEditor {
         var message: String
     }
 
-    static func disable(rule: String, forFile path: String, project: Project, folder: String, fileSystem: LocalFileSystem) throws(Failure) {
+    static func disable(
+        rule: String, forFile path: String, project: Project, folder: String, fileSystem: LocalFileSystem
+    ) throws(Failure) {
         let base = project.baseDirectory
-        let relative = path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : String(path.split(separator: "/").last ?? "")
+        let relative =
+            path.hasPrefix(base + "/")
+            ? String(path.dropFirst(base.count + 1)) : String(path.split(separator: "/").last ?? "")
         let entry = "{ \"files\": [\(quoted(relative))], \"rules\": { \(quoted(rule)): \"off\" } }"
         let file = project.configFile ?? folder + "/" + Project.configFileName
         var original: [UInt8] = []
         if project.configFile != nil {
-            guard case .bytes(let bytes) = fileSystem.read(file, limit: 64 << 20) else { throw Failure(message: "cannot read \(file)") }
+            guard case .bytes(let bytes) = fileSystem.read(file, limit: 64 << 20) else {
+                throw Failure(message: "cannot read \(file)")
+            }
             original = bytes
         }
         let edited = try insert(entry: entry, into: original)
         do {
             _ = try EditorSchemas.readConfig(path: file, bytes: edited)
         } catch {
-            throw Failure(message: "the edited configuration would not load (\(error.message)); \(file) is left unchanged")
+            throw Failure(
+                message: "the edited configuration would not load (\(error.message)); \(file) is left unchanged")
         }
         do {
             try fileSystem.writeAtomically(file, edited)

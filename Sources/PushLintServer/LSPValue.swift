@@ -69,7 +69,13 @@ public indirect enum LSPValue: Sendable, Equatable {
         case .null: out += Array("null".utf8)
         case .bool(let b): out += Array((b ? "true" : "false").utf8)
         case .number(let d):
-            if d.rounded() == d, abs(d) < 9e15 { out += Array(String(Int(d)).utf8) } else if d.isFinite { out += Array(String(d).utf8) } else { out += Array("null".utf8) }
+            if d.rounded() == d, abs(d) < 9e15 {
+                out += Array(String(Int(d)).utf8)
+            } else if d.isFinite {
+                out += Array(String(d).utf8)
+            } else {
+                out += Array("null".utf8)
+            }
         case .string(let s): Self.writeString(s, into: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
@@ -101,7 +107,11 @@ public indirect enum LSPValue: Sendable, Equatable {
             case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20: out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+            case 0..<0x20:
+                out += [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)],
+                    hex[Int(b & 15)],
+                ]
             default: out.append(b)
             }
         }
@@ -144,7 +154,8 @@ public struct MessageFramer: Sendable {
             i += 1
         }
         guard let end = headerEnd else {
-            return available > Self.maxHeaderBytes ? .broken("no end of the header section in \(Self.maxHeaderBytes) bytes") : .needMore
+            return available > Self.maxHeaderBytes
+                ? .broken("no end of the header section in \(Self.maxHeaderBytes) bytes") : .needMore
         }
         guard end - start <= Self.maxHeaderBytes else { return .broken("header section too long") }
         let header = String(decoding: buffer[start..<end], as: UTF8.self)
@@ -159,7 +170,9 @@ public struct MessageFramer: Sendable {
             }
         }
         guard let length else { return .broken("no Content-Length header") }
-        guard length <= Self.maxContentLength else { return .broken("Content-Length \(length) is over \(Self.maxContentLength)") }
+        guard length <= Self.maxContentLength else {
+            return .broken("Content-Length \(length) is over \(Self.maxContentLength)")
+        }
         let bodyStart = end + 4
         guard buffer.count - bodyStart >= length else { return .needMore }
         let body = Array(buffer[bodyStart..<(bodyStart + length)])

@@ -126,7 +126,8 @@ public final class LanguageServer {
         case "initialize":
             initialized = true
             supportsWatchRegistration =
-                params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue ?? false
+                params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue
+                ?? false
             respond(id: id, Self.initializeResult)
         case "shutdown":
             shuttingDown = true
@@ -149,9 +150,12 @@ public final class LanguageServer {
         case "initialized":
             if supportsWatchRegistration { registerWatchers() }
         case "textDocument/didOpen":
-            guard let item = params["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue else { return }
+            guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
+                let text = item["text"]?.stringValue
+            else { return }
             documents[uri] = Document(
-                uri: uri, path: Self.path(of: uri), version: item["version"]?.intValue ?? 0, text: TextPositions(Array(text.utf8)),
+                uri: uri, path: Self.path(of: uri), version: item["version"]?.intValue ?? 0,
+                text: TextPositions(Array(text.utf8)),
                 findings: nil, due: now())
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, var document = documents[uri] else { return }
@@ -181,7 +185,8 @@ public final class LanguageServer {
             documents[uri]?.due = now()
             runProjectRules(for: uri)
         case "textDocument/didClose":
-            guard let uri = params["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil else { return }
+            guard let uri = params["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil
+            else { return }
             publish(uri: uri, version: nil, [])
         case "workspace/didChangeWatchedFiles", "workspace/didChangeConfiguration":
             relintAll()
@@ -215,12 +220,17 @@ public final class LanguageServer {
 
     func isConfigOrContract(_ path: String) -> Bool {
         path.hasSuffix("/" + Project.configFileName)
-            || projects.values.contains { if case .success(let p) = $0 { return p.contractFile == path } else { return false } }
+            || projects.values.contains {
+                if case .success(let p) = $0 { return p.contractFile == path } else { return false }
+            }
     }
 
     func relintAll() {
         projects = [:]
-        for uri in documents.keys { documents[uri]?.findings = nil; documents[uri]?.due = now() }
+        for uri in documents.keys {
+            documents[uri]?.findings = nil
+            documents[uri]?.due = now()
+        }
     }
 
     func project(forFolder folder: String) -> Result<Project, ConfigurationError> {
@@ -243,21 +253,27 @@ public final class LanguageServer {
         case .failure(let error):
             document.findings = []
             documents[uri] = document
-            let where_ = error.position.map { "\(error.path):\($0.line):\($0.column)" } ?? error.path
+            let location = error.position.map { "\(error.path):\($0.line):\($0.column)" } ?? error.path
             let item: LSPValue = .object([
                 ("range", document.text.range(0, 0)), ("severity", .int(1)), ("source", .string("pushlint")),
-                ("message", .string("pushlint cannot lint this file: configuration error in \(where_): \(error.message)")),
+                (
+                    "message",
+                    .string("pushlint cannot lint this file: configuration error in \(location): \(error.message)")
+                ),
             ])
             return publish(uri: uri, version: document.version, [item])
         case .success(let project):
             let engine = Engine(project: project, options: LintOptions(jobs: 1), fileSystem: fileSystem)
-            let report = engine.lint(editorText: document.text.bytes, absolutePath: document.path, displayPath: document.path)
+            let report = engine.lint(
+                editorText: document.text.bytes, absolutePath: document.path, displayPath: document.path)
             document.findings = report.files.first?.diagnostics ?? []
             for rule in report.rules { document.rules[rule.id] = rule }
         }
         documents[uri] = document
         var items = (document.findings ?? []).map { lspDiagnostic($0, document) }
-        if case .success(let project) = project(forFolder: folder) { items += projectItems(document, base: project.baseDirectory) }
+        if case .success(let project) = project(forFolder: folder) {
+            items += projectItems(document, base: project.baseDirectory)
+        }
         publish(uri: uri, version: document.version, items)
     }
 
@@ -304,7 +320,8 @@ public final class LanguageServer {
         var out = "file://"
         for b in path.utf8 {
             switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(b))
             default:
@@ -340,7 +357,11 @@ public final class LanguageServer {
         var params: [(String, LSPValue)] = [("uri", .string(uri))]
         if let version { params.append(("version", .int(version))) }
         params.append(("diagnostics", .array(diagnostics)))
-        send(.object([("jsonrpc", .string("2.0")), ("method", .string("textDocument/publishDiagnostics")), ("params", .object(params))]))
+        send(
+            .object([
+                ("jsonrpc", .string("2.0")), ("method", .string("textDocument/publishDiagnostics")),
+                ("params", .object(params)),
+            ]))
     }
 
     // MARK: Code actions, hover
@@ -358,26 +379,35 @@ public final class LanguageServer {
         for d in found {
             guard let fix = d.fix else { continue }
             let edits: [LSPValue] = fix.edits.map {
-                .object([("range", document.text.range($0.offset, $0.offset + $0.length)), ("newText", .string($0.text))])
+                .object([
+                    ("range", document.text.range($0.offset, $0.offset + $0.length)), ("newText", .string($0.text)),
+                ])
             }
             let title = (fix.isSafe ? "Fix: " : "Fix (unsafe, check the result): ") + (d.help ?? d.message)
-            actions.append(.object([
-                ("title", .string(title)), ("kind", .string("quickfix")),
-                ("diagnostics", .array([lspDiagnostic(d, document)])),
-                ("isPreferred", .bool(fix.isSafe)),
-                ("edit", .object([("changes", .object([(document.uri, .array(edits))]))])),
-            ]))
+            actions.append(
+                .object([
+                    ("title", .string(title)), ("kind", .string("quickfix")),
+                    ("diagnostics", .array([lspDiagnostic(d, document)])),
+                    ("isPreferred", .bool(fix.isSafe)),
+                    ("edit", .object([("changes", .object([(document.uri, .array(edits))]))])),
+                ]))
         }
         var disabled: Set<String> = []
         for d in found where document.path.hasPrefix("/") && disabled.insert(d.ruleId).inserted {
-            actions.append(.object([
-                ("title", .string("Disable \(d.ruleId) for this file (in .pushlint.json)")), ("kind", .string("quickfix")),
-                ("diagnostics", .array([lspDiagnostic(d, document)])),
-                ("command", .object([
-                    ("title", .string("Disable \(d.ruleId) for this file")), ("command", .string(Self.disableRuleCommand)),
-                    ("arguments", .array([.string(document.uri), .string(d.ruleId)])),
-                ])),
-            ]))
+            actions.append(
+                .object([
+                    ("title", .string("Disable \(d.ruleId) for this file (in .pushlint.json)")),
+                    ("kind", .string("quickfix")),
+                    ("diagnostics", .array([lspDiagnostic(d, document)])),
+                    (
+                        "command",
+                        .object([
+                            ("title", .string("Disable \(d.ruleId) for this file")),
+                            ("command", .string(Self.disableRuleCommand)),
+                            ("arguments", .array([.string(document.uri), .string(d.ruleId)])),
+                        ])
+                    ),
+                ]))
         }
         return .array(actions)
     }
@@ -389,11 +419,15 @@ public final class LanguageServer {
         var ids: [String] = []
         for d in found where !ids.contains(d.ruleId) { ids.append(d.ruleId) }
         let pages = ids.map { id in
-            document.rules[id].map(RuleDocumentation.page) ?? EditorSchemas.ruleDescriptions.first { $0.id == id }.map(RuleDocumentation.page) ?? id
+            document.rules[id].map(RuleDocumentation.page) ?? EditorSchemas.ruleDescriptions.first { $0.id == id }.map(
+                RuleDocumentation.page) ?? id
         }
         let first = found[0]
         return .object([
-            ("contents", .object([("kind", .string("markdown")), ("value", .string(pages.joined(separator: "\n---\n\n")))])),
+            (
+                "contents",
+                .object([("kind", .string("markdown")), ("value", .string(pages.joined(separator: "\n---\n\n")))])
+            ),
             ("range", document.text.range(first.span.start, first.span.end)),
         ])
     }
@@ -401,12 +435,15 @@ public final class LanguageServer {
     // MARK: Disable a rule for a file
 
     func executeCommand(id: LSPValue, _ params: LSPValue) {
-        guard params["command"]?.stringValue == Self.disableRuleCommand, let arguments = params["arguments"]?.arrayValue,
+        guard params["command"]?.stringValue == Self.disableRuleCommand,
+            let arguments = params["arguments"]?.arrayValue,
             arguments.count == 2, let uri = arguments[0].stringValue, let rule = arguments[1].stringValue
         else {
             return respondError(id: id, ErrorCode.invalidParams, "unknown command or arguments")
         }
-        guard allowsWrites else { return respondError(id: id, ErrorCode.invalidRequest, "this server does not write files") }
+        guard allowsWrites else {
+            return respondError(id: id, ErrorCode.invalidRequest, "this server does not write files")
+        }
         guard EditorSchemas.ruleDescriptions.contains(where: { $0.id == rule }) else {
             return respondError(id: id, ErrorCode.invalidParams, "unknown rule id '\(rule)'")
         }
@@ -414,7 +451,8 @@ public final class LanguageServer {
         let folder = Self.parent(path)
         let loaded: Project
         switch project(forFolder: folder) {
-        case .failure(let error): return respondError(id: id, ErrorCode.invalidParams, "the configuration does not load: \(error.message)")
+        case .failure(let error):
+            return respondError(id: id, ErrorCode.invalidParams, "the configuration does not load: \(error.message)")
         case .success(let p): loaded = p
         }
         do {
@@ -435,41 +473,66 @@ public final class LanguageServer {
     }
 
     func respondError(id: LSPValue, _ code: Int, _ message: String) {
-        send(.object([
-            ("jsonrpc", .string("2.0")), ("id", id), ("error", .object([("code", .int(code)), ("message", .string(message))])),
-        ]))
+        send(
+            .object([
+                ("jsonrpc", .string("2.0")), ("id", id),
+                ("error", .object([("code", .int(code)), ("message", .string(message))])),
+            ]))
     }
 
     func registerWatchers() {
-        let watchers: LSPValue = .array(["**/.pushlint.json", "**/*contract*.json"].map { .object([("globPattern", .string($0))]) })
-        send(.object([
-            ("jsonrpc", .string("2.0")), ("id", .string("pushlint-\(nextRequestID)")), ("method", .string("client/registerCapability")),
-            ("params", .object([("registrations", .array([.object([
-                ("id", .string("pushlint-watch")), ("method", .string("workspace/didChangeWatchedFiles")),
-                ("registerOptions", .object([("watchers", watchers)])),
-            ])]))])),
-        ]))
+        let watchers: LSPValue = .array(
+            ["**/.pushlint.json", "**/*contract*.json"].map { .object([("globPattern", .string($0))]) })
+        send(
+            .object([
+                ("jsonrpc", .string("2.0")), ("id", .string("pushlint-\(nextRequestID)")),
+                ("method", .string("client/registerCapability")),
+                (
+                    "params",
+                    .object([
+                        (
+                            "registrations",
+                            .array([
+                                .object([
+                                    ("id", .string("pushlint-watch")),
+                                    ("method", .string("workspace/didChangeWatchedFiles")),
+                                    ("registerOptions", .object([("watchers", watchers)])),
+                                ])
+                            ])
+                        )
+                    ])
+                ),
+            ]))
         nextRequestID += 1
     }
 
     static let initializeResult: LSPValue = .object([
-        ("capabilities", .object([
-            ("positionEncoding", .string("utf-16")),
-            ("textDocumentSync", .object([
-                ("openClose", .bool(true)), ("change", .int(1)), ("save", .object([("includeText", .bool(false))])),
-            ])),
-            ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
-            ("hoverProvider", .bool(true)),
-            ("completionProvider", .object([("triggerCharacters", .array([.string("\""), .string(":")]))])),
-            ("executeCommandProvider", .object([("commands", .array([.string(disableRuleCommand)]))])),
-        ])),
+        (
+            "capabilities",
+            .object([
+                ("positionEncoding", .string("utf-16")),
+                (
+                    "textDocumentSync",
+                    .object([
+                        ("openClose", .bool(true)), ("change", .int(1)),
+                        ("save", .object([("includeText", .bool(false))])),
+                    ])
+                ),
+                ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+                ("hoverProvider", .bool(true)),
+                ("completionProvider", .object([("triggerCharacters", .array([.string("\""), .string(":")]))])),
+                ("executeCommandProvider", .object([("commands", .array([.string(disableRuleCommand)]))])),
+            ])
+        ),
         ("serverInfo", .object([("name", .string("pushlint")), ("version", .string(PushLintInfo.version))])),
     ])
 
     // MARK: Helpers
 
     static func offset(_ position: LSPValue?, in text: TextPositions) -> Int? {
-        guard let line = position?["line"]?.intValue, let character = position?["character"]?.intValue else { return nil }
+        guard let line = position?["line"]?.intValue, let character = position?["character"]?.intValue else {
+            return nil
+        }
         return text.offset(line: line, character: character)
     }
 
@@ -482,7 +545,9 @@ public final class LanguageServer {
         var out: [UInt8] = []
         var i = 0
         while i < rest.count {
-            if rest[i] == UInt8(ascii: "%"), i + 2 < rest.count, let h = hexValue(rest[i + 1]), let l = hexValue(rest[i + 2]) {
+            if rest[i] == UInt8(ascii: "%"), i + 2 < rest.count, let h = hexValue(rest[i + 1]),
+                let l = hexValue(rest[i + 2])
+            {
                 out.append(h << 4 | l)
                 i += 3
             } else {

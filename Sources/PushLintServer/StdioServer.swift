@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The language server on standard input and output: reads whatever bytes are there (poll), handles every
@@ -17,7 +17,9 @@ public enum StdioServer {
         while open {
             // Wait for input, or until the next lint is due.
             var timeout: Int32 = -1
-            if let due = server.nextDue { timeout = Int32(max(0, min(60_000, ((due - monotonicSeconds()) * 1000).rounded(.up)))) }
+            if let due = server.nextDue {
+                timeout = Int32(max(0, min(60_000, ((due - monotonicSeconds()) * 1000).rounded(.up))))
+            }
             var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
             let ready = poll(&fds, 1, timeout)
             if ready < 0 {

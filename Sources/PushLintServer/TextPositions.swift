@@ -30,11 +30,21 @@ public struct TextPositions: Sendable {
         var i = lineStarts[line]
         while i < offset {
             let b = bytes[i]
-            if b < 0x80 { units += 1; i += 1 }
-            else if b >= 0xF0 { units += 2; i += 4 }
-            else if b >= 0xE0 { units += 1; i += 3 }
-            else if b >= 0xC0 { units += 1; i += 2 }
-            else { i += 1 }  // a stray continuation byte
+            if b < 0x80 {
+                units += 1
+                i += 1
+            } else if b >= 0xF0 {
+                units += 2
+                i += 4
+            } else if b >= 0xE0 {
+                units += 1
+                i += 3
+            } else if b >= 0xC0 {
+                units += 1
+                i += 2
+            } else {
+                i += 1
+            }  // a stray continuation byte
         }
         return (line, units)
     }
@@ -45,12 +55,17 @@ public struct TextPositions: Sendable {
         guard line >= 0 else { return 0 }
         guard line < lineStarts.count else { return bytes.count }
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
-        if end > lineStarts[line], end <= bytes.count, end - 1 >= 0, end - 1 < bytes.count, bytes[end - 1] == 13, line + 1 < lineStarts.count { end -= 1 }
+        if end > lineStarts[line], end <= bytes.count, end - 1 >= 0, end - 1 < bytes.count, bytes[end - 1] == 13,
+            line + 1 < lineStarts.count
+        {
+            end -= 1
+        }
         var units = 0
         var i = lineStarts[line]
         while i < end, units < character {
             let b = bytes[i]
-            let (width, count) = b < 0x80 ? (1, 1) : b >= 0xF0 ? (4, 2) : b >= 0xE0 ? (3, 1) : b >= 0xC0 ? (2, 1) : (1, 0)
+            let (width, count) =
+                b < 0x80 ? (1, 1) : b >= 0xF0 ? (4, 2) : b >= 0xE0 ? (3, 1) : b >= 0xC0 ? (2, 1) : (1, 0)
             i += width
             units += count
         }

@@ -50,7 +50,8 @@ struct Corpus {
                     "note": "\(text(bytes: padding))"
                   }
                 }
-                """)
+                """
+            )
         case 1:
             return (
                 "android/\(index).json",
@@ -69,7 +70,8 @@ struct Corpus {
                     "apns": { "headers": { "apns-priority": "10" }, "payload": { "aps": { "sound": "default" } } }
                   }
                 }
-                """)
+                """
+            )
         case 2:
             return (
                 "expo/\(index).json",
@@ -84,7 +86,8 @@ struct Corpus {
                   "channelId": "orders",
                   "badge": \(number(9))
                 }
-                """)
+                """
+            )
         default:
             return (
                 "templates/\(index).json.tmpl",
@@ -98,7 +101,8 @@ struct Corpus {
                   "order_id": "{{order_id}}",
                   "note": "\(text(bytes: padding))"
                 }
-                """)
+                """
+            )
         }
     }
 
@@ -148,26 +152,50 @@ struct VariedCorpus {
         "تم شحن طلبك", "ההזמנה שלך נשלחה", "Ваш заказ отправлен", "您的订单已发货", "🎉 Flash sale: 30% off today only 🛍️",
         "Driver is 5 minutes away 🚚", "New message from Ana 💬", "Your table for 4 is confirmed at 19:30",
         "Payment of €1.299,00 received", "Refund of $12.99 processed", "Gate changed to B32, boarding 18:05",
-        "Temperature alert: 38,5 °C", "Your code expires in 10 minutes", "Paket 2 von 3 wird heute zwischen 14:00 und 18:00 geliefert",
+        "Temperature alert: 38,5 °C", "Your code expires in 10 minutes",
+        "Paket 2 von 3 wird heute zwischen 14:00 und 18:00 geliefert",
     ]
 
-    mutating func orderNumber() -> String { pick(["ORD-2026-\(digits(8))", "#\(digits(9))", "A\(digits(7))-\(digits(2))", digits(10)]) }
-    mutating func timestamp() -> String {
-        pick(["2026-\(10 + number(3))-\(10 + number(18))T\(10 + number(14)):\(10 + number(50)):\(10 + number(50))Z", "17644\(digits(5))",
-              "17644\(digits(8))", "2026-11-29 18:42:10.\(digits(3))+01:00"])
+    mutating func orderNumber() -> String {
+        pick(["ORD-2026-\(digits(8))", "#\(digits(9))", "A\(digits(7))-\(digits(2))", digits(10)])
     }
-    mutating func price() -> String { pick(["€\(number(2000)),\(digits(2))", "$\(number(900)).\(digits(2))", "\(number(99999)).\(digits(2)) JPY", "1.299,00 €"]) }
-    mutating func id() -> String { pick([digits(7 + number(12)), "usr_\(digits(12))", "\(digits(8))-\(digits(4))-\(digits(4))", "sku-\(digits(7))-blue-m"]) }
-    mutating func tracking() -> String { pick(["1Z999AA1\(digits(10))", "JJD\(digits(18))", "00340434\(digits(12))", "RR\(digits(9))DE"]) }
+    mutating func timestamp() -> String {
+        pick([
+            "2026-\(10 + number(3))-\(10 + number(18))T\(10 + number(14)):\(10 + number(50)):\(10 + number(50))Z",
+            "17644\(digits(5))",
+            "17644\(digits(8))", "2026-11-29 18:42:10.\(digits(3))+01:00",
+        ])
+    }
+    mutating func price() -> String {
+        pick([
+            "€\(number(2000)),\(digits(2))", "$\(number(900)).\(digits(2))", "\(number(99999)).\(digits(2)) JPY",
+            "1.299,00 €",
+        ])
+    }
+    mutating func id() -> String {
+        pick([
+            digits(7 + number(12)), "usr_\(digits(12))", "\(digits(8))-\(digits(4))-\(digits(4))",
+            "sku-\(digits(7))-blue-m",
+        ])
+    }
+    mutating func tracking() -> String {
+        pick(["1Z999AA1\(digits(10))", "JJD\(digits(18))", "00340434\(digits(12))", "RR\(digits(9))DE"])
+    }
     mutating func url() -> String {
-        pick(["https://shop.example.com/orders/\(digits(9))?utm_source=push&utm_campaign=\(digits(8))", "shop://order/\(digits(10))",
-              "https://cdn.example.com/img/\(digits(12))/1080x1080.jpg", "https://example.com/track?id=\(digits(16))&ts=\(digits(13))"])
+        pick([
+            "https://shop.example.com/orders/\(digits(9))?utm_source=push&utm_campaign=\(digits(8))",
+            "shop://order/\(digits(10))",
+            "https://cdn.example.com/img/\(digits(12))/1080x1080.jpg",
+            "https://example.com/track?id=\(digits(16))&ts=\(digits(13))",
+        ])
     }
     mutating func longText() -> String {
         var s = ""
         let target = 200 + number(1400)
         while s.utf8.count < target {
-            s += (s.isEmpty ? "" : " ") + pick(Self.texts) + pick([".", ":", " —", " ·"]) + " " + pick([orderNumber(), price(), timestamp(), id(), "v2.3.\(number(9))"])
+            s +=
+                (s.isEmpty ? "" : " ") + pick(Self.texts) + pick([".", ":", " —", " ·"]) + " "
+                + pick([orderNumber(), price(), timestamp(), id(), "v2.3.\(number(9))"])
         }
         return s
     }
@@ -177,24 +205,32 @@ struct VariedCorpus {
         case 0: return "anna.mueller\(number(99))@gmail.com"
         case 1: return "+49 221 \(digits(7))"
         case 2: return "4111 1111 1111 1111"
-        default: return pick(["support@example.com", "noreply@example.com", "Hotline 0800 \(digits(3)) \(digits(3))", "Filiale \(digits(4))"])
+        default:
+            return pick([
+                "support@example.com", "noreply@example.com", "Hotline 0800 \(digits(3)) \(digits(3))",
+                "Filiale \(digits(4))",
+            ])
         }
     }
 
     mutating func data() -> String {
         var fields = [
             ("order_number", orderNumber()), ("placed_at", timestamp()), ("total", price()), ("customer_id", id()),
-            ("tracking", tracking()), ("link", url()), ("image", url()), ("contact", contact()), ("locale", pick(["ar-EG", "he-IL", "ja-JP", "de-DE"])),
+            ("tracking", tracking()), ("link", url()), ("image", url()), ("contact", contact()),
+            ("locale", pick(["ar-EG", "he-IL", "ja-JP", "de-DE"])),
         ]
         if number(3) == 0 { fields.append(("summary", longText())) }
         if number(4) == 0 { fields.append(("items", "\(number(9)) × \(pick(Self.texts)) @ \(price())")) }
         return fields.map { "\"\($0.0)\": \"\(escape($0.1))\"" }.joined(separator: ", ")
     }
 
-    func escape(_ s: String) -> String { s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") }
+    func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
 
     mutating func template(_ index: Int) -> (name: String, text: String) {
-        let title = escape(pick(Self.texts)), body = escape(pick(Self.texts) + " " + orderNumber() + " · " + price())
+        let title = escape(pick(Self.texts))
+        let body = escape(pick(Self.texts) + " " + orderNumber() + " · " + price())
         switch index % 3 {
         case 0:
             return (
@@ -203,7 +239,8 @@ struct VariedCorpus {
                 {"headers": {"apns-push-type": "alert", "apns-priority": "10", "apns-topic": "com.example.shop", "apns-expiration": "17644\(digits(5))"},
                  "payload": {"aps": {"alert": {"title": "\(title)", "body": "\(body)"}, "sound": "default", "badge": \(number(9)), "thread-id": "order-\(digits(8))"},
                   \(data())}}
-                """)
+                """
+            )
         case 1:
             return (
                 "android/\(index).json",
@@ -212,19 +249,22 @@ struct VariedCorpus {
                   "data": {\(data())},
                   "android": {"priority": "\(pick(["HIGH", "NORMAL"]))", "ttl": "\(number(86400))s", "collapse_key": "order-\(number(4))",
                     "notification": {"channel_id": "orders", "color": "#ff5722", "event_time": "2026-11-\(10 + number(18))T\(10 + number(14)):00:00Z"}}}}
-                """)
+                """
+            )
         default:
             return (
                 "expo/\(index).json",
                 """
                 {"to": "ExponentPushToken[\(digits(10))abcdefghij]", "title": "\(title)", "body": "\(body)", "sound": "default",
                  "priority": "high", "channelId": "orders", "data": {\(data())}}
-                """)
+                """
+            )
         }
     }
 
     /// One message per line, compact, about `bytes` in total: a sent-message log for the JSON Lines benchmark.
     mutating func line(_ index: Int) -> String {
-        template(index).text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        template(index).text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+            separator: " ")
     }
 }

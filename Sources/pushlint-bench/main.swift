@@ -28,7 +28,9 @@ func monotonicSeconds() -> Double {
 
 let args = CommandLine.arguments
 guard args.count >= 3 else {
-    fail("usage: pushlint-bench generate DIR | parse FILE [N] | parse-foundation FILE [N] | template-conditions K FILE | template-render FILE [N]")
+    fail(
+        "usage: pushlint-bench generate DIR | parse FILE [N] | parse-foundation FILE [N] | template-conditions K FILE | template-render FILE [N]"
+    )
 }
 switch args[1] {
 case "generate":
@@ -45,15 +47,20 @@ case "generate":
     }
     write("\(dir)/large-50mb.json", corpus.largeArray(bytes: 50_000_000))
     write("\(dir)/mid-5mb.json", corpus.largeArray(bytes: 5_000_000))
-    print("wrote \(dir)/templates (10000 files), \(dir)/varied (10000 files), \(dir)/large-50mb.json, \(dir)/mid-5mb.json")
+    print(
+        "wrote \(dir)/templates (10000 files), \(dir)/varied (10000 files), \(dir)/large-50mb.json, \(dir)/mid-5mb.json"
+    )
 case "jsonl":
     // Streams the log out in blocks: the file may be larger than memory.
     guard args.count >= 4, let total = Int(args[3]) else { fail("usage: pushlint-bench jsonl FILE BYTES") }
-    guard FileManager.default.createFile(atPath: args[2], contents: nil), let out = FileHandle(forWritingAtPath: args[2]) else {
+    guard FileManager.default.createFile(atPath: args[2], contents: nil),
+        let out = FileHandle(forWritingAtPath: args[2])
+    else {
         fail("cannot write \(args[2])")
     }
     var varied = VariedCorpus(seed: 0x10_6F11E)
-    var written = 0, index = 0
+    var written = 0
+    var index = 0
     var block = ""
     while written < total {
         block += varied.line(index) + "\n"
@@ -83,10 +90,13 @@ case "parse", "parse-foundation":
     }
     let seconds = (monotonicSeconds() - start) / Double(iterations)
     let mbps = Double(bytes.count) / 1e6 / seconds
-    print(String(format: "%@ %d bytes, %d nodes: %.4f s per parse, %.1f MB/s", args[1], bytes.count, nodes, seconds, mbps))
+    print(
+        String(format: "%@ %d bytes, %d nodes: %.4f s per parse, %.1f MB/s", args[1], bytes.count, nodes, seconds, mbps)
+    )
 case "template-conditions":
     guard let k = Int(args[2]), args.count > 3 else { fail("usage: pushlint-bench template-conditions K FILE") }
-    var text = "{{!-- \(k) independent conditions --}}\n{\n  \"aps\": {\n    \"alert\": { \"title\": \"{{title}}\", \"body\": \"{{body}}\" },\n    \"sound\": \"default\"\n  }"
+    var text =
+        "{{!-- \(k) independent conditions --}}\n{\n  \"aps\": {\n    \"alert\": { \"title\": \"{{title}}\", \"body\": \"{{body}}\" },\n    \"sound\": \"default\"\n  }"
     for i in 0..<k {
         text += ",\n  {{#if flag\(i)}}\"field\(i)\": \"{{value\(i)}}\",{{/if}}\n  \"fixed\(i)\": \"v\(i)\""
     }
@@ -104,14 +114,18 @@ case "template-render":
         renderings = 0
         for row in selections.rows {
             guard let rendering = program.render(row, limit: 1 << 16) else { continue }
-            guard JSONParser.parse(rendering.bytes, options: JSONParseOptions(mode: .defaultTemplate)).document != nil else {
+            guard JSONParser.parse(rendering.bytes, options: JSONParseOptions(mode: .defaultTemplate)).document != nil
+            else {
                 fail("a rendering does not parse")
             }
             renderings += 1
         }
     }
     let seconds = (monotonicSeconds() - start) / Double(iterations)
-    print(String(format: "template-render %d bytes, %d renderings: %.3f ms per template", bytes.count, renderings, seconds * 1000))
+    print(
+        String(
+            format: "template-render %d bytes, %d renderings: %.3f ms per template", bytes.count, renderings,
+            seconds * 1000))
 default:
     fail("unknown command \(args[1])")
 }

@@ -19,7 +19,9 @@ do {
         try manager.removeItem(atPath: folder + "/" + name)
     }
     // The rule table in README.md (next to the rules folder).
-    let readmePath = (folder as NSString).deletingLastPathComponent.isEmpty ? "README.md" : (folder as NSString).deletingLastPathComponent + "/README.md"
+    let readmePath =
+        (folder as NSString).deletingLastPathComponent.isEmpty
+        ? "README.md" : (folder as NSString).deletingLastPathComponent + "/README.md"
     if let readme = try? String(contentsOfFile: readmePath, encoding: .utf8),
         let updated = RuleDocumentation.updatingReadme(readme, RuleRegistry.descriptions), updated != readme
     {
@@ -30,7 +32,8 @@ do {
     let schemas = parent.isEmpty ? "schemas" : parent + "/schemas"
     try manager.createDirectory(atPath: schemas, withIntermediateDirectories: true)
     for name in PayloadJSONSchema.names {
-        try PayloadJSONSchema.render(name)!.write(toFile: schemas + "/" + PayloadJSONSchema.fileName(name), atomically: true, encoding: .utf8)
+        try PayloadJSONSchema.render(name)!.write(
+            toFile: schemas + "/" + PayloadJSONSchema.fileName(name), atomically: true, encoding: .utf8)
     }
     print("wrote \(pages.count) pages to \(folder)/ and \(PayloadJSONSchema.names.count) schemas to \(schemas)/")
 } catch {

@@ -9,26 +9,32 @@ import PushLintServer
 /// lint with the example contract, and every reporter. Invariants that must hold are checked with
 /// `preconditionFailure`, so the fuzzer reports a violation as a crash.
 enum FuzzTarget {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static let engine: Engine = {
         let contractPath = repo.appendingPathComponent("testdata/examples/push-contract.json").path
         let contract = (FileManager.default.contents(atPath: contractPath)).flatMap {
             try? Contract.read(path: "push-contract.json", bytes: [UInt8]($0))
         }
-        return Engine(project: Project(contract: contract, baseDirectory: "/"), options: LintOptions(jobs: 1, maxFileBytes: 1 << 20))
+        return Engine(
+            project: Project(contract: contract, baseDirectory: "/"),
+            options: LintOptions(jobs: 1, maxFileBytes: 1 << 20))
     }()
 
     static func run(_ bytes: [UInt8]) {
         for mode in [JSONParseOptions.Mode.strict, .jsonc, .defaultTemplate] {
             for recovers in [false, true] {
-                let options = JSONParseOptions(mode: mode, maxDepth: 512, maxBytes: 1 << 20, recoversTrailingCommas: recovers)
+                let options = JSONParseOptions(
+                    mode: mode, maxDepth: 512, maxBytes: 1 << 20, recoversTrailingCommas: recovers)
                 check(JSONParser.parse(bytes, options: options), bytes, mode)
             }
         }
         for dialect in TemplateDialect.allCases { checkTemplate(TemplateProgram(bytes, dialect: dialect), bytes) }
         // The file name decides template mode and the template dialect; lint every way.
-        for name in ["fuzz.json", "fuzz.json.tmpl", "fuzz.json.hbs", "fuzz.json.liquid", "fuzz.json.j2", "fuzz.json.gotmpl"] {
+        for name in [
+            "fuzz.json", "fuzz.json.tmpl", "fuzz.json.hbs", "fuzz.json.liquid", "fuzz.json.j2", "fuzz.json.gotmpl",
+        ] {
             let report = engine.lint(bytes: bytes, path: name)
             checkReport(report, bytes)
         }
@@ -37,7 +43,9 @@ enum FuzzTarget {
         checkReport(lines, bytes)
         let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         for d in lines.allDiagnostics {
-            precondition(d.location.map { $0.line >= 1 && $0.line <= lineCount } ?? false, "\(d.ruleId) at a line the input does not have")
+            precondition(
+                d.location.map { $0.line >= 1 && $0.line <= lineCount } ?? false,
+                "\(d.ruleId) at a line the input does not have")
         }
         server(bytes)
     }
@@ -53,15 +61,31 @@ enum FuzzTarget {
         server.allowsWrites = false
         func send(_ value: LSPValue) { server.receive(value.bytes) }
         func request(_ id: Int, _ method: String, _ params: LSPValue) {
-            send(.object([("jsonrpc", .string("2.0")), ("id", .int(id)), ("method", .string(method)), ("params", params)]))
+            send(
+                .object([
+                    ("jsonrpc", .string("2.0")), ("id", .int(id)), ("method", .string(method)), ("params", params),
+                ]))
         }
         request(1, "initialize", .object([("capabilities", .object([]))]))
         server.receive(batch: bodies + [bytes])
         let uri = "untitled:fuzz.json"
         let text = String(decoding: bytes, as: UTF8.self)
-        send(.object([("jsonrpc", .string("2.0")), ("method", .string("textDocument/didOpen")), ("params", .object([
-            ("textDocument", .object([("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(1)), ("text", .string(text))])),
-        ]))]))
+        send(
+            .object([
+                ("jsonrpc", .string("2.0")), ("method", .string("textDocument/didOpen")),
+                (
+                    "params",
+                    .object([
+                        (
+                            "textDocument",
+                            .object([
+                                ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(1)),
+                                ("text", .string(text)),
+                            ])
+                        )
+                    ])
+                ),
+            ]))
         server.lintDue()
         let lines = min(bytes.filter { $0 == 10 }.count + 1, 8)
         for line in 0..<lines {
@@ -70,9 +94,12 @@ enum FuzzTarget {
                 let document: LSPValue = .object([("uri", .string(uri))])
                 request(10, "textDocument/hover", .object([("textDocument", document), ("position", position)]))
                 request(11, "textDocument/completion", .object([("textDocument", document), ("position", position)]))
-                request(12, "textDocument/codeAction", .object([
-                    ("textDocument", document), ("range", .object([("start", position), ("end", position)])), ("context", .object([])),
-                ]))
+                request(
+                    12, "textDocument/codeAction",
+                    .object([
+                        ("textDocument", document), ("range", .object([("start", position), ("end", position)])),
+                        ("context", .object([])),
+                    ]))
             }
         }
         for body in server.outbox {
@@ -83,7 +110,8 @@ enum FuzzTarget {
     /// A template's problems lie in its bytes; its renderings stay within their limit and map into the template.
     static func checkTemplate(_ program: TemplateProgram, _ bytes: [UInt8]) {
         for problem in program.problems {
-            precondition(problem.span.start >= 0 && problem.span.end <= bytes.count, "template problem outside the input")
+            precondition(
+                problem.span.start >= 0 && problem.span.end <= bytes.count, "template problem outside the input")
         }
         let selections = TemplateSelections(domains: program.choices.map(\.optionCount), limit: 8)
         precondition(selections.rows.count <= 8, "more selections than the limit")
@@ -99,7 +127,8 @@ enum FuzzTarget {
 
     static func check(_ result: JSONParseResult, _ bytes: [UInt8], _ mode: JSONParseOptions.Mode) {
         guard let doc = result.document else {
-            guard let error = result.error, error.offset >= 0, error.offset <= bytes.count, !error.message.isEmpty else {
+            guard let error = result.error, error.offset >= 0, error.offset <= bytes.count, !error.message.isEmpty
+            else {
                 preconditionFailure("rejected without a located error")
             }
             return
@@ -138,20 +167,29 @@ enum FuzzTarget {
             switch format {
             case .json, .sarif, .gitlab, .rdjson:
                 let parsed = JSONParser.parse(output, options: JSONParseOptions(maxBytes: Int.max))
-                precondition(parsed.document != nil, "\(format) output does not parse: \(parsed.error?.message ?? "") at \(parsed.error?.offset ?? -1)")
+                precondition(
+                    parsed.document != nil,
+                    "\(format) output does not parse: \(parsed.error?.message ?? "") at \(parsed.error?.offset ?? -1)")
             case .text:
-                precondition(!output.unicodeScalars.contains { $0.value == 0x1B }, "text output carries an escape sequence")
+                precondition(
+                    !output.unicodeScalars.contains { $0.value == 0x1B }, "text output carries an escape sequence")
             case .github:
                 for line in output.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
                     precondition(line.hasPrefix("::"), "annotation line injected: \(line)")
                 }
             case .junit, .checkstyle:
-                precondition(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" }, "XML carries a forbidden control character")
+                precondition(
+                    !output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" },
+                    "XML carries a forbidden control character")
             case .concise:
-                precondition(!output.unicodeScalars.contains { $0.value == 0x1B || $0 == "\r" }, "concise output carries an escape sequence or CR")
+                precondition(
+                    !output.unicodeScalars.contains { $0.value == 0x1B || $0 == "\r" },
+                    "concise output carries an escape sequence or CR")
                 let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
                 let findings = report.allDiagnostics.count + report.project.count
-                precondition(lines.count == findings, "concise output is not one line per finding: \(lines.count) lines, \(findings) findings")
+                precondition(
+                    lines.count == findings,
+                    "concise output is not one line per finding: \(lines.count) lines, \(findings) findings")
             }
         }
     }

@@ -5,6 +5,8 @@
 import Foundation
 
 #if FUZZING
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // libFuzzer looks the driver up by this C name.
     @_silgen_name("LLVMFuzzerRunDriver")
     func LLVMFuzzerRunDriver(
         _ argc: UnsafeMutablePointer<Int32>,
@@ -25,7 +27,8 @@ import Foundation
     for path in CommandLine.arguments.dropFirst() {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-        let files = isDirectory.boolValue
+        let files =
+            isDirectory.boolValue
             ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 }
             : [path]
         for file in files {

@@ -50,7 +50,8 @@ struct LintCommand {
 
     func request(cwd: String, standardInput: (bytes: [UInt8], name: String)?) -> LintRequest {
         var request = LintRequest(
-            paths: paths, configPath: config, contractPath: contract, workingDirectory: cwd, standardInput: standardInput,
+            paths: paths, configPath: config, contractPath: contract, workingDirectory: cwd,
+            standardInput: standardInput,
             options: LintOptions(
                 kind: kind, ruleLevels: ruleLevels, jobs: jobs, maxFileBytes: maxFileBytes,
                 lineExcerpts: format.showsLineText || reports.contains { $0.0.showsLineText },
@@ -97,7 +98,9 @@ enum LintArguments {
         "--fix", "--fix-dry-run", "--unsafe-fixes", "--baseline", "--write-baseline", "--strict-baseline", "--timing",
         "--stdin-format", "--max-findings-per-rule",
     ]
-    static let shortOptions = ["-f": "--format", "-o": "--output", "-c": "--config", "-j": "--jobs", "-q": "--quiet", "-h": "--help"]
+    static let shortOptions = [
+        "-f": "--format", "-o": "--output", "-c": "--config", "-j": "--jobs", "-q": "--quiet", "-h": "--help",
+    ]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> LintCommand? {
         var command = LintCommand()
@@ -132,8 +135,12 @@ enum LintArguments {
                 command.output = try cursor.value(for: name, inline: inline)
             case "--report":
                 let value = try cursor.value(for: name, inline: inline)
-                guard let eq = value.firstIndex(of: "="), eq != value.startIndex, value.index(after: eq) != value.endIndex else {
-                    throw UsageError(message: "--report takes FORMAT=FILE, got '\(value)'", hint: "for example --report sarif=pushlint.sarif")
+                guard let eq = value.firstIndex(of: "="), eq != value.startIndex,
+                    value.index(after: eq) != value.endIndex
+                else {
+                    throw UsageError(
+                        message: "--report takes FORMAT=FILE, got '\(value)'",
+                        hint: "for example --report sarif=pushlint.sarif")
                 }
                 command.reports.append((try format(String(value[..<eq])), String(value[value.index(after: eq)...])))
             case "--config":
@@ -145,7 +152,8 @@ enum LintArguments {
                 if value != "auto" {
                     guard let kind = PayloadKind(rawValue: value) else {
                         throw UsageError(
-                            message: "unknown kind '\(value)'." + Suggest.didYouMean(value, in: ["auto"] + PayloadKind.allCases.map(\.rawValue)),
+                            message: "unknown kind '\(value)'."
+                                + Suggest.didYouMean(value, in: ["auto"] + PayloadKind.allCases.map(\.rawValue)),
                             hint: "kinds: auto, " + PayloadKind.allCases.map(\.rawValue).joined(separator: ", "))
                     }
                     command.kind = kind
@@ -158,22 +166,29 @@ enum LintArguments {
             case "--rule":
                 let value = try cursor.value(for: name, inline: inline)
                 guard let eq = value.firstIndex(of: "=") else {
-                    throw UsageError(message: "--rule takes ID=LEVEL, got '\(value)'", hint: "for example --rule payload-size-headroom=off")
+                    throw UsageError(
+                        message: "--rule takes ID=LEVEL, got '\(value)'",
+                        hint: "for example --rule payload-size-headroom=off")
                 }
                 let id = String(value[..<eq])
                 let levelText = String(value[value.index(after: eq)...])
                 let ids = RuleRegistry.descriptions.map(\.id)
                 guard ids.contains(id) else {
-                    throw UsageError(message: "unknown rule id '\(id)'." + Suggest.didYouMean(id, in: ids), hint: "'pushlint rules' lists every rule")
+                    throw UsageError(
+                        message: "unknown rule id '\(id)'." + Suggest.didYouMean(id, in: ids),
+                        hint: "'pushlint rules' lists every rule")
                 }
                 guard let level = RuleLevel(levelText) else {
-                    throw UsageError(message: "unknown level '\(levelText)' for '\(id)'", hint: "levels: off, info, warning, error")
+                    throw UsageError(
+                        message: "unknown level '\(levelText)' for '\(id)'", hint: "levels: off, info, warning, error")
                 }
                 command.ruleLevels[id] = level
             case "--fail-on":
                 let value = try cursor.value(for: name, inline: inline)
                 guard let severity = Severity(rawValue: value) else {
-                    throw UsageError(message: "--fail-on takes error, warning or info, got '\(value)'." + Suggest.didYouMean(value, in: ["error", "warning", "info"]))
+                    throw UsageError(
+                        message: "--fail-on takes error, warning or info, got '\(value)'."
+                            + Suggest.didYouMean(value, in: ["error", "warning", "info"]))
                 }
                 command.failOn = severity
             case "--max-warnings":
@@ -210,7 +225,9 @@ enum LintArguments {
             case "--stdin-format":
                 let value = try cursor.value(for: name, inline: inline)
                 guard value == "json" || value == "jsonl" else {
-                    throw UsageError(message: "--stdin-format takes json or jsonl, got '\(value)'", hint: "jsonl: one payload per line")
+                    throw UsageError(
+                        message: "--stdin-format takes json or jsonl, got '\(value)'",
+                        hint: "jsonl: one payload per line")
                 }
                 command.stdinFormat = value
             case "--max-findings-per-rule":
@@ -240,13 +257,17 @@ enum LintArguments {
             throw UsageError(message: "--fix writes the fixes and --fix-dry-run only prints them; choose one")
         }
         if command.unsafeFixes && !command.fix && !command.fixDryRun {
-            throw UsageError(message: "--unsafe-fixes goes with --fix or --fix-dry-run", hint: "for example pushlint --fix --unsafe-fixes push/")
+            throw UsageError(
+                message: "--unsafe-fixes goes with --fix or --fix-dry-run",
+                hint: "for example pushlint --fix --unsafe-fixes push/")
         }
         if command.stdin && (command.fix || command.fixDryRun) {
             throw UsageError(message: "--fix and --fix-dry-run change files; they do not work with --stdin")
         }
         if command.strictBaseline && command.baseline == nil {
-            throw UsageError(message: "--strict-baseline goes with --baseline FILE", hint: "for example pushlint --baseline pushlint-baseline.json --strict-baseline")
+            throw UsageError(
+                message: "--strict-baseline goes with --baseline FILE",
+                hint: "for example pushlint --baseline pushlint-baseline.json --strict-baseline")
         }
         if command.paths.isEmpty && !command.stdin { command.paths = ["."] }
         return command
@@ -255,7 +276,8 @@ enum LintArguments {
     static func format(_ text: String) throws(UsageError) -> ReportFormat {
         guard let format = ReportFormat(rawValue: text) else {
             throw UsageError(
-                message: "unknown format '\(text)'." + Suggest.didYouMean(text, in: ReportFormat.allCases.map(\.rawValue)),
+                message: "unknown format '\(text)'."
+                    + Suggest.didYouMean(text, in: ReportFormat.allCases.map(\.rawValue)),
                 hint: "formats: " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return format
@@ -288,13 +310,16 @@ struct InitCommand {
             default:
                 if argument.hasPrefix("-") {
                     throw UsageError(
-                        message: "unknown option '\(argument)' for 'pushlint init'." + Suggest.didYouMean(argument, in: ["--contract", "--help"]),
+                        message: "unknown option '\(argument)' for 'pushlint init'."
+                            + Suggest.didYouMean(argument, in: ["--contract", "--help"]),
                         hint: "see 'pushlint init --help'")
                 }
                 folders.append(argument)
             }
         }
-        guard folders.count <= 1 else { throw UsageError(message: "'pushlint init' takes at most one folder", hint: "see 'pushlint init --help'") }
+        guard folders.count <= 1 else {
+            throw UsageError(message: "'pushlint init' takes at most one folder", hint: "see 'pushlint init --help'")
+        }
         command.directory = folders.first ?? "."
         return command
     }

@@ -38,7 +38,8 @@ func runLint(_ arguments: [String]) -> Int32 {
     let cwd = fileSystem.currentDirectory
     let outcome: LintOutcome
     do {
-        outcome = try LintSession.run(command.request(cwd: cwd, standardInput: readStandardInput(command)), fileSystem: fileSystem)
+        outcome = try LintSession.run(
+            command.request(cwd: cwd, standardInput: readStandardInput(command)), fileSystem: fileSystem)
     } catch {
         fail(error)
     }
@@ -46,14 +47,18 @@ func runLint(_ arguments: [String]) -> Int32 {
     if let recorded = outcome.recordedBaseline, let file = command.writeBaseline {
         write(Array(recorded.render().utf8), to: file, fileSystem, as: .baseline)
         let findings = recorded.counts.values.reduce(0, +)
-        Terminal.writeError("pushlint: wrote \(file): \(findings) \(findings == 1 ? "finding" : "findings") in \(recorded.counts.count) \(recorded.counts.count == 1 ? "entry" : "entries")\n")
+        Terminal.writeError(
+            "pushlint: wrote \(file): \(findings) \(findings == 1 ? "finding" : "findings") in \(recorded.counts.count) \(recorded.counts.count == 1 ? "entry" : "entries")\n"
+        )
         return ExitCode.clean
     }
     let report = outcome.report
     for (format, path) in command.reports {
         write(render(report, format, color: false, jobs: command.jobs, workingDirectory: cwd), to: path, fileSystem)
     }
-    if let fixes = outcome.fixes, command.fixDryRun { return fixes.changedFiles.isEmpty ? ExitCode.clean : ExitCode.findings }
+    if let fixes = outcome.fixes, command.fixDryRun {
+        return fixes.changedFiles.isEmpty ? ExitCode.clean : ExitCode.findings
+    }
     let color = command.output == nil && (command.color == .always || (command.color == .auto && Terminal.wantsColor()))
     let main = render(report, command.format, color: color, jobs: command.jobs, workingDirectory: cwd)
     if let output = command.output {
@@ -78,9 +83,13 @@ func streamSummary(_ stream: StreamSummary) -> String {
     text += "; findings by rule:\n"
     let width = stream.rules.map(\.ruleId.count).max() ?? 0
     for rule in stream.rules {
-        let lines = rule.firstLines.map(String.init).joined(separator: ", ") + (rule.count > rule.firstLines.count ? ", ..." : "")
+        let lines =
+            rule.firstLines.map(String.init).joined(separator: ", ")
+            + (rule.count > rule.firstLines.count ? ", ..." : "")
         let shown = rule.shown < rule.count ? " (the report shows the first \(rule.shown))" : ""
-        text += "  " + rule.ruleId + String(repeating: " ", count: width - rule.ruleId.count) + "  \(rule.count) at \(rule.firstLines.count == 1 && rule.count == 1 ? "line" : "lines") \(lines)\(shown)\n"
+        text +=
+            "  " + rule.ruleId + String(repeating: " ", count: width - rule.ruleId.count)
+            + "  \(rule.count) at \(rule.firstLines.count == 1 && rule.count == 1 ? "line" : "lines") \(lines)\(shown)\n"
     }
     return text
 }
@@ -97,10 +106,16 @@ func readStandardInput(_ command: LintCommand) -> (bytes: [UInt8], name: String)
 func fail(_ error: LintSessionError) -> Never {
     switch error {
     case .configuration(let error):
-        fail(error.position.map { "\(error.path):\($0.line):\($0.column): \(error.message)" } ?? "\(error.path): \(error.message)", hint: error.hint)
+        fail(
+            error.position.map { "\(error.path):\($0.line):\($0.column): \(error.message)" }
+                ?? "\(error.path): \(error.message)", hint: error.hint)
     case .missingPath(let path):
-        let subcommand = path.contains("/") ? "" : Suggest.didYouMean(path, in: ["lint", "rules", "explain", "init", "schema", "server", "help"])
-        fail("no such file or directory: \(path)" + (subcommand.isEmpty ? "" : ".") + subcommand, hint: "check the path, or run from the folder that holds it")
+        let subcommand =
+            path.contains("/")
+            ? "" : Suggest.didYouMean(path, in: ["lint", "rules", "explain", "init", "schema", "server", "help"])
+        fail(
+            "no such file or directory: \(path)" + (subcommand.isEmpty ? "" : ".") + subcommand,
+            hint: "check the path, or run from the folder that holds it")
     case .baseline(_, let reason, let hint):
         fail(reason, hint: hint)
     }
@@ -109,7 +124,9 @@ func fail(_ error: LintSessionError) -> Never {
 /// What `--fix` and `--fix-dry-run` say besides the report: files left alone, the diff of a dry run, the count.
 func reportFixes(_ run: FixRun, dryRun: Bool) {
     for file in run.files {
-        if let problem = file.problem { Terminal.writeError("pushlint: warning: \(file.path) left unchanged: \(problem)\n") }
+        if let problem = file.problem {
+            Terminal.writeError("pushlint: warning: \(file.path) left unchanged: \(problem)\n")
+        }
     }
     let changed = run.changedFiles
     let fixes = "\(run.appliedFixes) \(run.appliedFixes == 1 ? "fix" : "fixes")"
@@ -123,7 +140,8 @@ func reportFixes(_ run: FixRun, dryRun: Bool) {
 }
 
 func runInit(_ arguments: [String]) -> Int32 {
-    guard let command = parseOrHelp(Help.initCommand, { () throws(UsageError) in try InitCommand.parse(arguments) }) else {
+    guard let command = parseOrHelp(Help.initCommand, { () throws(UsageError) in try InitCommand.parse(arguments) })
+    else {
         return ExitCode.clean
     }
     let fileSystem = LocalFileSystem()
@@ -146,7 +164,8 @@ func runInit(_ arguments: [String]) -> Int32 {
 }
 
 func render(_ report: LintReport, _ format: ReportFormat, color: Bool, jobs: Int, workingDirectory: String) -> [UInt8] {
-    Reporters.make(format, options: ReportOptions(color: color, workingDirectory: workingDirectory, jobs: jobs)).renderBytes(report)
+    Reporters.make(format, options: ReportOptions(color: color, workingDirectory: workingDirectory, jobs: jobs))
+        .renderBytes(report)
 }
 
 /// What the CLI writes: a report can be made again, so it is not flushed to the disk; a baseline is kept.
@@ -178,7 +197,9 @@ func runRules(_ arguments: [String]) -> Int32 {
             return ExitCode.clean
         case "-f", "--format", "--format=json", "--format=text":
             let value = argument.hasPrefix("--format=") ? String(argument.dropFirst(9)) : cursor.next() ?? ""
-            guard value == "json" || value == "text" else { fail("'pushlint rules' formats are text and json, got '\(value)'") }
+            guard value == "json" || value == "text" else {
+                fail("'pushlint rules' formats are text and json, got '\(value)'")
+            }
             json = value == "json"
         default:
             fail("unknown argument '\(argument)' for 'pushlint rules'", hint: "see 'pushlint rules --help'")
@@ -198,7 +219,9 @@ func runExplain(_ arguments: [String]) -> Int32 {
         fail("'pushlint explain' takes one rule id", hint: "'pushlint rules' lists them")
     }
     guard let rule = RuleRegistry.rule(id) else {
-        fail("unknown rule id '\(id)'." + Suggest.didYouMean(id, in: RuleRegistry.descriptions.map(\.id)), hint: "'pushlint rules' lists them")
+        fail(
+            "unknown rule id '\(id)'." + Suggest.didYouMean(id, in: RuleRegistry.descriptions.map(\.id)),
+            hint: "'pushlint rules' lists them")
     }
     Terminal.write(RuleDocumentation.page(rule.description))
     return ExitCode.clean
@@ -211,7 +234,9 @@ func runSchema(_ arguments: [String]) -> Int32 {
     }
     let names = PayloadJSONSchema.names
     guard arguments.count == 1, let name = arguments.first, let text = PayloadJSONSchema.render(name) else {
-        let given = arguments.first.map { "unknown schema '\($0)'." + Suggest.didYouMean($0, in: names) } ?? "'pushlint schema' takes one name"
+        let given =
+            arguments.first.map { "unknown schema '\($0)'." + Suggest.didYouMean($0, in: names) }
+            ?? "'pushlint schema' takes one name"
         fail(given, hint: "the schemas are " + names.joined(separator: ", "))
     }
     Terminal.write(text)

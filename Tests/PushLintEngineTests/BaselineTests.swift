@@ -2,8 +2,8 @@ import Foundation
 import PushLintEngine
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct BaselineTests {
     /// Flags every `aps.sound` value: one finding per file per sound key.
@@ -12,9 +12,13 @@ import TestSupport
     }
 
     func lint(_ fs: MemoryFileSystem) throws -> LintReport {
-        let targets = try Discovery(config: .defaults, baseDirectory: "/project", cwd: "/project", fileSystem: fs).targets(for: ["."])
-        return Engine(project: Project(baseDirectory: "/project"), options: LintOptions(jobs: 1), fileSystem: fs, rules: [Self.sound])
-            .lint(targets)
+        let targets = try Discovery(config: .defaults, baseDirectory: "/project", cwd: "/project", fileSystem: fs)
+            .targets(for: ["."])
+        return Engine(
+            project: Project(baseDirectory: "/project"), options: LintOptions(jobs: 1), fileSystem: fs,
+            rules: [Self.sound]
+        )
+        .lint(targets)
     }
 
     let paths = Baseline.PathMapper(cwd: "/project", baselineFile: "pushlint-baseline.json")
@@ -46,7 +50,9 @@ import TestSupport
         let fs = MemoryFileSystem(["/project/a.json": #"{"aps": {"sound": "a"}}"#])
         let baseline = Baseline.record(try lint(fs), paths: paths)
         // Reformat: the finding moves to another line and column.
-        fs.set("/project/a.json", Array("{\n\n  \"aps\": {\n      \"alert\": \"Hi\",\n      \"sound\": \"a\"\n  }\n}\n".utf8))
+        fs.set(
+            "/project/a.json",
+            Array("{\n\n  \"aps\": {\n      \"alert\": \"Hi\",\n      \"sound\": \"a\"\n  }\n}\n".utf8))
         let report = baseline.apply(to: try lint(fs), paths: paths, strict: false)
         #expect(report.allDiagnostics.isEmpty)
         #expect(report.project.isEmpty)
@@ -55,7 +61,9 @@ import TestSupport
     @Test func newFindingsOfTheSameKeyBeyondTheCountStay() throws {
         let fs = MemoryFileSystem(["/project/a.json": #"{"aps": {"sound": "a"}}"#])
         let baseline = Baseline.record(try lint(fs), paths: paths)
-        fs.set("/project/a.json", Array(#"[{"aps": {"sound": "a"}}, {"aps": {"sound": "b"}}, {"aps": {"sound": "c"}}]"#.utf8))
+        fs.set(
+            "/project/a.json",
+            Array(#"[{"aps": {"sound": "a"}}, {"aps": {"sound": "b"}}, {"aps": {"sound": "c"}}]"#.utf8))
         // Pointers are /0/aps/sound..., none recorded: all three are new.
         #expect(baseline.apply(to: try lint(fs), paths: paths, strict: false).allDiagnostics.count == 3)
         let counted = Baseline(counts: [Baseline.Key(path: "a.json", ruleId: "test-sound", pointer: "/1/aps/sound"): 1])
@@ -64,7 +72,9 @@ import TestSupport
     }
 
     @Test func disappearedEntriesAreReportedAsInfoOrStrictErrors() throws {
-        let fs = MemoryFileSystem(["/project/a.json": #"{"aps": {"sound": "a"}}"#, "/project/b.json": #"{"aps": {"sound": "a"}}"#])
+        let fs = MemoryFileSystem([
+            "/project/a.json": #"{"aps": {"sound": "a"}}"#, "/project/b.json": #"{"aps": {"sound": "a"}}"#,
+        ])
         let baseline = Baseline.record(try lint(fs), paths: paths)
         fs.set("/project/b.json", Array(#"{"aps": {"alert": "fixed"}}"#.utf8))
         let report = baseline.apply(to: try lint(fs), paths: paths, strict: false)
@@ -73,7 +83,9 @@ import TestSupport
         #expect(report.project.count == 1)
         #expect(note.severity == .info)
         #expect(note.ruleId == "test-sound")
-        #expect(note.message.contains("fixed, prune the baseline") && note.message.contains("b.json at /aps/sound"), "\(note.message)")
+        #expect(
+            note.message.contains("fixed, prune the baseline") && note.message.contains("b.json at /aps/sound"),
+            "\(note.message)")
         #expect(note.related == ["b.json"])
         let strict = baseline.apply(to: try lint(fs), paths: paths, strict: true)
         #expect(strict.project.map(\.severity) == [.error])
@@ -88,9 +100,13 @@ import TestSupport
 
     @Test func invalidBaselinesAreConfigurationErrors() {
         #expect(throws: ConfigurationError.self) { try Baseline.read(path: "b.json", bytes: Array("[]".utf8)) }
-        #expect(throws: ConfigurationError.self) { try Baseline.read(path: "b.json", bytes: Array(#"{"version": 2, "entries": []}"#.utf8)) }
         #expect(throws: ConfigurationError.self) {
-            try Baseline.read(path: "b.json", bytes: Array(#"{"version": 1, "entries": [{"path": "a", "rule": "r", "cnt": 1}]}"#.utf8))
+            try Baseline.read(path: "b.json", bytes: Array(#"{"version": 2, "entries": []}"#.utf8))
+        }
+        #expect(throws: ConfigurationError.self) {
+            try Baseline.read(
+                path: "b.json", bytes: Array(#"{"version": 1, "entries": [{"path": "a", "rule": "r", "cnt": 1}]}"#.utf8)
+            )
         }
     }
 }

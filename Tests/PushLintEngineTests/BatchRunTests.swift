@@ -1,7 +1,8 @@
-@testable import PushLintEngine
 import PushLintModel
-import Testing
 import TestSupport
+import Testing
+
+@testable import PushLintEngine
 
 /// A batch's messages are checked in runs of consecutive messages (`workRuns`), each run gathered on its worker.
 @Suite struct BatchRunTests {
@@ -10,7 +11,8 @@ import TestSupport
         dir.write("batch.json", batch)
         let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path)
         let target = LintTarget(
-            displayPath: "batch.json", absolutePath: dir.path + "/batch.json", configRelativePath: "batch.json", isExplicit: true)
+            displayPath: "batch.json", absolutePath: dir.path + "/batch.json", configRelativePath: "batch.json",
+            isExplicit: true)
         return Engine(project: project, options: LintOptions(jobs: jobs)).lintFile(target)
     }
 
@@ -20,7 +22,9 @@ import TestSupport
     @Test(arguments: [65, 130])
     func runsKeepMessageOrderAndTheFirstLargest(count: Int) throws {
         let small = #"{"message": {"token": "t", "data": {"k": "v"}}}"#
-        let large = { (target: String) in #"{"message": {"\#(target)": "abcde", "data": {"k": "\#(String(repeating: "v", count: 40))"}}}"# }
+        let large = { (target: String) in
+            #"{"message": {"\#(target)": "abcde", "data": {"k": "\#(String(repeating: "v", count: 40))"}}}"#
+        }
         for first in [7, 15, 31, 63] where first + 1 < count {
             for (targets, limit) in [(["topic", "token"], 2048), (["token", "topic"], 4096)] {
                 var messages = Array(repeating: small, count: count)

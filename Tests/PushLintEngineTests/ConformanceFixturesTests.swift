@@ -1,8 +1,8 @@
 import Foundation
 import PushLintEngine
 import PushLintModel
-import Testing
 import TestSupport
+import Testing
 
 /// The reference fixtures of testdata/conformance/: payload shapes that Apple documents and the Expo push message
 /// type, written by hand from the platform owners' documentation (sources in each folder's SOURCES.md). They are
@@ -52,7 +52,8 @@ import TestSupport
         // documented use of the two levels gets a reminder, as info.
         Known(
             "apns/interruption-critical.json", "apns-interruption-entitlement", "/payload/aps/interruption-level",
-            "critical needs the critical-alerts entitlement, which only the contract can say the app has (UNNotificationInterruptionLevel.critical)"),
+            "critical needs the critical-alerts entitlement, which only the contract can say the app has (UNNotificationInterruptionLevel.critical)"
+        ),
         Known(
             "apns/interruption-time-sensitive.json", "apns-interruption-entitlement", "/payload/aps/interruption-level",
             "time-sensitive needs the Time Sensitive Notifications capability"),
@@ -79,18 +80,23 @@ import TestSupport
     static func lintFolder() throws -> Run {
         let cwd = Paths.repo.path
         let fileSystem = LocalFileSystem()
-        let project = try Project.load(configPath: nil, contractPath: nil, cwd: cwd, paths: paths, fileSystem: fileSystem)
-        #expect(project.configFile == nil, "a .pushlint.json above the repository would change the run: \(project.configFile ?? "")")
+        let project = try Project.load(
+            configPath: nil, contractPath: nil, cwd: cwd, paths: paths, fileSystem: fileSystem)
+        #expect(
+            project.configFile == nil,
+            "a .pushlint.json above the repository would change the run: \(project.configFile ?? "")")
         #expect(project.contract == nil)
         let engine = Engine(project: project, options: LintOptions(jobs: 2), fileSystem: fileSystem)
-        var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
+        var discovery = Discovery(
+            config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
         discovery.ignoredFiles = project.ownFiles
         let report = try engine.lint(paths: paths, discovery: discovery)
         var findings: [(Entry, Diagnostic)] = []
         for file in report.files {
             let relative = file.path.hasPrefix(folder + "/") ? String(file.path.dropFirst(folder.count + 1)) : file.path
             for diagnostic in file.diagnostics {
-                findings.append((Entry(file: relative, rule: diagnostic.ruleId, pointer: diagnostic.pointer ?? ""), diagnostic))
+                findings.append(
+                    (Entry(file: relative, rule: diagnostic.ruleId, pointer: diagnostic.pointer ?? ""), diagnostic))
             }
         }
         return Run(report: report, findings: findings)
@@ -99,7 +105,8 @@ import TestSupport
     static func show(_ finding: (entry: Entry, diagnostic: Diagnostic)) -> String {
         let d = finding.diagnostic
         let place = d.location.map { ":\($0.line):\($0.column)" } ?? ""
-        return "\(folder)/\(finding.entry.file)\(place): \(d.severity.rawValue) [\(d.ruleId)] at \(d.pointer.map { $0.isEmpty ? "\"\"" : $0 } ?? "-"): \(d.message)"
+        return
+            "\(folder)/\(finding.entry.file)\(place): \(d.severity.rawValue) [\(d.ruleId)] at \(d.pointer.map { $0.isEmpty ? "\"\"" : $0 } ?? "-"): \(d.message)"
     }
 
     // MARK: Tests
@@ -127,12 +134,14 @@ import TestSupport
         let unexpected = serious.filter { !known.contains($0.entry) }.map(Self.show)
         #expect(
             unexpected.isEmpty,
-            "findings on documented-valid payloads (fix the rule, or list them in knownFalsePositives with the platform source):\n\(unexpected.joined(separator: "\n"))")
+            "findings on documented-valid payloads (fix the rule, or list them in knownFalsePositives with the platform source):\n\(unexpected.joined(separator: "\n"))"
+        )
         let occurring = Set(serious.map(\.entry))
         let gone = Self.knownFalsePositives.filter { !occurring.contains($0.entry) }.map { "\($0.entry): \($0.reason)" }
         #expect(
             gone.isEmpty,
-            "listed in knownFalsePositives but no longer reported at warning or error (remove the entry):\n\(gone.joined(separator: "\n"))")
+            "listed in knownFalsePositives but no longer reported at warning or error (remove the entry):\n\(gone.joined(separator: "\n"))"
+        )
         #expect(run.report.project.filter { $0.severity >= .warning }.isEmpty, "\(run.report.project.map(\.message))")
     }
 
@@ -143,14 +152,16 @@ import TestSupport
         let infos = run.findings.filter { $0.diagnostic.severity == .info }
         let unexpected = infos.filter { !allowed.contains($0.entry) }.map(Self.show)
         #expect(unexpected.isEmpty, "infos not listed in allowedInfos:\n\(unexpected.joined(separator: "\n"))")
-        let gone = Self.allowedInfos.filter { entry in !infos.contains { $0.entry == entry.entry } }.map(\.entry.description)
+        let gone = Self.allowedInfos.filter { entry in !infos.contains { $0.entry == entry.entry } }.map(
+            \.entry.description)
         #expect(gone.isEmpty, "listed in allowedInfos but not reported: \(gone)")
     }
 
     /// The broadcast fixture keeps exercising the broadcast limit: its body is above 4096 and at most 5120 bytes.
     @Test func broadcastFixtureSitsBetweenTheTwoLimits() throws {
         let run = try Self.lintFolder()
-        let file = try #require(run.report.files.first { $0.path == "\(Self.folder)/apns/live-activity-broadcast-update.json" })
+        let file = try #require(
+            run.report.files.first { $0.path == "\(Self.folder)/apns/live-activity-broadcast-update.json" })
         let bytes = try #require(file.wireBytes)
         #expect(bytes > 4096 && bytes <= 5120, "\(bytes) bytes")
     }

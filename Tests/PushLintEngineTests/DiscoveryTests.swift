@@ -1,7 +1,7 @@
 import PushLintEngine
 import PushLintModel
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct DiscoveryTests {
     func discover(_ dir: TempDirectory, _ paths: [String], config: Config = .defaults) throws -> [LintTarget] {
@@ -11,7 +11,10 @@ import TestSupport
 
     @Test func walksSortedWithIncludesExcludesAndDefaultExcludes() throws {
         let dir = TempDirectory()
-        for name in ["b.json", "a.json", "sub/c.json", "sub/d.txt", "t.json.tmpl", "node_modules/x.json", ".git/y.json", "Pods/z.json", "drafts/w.json"] {
+        for name in [
+            "b.json", "a.json", "sub/c.json", "sub/d.txt", "t.json.tmpl", "node_modules/x.json", ".git/y.json",
+            "Pods/z.json", "drafts/w.json",
+        ] {
             dir.write(name, "{}")
         }
         var config = Config.defaults

@@ -1,11 +1,13 @@
 import PushLintEngine
 import PushLintModel
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct EngineTests {
-    func lint(_ dir: TempDirectory, _ paths: [String] = ["."], options: LintOptions = LintOptions()) throws -> LintReport {
+    func lint(_ dir: TempDirectory, _ paths: [String] = ["."], options: LintOptions = LintOptions()) throws
+        -> LintReport
+    {
         let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path)
         var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: dir.path)
         discovery.ignoredFiles = project.ownFiles
@@ -47,7 +49,9 @@ import TestSupport
     /// matches no kind is reported as info instead of skipped without a word; other JSON stays quiet.
     @Test func bareMessagesAreRecognisedAndPushLookingFilesAreNamed() throws {
         let dir = TempDirectory()
-        dir.write("bare.json", #"{"android": {"priority": "HIGH", "notification": {"channel_id": "orders"}}, "data": {"id": "1"}}"#)
+        dir.write(
+            "bare.json",
+            #"{"android": {"priority": "HIGH", "notification": {"channel_id": "orders"}}, "data": {"id": "1"}}"#)
         dir.write("odd.json", #"{"notification": {"title": "Hi"}, "tokens": ["a"]}"#)
         dir.write("package.json", #"{"name": "app", "data": {"x": 1}}"#)
         let report = try lint(dir)
@@ -60,14 +64,23 @@ import TestSupport
 
     @Test func configLevelsOverridesAndCommandLineApply() throws {
         let dir = TempDirectory()
-        dir.write(".pushlint.json", #"{"rules": {"payload-size": "warning"}, "overrides": [{"files": ["legacy/**"], "rules": {"payload-size": "off"}}]}"#)
+        dir.write(
+            ".pushlint.json",
+            #"{"rules": {"payload-size": "warning"}, "overrides": [{"files": ["legacy/**"], "rules": {"payload-size": "off"}}]}"#
+        )
         dir.write("a.json", Self.big)
         dir.write("legacy/b.json", Self.big)
         let report = try lint(dir)
         // Only payload-size's levels matter here.
-        #expect(report.files.map { $0.diagnostics.filter { $0.ruleId == "payload-size" }.map(\.severity) } == [[.warning], []])
+        #expect(
+            report.files.map { $0.diagnostics.filter { $0.ruleId == "payload-size" }.map(\.severity) } == [
+                [.warning], [],
+            ])
         let cli = try lint(dir, options: LintOptions(ruleLevels: ["payload-size": .on(.info)]))
-        #expect(cli.files.map { $0.diagnostics.filter { $0.ruleId == "payload-size" }.map(\.severity) } == [[.info], [.info]])
+        #expect(
+            cli.files.map { $0.diagnostics.filter { $0.ruleId == "payload-size" }.map(\.severity) } == [
+                [.info], [.info],
+            ])
     }
 
     @Test func configIsFoundWalkingUpAndItsFilesAreNotLinted() throws {
@@ -111,9 +124,11 @@ import TestSupport
         let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path)
         let discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: dir.path)
         for paths in [["."], ["f1", ".", "f2/p2.json"], ["f3"]] {
-            let expected = Engine(project: project, options: LintOptions(jobs: 1)).lint(try discovery.targets(for: paths))
+            let expected = Engine(project: project, options: LintOptions(jobs: 1)).lint(
+                try discovery.targets(for: paths))
             for jobs in [1, 2, 7] {
-                let report = try Engine(project: project, options: LintOptions(jobs: jobs)).lint(paths: paths, discovery: discovery)
+                let report = try Engine(project: project, options: LintOptions(jobs: jobs)).lint(
+                    paths: paths, discovery: discovery)
                 #expect(report.files.map(\.path) == expected.files.map(\.path), "\(paths), \(jobs) jobs")
                 #expect(report.allDiagnostics == expected.allDiagnostics)
                 #expect(report.skipped == expected.skipped)
@@ -129,7 +144,9 @@ import TestSupport
         let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path)
         let discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: dir.path)
         let engine = Engine(project: project, options: LintOptions(jobs: 3))
-        #expect(throws: Discovery.MissingPath.self) { try engine.lint(paths: [".", "nope.json"], discovery: discovery) }
+        #expect(throws: Discovery.MissingPath.self) {
+            try engine.lint(paths: [".", "nope.json"], discovery: discovery)
+        }
         // Still usable afterwards (no worker left waiting).
         #expect(try engine.lint(paths: ["."], discovery: discovery).files.count == 50)
     }
@@ -142,10 +159,11 @@ import TestSupport
         // Records over payload-data-not-link's 256 bytes: one content finding per APNs message.
         let records = #"[{"a": ""# + String(repeating: "x", count: 260) + #""}, {"b": 2}]"#
         let messages = (0..<count).map { i in
-            i % 97 == 5 ? "42"
-            : i % 4 == 0
-                ? #"{"message": {"token": "t\#(i)", "data": {"n": \#(i), "mail": "user\#(i)@gmail.com"}}}"#
-                : #"{"aps": {"alert": "order \#(i)"}, "items": "# + records + "}"
+            i % 97 == 5
+                ? "42"
+                : i % 4 == 0
+                    ? #"{"message": {"token": "t\#(i)", "data": {"n": \#(i), "mail": "user\#(i)@gmail.com"}}}"#
+                    : #"{"aps": {"alert": "order \#(i)"}, "items": "# + records + "}"
         }
         dir.write("batch.json", "[" + messages.joined(separator: ",\n") + "]")
         let one = try lint(dir, options: LintOptions(jobs: 1))
@@ -174,14 +192,19 @@ import TestSupport
     /// Without line excerpts (reports other than text), findings are located at the same lines and columns.
     @Test func findingsWithoutLineExcerptsKeepTheirLocations() throws {
         let dir = TempDirectory()
-        dir.write("batch.json", "[\n" + (0..<20).map { #"  {"aps": {"alert": "Zürich \#($0)", "badge": "\#($0)"}}"# }.joined(separator: ",\n") + "\n]")
+        dir.write(
+            "batch.json",
+            "[\n"
+                + (0..<20).map { #"  {"aps": {"alert": "Zürich \#($0)", "badge": "\#($0)"}}"# }.joined(separator: ",\n")
+                + "\n]")
         let with = try lint(dir, options: LintOptions(jobs: 1))
         let without = try lint(dir, options: LintOptions(jobs: 1, lineExcerpts: false))
         #expect(with.allDiagnostics.count == 20)
         #expect(with.allDiagnostics.allSatisfy { $0.location?.lineText.isEmpty == false })
         #expect(without.allDiagnostics.allSatisfy { $0.location?.lineText.isEmpty == true })
-        #expect(with.allDiagnostics.map { $0.location.map { [$0.line, $0.column, $0.endLine, $0.endColumn] } }
-            == without.allDiagnostics.map { $0.location.map { [$0.line, $0.column, $0.endLine, $0.endColumn] } })
+        #expect(
+            with.allDiagnostics.map { $0.location.map { [$0.line, $0.column, $0.endLine, $0.endColumn] } }
+                == without.allDiagnostics.map { $0.location.map { [$0.line, $0.column, $0.endLine, $0.endColumn] } })
     }
 
     /// A batch's size is its largest message's; of equally large ones, the first gives the limit (an FCM message to
@@ -242,12 +265,15 @@ import TestSupport
         let dir = TempDirectory()
         dir.write("f.json", bytes)
         let project = Project(baseDirectory: dir.path)
-        let targets = try Discovery(config: project.config, baseDirectory: dir.path, cwd: dir.path).targets(for: ["f.json"])
+        let targets = try Discovery(config: project.config, baseDirectory: dir.path, cwd: dir.path).targets(for: [
+            "f.json"
+        ])
         return Engine(project: project, options: options).lint(targets).allDiagnostics
     }
 
     @Test func hundredThousandLevelsOfNesting() throws {
-        let d = try lintFile(Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8))
+        let d = try lintFile(
+            Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8))
         #expect(d.map(\.ruleId) == ["json-limit"])
         #expect(d.first?.location?.column == 513)
     }
@@ -277,7 +303,11 @@ import TestSupport
         let dir = TempDirectory()
         dir.mkdir("folder.json")
         let project = Project(baseDirectory: dir.path)
-        let targets = [LintTarget(displayPath: "folder.json", absolutePath: dir.path + "/folder.json", configRelativePath: "folder.json", isExplicit: true)]
+        let targets = [
+            LintTarget(
+                displayPath: "folder.json", absolutePath: dir.path + "/folder.json", configRelativePath: "folder.json",
+                isExplicit: true)
+        ]
         let report = Engine(project: project).lint(targets)
         #expect(report.allDiagnostics.map(\.ruleId) == ["io-error"])
         #expect(report.allDiagnostics.first?.message.contains("directory") == true)
@@ -287,7 +317,8 @@ import TestSupport
 /// A payload rule that counts its runs, to see which rules the engine runs.
 private struct CountingRule: PayloadRule {
     static let runs = Mutex(0)
-    static let description = RuleDescription(id: "counting-rule", summary: "Counts.", family: .json, defaultSeverity: .warning, rationale: "r")
+    static let description = RuleDescription(
+        id: "counting-rule", summary: "Counts.", family: .json, defaultSeverity: .warning, rationale: "r")
     func check(_ context: PayloadContext) -> [Diagnostic] {
         Self.runs.withLock { $0 += 1 }
         return []
@@ -302,10 +333,12 @@ private struct CountingRule: PayloadRule {
         if let config { dir.write(".pushlint.json", config) }
         dir.write("push/a.json", #"{"aps": {"alert": "Hi"}}"#)
         dir.write("push/legacy/b.json", #"{"aps": {"alert": "Hi"}}"#)
-        let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path, rules: [CountingRule.description])
+        let project = try Project.load(
+            configPath: nil, contractPath: nil, cwd: dir.path, rules: [CountingRule.description])
         var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: dir.path)
         discovery.ignoredFiles = project.ownFiles
-        let engine = Engine(project: project, options: LintOptions(ruleLevels: commandLine, jobs: 1), rules: [CountingRule()])
+        let engine = Engine(
+            project: project, options: LintOptions(ruleLevels: commandLine, jobs: 1), rules: [CountingRule()])
         CountingRule.runs.withLock { $0 = 0 }
         _ = engine.lint(try discovery.targets(for: ["."]))
         return CountingRule.runs.withLock { $0 }
@@ -315,7 +348,13 @@ private struct CountingRule: PayloadRule {
         #expect(try runs(config: nil) == 2)
         #expect(try runs(config: #"{"rules": {"counting-rule": "off"}}"#) == 0)
         #expect(try runs(config: nil, commandLine: ["counting-rule": .off]) == 0)
-        #expect(try runs(config: #"{"overrides": [{"files": ["push/legacy/**"], "rules": {"counting-rule": "off"}}]}"#) == 1)
-        #expect(try runs(config: #"{"rules": {"counting-rule": "off"}, "overrides": [{"files": ["push/legacy/**"], "rules": {"counting-rule": "error"}}]}"#) == 1)
+        #expect(
+            try runs(config: #"{"overrides": [{"files": ["push/legacy/**"], "rules": {"counting-rule": "off"}}]}"#) == 1
+        )
+        #expect(
+            try runs(
+                config:
+                    #"{"rules": {"counting-rule": "off"}, "overrides": [{"files": ["push/legacy/**"], "rules": {"counting-rule": "error"}}]}"#
+            ) == 1)
     }
 }

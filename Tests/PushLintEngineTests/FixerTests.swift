@@ -3,13 +3,14 @@ import PushLintEngine
 import PushLintJSON
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// Synthetic rules with fixes, to test the fix machinery independently of the built-in rules.
 struct SyntheticRule: PayloadRule {
     static let description = RuleDescription(
-        id: "synthetic", summary: "Synthetic.", family: .apns, defaultSeverity: .warning, rationale: "Made at run time.")
+        id: "synthetic", summary: "Synthetic.", family: .apns, defaultSeverity: .warning, rationale: "Made at run time."
+    )
     /// Each synthetic rule has an id of its own.
     let description: RuleDescription
     /// Returns (node, replacement text, safe) for the APNs `aps` object of a payload.
@@ -26,7 +27,9 @@ struct SyntheticRule: PayloadRule {
         let doc = context.document
         guard let aps = doc.member(context.payload.body, "aps"), doc.kind(aps) == .object else { return [] }
         return find(doc, aps).map { node, text, safe in
-            diagnostic("synthetic finding", at: node, in: doc, fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: text)], isSafe: safe))
+            diagnostic(
+                "synthetic finding", at: node, in: doc,
+                fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: text)], isSafe: safe))
         }
     }
 
@@ -56,7 +59,8 @@ struct SyntheticRule: PayloadRule {
         let fs = MemoryFileSystem(["/project/a.json": before])
         let rule = SyntheticRule.replace("test-badge", key: "badge", from: "true", to: "1")
         let run = engine(fs, [rule]).fix(try targets(fs), options: FixOptions())
-        #expect(fs.text("/project/a.json") == "{\r\n\t\"zeta\" :  1,\r\n\t\"aps\": {\"badge\": 1 ,  \"sound\":\"a\"}\r\n}")
+        #expect(
+            fs.text("/project/a.json") == "{\r\n\t\"zeta\" :  1,\r\n\t\"aps\": {\"badge\": 1 ,  \"sound\":\"a\"}\r\n}")
         #expect(run.appliedFixes == 1)
         #expect(run.files.first?.written == true)
         #expect(run.report.allDiagnostics.isEmpty, "the fixed finding is gone from the report")
@@ -115,7 +119,9 @@ struct SyntheticRule: PayloadRule {
         #expect(file.problem?.contains("does not parse") == true, "\(file.problem ?? "")")
         let finding = try #require(run.report.allDiagnostics.first)
         #expect(finding.ruleId == "test-break")
-        #expect(finding.help?.contains("not fixed") == true && finding.help?.contains("test-break") == true, "\(finding.help ?? "")")
+        #expect(
+            finding.help?.contains("not fixed") == true && finding.help?.contains("test-break") == true,
+            "\(finding.help ?? "")")
     }
 
     @Test func dryRunComputesTheFixAndWritesNothing() throws {
@@ -127,7 +133,10 @@ struct SyntheticRule: PayloadRule {
         #expect(!file.written)
         #expect(String(decoding: file.fixed, as: UTF8.self) == "{\"aps\": {\"alert\": \"Hi\"}}\n")
         let diff = UnifiedDiff.render(old: file.original, new: file.fixed, path: file.path)
-        #expect(diff == "--- a/a.json\n+++ b/a.json\n@@ -1 +1 @@\n-\u{FEFF}{\"aps\": {\"alert\": \"Hi\"}}\n+{\"aps\": {\"alert\": \"Hi\"}}\n")
+        #expect(
+            diff
+                == "--- a/a.json\n+++ b/a.json\n@@ -1 +1 @@\n-\u{FEFF}{\"aps\": {\"alert\": \"Hi\"}}\n+{\"aps\": {\"alert\": \"Hi\"}}\n"
+        )
     }
 
     @Test func aFailingWriteLeavesTheOldContentIntact() throws {
@@ -144,7 +153,9 @@ struct SyntheticRule: PayloadRule {
     }
 
     @Test func filesWithoutFixesAreNotTouched() throws {
-        let fs = MemoryFileSystem(["/project/a.json": #"{"aps": {"alert": "Hi"}}"#, "/project/b.json": "\u{FEFF}{\"aps\": {}}"])
+        let fs = MemoryFileSystem([
+            "/project/a.json": #"{"aps": {"alert": "Hi"}}"#, "/project/b.json": "\u{FEFF}{\"aps\": {}}",
+        ])
         let run = engine(fs, [Self.bom]).fix(try targets(fs), options: FixOptions())
         #expect(run.files.map(\.path) == ["b.json"])
         #expect(run.report.files.map(\.path) == ["a.json", "b.json"])
@@ -154,7 +165,8 @@ struct SyntheticRule: PayloadRule {
     @Test func rulesSwitchedOffDoNotFix() throws {
         let fs = MemoryFileSystem(["/project/a.json": "\u{FEFF}{\"aps\": {}}"])
         let engine = Engine(
-            project: Project(baseDirectory: "/project"), options: LintOptions(ruleLevels: ["json-bom": .off], jobs: 1), fileSystem: fs,
+            project: Project(baseDirectory: "/project"), options: LintOptions(ruleLevels: ["json-bom": .off], jobs: 1),
+            fileSystem: fs,
             rules: [Self.bom])
         let run = engine.fix(try targets(fs), options: FixOptions())
         #expect(run.files.isEmpty)
@@ -168,8 +180,11 @@ struct SyntheticRule: PayloadRule {
         let path = folder.write("push/a.json", "\u{FEFF}{\"aps\": {\"alert\": \"Hi\"}}\r\n")
         #expect(chmod(path, 0o640) == 0)
         let fs = LocalFileSystem()
-        let targets = try Discovery(config: .defaults, baseDirectory: folder.path, cwd: folder.path, fileSystem: fs).targets(for: ["push"])
-        let engine = Engine(project: Project(baseDirectory: folder.path), options: LintOptions(jobs: 1), fileSystem: fs, rules: [Self.bom])
+        let targets = try Discovery(config: .defaults, baseDirectory: folder.path, cwd: folder.path, fileSystem: fs)
+            .targets(for: ["push"])
+        let engine = Engine(
+            project: Project(baseDirectory: folder.path), options: LintOptions(jobs: 1), fileSystem: fs,
+            rules: [Self.bom])
         let run = engine.fix(targets, options: FixOptions())
         #expect(run.appliedFixes == 1)
         #expect(Paths.bytes(URL(fileURLWithPath: path)) == Array("{\"aps\": {\"alert\": \"Hi\"}}\r\n".utf8))
@@ -184,7 +199,9 @@ struct SyntheticRule: PayloadRule {
         folder.mkdir("push/taken")
         folder.write("push/taken/x", "keep")
         // A folder is not a file to replace: the write fails, the folder and its content stay, no temp file is left.
-        #expect(throws: FileSystemError.self) { try LocalFileSystem().writeAtomically(folder.path + "/push/taken", Array("{}".utf8)) }
+        #expect(throws: FileSystemError.self) {
+            try LocalFileSystem().writeAtomically(folder.path + "/push/taken", Array("{}".utf8))
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/push") == ["taken"])
         #expect(Paths.bytes(URL(fileURLWithPath: folder.path + "/push/taken/x")) == Array("keep".utf8))
     }

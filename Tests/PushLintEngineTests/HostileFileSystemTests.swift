@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
 import PushLintEngine
 import PushLintModel
-import Testing
+import Synchronization
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -22,22 +22,30 @@ struct FaultyFileSystem: FileSystem {
         if let reason = failingReads[(path as NSString).lastPathComponent] { return .failed(reason) }
         return base.read(path, limit: limit)
     }
-    func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) { try base.writeAtomically(path, bytes) }
+    func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+        try base.writeAtomically(path, bytes)
+    }
     func realPath(_ path: String) -> String? { base.realPath(path) }
     var currentDirectory: String { base.currentDirectory }
 }
 
 @Suite struct HostileFileSystemTests {
-    func lint(_ dir: TempDirectory, _ paths: [String], fileSystem: any FileSystem = LocalFileSystem(), maxBytes: Int = 8 << 20) throws -> LintReport {
+    func lint(
+        _ dir: TempDirectory, _ paths: [String], fileSystem: any FileSystem = LocalFileSystem(), maxBytes: Int = 8 << 20
+    ) throws -> LintReport {
         let project = Project(baseDirectory: dir.path)
-        let targets = try Discovery(config: project.config, baseDirectory: dir.path, cwd: dir.path, fileSystem: fileSystem).targets(for: paths)
-        return Engine(project: project, options: LintOptions(maxFileBytes: maxBytes), fileSystem: fileSystem).lint(targets)
+        let targets = try Discovery(
+            config: project.config, baseDirectory: dir.path, cwd: dir.path, fileSystem: fileSystem
+        ).targets(for: paths)
+        return Engine(project: project, options: LintOptions(maxFileBytes: maxBytes), fileSystem: fileSystem).lint(
+            targets)
     }
 
     @Test func permissionDeniedIsAnIOErrorFinding() throws {
         let dir = TempDirectory()
         dir.write("locked.json", "{}")
-        let report = try lint(dir, ["locked.json"], fileSystem: FaultyFileSystem(failingReads: ["locked.json": "permission denied"]))
+        let report = try lint(
+            dir, ["locked.json"], fileSystem: FaultyFileSystem(failingReads: ["locked.json": "permission denied"]))
         #expect(report.allDiagnostics.map(\.ruleId) == ["io-error"])
         #expect(report.allDiagnostics.first?.message == "cannot read the file: permission denied")
     }
@@ -76,7 +84,9 @@ struct FaultyFileSystem: FileSystem {
             dir.write("push/" + name, #"{"aps": {"badge": -1}}"#)
         }
         let report = try lint(dir, ["."])
-        #expect(report.files.map(\.path).sorted() == ["push/new\nline.json", "push/with space.json", "push/ünïcødé 通知.json"].sorted())
+        #expect(
+            report.files.map(\.path).sorted()
+                == ["push/new\nline.json", "push/with space.json", "push/ünïcødé 通知.json"].sorted())
     }
 
     @Test func aSparseTwoGigabyteFileIsNotRead() throws {
@@ -129,7 +139,9 @@ struct FaultyFileSystem: FileSystem {
         #expect(UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFCHR), "/dev/null is still a character device")
         #if os(Linux)
             // A full device is an error with the device's reason, not a crash or a replaced file.
-            #expect(throws: FileSystemError.self) { try LocalFileSystem().writeAtomically("/dev/full", Array("{}".utf8)) }
+            #expect(throws: FileSystemError.self) {
+                try LocalFileSystem().writeAtomically("/dev/full", Array("{}".utf8))
+            }
             #expect(stat("/dev/full", &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFCHR))
         #endif
     }
@@ -179,20 +191,23 @@ struct FaultyFileSystem: FileSystem {
         dir.symlink("latest.json", to: dir.path + "/reports/real.json")
         try LocalFileSystem().writeAtomically(dir.path + "/latest.json", Array("new".utf8))
         var info = stat()
-        #expect(lstat(dir.path + "/latest.json", &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK))
+        #expect(
+            lstat(dir.path + "/latest.json", &info) == 0 && UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFLNK))
         #expect(Paths.bytes(URL(fileURLWithPath: dir.path + "/reports/real.json")) == Array("new".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/reports") == ["real.json"], "no temporary file left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path + "/reports") == ["real.json"],
+            "no temporary file left")
     }
 
     #if os(Linux)
-    /// Files of /proc announce a size of 0 and have content: they are read until the end, not as empty.
-    @Test func aFileThatAnnouncesNoSizeIsReadToTheEnd() {
-        guard case .bytes(let bytes) = LocalFileSystem().read("/proc/self/status", limit: 1 << 20) else {
-            Issue.record("not read")
-            return
+        /// Files of /proc announce a size of 0 and have content: they are read until the end, not as empty.
+        @Test func aFileThatAnnouncesNoSizeIsReadToTheEnd() {
+            guard case .bytes(let bytes) = LocalFileSystem().read("/proc/self/status", limit: 1 << 20) else {
+                Issue.record("not read")
+                return
+            }
+            #expect(String(decoding: bytes, as: UTF8.self).contains("Name:"))
         }
-        #expect(String(decoding: bytes, as: UTF8.self).contains("Name:"))
-    }
     #endif
 }
 
@@ -205,7 +220,9 @@ extension ReadOutcome {
 
 @Suite struct HostileContentTests {
     func lint(_ bytes: [UInt8], maxBytes: Int = 8 << 20) -> [Diagnostic] {
-        Engine(project: Project(baseDirectory: "/"), options: LintOptions(jobs: 1, maxFileBytes: maxBytes)).lint(bytes: bytes, path: "f.json").allDiagnostics
+        Engine(project: Project(baseDirectory: "/"), options: LintOptions(jobs: 1, maxFileBytes: maxBytes)).lint(
+            bytes: bytes, path: "f.json"
+        ).allDiagnostics
     }
 
     func ids(_ text: String) -> [String] { lint(Array(text.utf8)).map(\.ruleId) }

@@ -2,8 +2,8 @@ import Foundation
 import PushLintEngine
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct InitializerTests {
     static let templates: [String: String] = [
@@ -11,7 +11,8 @@ import TestSupport
             #"{"headers": {"apns-topic": "com.example.shop", "apns-push-type": "alert"}, "payload": {"aps": {"alert": "Shipped", "category": "ORDER"}, "order_id": "42", "count": 3}}"#,
         "/project/push/android/orders/shipped.json":
             #"{"message": {"token": "t", "notification": {"title": "Shipped"}, "android": {"notification": {"channel_id": "orders"}}, "data": {"order_id": "42"}}}"#,
-        "/project/push/expo/chat/message.json.tmpl": #"{"to": "ExponentPushToken[x]", "body": "Hi", "channelId": "chat", "data": {"thread": {{thread}}}}"#,
+        "/project/push/expo/chat/message.json.tmpl":
+            #"{"to": "ExponentPushToken[x]", "body": "Hi", "channelId": "chat", "data": {"thread": {{thread}}}}"#,
         "/project/package.json": #"{"name": "not a payload"}"#,
     ]
 
@@ -26,7 +27,9 @@ import TestSupport
         #expect(config.contract == nil)
         // A second run changes nothing and says so.
         fs.set("/project/.pushlint.json", Array("// mine\n{}".utf8))
-        #expect(throws: Initializer.Failure.self) { try Initializer(directory: "/project", fileSystem: fs).run(contract: false) }
+        #expect(throws: Initializer.Failure.self) {
+            try Initializer(directory: "/project", fileSystem: fs).run(contract: false)
+        }
         #expect(fs.text("/project/.pushlint.json") == "// mine\n{}")
     }
 
@@ -35,7 +38,8 @@ import TestSupport
         let outcomes = try Initializer(directory: "/project", fileSystem: fs).run(contract: true)
         #expect(outcomes == [.written(".pushlint.json"), .written("push-contract.json")])
         let configText = try #require(fs.text("/project/.pushlint.json"))
-        let config = try Config.read(path: ".pushlint.json", bytes: Array(configText.utf8), rules: RuleRegistry.descriptions)
+        let config = try Config.read(
+            path: ".pushlint.json", bytes: Array(configText.utf8), rules: RuleRegistry.descriptions)
         #expect(config.contract == "push-contract.json")
         let text = try #require(fs.text("/project/push-contract.json"))
         let contract = try Contract.read(path: "push-contract.json", bytes: Array(text.utf8))
@@ -68,7 +72,9 @@ import TestSupport
     @Test func aFailingWriteIsReported() {
         let fs = MemoryFileSystem(Self.templates)
         fs.failWrites = true
-        #expect(throws: Initializer.Failure.self) { try Initializer(directory: "/project", fileSystem: fs).run(contract: true) }
+        #expect(throws: Initializer.Failure.self) {
+            try Initializer(directory: "/project", fileSystem: fs).run(contract: true)
+        }
         #expect(fs.text("/project/.pushlint.json") == nil)
     }
 

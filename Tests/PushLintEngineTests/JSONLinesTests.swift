@@ -1,7 +1,8 @@
-@testable import PushLintEngine
 import PushLintModel
-import Testing
 import TestSupport
+import Testing
+
+@testable import PushLintEngine
 
 /// JSON Lines input ("linting what you actually sent"): one payload per line, located by line, the stream goes on
 /// past lines that are not JSON, limits per line, a bounded report with a summary per rule, project rules over the
@@ -11,7 +12,8 @@ import TestSupport
         Engine(project: try Project.load(configPath: nil, contractPath: nil, cwd: dir.path), options: options)
     }
 
-    static func lint(_ text: String, options: LintOptions = LintOptions(jobs: 2)) throws -> (LintReport, StreamSummary) {
+    static func lint(_ text: String, options: LintOptions = LintOptions(jobs: 2)) throws -> (LintReport, StreamSummary)
+    {
         let engine = try engine(TempDirectory(), options)
         let report = engine.lint(jsonLines: Array(text.utf8), path: "sent.jsonl")
         return (report, try #require(engine.streamSummaries.first))
@@ -21,7 +23,9 @@ import TestSupport
     static let badBadge = #"{"aps": {"alert": "Hi", "badge": "3"}}"#
 
     @Test func findingsAreLocatedByLineWithPointersInTheLine() throws {
-        let text = [Self.clean, Self.clean, Self.badBadge, #"{"message": {"token": "t", "data": {"n": 1}}}"#].joined(separator: "\n") + "\n"
+        let text =
+            [Self.clean, Self.clean, Self.badBadge, #"{"message": {"token": "t", "data": {"n": 1}}}"#].joined(
+                separator: "\n") + "\n"
         let (report, summary) = try Self.lint(text)
         let found = report.allDiagnostics
         let badge = try #require(found.first { $0.ruleId == "apns-aps-value" })
@@ -41,7 +45,9 @@ import TestSupport
         let (report, summary) = try Self.lint(text)
         let syntax = report.allDiagnostics.filter { $0.ruleId == "json-syntax" }
         #expect(syntax.map { $0.location?.line } == [2, 3, 4])
-        #expect(report.allDiagnostics.contains { $0.ruleId == "apns-aps-value" && $0.location?.line == 5 }, "the line after them is linted")
+        #expect(
+            report.allDiagnostics.contains { $0.ruleId == "apns-aps-value" && $0.location?.line == 5 },
+            "the line after them is linted")
         #expect(summary.notJSON == 3)
         #expect(summary.lines == 5)
     }
@@ -62,7 +68,9 @@ import TestSupport
 
     @Test func limitsArePerLine() throws {
         let long = #"{"aps": {"alert": ""# + String(repeating: "a", count: 3000) + #""}}"#
-        let (report, summary) = try Self.lint([Self.clean, long, Self.badBadge].joined(separator: "\n"), options: LintOptions(jobs: 1, maxFileBytes: 1000))
+        let (report, summary) = try Self.lint(
+            [Self.clean, long, Self.badBadge].joined(separator: "\n"), options: LintOptions(jobs: 1, maxFileBytes: 1000)
+        )
         #expect(report.allDiagnostics.filter { $0.ruleId == "json-limit" }.map { $0.location?.line } == [2])
         #expect(report.allDiagnostics.contains { $0.ruleId == "apns-aps-value" && $0.location?.line == 3 })
         #expect(summary.oversize == 1)
@@ -86,22 +94,31 @@ import TestSupport
         let report = engine.lint(jsonLines: bytes, path: "hostile.jsonl")
         let byLine = Dictionary(grouping: report.allDiagnostics, by: { $0.location?.line ?? 0 })
         #expect(byLine[1]?.isEmpty == false, "garbage")
-        #expect(byLine[2]?.contains { $0.ruleId == "json-limit" } == true, "100 000 brackets: \(byLine[2]?.map(\.ruleId) ?? [])")
+        #expect(
+            byLine[2]?.contains { $0.ruleId == "json-limit" } == true,
+            "100 000 brackets: \(byLine[2]?.map(\.ruleId) ?? [])")
         #expect(byLine[3] == nil, "a clean CRLF line")
-        #expect(byLine[4]?.contains { $0.ruleId == "json-encoding" } == true, "invalid UTF-8: \(byLine[4]?.map(\.ruleId) ?? [])")
+        #expect(
+            byLine[4]?.contains { $0.ruleId == "json-encoding" } == true,
+            "invalid UTF-8: \(byLine[4]?.map(\.ruleId) ?? [])")
         #expect(byLine[5]?.contains { $0.ruleId == "apns-aps-value" } == true, "the last line, without a newline")
         #expect(engine.streamSummaries.first?.lines == 5)
     }
 
     @Test func projectRulesSeeEveryMessageOfTheStream() throws {
         let high = #"{"message": {"token": "t", "notification": {"title": "Sale"}, "android": {"priority": "HIGH"}}}"#
-        let normal = #"{"message": {"token": "t", "notification": {"title": "News"}, "android": {"priority": "NORMAL"}}}"#
-        let (mostlyHigh, _) = try Self.lint((Array(repeating: high, count: 30) + Array(repeating: normal, count: 10)).joined(separator: "\n"))
+        let normal =
+            #"{"message": {"token": "t", "notification": {"title": "News"}, "android": {"priority": "NORMAL"}}}"#
+        let (mostlyHigh, _) = try Self.lint(
+            (Array(repeating: high, count: 30) + Array(repeating: normal, count: 10)).joined(separator: "\n"))
         let ratio = try #require(mostlyHigh.project.first { $0.ruleId == "priority-high-ratio" })
         #expect(ratio.message.contains("30"), "\(ratio.message)")
-        let (mostlyNormal, _) = try Self.lint((Array(repeating: high, count: 10) + Array(repeating: normal, count: 30)).joined(separator: "\n"))
+        let (mostlyNormal, _) = try Self.lint(
+            (Array(repeating: high, count: 10) + Array(repeating: normal, count: 30)).joined(separator: "\n"))
         #expect(!mostlyNormal.project.contains { $0.ruleId == "priority-high-ratio" })
-        let keys = (0..<6).map { #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"collapse_key": "key-\#($0)"}}}"# }
+        let keys = (0..<6).map {
+            #"{"message": {"token": "t", "data": {"k": "v"}, "android": {"collapse_key": "key-\#($0)"}}}"#
+        }
         let (collapse, _) = try Self.lint((keys + keys).joined(separator: "\n"))
         #expect(collapse.project.contains { $0.ruleId == "fcm-collapse-key-limit" })
     }
@@ -109,7 +126,8 @@ import TestSupport
     @Test func discoveryFindsJSONLinesAndSkipsLinesThatAreNoPayload() throws {
         let dir = TempDirectory()
         dir.write("logs/sent.jsonl", [Self.clean, Self.badBadge].joined(separator: "\n"))
-        dir.write("logs/other.ndjson", #"{"level": "info", "msg": "started"}"# + "\n" + #"{"level": "warn", "msg": "slow"}"#)
+        dir.write(
+            "logs/other.ndjson", #"{"level": "info", "msg": "started"}"# + "\n" + #"{"level": "warn", "msg": "slow"}"#)
         let outcome = try LintSession.run(LintRequest(paths: ["."], workingDirectory: dir.path))
         #expect(outcome.report.files.map(\.path) == ["logs/sent.jsonl"])
         #expect(outcome.report.skipped == 1, "a walked log of something else is skipped")

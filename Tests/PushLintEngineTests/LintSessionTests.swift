@@ -1,7 +1,7 @@
 import PushLintEngine
 import PushLintModel
-import Testing
 import TestSupport
+import Testing
 
 /// The engine's one entry point for a run: config, discovery, lint or fix, baseline and `--quiet`, as a value.
 @Suite struct LintSessionTests {
@@ -19,16 +19,24 @@ import TestSupport
     /// model; without it there is no timing at all.
     @Test func timingNamesEveryRuleThatRanOnlyWhenAsked() throws {
         let dir = TempDirectory()
-        for i in 0..<40 { dir.write("p\(i).json", #"{"aps": {"alert": "Hi anna@gmail.com", "badge": 1}, "id": "\#(i)"}"#) }
+        for i in 0..<40 {
+            dir.write("p\(i).json", #"{"aps": {"alert": "Hi anna@gmail.com", "badge": 1}, "id": "\#(i)"}"#)
+        }
         dir.write("batch.json", "[" + (0..<300).map { #"{"aps": {"alert": "n\#($0)"}}"# }.joined(separator: ",") + "]")
-        let plain = try LintSession.run(LintRequest(paths: ["."], workingDirectory: dir.path, options: LintOptions(jobs: 2)))
+        let plain = try LintSession.run(
+            LintRequest(paths: ["."], workingDirectory: dir.path, options: LintOptions(jobs: 2)))
         #expect(plain.timing == nil)
-        let timed = try LintSession.run(LintRequest(paths: ["."], workingDirectory: dir.path, options: LintOptions(jobs: 2, timing: true)))
+        let timed = try LintSession.run(
+            LintRequest(paths: ["."], workingDirectory: dir.path, options: LintOptions(jobs: 2, timing: true)))
         let timing = try #require(timed.timing)
         let names = Set(timing.entries.map(\.name))
-        for id in ["payload-sensitive-data", "apns-aps-value", "json-syntax", "(parse)", "(payload model)"] { #expect(names.contains(id), "\(id)") }
+        for id in ["payload-sensitive-data", "apns-aps-value", "json-syntax", "(parse)", "(payload model)"] {
+            #expect(names.contains(id), "\(id)")
+        }
         #expect(timing.entries.first { $0.name == "payload-sensitive-data" }!.nanoseconds > 0)
-        #expect(timing.entries.map(\.nanoseconds) == timing.entries.map(\.nanoseconds).sorted(by: >), "most expensive first")
+        #expect(
+            timing.entries.map(\.nanoseconds) == timing.entries.map(\.nanoseconds).sorted(by: >), "most expensive first"
+        )
         #expect(timed.report.allDiagnostics.count == plain.report.allDiagnostics.count)
         let table = timing.table(top: 5)
         #expect(table.split(separator: "\n").count == 2 + 5 + 1)
@@ -59,11 +67,13 @@ import TestSupport
     @Test func aRecordedBaselineHidesTodaysFindings() throws {
         let dir = TempDirectory()
         dir.write("a.json", #"{"aps": {"alert": "Hi", "badge": "3"}}"#)
-        let recorded = try LintSession.run(LintRequest(paths: ["."], workingDirectory: dir.path, writeBaseline: "baseline.json"))
+        let recorded = try LintSession.run(
+            LintRequest(paths: ["."], workingDirectory: dir.path, writeBaseline: "baseline.json"))
         let baseline = try #require(recorded.recordedBaseline)
         #expect(baseline.counts.values.reduce(0, +) == recorded.report.allDiagnostics.count)
         dir.write("baseline.json", baseline.render())
-        let applied = try LintSession.run(LintRequest(paths: ["a.json"], workingDirectory: dir.path, baseline: "baseline.json"))
+        let applied = try LintSession.run(
+            LintRequest(paths: ["a.json"], workingDirectory: dir.path, baseline: "baseline.json"))
         #expect(applied.report.allDiagnostics.isEmpty)
         #expect {
             try LintSession.run(LintRequest(paths: ["a.json"], workingDirectory: dir.path, baseline: "missing.json"))

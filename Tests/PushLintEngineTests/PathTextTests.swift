@@ -1,5 +1,6 @@
-@testable import PushLintEngine
 import Testing
+
+@testable import PushLintEngine
 
 @Suite struct PathTextTests {
     /// A name under a folder: one slash between them, none added after a trailing one; `.`, an empty folder or an

@@ -2,8 +2,8 @@ import Foundation
 import PushLintEngine
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// `pushlint schema apns|fcm|expo|config|contract`: the committed `schemas/*.schema.json` are what the tables generate today
 /// (`swift run pushlint-docgen` rewrites them), each is a valid draft 2020-12 schema, and every bundled valid
@@ -13,7 +13,9 @@ import TestSupport
     func committedSchemaIsCurrent(_ name: String) throws {
         let url = Paths.repo.appendingPathComponent("schemas/" + PayloadJSONSchema.fileName(name))
         let committed = try String(contentsOf: url, encoding: .utf8)
-        #expect(committed == PayloadJSONSchema.render(name), "schemas/\(PayloadJSONSchema.fileName(name)) is stale: run `swift run pushlint-docgen`")
+        #expect(
+            committed == PayloadJSONSchema.render(name),
+            "schemas/\(PayloadJSONSchema.fileName(name)) is stale: run `swift run pushlint-docgen`")
     }
 
     @Test func unknownNameHasNoSchema() {
@@ -27,12 +29,17 @@ import TestSupport
         for folder in ["conformance/apns", "conformance/expo", "examples"] {
             files += Paths.allFiles(below: Paths.testdata.appendingPathComponent(folder))
         }
-        for family in try FileManager.default.contentsOfDirectory(atPath: Paths.testdata.appendingPathComponent("fixtures").path) {
+        for family in try FileManager.default.contentsOfDirectory(
+            atPath: Paths.testdata.appendingPathComponent("fixtures").path)
+        {
             files += Paths.allFiles(below: Paths.testdata.appendingPathComponent("fixtures/\(family)/clean"))
         }
         let engine = Engine(project: Project(baseDirectory: Paths.repo.path), options: LintOptions(jobs: 1))
         var out: [(String, String, String)] = []
-        for file in files where file.pathExtension == "json" && !file.lastPathComponent.hasPrefix(".") && !file.lastPathComponent.contains("contract") {
+        for file in files
+        where file.pathExtension == "json" && !file.lastPathComponent.hasPrefix(".")
+            && !file.lastPathComponent.contains("contract")
+        {
             let bytes = try [UInt8](Data(contentsOf: file))
             let report = engine.lint(bytes: bytes, path: file.path)
             guard let fileReport = report.files.first, let kind = fileReport.kind,
@@ -55,7 +62,9 @@ import TestSupport
         for name in PayloadJSONSchema.payloadNames {
             #expect(payloads.filter { $0.schema == name }.count >= 5, "too few \(name) payloads found")
         }
-        let schemaFiles = try PayloadJSONSchema.payloadNames.map { try ExternalTool.temporaryFile(PayloadJSONSchema.render($0)!, suffix: ".json") }
+        let schemaFiles = try PayloadJSONSchema.payloadNames.map {
+            try ExternalTool.temporaryFile(PayloadJSONSchema.render($0)!, suffix: ".json")
+        }
         defer { for file in schemaFiles { try? FileManager.default.removeItem(at: file) } }
         // Mistakes each schema must refuse: the validator really validates.
         let invalid = [

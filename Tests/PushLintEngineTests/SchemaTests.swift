@@ -1,8 +1,8 @@
 import Foundation
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// `schemas/*.schema.json` describe exactly the keys the Swift readers accept (Config.swift, Contract.swift):
 /// every key the reader knows is in the schema and every key of the schema is known to the reader.
@@ -17,7 +17,9 @@ import TestSupport
         var node = root
         for step in path {
             switch step {
-            case "*": node = try #require(node["additionalProperties"] as? [String: Any], "no additionalProperties at \(path)")
+            case "*":
+                node = try #require(
+                    node["additionalProperties"] as? [String: Any], "no additionalProperties at \(path)")
             case "[]": node = try #require(node["items"] as? [String: Any], "no items at \(path)")
             default:
                 let properties = try #require(node["properties"] as? [String: Any], "no properties at \(path)")
@@ -29,7 +31,8 @@ import TestSupport
 
     static func keys(_ root: [String: Any], _ path: [String]) throws -> Set<String> {
         let node = try object(root, path)
-        #expect(node["additionalProperties"] as? Bool == false, "\(path): unknown keys must be rejected as the reader does")
+        #expect(
+            node["additionalProperties"] as? Bool == false, "\(path): unknown keys must be rejected as the reader does")
         return Set((node["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
     }
 
@@ -60,9 +63,15 @@ import TestSupport
     @Test func enumsMatchTheReader() throws {
         let contract = try Self.schema("push-contract.schema.json")
         func values(_ node: [String: Any]) -> Set<String> { Set((node["enum"] as? [String]) ?? []) }
-        #expect(values(try Self.object(contract, ["android", "channels", "[]", "importance"])) == Set(Contract.Importance.allCases.map(\.rawValue)))
-        #expect(values(try Self.object(contract, ["events", "*", "urgency"])) == Set(Contract.Urgency.allCases.map(\.rawValue)))
-        #expect(values(try Self.object(contract, ["events", "*", "fields", "*", "type"])) == Set(Contract.FieldType.allCases.map(\.rawValue)))
+        #expect(
+            values(try Self.object(contract, ["android", "channels", "[]", "importance"]))
+                == Set(Contract.Importance.allCases.map(\.rawValue)))
+        #expect(
+            values(try Self.object(contract, ["events", "*", "urgency"]))
+                == Set(Contract.Urgency.allCases.map(\.rawValue)))
+        #expect(
+            values(try Self.object(contract, ["events", "*", "fields", "*", "type"]))
+                == Set(Contract.FieldType.allCases.map(\.rawValue)))
         #expect(values(try Self.object(contract, ["ios", "entitlements", "[]"])) == Set(Contract.entitlements))
         let config = try Self.schema("pushlint.schema.json")
         let defs = try #require(config["$defs"] as? [String: Any])

@@ -2,18 +2,21 @@ import Foundation
 import PushLintEngine
 import PushLintJSON
 import PushLintModel
-import Testing
 import TestSupport
+import Testing
 
 /// Templates with control flow (issue 18): each dialect's blocks, the renderings, branch findings at template
 /// locations with their condition, the bound on renderings and hostile templates.
 @Suite struct TemplateControlFlowTests {
-    static func lint(_ source: String, _ fileName: String, config: String? = nil, contract: String? = nil) throws -> [Diagnostic] {
+    static func lint(_ source: String, _ fileName: String, config: String? = nil, contract: String? = nil) throws
+        -> [Diagnostic]
+    {
         try ExampleLinter.lint(source, fileName: fileName, config: config, contract: contract).allDiagnostics
     }
 
     static func offset(of needle: String, in source: String) -> Int {
-        let bytes = Array(source.utf8), n = Array(needle.utf8)
+        let bytes = Array(source.utf8)
+        let n = Array(needle.utf8)
         for i in 0...(bytes.count - n.count) where Array(bytes[i..<(i + n.count)]) == n { return i }
         return -1
     }
@@ -23,7 +26,9 @@ import TestSupport
     @Test func dialectComesFromTheExtensionAndFromTheConfig() throws {
         let config = try Config.read(
             path: ".pushlint.json",
-            bytes: Array(#"{"templates": ["plain/**", {"files": ["braze/**"], "dialect": "liquid"}, {"files": "go/*.tmpl", "dialect": "go"}]}"#.utf8),
+            bytes: Array(
+                #"{"templates": ["plain/**", {"files": ["braze/**"], "dialect": "liquid"}, {"files": "go/*.tmpl", "dialect": "go"}]}"#
+                    .utf8),
             rules: [])
         #expect(config.templateDialect("a.json.hbs") == .handlebars)
         #expect(config.templateDialect("a.json.handlebars") == .handlebars)
@@ -41,10 +46,12 @@ import TestSupport
         #expect(config.isTemplate("braze/a.json"))
         // An old config (globs only) stays valid; a wrong dialect is a located error with a did-you-mean.
         #expect(throws: ConfigurationError.self) {
-            try Config.read(path: "c", bytes: Array(#"{"templates": [{"files": "x/**", "dialect": "liqiud"}]}"#.utf8), rules: [])
+            try Config.read(
+                path: "c", bytes: Array(#"{"templates": [{"files": "x/**", "dialect": "liqiud"}]}"#.utf8), rules: [])
         }
         do {
-            _ = try Config.read(path: "c", bytes: Array(#"{"templates": [{"files": "x/**", "dialect": "liqiud"}]}"#.utf8), rules: [])
+            _ = try Config.read(
+                path: "c", bytes: Array(#"{"templates": [{"files": "x/**", "dialect": "liqiud"}]}"#.utf8), rules: [])
         } catch {
             #expect(error.description.contains("Did you mean 'liquid'?"))
         }
@@ -52,16 +59,46 @@ import TestSupport
 
     @Test(arguments: [
         ("{\"aps\": { {{#if badge}}\"badge\": {{badge}}, {{/if}}\"alert\": \"Hi\"}}", "t.json.hbs"),
-        ("{\"aps\": { {{#badge}}\"badge\": {{badge}}, {{/badge}}{{^badge}}\"sound\": \"x\", {{/badge}}\"alert\": \"Hi\"}}", "t.json.mustache"),
-        ("{\"aps\": {\"alert\": \"Hi\"}, \"ks\": [{{~#each xs~}}\"k{{@index}}\"{{#unless @last}}, {{/unless}}{{~/each~}}] {{!-- a }} comment --}}{{! short }}}", "t.json.hbs"),
-        ("{\"aps\": {\"alert\": \"{% if vip %}VIP{% elsif new %}New{% else %}Hi{% endif %}\"{% unless quiet %}, \"sound\": \"default\"{% endunless %}}}", "t.json.liquid"),
-        ("{\"aps\": {\"alert\": \"{% case tier %}{% when 'gold' %}Gold{% when 'silver' %}Silver{% else %}Hi{% endcase %}\"{% comment %} {% if %} {% endcomment %}}}", "t.json.liquid"),
-        ("{% assign n = 1 %}{% capture x %}junk{% endcapture %}{\"aps\": {\"alert\": \"{% raw %}{{literal}}{% endraw %}\"}}", "t.json.liquid"),
-        ("{# note #}{\"aps\": {\"alert\": \"{{- title | default('Hi') -}}\"{%- if badge %}, \"badge\": {{ badge }}{% endif -%}}}", "t.json.j2"),
-        ("{\"ids\": [{% for id in ids %}\"{{ id }}\"{{ \",\" if not loop.last }}{% endfor %}], \"aps\": {\"alert\": \"{{ 'VIP' if vip else 'Hi' }}\"}}", "t.json.j2"),
-        ("{% set x = 1 %}{\"ids\": [{% for id in ids %}\"{{ id }}\"{% if not loop.last %},{% endif %}{% else %}{% endfor %}], \"aps\": {\"alert\": \"x\"}}", "t.json.njk"),
-        ("{{/* note */}}{\"aps\": { {{- if .Badge }}\"badge\": {{ .Badge }}, {{ else if .Count }}\"badge\": {{.Count}}, {{ end -}} \"alert\": \"Hi\"}}", "t.json.gotmpl"),
-        ("{{$n := 1}}{\"ids\": [{{range $i, $e := .IDs}}{{if $i}},{{end}}\"{{$e}}\"{{end}}], \"aps\": {{with .Aps}}{\"alert\": \"x\"}{{else}}{\"alert\": \"y\"}{{end}}}", "t.json.gotmpl"),
+        (
+            "{\"aps\": { {{#badge}}\"badge\": {{badge}}, {{/badge}}{{^badge}}\"sound\": \"x\", {{/badge}}\"alert\": \"Hi\"}}",
+            "t.json.mustache"
+        ),
+        (
+            "{\"aps\": {\"alert\": \"Hi\"}, \"ks\": [{{~#each xs~}}\"k{{@index}}\"{{#unless @last}}, {{/unless}}{{~/each~}}] {{!-- a }} comment --}}{{! short }}}",
+            "t.json.hbs"
+        ),
+        (
+            "{\"aps\": {\"alert\": \"{% if vip %}VIP{% elsif new %}New{% else %}Hi{% endif %}\"{% unless quiet %}, \"sound\": \"default\"{% endunless %}}}",
+            "t.json.liquid"
+        ),
+        (
+            "{\"aps\": {\"alert\": \"{% case tier %}{% when 'gold' %}Gold{% when 'silver' %}Silver{% else %}Hi{% endcase %}\"{% comment %} {% if %} {% endcomment %}}}",
+            "t.json.liquid"
+        ),
+        (
+            "{% assign n = 1 %}{% capture x %}junk{% endcapture %}{\"aps\": {\"alert\": \"{% raw %}{{literal}}{% endraw %}\"}}",
+            "t.json.liquid"
+        ),
+        (
+            "{# note #}{\"aps\": {\"alert\": \"{{- title | default('Hi') -}}\"{%- if badge %}, \"badge\": {{ badge }}{% endif -%}}}",
+            "t.json.j2"
+        ),
+        (
+            "{\"ids\": [{% for id in ids %}\"{{ id }}\"{{ \",\" if not loop.last }}{% endfor %}], \"aps\": {\"alert\": \"{{ 'VIP' if vip else 'Hi' }}\"}}",
+            "t.json.j2"
+        ),
+        (
+            "{% set x = 1 %}{\"ids\": [{% for id in ids %}\"{{ id }}\"{% if not loop.last %},{% endif %}{% else %}{% endfor %}], \"aps\": {\"alert\": \"x\"}}",
+            "t.json.njk"
+        ),
+        (
+            "{{/* note */}}{\"aps\": { {{- if .Badge }}\"badge\": {{ .Badge }}, {{ else if .Count }}\"badge\": {{.Count}}, {{ end -}} \"alert\": \"Hi\"}}",
+            "t.json.gotmpl"
+        ),
+        (
+            "{{$n := 1}}{\"ids\": [{{range $i, $e := .IDs}}{{if $i}},{{end}}\"{{$e}}\"{{end}}], \"aps\": {{with .Aps}}{\"alert\": \"x\"}{{else}}{\"alert\": \"y\"}{{end}}}",
+            "t.json.gotmpl"
+        ),
     ])
     func blocksOfEveryDialectRenderValidJSON(_ source: String, _ fileName: String) throws {
         let found = try Self.lint(source, fileName)
@@ -92,7 +129,8 @@ import TestSupport
     // MARK: Renderings
 
     @Test func aTrailingCommaInOneBranchNamesTheBranchAtTheTemplateComma() throws {
-        let source = "{\"aps\": {\"alert\": {\"title\": \"{{title}}\"},\n  \"sound\": \"default\",\n  {{#if badge}}\"badge\": {{badge}}{{/if}}\n}}"
+        let source =
+            "{\"aps\": {\"alert\": {\"title\": \"{{title}}\"},\n  \"sound\": \"default\",\n  {{#if badge}}\"badge\": {{badge}}{{/if}}\n}}"
         let found = try Self.lint(source, "t.json.hbs")
         #expect(found.map(\.ruleId) == ["template-render-invalid"])
         let finding = try #require(found.first)
@@ -113,7 +151,9 @@ import TestSupport
         let source = "{\"aps\": {\"alert\": \"Hi\"}, \"ids\": [{{#each ids}}\"{{this}}\",{{/each}}]}"
         let found = try Self.lint(source, "t.json.hbs")
         #expect(found.map(\.ruleId) == ["template-render-invalid"])
-        #expect(found.first?.message.hasPrefix("when `ids` has items, a trailing comma follows the last item of `ids`") == true)
+        #expect(
+            found.first?.message.hasPrefix("when `ids` has items, a trailing comma follows the last item of `ids`")
+                == true)
     }
 
     @Test func aValueRuleFiresOnlyInItsBranchWithTheCondition() throws {
@@ -123,18 +163,25 @@ import TestSupport
         #expect(found.first?.message.hasSuffix("(only when `n` is set)") == true)
         #expect(found.first?.span.start == Self.offset(of: "3{% else", in: fcm))
         #expect(found.first?.fix == nil, "a rendering's fix is no edit of the template")
-        let placeholder = "{\"message\": {\"token\": \"t\", \"data\": {\"count\": {{ count }}}{% if x %}, \"android\": {}{% endif %}}}"
+        let placeholder =
+            "{\"message\": {\"token\": \"t\", \"data\": {\"count\": {{ count }}}{% if x %}, \"android\": {}{% endif %}}}"
         let unquoted = try #require(try Self.lint(placeholder, "t.json.liquid").first)
-        #expect(unquoted.span == ByteSpan(Self.offset(of: "{{ count }}", in: placeholder), Self.offset(of: "{{ count }}", in: placeholder) + 11))
+        #expect(
+            unquoted.span
+                == ByteSpan(
+                    Self.offset(of: "{{ count }}", in: placeholder),
+                    Self.offset(of: "{{ count }}", in: placeholder) + 11))
 
-        let silent = "{\"headers\": {\"apns-push-type\": \"background\", \"apns-priority\": \"{{#if urgent}}10{{else}}5{{/if}}\"}, \"payload\": {\"aps\": {\"content-available\": 1}}}"
+        let silent =
+            "{\"headers\": {\"apns-push-type\": \"background\", \"apns-priority\": \"{{#if urgent}}10{{else}}5{{/if}}\"}, \"payload\": {\"aps\": {\"content-available\": 1}}}"
         let high = try Self.lint(silent, "t.json.hbs")
         #expect(high.map(\.ruleId) == ["apns-background-headers"])
         #expect(high.first?.message.contains("only when `urgent` is set") == true)
     }
 
     @Test func aFindingInEveryRenderingCarriesNoCondition() throws {
-        let source = "{\"message\": {\"token\": \"t\", \"data\": {\"count\": 3}{% if x %}, \"android\": {\"priority\": \"NORMAL\"}{% endif %}}}"
+        let source =
+            "{\"message\": {\"token\": \"t\", \"data\": {\"count\": 3}{% if x %}, \"android\": {\"priority\": \"NORMAL\"}{% endif %}}}"
         let found = try Self.lint(source, "t.json.j2").filter { $0.ruleId == "fcm-data-string-values" }
         #expect(found.count == 1)
         #expect(found.first?.message.contains("only when") == false)
@@ -143,7 +190,9 @@ import TestSupport
     @Test func worstCaseSizeTakesTheLargestBranch() throws {
         let contract = #"{"variables": {"body": {"maxLength": 200}, "story": {"maxBytes": 4100}}}"#
         let source = "{\"aps\": {\"alert\": {\"body\": \"{% if long %}{{ story }}{% else %}{{ body }}{% endif %}\"}}}"
-        let found = try Self.lint(source, "t.json.j2", contract: contract).filter { $0.ruleId == "template-worst-case-size" }
+        let found = try Self.lint(source, "t.json.j2", contract: contract).filter {
+            $0.ruleId == "template-worst-case-size"
+        }
         #expect(found.count == 1)
         #expect(found.first?.message.contains("only when `long` is set") == true)
         #expect(found.first?.message.contains("story +") == true)
@@ -152,10 +201,12 @@ import TestSupport
     // MARK: Filters
 
     @Test func aLoopsTemplatedKeysAreNotDuplicates() throws {
-        let source = "{\"message\": {\"topic\": \"news\", \"data\": { {% for k, v in fields.items() %}\"{{ k }}\": \"{{ v }}\"{% if not loop.last %}, {% endif %}{% endfor %} }}}"
+        let source =
+            "{\"message\": {\"topic\": \"news\", \"data\": { {% for k, v in fields.items() %}\"{{ k }}\": \"{{ v }}\"{% if not loop.last %}, {% endif %}{% endfor %} }}}"
         #expect(try Self.lint(source, "t.json.j2").isEmpty)
         // A literal key in a loop is a duplicate as soon as the loop has two items.
-        let literal = "{\"message\": {\"topic\": \"news\", \"data\": { {% for v in vs %}\"k\": \"{{ v }}\"{% if not loop.last %}, {% endif %}{% endfor %} }}}"
+        let literal =
+            "{\"message\": {\"topic\": \"news\", \"data\": { {% for v in vs %}\"k\": \"{{ v }}\"{% if not loop.last %}, {% endif %}{% endfor %} }}}"
         let found = try Self.lint(literal, "t.json.j2")
         #expect(found.map(\.ruleId) == ["json-duplicate-key"])
         #expect(found.first?.message.contains("only when `vs` has 2 items") == true, "\(found.map(\.message))")
@@ -163,7 +214,8 @@ import TestSupport
 
     @Test func quotesInsideAPlaceholderDoNotEndItsString() throws {
         // Braze writes `default: "there"` inside JSON strings: the engine replaces the whole placeholder.
-        let source = "{\"aps\": {\"alert\": \"Hi {{ first_name | default: \"there\" }}\"{% if badge %}, \"badge\": {{ badge }}{% endif %}}}"
+        let source =
+            "{\"aps\": {\"alert\": \"Hi {{ first_name | default: \"there\" }}\"{% if badge %}, \"badge\": {{ badge }}{% endif %}}}"
         #expect(try Self.lint(source, "t.json.liquid").isEmpty)
         // Custom delimiters of plain templates do not change how renderings are read.
         let link = "{\"aps\": {\"alert\": \"Hi\"}, \"link\": \"{{ url }}\"{% if x %}, \"x\": 1{% endif %}}"
@@ -172,11 +224,15 @@ import TestSupport
     }
 
     @Test func jsonFiltersAreUnderstood() throws {
-        let inString = "{\"aps\": {\"alert\": {\"title\": \"{{ title | tojson }}\"}{% if badge %}, \"badge\": {{ badge }}{% endif %}}}"
+        let inString =
+            "{\"aps\": {\"alert\": {\"title\": \"{{ title | tojson }}\"}{% if badge %}, \"badge\": {{ badge }}{% endif %}}}"
         let a = try Self.lint(inString, "t.json.j2")
         #expect(a.map(\.ruleId) == ["template-render-invalid"])
-        #expect(a.first?.message.contains("in every rendering, `{{ title | tojson }}` writes its value as JSON inside a string") == true)
-        let inValue = "{\"aps\": {\"alert\": {\"title\": {{ title | tojson }}}{% if badge %}, \"badge\": {{ badge }}{% endif %}}}"
+        #expect(
+            a.first?.message.contains(
+                "in every rendering, `{{ title | tojson }}` writes its value as JSON inside a string") == true)
+        let inValue =
+            "{\"aps\": {\"alert\": {\"title\": {{ title | tojson }}}{% if badge %}, \"badge\": {{ badge }}{% endif %}}}"
         #expect(try Self.lint(inValue, "t.json.j2").isEmpty)
         let liquid = "{\"aps\": {\"alert\": \"{{ t | json }}\"}{% if x %}{% endif %}}"
         #expect(try Self.lint(liquid, "t.json.liquid").map(\.ruleId) == ["template-render-invalid"])
@@ -193,11 +249,15 @@ import TestSupport
         #expect(!placeholder("body | escape").rendersJSON)
         // 1000 bytes of body would be over the limit; `truncate: 120` bounds it to 480 bytes.
         let contract = #"{"variables": {"title": {"maxLength": 60}, "body": {"maxBytes": 5000}}}"#
-        let bounded = "{\"aps\": {\"alert\": {\"title\": \"{{ title }}\", \"body\": \"{{ body | truncate: 120 }}\"}{% if x %}, \"badge\": 1{% endif %}}}"
+        let bounded =
+            "{\"aps\": {\"alert\": {\"title\": \"{{ title }}\", \"body\": \"{{ body | truncate: 120 }}\"}{% if x %}, \"badge\": 1{% endif %}}}"
         let found = try Self.lint(bounded, "t.json.liquid", contract: contract)
         #expect(found.filter { $0.ruleId == "template-worst-case-size" }.isEmpty)
         let unbounded = bounded.replacingOccurrences(of: " | truncate: 120", with: "")
-        #expect(try Self.lint(unbounded, "t.json.liquid", contract: contract).contains { $0.ruleId == "template-worst-case-size" })
+        #expect(
+            try Self.lint(unbounded, "t.json.liquid", contract: contract).contains {
+                $0.ruleId == "template-worst-case-size"
+            })
         // Without a contract entry, the filter alone bounds the variable.
         let only = try Self.lint(bounded, "t.json.liquid", contract: #"{"variables": {"title": {"maxLength": 60}}}"#)
         #expect(only.filter { $0.ruleId == "template-unbounded-variable" }.isEmpty)
@@ -206,20 +266,26 @@ import TestSupport
     @Test func aLoopRendersItsDeclaredMaximumToo() throws {
         // 30 lines of 200 bytes: far over 4096 at the declared maximum, well under it with two items.
         let line = String(repeating: "x", count: 200)
-        let source = "{\"aps\": {\"alert\": \"Hi\"}, \"lines\": [{% for l in lines %}\"\(line)\"{% unless forloop.last %},{% endunless %}{% endfor %}]}"
+        let source =
+            "{\"aps\": {\"alert\": \"Hi\"}, \"lines\": [{% for l in lines %}\"\(line)\"{% unless forloop.last %},{% endunless %}{% endfor %}]}"
         let contract = #"{"variables": {"lines": {"maxItems": 30}}}"#
         let found = try Self.lint(source, "t.json.liquid", contract: contract).filter { $0.severity == .error }
         #expect(found.map(\.ruleId) == ["payload-size"], "\(found.map(\.message))")
-        #expect(found.first?.message.contains("only when `lines` has 30 items (its maxItems)") == true, "\(found.map(\.message))")
+        #expect(
+            found.first?.message.contains("only when `lines` has 30 items (its maxItems)") == true,
+            "\(found.map(\.message))")
         #expect(try Self.lint(source, "t.json.liquid").filter { $0.severity == .error }.isEmpty, "two items fit")
-        #expect(throws: ConfigurationError.self) { try Contract.read(path: "c", bytes: Array(#"{"variables": {"l": {"maxItems": 5000}}}"#.utf8)) }
+        #expect(throws: ConfigurationError.self) {
+            try Contract.read(path: "c", bytes: Array(#"{"variables": {"l": {"maxItems": 5000}}}"#.utf8))
+        }
     }
 
     @Test func sameConditionTwiceIsOneChoice() throws {
         // The comma and the member are guarded by the same condition: never a trailing comma.
         let source = "{\"aps\": {\"alert\": \"Hi\"{{#if badge}},{{/if}}{{#if badge}}\"badge\": {{badge}}{{/if}}}}"
         #expect(try Self.lint(source, "t.json.hbs").isEmpty)
-        let unless = "{\"aps\": {\"alert\": \"Hi\"{{#if badge}}, \"badge\": {{badge}}{{/if}}{{#unless badge}}, \"sound\": \"x\"{{/unless}}}}"
+        let unless =
+            "{\"aps\": {\"alert\": \"Hi\"{{#if badge}}, \"badge\": {{badge}}{{/if}}{{#unless badge}}, \"sound\": \"x\"{{/unless}}}}"
         let program = TemplateProgram(Array(unless.utf8), dialect: .handlebars)
         #expect(program.choices.count == 1)
     }
@@ -245,7 +311,8 @@ import TestSupport
             for j in (i + 1)..<30 {
                 for a in 0..<2 {
                     for b in 0..<2 {
-                        #expect(selections.rows.contains { Int($0[i]) == a && Int($0[j]) == b }, "pair \(i)=\(a) \(j)=\(b)")
+                        #expect(
+                            selections.rows.contains { Int($0[i]) == a && Int($0[j]) == b }, "pair \(i)=\(a) \(j)=\(b)")
                     }
                 }
             }
@@ -258,7 +325,8 @@ import TestSupport
         let broken = source.replacingOccurrences(of: "{{#if c17}}, \"k17\": 17", with: "{{#if c17}}, \"k17\": 17,")
         let invalid = try Self.lint(broken, "t.json.hbs").filter { $0.ruleId == "template-render-invalid" }
         #expect(!invalid.isEmpty)
-        #expect(invalid.first?.message.hasPrefix("when `c17` is set and `c18` is set") == true, "\(invalid.map(\.message))")
+        #expect(
+            invalid.first?.message.hasPrefix("when `c17` is set and `c18` is set") == true, "\(invalid.map(\.message))")
         #expect(invalid.allSatisfy { $0.message.contains("`c17` is set") }, "\(invalid.map(\.message))")
     }
 
@@ -273,7 +341,9 @@ import TestSupport
 
     @Test func hostileTemplatesGiveAClearFindingQuickly() throws {
         let start = ContinuousClock.now
-        let deep = String(repeating: "{% if x %}", count: 100_000) + "{\"aps\": {\"alert\": \"x\"}}" + String(repeating: "{% endif %}", count: 100_000)
+        let deep =
+            String(repeating: "{% if x %}", count: 100_000) + "{\"aps\": {\"alert\": \"x\"}}"
+            + String(repeating: "{% endif %}", count: 100_000)
         let a = try Self.lint(deep, "t.json.j2")
         #expect(a.map(\.ruleId) == ["template-branch-limit"])
         let unclosed = String(repeating: "{{#if x}}", count: 100_000) + "{\"aps\": {\"alert\": \"x\"}}"
@@ -281,7 +351,8 @@ import TestSupport
         #expect(b.contains { $0.ruleId == "template-syntax" })
         #expect(b.filter { $0.ruleId == "template-syntax" }.count <= TemplateProgram.maximumProblems)
         // Loops in loops: 2^40 items would be rendered; the rendering stops at its byte limit.
-        let loops = String(repeating: "{% for x in xs %}", count: 40) + "\"a\"," + String(repeating: "{% endfor %}", count: 40)
+        let loops =
+            String(repeating: "{% for x in xs %}", count: 40) + "\"a\"," + String(repeating: "{% endfor %}", count: 40)
         let c = try Self.lint("{\"aps\": {\"alert\": \"x\"}, \"l\": [" + loops + "1]}", "t.json.j2")
         #expect(c.contains { $0.ruleId == "template-branch-limit" })
         let many = (0..<20_000).map { "{% for x in xs\($0) %}\"a\",{% endfor %}" }.joined()
@@ -289,7 +360,9 @@ import TestSupport
         #expect(d.contains { $0.ruleId == "template-branch-limit" })
         // A case of 100 000 `when`s, and one of exactly 256 options: rendered option by option, never a crash.
         for whens in [100_000, 255] {
-            let cases = "{% case x %}" + (0..<whens).map { "{% when \($0) %}\"v\($0)\"" }.joined() + "{% else %}\"other\"{% endcase %}"
+            let cases =
+                "{% case x %}" + (0..<whens).map { "{% when \($0) %}\"v\($0)\"" }.joined()
+                + "{% else %}\"other\"{% endcase %}"
             let e = try Self.lint("{\"aps\": {\"alert\": " + cases + "}}", "t.json.liquid")
             #expect(e.allSatisfy { $0.ruleId == "template-branch-limit" }, "\(e.map(\.message))")
         }

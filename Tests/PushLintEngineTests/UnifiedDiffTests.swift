@@ -15,7 +15,8 @@ import Testing
     @Test func oneChangedLineWithContext() {
         let old = (1...9).map { "l\($0)\n" }.joined()
         let new = old.replacingOccurrences(of: "l5\n", with: "L5\n")
-        #expect(diff(old, new) == "--- a/f.json\n+++ b/f.json\n@@ -2,7 +2,7 @@\n l2\n l3\n l4\n-l5\n+L5\n l6\n l7\n l8\n")
+        #expect(
+            diff(old, new) == "--- a/f.json\n+++ b/f.json\n@@ -2,7 +2,7 @@\n l2\n l3\n l4\n-l5\n+L5\n l6\n l7\n l8\n")
     }
 
     @Test func distantChangesMakeSeparateHunks() {
@@ -28,7 +29,10 @@ import Testing
     }
 
     @Test func missingFinalNewlineIsMarked() {
-        #expect(diff("a", "b") == "--- a/f.json\n+++ b/f.json\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n")
+        #expect(
+            diff("a", "b")
+                == "--- a/f.json\n+++ b/f.json\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n"
+        )
     }
 
     @Test func insertionsIntoAnEmptyFile() {

@@ -1,7 +1,7 @@
 import Foundation
 import PushLintJSON
-import Testing
 import TestSupport
+import Testing
 
 /// JSONTestSuite (`../shared/conformance/json-test-suite`): every `y_` parses, every `n_` is rejected with a
 /// location inside the file, every `i_` returns either way.
@@ -44,7 +44,8 @@ import TestSupport
     }
 
     @Test func transformCasesReturn() {
-        let files = Paths.files(in: Paths.conformance.appendingPathComponent("json-test-suite-transform"), withExtension: "json")
+        let files = Paths.files(
+            in: Paths.conformance.appendingPathComponent("json-test-suite-transform"), withExtension: "json")
         #expect(files.count == 22)
         for file in files {
             let result = JSONParser.parse(Paths.bytes(file))

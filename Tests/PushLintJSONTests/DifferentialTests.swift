@@ -1,7 +1,7 @@
 import Foundation
 import PushLintJSON
-import Testing
 import TestSupport
+import Testing
 
 /// The fast parser must behave exactly like the reference parser (ReferenceParser.swift, written independently
 /// from RFC 8259 and the documented modes): the same nodes, the same error (kind, message, offset, length), the
@@ -39,7 +39,9 @@ import TestSupport
 
     /// Returns a description of the first difference, or nil. `wanted` is the reference's position of each offset
     /// (`ReferenceLines.positions`), nil to leave positions out.
-    static func difference(_ bytes: [UInt8], _ options: JSONParseOptions, positions wanted: [SourcePosition?]?) -> String? {
+    static func difference(_ bytes: [UInt8], _ options: JSONParseOptions, positions wanted: [SourcePosition?]?)
+        -> String?
+    {
         let fast = JSONParser.parse(bytes, options: options)
         let reference = ReferenceJSONParser.parse(bytes, options: options)
         // Described only when there is a difference: building the text for every input costs more than parsing.
@@ -221,23 +223,32 @@ import TestSupport
             let spaces = Array(repeating: UInt8(ascii: " "), count: run)
             // Every line end: `\n`, `\r\n`, a lone `\r`, in runs and at the end of the input.
             for ws in [
-                spaces, spaces + [0x0A] + spaces, [0x0A] + spaces + [0x09] + spaces, spaces + [0x0D, 0x0A], spaces + [0x0D] + spaces,
+                spaces, spaces + [0x0A] + spaces, [0x0A] + spaces + [0x09] + spaces, spaces + [0x0D, 0x0A],
+                spaces + [0x0D] + spaces,
                 [0x0D, 0x0D, 0x0A, 0x0A] + spaces, spaces + [0x0A, 0x0A] + spaces + [0x0D],
             ] {
                 inputs.append(ws)
                 inputs.append(ws + Array("1".utf8) + ws)
                 inputs.append(Array("[".utf8) + ws + Array("1".utf8) + ws + Array(",".utf8) + ws + Array("]".utf8) + ws)
-                inputs.append(Array("{".utf8) + ws + Array("\"a\"".utf8) + ws + Array(":".utf8) + ws + Array("{}".utf8) + ws + Array("}".utf8))
-                inputs.append(Array("[".utf8) + ws + Array("/* c */".utf8) + ws + Array("// c\n".utf8) + ws + Array("]".utf8))
+                inputs.append(
+                    Array("{".utf8) + ws + Array("\"a\"".utf8) + ws + Array(":".utf8) + ws + Array("{}".utf8) + ws
+                        + Array("}".utf8))
+                inputs.append(
+                    Array("[".utf8) + ws + Array("/* c */".utf8) + ws + Array("// c\n".utf8) + ws + Array("]".utf8))
                 // Line ends inside comments and placeholders, which are skipped in one go.
-                inputs.append(Array("[".utf8) + ws + Array("/* a\r\nb\rc\n".utf8) + ws + Array("*/".utf8) + ws + Array("// c\r d\r\n".utf8) + ws + Array("]".utf8))
+                inputs.append(
+                    Array("[".utf8) + ws + Array("/* a\r\nb\rc\n".utf8) + ws + Array("*/".utf8) + ws
+                        + Array("// c\r d\r\n".utf8) + ws + Array("]".utf8))
                 inputs.append(Array("[1 // end\r".utf8) + ws + Array("]".utf8) + ws + Array("// last\r".utf8))
                 inputs.append(Array("{\"a\":".utf8) + ws + Array("{{ x\ry }}".utf8) + ws + Array("}".utf8))
                 inputs.append(Array("[".utf8) + ws + Array("/".utf8))
                 inputs.append(Array("[".utf8) + ws)
             }
             let digits = Array(repeating: UInt8(ascii: "7"), count: run)
-            for number in [digits, [UInt8(ascii: "-")] + digits, Array("0.".utf8) + digits, Array("1e".utf8) + digits, Array("1E+".utf8) + digits, digits + Array(".5e-3".utf8)] {
+            for number in [
+                digits, [UInt8(ascii: "-")] + digits, Array("0.".utf8) + digits, Array("1e".utf8) + digits,
+                Array("1E+".utf8) + digits, digits + Array(".5e-3".utf8),
+            ] {
                 inputs.append(number)
                 inputs.append(Array("[".utf8) + number + Array("]".utf8))
                 inputs.append(Array("[".utf8) + number + Array("x]".utf8))
@@ -272,7 +283,10 @@ import TestSupport
                     }
                 }
                 let members = keys.map { "\"\($0)\": [\"\($0)\"]" }
-                inputs.append(Array("[{\(members.joined(separator: ","))}, {\(members.reversed().joined(separator: ",\n "))}]".utf8))
+                inputs.append(
+                    Array(
+                        "[{\(members.joined(separator: ","))}, {\(members.reversed().joined(separator: ",\n "))}]".utf8)
+                )
             }
         }
         // Duplicates of every length around the 8-byte fingerprint, followed by different bytes, and at the end.
@@ -338,8 +352,12 @@ import TestSupport
         for n in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 100, 1000, 5000] {
             inputs.append(Array("[\(Array(repeating: "1", count: n).joined(separator: ","))]".utf8))
             inputs.append(Array("{\(Array(repeating: "\"\":[]", count: n).joined(separator: ","))}".utf8))
-            inputs.append(Array(String(repeating: "[", count: min(n, 600)).utf8) + Array(String(repeating: "]", count: min(n, 600)).utf8))
-            inputs.append(Array(String(repeating: "{\"a\":[", count: min(n, 300)).utf8) + Array("0".utf8) + Array(String(repeating: "]}", count: min(n, 300)).utf8))
+            inputs.append(
+                Array(String(repeating: "[", count: min(n, 600)).utf8)
+                    + Array(String(repeating: "]", count: min(n, 600)).utf8))
+            inputs.append(
+                Array(String(repeating: "{\"a\":[", count: min(n, 300)).utf8) + Array("0".utf8)
+                    + Array(String(repeating: "]}", count: min(n, 300)).utf8))
             inputs.append(Array("[\(Array(repeating: "[1,[]]", count: n).joined(separator: ","))".utf8))
             // Pretty-printed: line starts recorded before and after the storage grows.
             inputs.append(Array("[\n\(Array(repeating: "  [1,\r\n []]", count: n).joined(separator: ",\n"))\n]\n".utf8))
@@ -354,8 +372,10 @@ import TestSupport
         // Each placeholder, closed or not, where a value, a key, a separator or nothing stands; in strings, where
         // it is text. `P` marks the place in each skeleton.
         let placeholders = [
-            "{{x}}", "{{ a.b }}", "{{{ raw }}}", "{{{x}}", "{{x}}}", "{{}}", "{{", "{{x", "{{x\n}}", "{{x\r}}", "{{x\r\n}}",
-            "{{é}}", "{{x}}{{y}}", "<%= n %>", "<%=", "<%= n\n%>", "\"$x\"", "\"$", "«x»", "«x", "«»", "«{{x}}»", "{«x»}",
+            "{{x}}", "{{ a.b }}", "{{{ raw }}}", "{{{x}}", "{{x}}}", "{{}}", "{{", "{{x", "{{x\n}}", "{{x\r}}",
+            "{{x\r\n}}",
+            "{{é}}", "{{x}}{{y}}", "<%= n %>", "<%=", "<%= n\n%>", "\"$x\"", "\"$", "«x»", "«x", "«»", "«{{x}}»",
+            "{«x»}",
         ]
         let skeletons = [
             "P", " P ", "[P]", "[P,P]", "[1,P]", "[P,]", "[P P]", "P P", "[1 P]", "[[[P]]]", "[P", "P,",
@@ -398,13 +418,18 @@ import TestSupport
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    static let escapes: [[UInt8]] = [
-        #"\u0041"#, #"\u00e9"#, #"\u00E9"#, #"\uD83D\uDE00"#, #"\ud83d\ude00"#, #"\uD800"#, #"\uDBFF"#, #"\uDC00"#,
-        #"\uDFFF"#, #"\uD800\uD800"#, #"\uD800\u0041"#, #"\uD800\uDC00"#, #"\uDBFF\uDFFF"#, #"\uFFFD"#, #"\uFEFF"#,
-        #"\u0000"#, #"\u001f"#, #"\u12"#, #"\u12G4"#, #"\uD800\u12"#, #"\uD800\"#, #"\uD800\x"#, #"\uD800\n"#, #"\u"#,
-        #"\U0041"#, #"\u+123"#, #"\u-123"#, #"\u０１２３"#, #"\/"#, #"\b"#, #"\f"#, #"\n"#, #"\r"#, #"\t"#, #"\""#, #"\\"#,
-        #"\a"#, #"\'"#, #"\é"#, "é", "\u{FFFD}", "/", "A", "😀",
-    ].map { Array($0.utf8) } + [[0x5C, 0xFF], [0x5C, 0x7F], [0x5C, 0x01], [0x5C, 0x0A], [0xFF], [0xED, 0xA0, 0x80]]
+    static let escapes: [[UInt8]] =
+        [
+            #"\u0041"#, #"\u00e9"#, #"\u00E9"#, #"\uD83D\uDE00"#, #"\ud83d\ude00"#, #"\uD800"#, #"\uDBFF"#, #"\uDC00"#,
+            #"\uDFFF"#, #"\uD800\uD800"#, #"\uD800\u0041"#, #"\uD800\uDC00"#, #"\uDBFF\uDFFF"#, #"\uFFFD"#, #"\uFEFF"#,
+            #"\u0000"#, #"\u001f"#, #"\u12"#, #"\u12G4"#, #"\uD800\u12"#, #"\uD800\"#, #"\uD800\x"#, #"\uD800\n"#,
+            #"\u"#,
+            #"\U0041"#, #"\u+123"#, #"\u-123"#, #"\u０１２３"#, #"\/"#, #"\b"#, #"\f"#, #"\n"#, #"\r"#, #"\t"#, #"\""#,
+            #"\\"#,
+            #"\a"#, #"\'"#, #"\é"#, "é", "\u{FFFD}", "/", "A", "😀",
+        ].map { Array($0.utf8) } + [
+            [0x5C, 0xFF], [0x5C, 0x7F], [0x5C, 0x01], [0x5C, 0x0A], [0xFF], [0xED, 0xA0, 0x80],
+        ]
 
     @Test func unicodeEscapesParseAsBefore() {
         // Every escape next to every other, in a value and as keys of one object (keys are compared decoded:
@@ -428,13 +453,15 @@ import TestSupport
         // it is an issue, in comments and placeholders it is passed over, anywhere else it is an error.
         let sequences: [[UInt8]] = [
             [0x80], [0xBF], [0xC0, 0x80], [0xC1, 0xBF], [0xC2, 0x80], [0xC2], [0xDF, 0xBF], [0xE0, 0x9F, 0xBF],
-            [0xE0, 0xA0, 0x80], [0xE1, 0x80], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF], [0xEF, 0xBB, 0xBF],
+            [0xE0, 0xA0, 0x80], [0xE1, 0x80], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF],
+            [0xEF, 0xBB, 0xBF],
             [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
             [0xF5, 0x80, 0x80, 0x80], [0xF8, 0x88, 0x80, 0x80], [0xFE], [0xFF], [0xC3, 0xA9, 0xC3],
         ]
         let skeletons = [
             "X", "X1", "1X", "[X]", "[1X]", "[1.X]", "[1eX]", "[-X]", "[trueX]", "[tX]", "[\"X\"]", "[\"\\X\"]",
-            "{\"X\":1}", "{\"X\":1,\"X\":2}", "{X}", "{\"a\"X:1}", "{\"a\":X}", "[1]X", "[1,X]", "// X\n[1]", "[/* X */1]",
+            "{\"X\":1}", "{\"X\":1,\"X\":2}", "{X}", "{\"a\"X:1}", "{\"a\":X}", "[1]X", "[1,X]", "// X\n[1]",
+            "[/* X */1]",
             "[{{X}}]", "[«X»]", "[\"aaaaaaaaaaX\"]", "\"X", "[1 // X",
         ]
         var inputs: [[UInt8]] = []
@@ -483,7 +510,10 @@ struct DocumentGenerator {
 
     init(seed: UInt64) { state = seed }
 
-    static let interestingBytes: [UInt8] = Array(" \t\n\r\"\\/*,:[]{}0-.eEu<%>$".utf8) + [0x00, 0x01, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xE2, 0xED, 0xF0, 0xF4, 0xF5, 0xFF]
+    static let interestingBytes: [UInt8] =
+        Array(" \t\n\r\"\\/*,:[]{}0-.eEu<%>$".utf8) + [
+            0x00, 0x01, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xE2, 0xED, 0xF0, 0xF4, 0xF5, 0xFF,
+        ]
 
     mutating func next(_ bound: Int) -> Int {
         // SplitMix64.
@@ -526,11 +556,19 @@ struct DocumentGenerator {
             var keys: [String] = []
             for k in 0..<n {
                 space(&out)
-                let key = next(4) == 0 && !keys.isEmpty ? pick(keys) : pick(["a", "b", "aps", "alert", "title", "k\\u0041", "é", "a\(k)", "content-available", "\\u00e9", "\\ud800", "\u{FFFD}", "\\/", "/"])
+                let key =
+                    next(4) == 0 && !keys.isEmpty
+                    ? pick(keys)
+                    : pick([
+                        "a", "b", "aps", "alert", "title", "k\\u0041", "é", "a\(k)", "content-available", "\\u00e9",
+                        "\\ud800", "\u{FFFD}", "\\/", "/",
+                    ])
                 keys.append(key)
                 if next(40) == 0 {
                     // A placeholder or bare word where a key belongs, or a key with a byte that is not UTF-8.
-                    out += pick([Array("{{key}}".utf8), Array("key".utf8), [0x22, 0x6B, 0xC3, 0x22], [0x22, 0xFF, 0x22]])
+                    out += pick([
+                        Array("{{key}}".utf8), Array("key".utf8), [0x22, 0x6B, 0xC3, 0x22], [0x22, 0xFF, 0x22],
+                    ])
                 } else {
                     out += Array("\"\(key)\"".utf8)
                 }
@@ -557,11 +595,15 @@ struct DocumentGenerator {
         case 2, 3, 4:
             string(&out)
         case 5:
-            out += Array(pick(["0", "-0", "1", "123456789", "-12.5", "1e10", "2.5E-3", "0.000", "01", "1.", "-", "1e+", "3x"]).utf8)
+            out += Array(
+                pick(["0", "-0", "1", "123456789", "-12.5", "1e10", "2.5E-3", "0.000", "01", "1.", "-", "1e+", "3x"])
+                    .utf8)
         case 6:
             out += Array(pick(["true", "false", "null", "tru", "nulll"]).utf8)
         default:
-            out += Array(pick(["{{count}}", "{{{ raw }}}", "<%= n %>", "\"$x", "{{open", "{{a\n}}", "«n»", "{{x\r}}", "«a"]).utf8)
+            out += Array(
+                pick(["{{count}}", "{{{ raw }}}", "<%= n %>", "\"$x", "{{open", "{{a\n}}", "«n»", "{{x\r}}", "«a"]).utf8
+            )
         }
     }
 
@@ -571,8 +613,17 @@ struct DocumentGenerator {
             out += Array(repeating: UInt8(ascii: pick(["a", "Z", " ", "~"])), count: next(20))
             switch next(9) {
             case 0: out += Array(pick(["é", "発送", "✓", "🎉", "Zürich"]).utf8)
-            case 1: out += pick([[0xC3], [0xC3, 0x28], [0xE2, 0x9C], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x8E], [0x80], [0xFF], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80]])
-            case 2: out += Array(pick(["\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\ud83d\\ude00", "\\ud800", "\\udc00x", "\\ud800\\u0041", "\\x", "\\u12"]).utf8)
+            case 1:
+                out += pick([
+                    [0xC3], [0xC3, 0x28], [0xE2, 0x9C], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x8E], [0x80], [0xFF],
+                    [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80],
+                ])
+            case 2:
+                out += Array(
+                    pick([
+                        "\\n", "\\\"", "\\\\", "\\/", "\\u00e9", "\\ud83d\\ude00", "\\ud800", "\\udc00x",
+                        "\\ud800\\u0041", "\\x", "\\u12",
+                    ]).utf8)
             case 3 where next(2) == 0:
                 // A unicode escape of any class: surrogates of both halves, ASCII, beyond, not hex.
                 let high = pick(["D8", "DB", "DC", "DF", "00", "FE", "0A", "G0", "d8", "Dc"])

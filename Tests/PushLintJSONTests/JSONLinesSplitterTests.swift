@@ -12,7 +12,10 @@ import Testing
     static func lines(_ text: String, chunk: Int, limit: Int = 1 << 20) -> [Got] {
         var splitter = JSONLinesSplitter(maxLineBytes: limit)
         var got: [Got] = []
-        let emit = { (line: JSONLinesSplitter.Line) in got.append(Got(number: line.number, text: String(decoding: line.bytes, as: UTF8.self), oversize: line.oversize)) }
+        let emit = { (line: JSONLinesSplitter.Line) in
+            got.append(
+                Got(number: line.number, text: String(decoding: line.bytes, as: UTF8.self), oversize: line.oversize))
+        }
         let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { all in
             var start = 0
@@ -28,13 +31,16 @@ import Testing
 
     @Test func linesAreTheSameForEveryChunkSize() {
         let text = "{\"a\": 1}\r\n\n{\"b\": \"é🚚\"}\n  \n{\"c\": [1,\n"
-        let expected = [Got(number: 1, text: "{\"a\": 1}"), Got(number: 2, text: ""), Got(number: 3, text: "{\"b\": \"é🚚\"}"),
-                        Got(number: 4, text: "  "), Got(number: 5, text: "{\"c\": [1,")]
+        let expected = [
+            Got(number: 1, text: "{\"a\": 1}"), Got(number: 2, text: ""), Got(number: 3, text: "{\"b\": \"é🚚\"}"),
+            Got(number: 4, text: "  "), Got(number: 5, text: "{\"c\": [1,"),
+        ]
         for chunk in 1...text.utf8.count + 1 { #expect(Self.lines(text, chunk: chunk) == expected, "chunk \(chunk)") }
     }
 
     @Test func aLastLineWithoutANewlineIsALine() {
-        #expect(Self.lines("{}\n{\"x\": 1}", chunk: 3) == [Got(number: 1, text: "{}"), Got(number: 2, text: "{\"x\": 1}")])
+        #expect(
+            Self.lines("{}\n{\"x\": 1}", chunk: 3) == [Got(number: 1, text: "{}"), Got(number: 2, text: "{\"x\": 1}")])
         #expect(Self.lines("{}\n", chunk: 3) == [Got(number: 1, text: "{}")])
         #expect(Self.lines("", chunk: 3).isEmpty)
         #expect(Self.lines("\r\n", chunk: 1) == [Got(number: 1, text: "")])
@@ -44,10 +50,17 @@ import Testing
         let long = String(repeating: "x", count: 100)
         for chunk in [1, 7, 64, 1000] {
             let got = Self.lines("{}\n\(long)\n{\"a\": 1}\n\(long)", chunk: chunk, limit: 50)
-            #expect(got == [Got(number: 1, text: "{}"), Got(number: 2, text: "", oversize: 100), Got(number: 3, text: "{\"a\": 1}"),
-                            Got(number: 4, text: "", oversize: 100)], "chunk \(chunk)")
+            #expect(
+                got == [
+                    Got(number: 1, text: "{}"), Got(number: 2, text: "", oversize: 100),
+                    Got(number: 3, text: "{\"a\": 1}"),
+                    Got(number: 4, text: "", oversize: 100),
+                ], "chunk \(chunk)")
         }
         // A CRLF line of exactly the limit is within it.
-        #expect(Self.lines(String(repeating: "y", count: 50) + "\r\n", chunk: 8, limit: 50) == [Got(number: 1, text: String(repeating: "y", count: 50))])
+        #expect(
+            Self.lines(String(repeating: "y", count: 50) + "\r\n", chunk: 8, limit: 50) == [
+                Got(number: 1, text: String(repeating: "y", count: 50))
+            ])
     }
 }

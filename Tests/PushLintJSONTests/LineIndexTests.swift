@@ -5,7 +5,8 @@ import Testing
     /// Line starts the slow way: after every LF, and after every CR not followed by LF.
     func expectedStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        for (i, b) in bytes.enumerated() where b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
+        for (i, b) in bytes.enumerated()
+        where b == 0x0A || (b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
             starts.append(i + 1)
         }
         return starts
@@ -35,7 +36,8 @@ import Testing
             bytes[boundary - 1] = 0x0D
             bytes[boundary] = 0x0A
         }
-        let inRanges = LineIndex(bytes, parts: parts, minimumRangeBytes: 4096, map: { count, body in (0..<count).map(body) })
+        let inRanges = LineIndex(
+            bytes, parts: parts, minimumRangeBytes: 4096, map: { count, body in (0..<count).map(body) })
         #expect(inRanges.lineStarts == LineIndex(bytes).lineStarts)
         #expect(inRanges.lineStarts == expectedStarts(bytes))
         #expect(inRanges.position(of: 30_000) == LineIndex(bytes).position(of: 30_000))
@@ -52,14 +54,18 @@ import Testing
 
     @Test func bytesThatOnlyLookLikeLineEndsInAWordAreNotLineEnds() {
         // 0x8A, 0x0B, 0x1A and 0x4D share bits with LF and CR; none ends a line.
-        let bytes: [UInt8] = [0x8A, 0x0B, 0x1A, 0x4D, 0x8D, 0x0E, 0x2A, 0x09, 0x8A, 0x0B, 0x1A, 0x4D, 0x8D, 0x0E, 0x2A, 0x09, 0x0A]
+        let bytes: [UInt8] = [
+            0x8A, 0x0B, 0x1A, 0x4D, 0x8D, 0x0E, 0x2A, 0x09, 0x8A, 0x0B, 0x1A, 0x4D, 0x8D, 0x0E, 0x2A, 0x09, 0x0A,
+        ]
         #expect(LineIndex(bytes).lineStarts == [0, 17])
     }
 
     /// Columns count scalars 32 and 8 bytes at a time; at every offset of a long line of ASCII runs and mixed text
     /// (and of stray continuation bytes) they must be what counting byte by byte gives.
     @Test func columnsOnALongLineMatchCountingByteByByte() {
-        var bytes = Array((String(repeating: "plain ascii ", count: 7) + String(repeating: "aé注🎉 b", count: 9) + String(repeating: "z", count: 70)).utf8)
+        var bytes = Array(
+            (String(repeating: "plain ascii ", count: 7) + String(repeating: "aé注🎉 b", count: 9)
+                + String(repeating: "z", count: 70)).utf8)
         bytes.insert(0x80, at: 5)
         bytes.append(contentsOf: [0xBF, 0x41, 0x0A, 0x42])
         let index = LineIndex(bytes)
@@ -70,7 +76,9 @@ import Testing
             let start = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             let column = 1 + bytes[start..<offset].filter { $0 & 0xC0 != 0x80 }.count
             #expect(index.position(of: offset) == SourcePosition(line: line, column: column), "offset \(offset)")
-            #expect(all[bytes.count - offset] == SourcePosition(line: line, column: column), "offset \(offset), in one sweep")
+            #expect(
+                all[bytes.count - offset] == SourcePosition(line: line, column: column),
+                "offset \(offset), in one sweep")
         }
     }
 }

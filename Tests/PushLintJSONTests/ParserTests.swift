@@ -78,11 +78,12 @@ import Testing
 
     @Test func duplicateKeysInLargeObjectsUseTheHashedPath() throws {
         var text = "{"
-        for i in 0..<1000 { text += "\"k\(i)\": \(i),"}
+        for i in 0..<1000 { text += "\"k\(i)\": \(i)," }
         text += "\"k500\": 1, \"k\\u0035\": 2}"
         let result = parse(text)
         #expect(result.document != nil)
-        #expect(result.issues.filter { if case .duplicateKey = $0.kind { return true } else { return false } }.count == 2)
+        #expect(
+            result.issues.filter { if case .duplicateKey = $0.kind { return true } else { return false } }.count == 2)
     }
 
     @Test func encodingProblemsAreFoundWithLocations() {
@@ -138,7 +139,9 @@ import Testing
         #expect(doc.kind(try #require(doc.member(doc.root, "alert"))) == .string)
         let custom = try document(#"{"badge": <%= n %>}"#, .template(open: "<%=", close: "%>"))
         #expect(custom.kind(try #require(custom.member(custom.root, "badge"))) == .placeholder)
-        #expect(parse(#"{"badge": {{count}"#, .defaultTemplate).error?.message.contains("placeholder is not closed") == true)
+        #expect(
+            parse(#"{"badge": {{count}"#, .defaultTemplate).error?.message.contains("placeholder is not closed") == true
+        )
     }
 
     // The fast paths step 8 bytes at a time: runs of 7, 8 and 9 bytes end inside, at and after a step.
@@ -149,7 +152,10 @@ import Testing
             let result = JSONParser.parse(prefix + [0xE2, 0x28, 0xA1] + Array("\"]".utf8))
             #expect(result.document != nil)
             // 0xE2 starts no sequence (0x28 is not a continuation byte), 0xA1 starts none either.
-            #expect(result.issues.map(\.span) == [ByteSpan(prefix.count, prefix.count + 1), ByteSpan(prefix.count + 2, prefix.count + 3)], "run \(run)")
+            #expect(
+                result.issues.map(\.span) == [
+                    ByteSpan(prefix.count, prefix.count + 1), ByteSpan(prefix.count + 2, prefix.count + 3),
+                ], "run \(run)")
         }
     }
 
@@ -164,7 +170,8 @@ import Testing
 
     @Test func aStringMayEndExactlyAtTheEndOfTheInput() throws {
         for length in [0, 6, 7, 8, 9, 16] {
-            let text = "\"" + String(repeating: "é", count: length / 2) + String(repeating: "x", count: length % 2) + "\""
+            let text =
+                "\"" + String(repeating: "é", count: length / 2) + String(repeating: "x", count: length % 2) + "\""
             let doc = try document(text)
             #expect(doc.nodes[doc.root].end == UInt32(text.utf8.count))
             let unclosed = parse(String(text.dropLast()))
@@ -251,6 +258,8 @@ import Testing
             #expect(result.document == nil, "\(broken)")
         }
         // JSONC accepts them silently, as before.
-        #expect(JSONParser.parse(text, options: JSONParseOptions(mode: .jsonc, recoversTrailingCommas: true)).issues.isEmpty)
+        #expect(
+            JSONParser.parse(text, options: JSONParseOptions(mode: .jsonc, recoversTrailingCommas: true)).issues.isEmpty
+        )
     }
 }

@@ -13,6 +13,7 @@
 // Error messages are part of what is compared, so the wording is the production parser's; each message is built
 // in `Message` from its parts, once.
 import Foundation
+
 // Testable only for `JSONIssue`'s memberwise initializer: nothing else of the module's internals is used.
 @testable import PushLintJSON
 

@@ -1,7 +1,8 @@
 import Foundation
-@testable import PushLintJSON  // `JSONIssue`'s memberwise initializer, to write expected issues.
-import Testing
 import TestSupport
+import Testing
+
+@testable import PushLintJSON  // `JSONIssue`'s memberwise initializer, to write expected issues.
 
 /// The reference parser is only worth comparing with if it is right on its own: these hold it against sources that
 /// are not the production parser (the standard library's UTF-8 decoder, JSONTestSuite's verdicts, RFC 8259's

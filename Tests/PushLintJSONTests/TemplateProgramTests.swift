@@ -15,24 +15,32 @@ import Testing
     }
 
     @Test func choicesOfEachDialect() {
-        let hbs = Self.program("{{#if a}}A{{else if b}}B{{else}}C{{/if}}{{#each xs}}x{{/each}}{{^a}}!a{{/a}}", .handlebars)
+        let hbs = Self.program(
+            "{{#if a}}A{{else if b}}B{{else}}C{{/if}}{{#each xs}}x{{/each}}{{^a}}!a{{/a}}", .handlebars)
         #expect(hbs.problems.isEmpty)
         #expect(hbs.choices.map(\.optionCount) == [3, 3, 2])
-        let liquid = Self.program("{% case t %}junk{% when 'a' %}A{% when 'b' %}B{% endcase %}{% unless q %}Q{% endunless %}", .liquid)
+        let liquid = Self.program(
+            "{% case t %}junk{% when 'a' %}A{% when 'b' %}B{% endcase %}{% unless q %}Q{% endunless %}", .liquid)
         #expect(liquid.problems.isEmpty)
         #expect(Set(Self.renderings(liquid)) == ["A", "AQ", "B", "BQ", "", "Q"])
         let go = Self.program("{{range $i, $e := .Xs}}{{if $i}},{{end}}{{$e}}{{end}}", .go)
         #expect(go.choices.count == 1, "the index test follows the loop")
         #expect(Self.renderings(go) == ["", "{{$e}}", "{{$e}},{{$e }}"], "the second item pads its placeholders")
-        let jinja = Self.program("{%- for x in xs -%} {{ x }}{% if not loop.last %},{% endif %} {%- else %}none{% endfor %}", .jinja)
-        #expect(Self.renderings(jinja) == ["none", "{{ x }}", "{{ x }},{{ x  }}"], "a plain placeholder renders as written")
+        let jinja = Self.program(
+            "{%- for x in xs -%} {{ x }}{% if not loop.last %},{% endif %} {%- else %}none{% endfor %}", .jinja)
+        #expect(
+            Self.renderings(jinja) == ["none", "{{ x }}", "{{ x }},{{ x  }}"], "a plain placeholder renders as written")
     }
 
     @Test func presenceTestsOfOneVariableAreOneChoice() {
-        let liquid = Self.program("{% if x != blank %}a{% endif %}{% if x == blank %}b{% endif %}{% unless x %}c{% endunless %}{% if x %}d{% endif %}", .liquid)
+        let liquid = Self.program(
+            "{% if x != blank %}a{% endif %}{% if x == blank %}b{% endif %}{% unless x %}c{% endunless %}{% if x %}d{% endif %}",
+            .liquid)
         #expect(liquid.choices.count == 1)
         #expect(Set(Self.renderings(liquid)) == ["ad", "bc"])
-        let jinja = Self.program("{% if x is defined %}a{% endif %}{% if x is not defined %}b{% endif %}{% if t != 'gold' %}c{% endif %}{% if t == 'gold' %}d{% endif %}", .jinja)
+        let jinja = Self.program(
+            "{% if x is defined %}a{% endif %}{% if x is not defined %}b{% endif %}{% if t != 'gold' %}c{% endif %}{% if t == 'gold' %}d{% endif %}",
+            .jinja)
         #expect(jinja.choices.count == 2)
         #expect(Set(Self.renderings(jinja)) == ["ac", "ad", "bc", "bd"])
     }

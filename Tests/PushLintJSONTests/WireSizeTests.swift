@@ -39,7 +39,9 @@ import Testing
 
     @Test func excludingKeysDropsMembersAndTheirCommas() throws {
         let d = try doc(#"{"token": "abc", "data": {"k": "v"}, "topic": "t"}"#)
-        #expect(d.wireSize(ofMembers: d.members(d.root, excluding: ["token", "topic"])) == #"{"data":{"k":"v"}}"#.utf8.count)
+        #expect(
+            d.wireSize(ofMembers: d.members(d.root, excluding: ["token", "topic"])) == #"{"data":{"k":"v"}}"#.utf8.count
+        )
     }
 
     /// Members kept as written (escaped keys included) measure and write like the object without the others.
@@ -54,7 +56,14 @@ import Testing
 
     @Test func synthesizedValuesMeasureLikeTheirText() throws {
         let d = try doc(#"{"t": "Hi"}"#)
-        let value = WireValue.object([("aps", .object([("alert", .object([("title", .node(d.member(d.root, "t")!))])), ("content-available", .raw("1"))]))])
+        let value = WireValue.object([
+            (
+                "aps",
+                .object([
+                    ("alert", .object([("title", .node(d.member(d.root, "t")!))])), ("content-available", .raw("1")),
+                ])
+            )
+        ])
         let text = #"{"aps":{"alert":{"title":"Hi"},"content-available":1}}"#
         #expect(d.wireSize(value) == text.utf8.count)
         #expect(String(decoding: d.wireBytes(value), as: UTF8.self) == text)
@@ -81,7 +90,9 @@ import Testing
             }
             return out + [0x22]
         }
-        let specials: [UInt8] = [0x00, 0x01, 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x7F, 0x80, 0x9F, 0xC3, 0xFF]
+        let specials: [UInt8] = [
+            0x00, 0x01, 0x08, 0x09, 0x0A, 0x0C, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x7F, 0x80, 0x9F, 0xC3, 0xFF,
+        ]
         for length in 0..<20 {
             for position in 0..<max(1, length) {
                 for special in specials where length > 0 {

@@ -14,7 +14,8 @@ import Testing
         for length in 0..<28 {
             for offset in 0...length {
                 var bytes = [UInt8](repeating: UInt8(ascii: "-"), count: length)
-                bytes.replaceSubrange(offset..<min(length, offset + pattern.count), with: pattern.prefix(length - offset))
+                bytes.replaceSubrange(
+                    offset..<min(length, offset + pattern.count), with: pattern.prefix(length - offset))
                 // A first byte alone, without the rest of the needle, earlier in the text.
                 if offset >= 3, pattern.count > 1 { bytes[offset - 3] = pattern[0] }
                 let found = bytes.withUnsafeBufferPointer { ASCIIText.firstIndex(of: pattern, in: $0) }
@@ -41,7 +42,8 @@ import Testing
         }
         for a in texts {
             for b in texts {
-                let fast = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in ASCIIText.precedes(x, y) } }
+                let fast = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in ASCIIText.precedes(x, y) }
+                }
                 #expect(fast == a.lexicographicallyPrecedes(b), "\(a) vs \(b)")
             }
         }
@@ -51,7 +53,9 @@ import Testing
 
     @Test func firstIndexIgnoringCase() {
         let text = Array("Authorization: BEARER abc".utf8)
-        let found = text.withUnsafeBufferPointer { ASCIIText.firstIndex(of: Array("bearer".utf8), in: $0, ignoringCase: true) }
+        let found = text.withUnsafeBufferPointer {
+            ASCIIText.firstIndex(of: Array("bearer".utf8), in: $0, ignoringCase: true)
+        }
         #expect(found == 15)
     }
 }

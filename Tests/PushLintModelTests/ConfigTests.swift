@@ -21,7 +21,8 @@ import Testing
     }
 
     @Test func readsEveryKey() throws {
-        let config = try read("""
+        let config = try read(
+            """
             // comments and trailing commas are fine here
             {
               "include": ["push/**/*.json"],
@@ -44,19 +45,22 @@ import Testing
         #expect(levels.level(of: Self.rules[0], for: "push/legacy/a.json") == .on(.error))
         #expect(levels.level(of: Self.rules[1], for: "push/a.json") == .off)
         // The command line is stronger than the config and its overrides.
-        let forced = RuleLevels(config: config, commandLine: ["payload-size": .on(.info), "payload-size-headroom": .on(.warning)])
+        let forced = RuleLevels(
+            config: config, commandLine: ["payload-size": .on(.info), "payload-size-headroom": .on(.warning)])
         #expect(forced.level(of: Self.rules[0], for: "push/legacy/a.json") == .on(.info))
         #expect(forced.isOnSomewhere("payload-size-headroom"))
         #expect(!levels.isOnSomewhere("payload-size-headroom"))
         #expect(levels.severity(of: "payload-size", emitted: .error, path: "push/a.json") == .warning)
         #expect(levels.severity(of: "payload-size-headroom", emitted: .warning, path: "push/a.json") == nil)
-        #expect(levels.severity(of: "json-bom", emitted: .info, path: "push/a.json") == .info, "a rule's own choice stands")
+        #expect(
+            levels.severity(of: "json-bom", emitted: .info, path: "push/a.json") == .info, "a rule's own choice stands")
         #expect(config.options["payload-size-headroom"]?.values["ratio"] == .number(0.8))
         #expect(config.isTemplate("push/templates/a.json"))
         #expect(config.isTemplate("x/a.json.hbs"))
         #expect(!config.isTemplate("x/a.json"))
         // Template file names end in `.json` and a template extension, exactly.
-        #expect(config.isTemplate("a.json.tmpl") && config.isTemplate(".json.j2") && config.isTemplate("注文.json.liquid"))
+        #expect(
+            config.isTemplate("a.json.tmpl") && config.isTemplate(".json.j2") && config.isTemplate("注文.json.liquid"))
         #expect(!config.isTemplate("a.tmpl") && !config.isTemplate("a.json.tmplx") && !config.isTemplate("a.json.TMPL"))
         #expect(config.placeholders.open == "<%=")
         #expect(config.contract == "push-contract.json")
@@ -75,8 +79,12 @@ import Testing
         #expect(error(#"{"include": "push/**"}"#)?.message.contains("must be an array") == true)
         #expect(error(#"{"include": ["push/[a"]}"#)?.message.contains("invalid glob") == true)
         #expect(error(#"{"kinds": {"a/**": "apn"}}"#)?.message.contains("Did you mean 'apns'?") == true)
-        #expect(error(#"{"options": {"payload-size-headroom": {"ration": 1}}}"#)?.message.contains("Did you mean 'ratio'?") == true)
-        #expect(error(#"{"options": {"payload-size-headroom": {"ratio": "high"}}}"#)?.message.contains("must be a number") == true)
+        #expect(
+            error(#"{"options": {"payload-size-headroom": {"ration": 1}}}"#)?.message.contains("Did you mean 'ratio'?")
+                == true)
+        #expect(
+            error(#"{"options": {"payload-size-headroom": {"ratio": "high"}}}"#)?.message.contains("must be a number")
+                == true)
         #expect(error(#"{"a": 1, "a": 2}"#)?.message.contains("twice") == true)
         #expect(error("{ \"include\": [ }")?.position != nil)
     }

@@ -32,13 +32,16 @@ import Testing
     }
 
     @Test(arguments: [
-        ("^(?=a)", "look-around"), ("(a)\\1", "back-references"), ("\\bword\\b", "word boundaries"), ("[a-", "unclosed"),
+        ("^(?=a)", "look-around"), ("(a)\\1", "back-references"), ("\\bword\\b", "word boundaries"),
+        ("[a-", "unclosed"),
         ("(ab", "unclosed"), ("ab)", "unbalanced"), ("*a", "nothing to repeat"), ("a{3,1}", "counts down"),
         ("[z-a]", "backwards"), ("a++", "possessive"), ("\\", "ends with"),
     ])
     func refusesWhatItDoesNotRead(_ source: String, _ reason: String) {
         #expect(ContractPattern(source) == nil)
-        #expect(ContractPattern.problem(source)?.contains(reason) == true, "\(source): \(ContractPattern.problem(source) ?? "nil")")
+        #expect(
+            ContractPattern.problem(source)?.contains(reason) == true,
+            "\(source): \(ContractPattern.problem(source) ?? "nil")")
     }
 
     /// Exponential backtracking stops at a fixed budget and answers "matches" (no finding) instead of hanging.

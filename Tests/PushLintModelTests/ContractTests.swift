@@ -59,7 +59,8 @@ import Testing
     }
 
     @Test func invalidRegularExpressionsAreConfigurationErrors() {
-        let e = Self.error("{\"events\": {\"a\": {\"files\": [\"x/**\"], \"fields\": {\n  \"id\": {\"pattern\": \"^[0-9+$\"}}}}}")
+        let e = Self.error(
+            "{\"events\": {\"a\": {\"files\": [\"x/**\"], \"fields\": {\n  \"id\": {\"pattern\": \"^[0-9+$\"}}}}}")
         #expect(Self.location(e) == "2:21")
         #expect(e?.message.contains("not a valid regular expression") == true)
     }
@@ -76,15 +77,29 @@ import Testing
     }
 
     @Test func inconsistentDeclarationsAreConfigurationErrors() {
-        #expect(Self.error(#"{"events": {"a": {"urgency": "marketing"}}}"#)?.message.contains("neither 'files' nor 'match'") == true)
-        #expect(Self.error(#"{"events": {"a": {"files": ["x"], "fields": {"n": {"minLength": 5, "maxLength": 2}}}}}"#)?.message.contains("greater than its 'maxLength'") == true)
-        #expect(Self.error(#"{"events": {"a": {"files": ["x"], "fields": {"n": {"enum": ["a1", "b"], "pattern": "^[a-z][0-9]$"}}}}}"#)?.message.contains("enum value 'b'") == true)
-        #expect(Self.error(#"{"events": {"a": {"files": ["x"], "channel": "order"}}, "android": {"channels": [{"id": "order"}]}}"#) == nil,
+        #expect(
+            Self.error(#"{"events": {"a": {"urgency": "marketing"}}}"#)?.message.contains("neither 'files' nor 'match'")
+                == true)
+        #expect(
+            Self.error(#"{"events": {"a": {"files": ["x"], "fields": {"n": {"minLength": 5, "maxLength": 2}}}}}"#)?
+                .message.contains("greater than its 'maxLength'") == true)
+        #expect(
+            Self.error(
+                #"{"events": {"a": {"files": ["x"], "fields": {"n": {"enum": ["a1", "b"], "pattern": "^[a-z][0-9]$"}}}}}"#
+            )?.message.contains("enum value 'b'") == true)
+        #expect(
+            Self.error(
+                #"{"events": {"a": {"files": ["x"], "channel": "order"}}, "android": {"channels": [{"id": "order"}]}}"#)
+                == nil,
             "events are read after android whatever the key order")
-        #expect(Self.error(#"{"android": {"channels": [{"id": "order"}]}, "events": {"a": {"files": ["x"], "channel": "orders"}}}"#)?.message.contains("Did you mean 'order'?") == true)
+        #expect(
+            Self.error(
+                #"{"android": {"channels": [{"id": "order"}]}, "events": {"a": {"files": ["x"], "channel": "orders"}}}"#
+            )?.message.contains("Did you mean 'order'?") == true)
         #expect(Self.error(#"{"android": {"defaultChannel": "main", "channels": [{"id": "general"}]}}"#) != nil)
         #expect(Self.error(#"{"links": {"schemes": ["https://"]}}"#)?.hint?.contains("\"https\"") == true)
-        #expect(Self.error(#"{"links": {"hosts": ["https://example.com"]}}"#)?.message.contains("not a host name") == true)
+        #expect(
+            Self.error(#"{"links": {"hosts": ["https://example.com"]}}"#)?.message.contains("not a host name") == true)
         #expect(Self.error(#"{"variables": {"title": {"maxLength": -1}}}"#) != nil)
         #expect(Self.error(#"{"ios": {"entitlements": ["critical"]}}"#)?.message.contains("critical-alerts") == true)
     }

@@ -34,7 +34,9 @@ import Testing
 }
 
 @Suite struct ViewTests {
-    func payload(_ text: String, configHeaders: (glob: String, headers: [(String, String)])? = nil) throws -> (JSONDocument, Payload) {
+    func payload(_ text: String, configHeaders: (glob: String, headers: [(String, String)])? = nil) throws -> (
+        JSONDocument, Payload
+    ) {
         let doc = try #require(JSONParser.parse(text).document)
         let kind = try #require(PayloadKind.detect(doc, doc.root))
         return (doc, PayloadBuilder.build(doc, node: doc.root, kind: kind, configHeaders: configHeaders))
@@ -45,13 +47,20 @@ import Testing
     /// maps (`data`) are not entered.
     @Test func schemaWalkListsObjectsAndKnownMembersInDocumentOrder() throws {
         let (doc, p) = try payload(
-            #"{"message": {"token": "t", "android": {"priority": "HIGH", "notification": {"title": "a", "custom": {"x": 1}}, "ttl": "1s", "Ttl": 2}, "data": {"k": "v"}, "extra": 3, "notification": {"body": "b"}}}"#)
-        #expect(p.schemaObjects.map(\.path) == ["", "message", "message.android", "message.android.notification", "message.notification"])
-        let keys = ["message", "token", "android", "priority", "notification", "title", "ttl", "data", "notification", "body"]
+            #"{"message": {"token": "t", "android": {"priority": "HIGH", "notification": {"title": "a", "custom": {"x": 1}}, "ttl": "1s", "Ttl": 2}, "data": {"k": "v"}, "extra": 3, "notification": {"body": "b"}}}"#
+        )
+        #expect(
+            p.schemaObjects.map(\.path) == [
+                "", "message", "message.android", "message.android.notification", "message.notification",
+            ])
+        let keys = [
+            "message", "token", "android", "priority", "notification", "title", "ttl", "data", "notification", "body",
+        ]
         #expect(p.schemaMembers.map { doc.string($0.member.key) } == keys)
         #expect(p.schemaMembers.map(\.field.name) == keys)
         #expect(p.schemaUnknownMembers.map { doc.string($0.member.key) } == ["custom", "Ttl", "extra"])
-        #expect(p.schemaUnknownMembers.map(\.object.path) == ["message.android.notification", "message.android", "message"])
+        #expect(
+            p.schemaUnknownMembers.map(\.object.path) == ["message.android.notification", "message.android", "message"])
     }
 
     /// A header is found in any letter case, the last one written wins, and a name that only starts like it (or
@@ -70,7 +79,9 @@ import Testing
     }
 
     @Test func envelopeHeadersAndBody() throws {
-        let (doc, p) = try payload(#"{"headers": {"apns-push-type": "background", "APNS-PRIORITY": "5"}, "payload": {"aps": {"content-available": 1}, "id": "7"}}"#)
+        let (doc, p) = try payload(
+            #"{"headers": {"apns-push-type": "background", "APNS-PRIORITY": "5"}, "payload": {"aps": {"content-available": 1}, "id": "7"}}"#
+        )
         let apns = try #require(p.apns)
         #expect(apns.headers?.origin == .envelope)
         #expect(apns.headers?.pushType == "background")
@@ -83,7 +94,8 @@ import Testing
     @Test func bareBodyHeadersComeFromConfigOrStayUnknown() throws {
         let (_, unknown) = try payload(#"{"aps": {"alert": "Hi"}}"#)
         #expect(unknown.apns?.headers == nil)
-        let (_, configured) = try payload(#"{"aps": {"alert": "Hi"}}"#, configHeaders: ("push/**", [("apns-push-type", "alert")]))
+        let (_, configured) = try payload(
+            #"{"aps": {"alert": "Hi"}}"#, configHeaders: ("push/**", [("apns-push-type", "alert")]))
         #expect(configured.apns?.headers?.origin == .config(glob: "push/**"))
         #expect(configured.apns?.headers?.pushType == "alert")
     }
@@ -93,14 +105,17 @@ import Testing
         #expect(p.sizes[0].bytes == #"{"aps":{"alert":"Hi"}}"#.utf8.count)
         #expect(p.apns?.customKeys.isEmpty == true)
         // The other members are measured as written, escapes kept as the wire needs them.
-        let (doc, escaped) = try payload(#"{"Simulator Target Bundle": "com.example.shop", "aps": {"alert": "Hi"}, "k\u0041": "a\"b"}"#)
+        let (doc, escaped) = try payload(
+            #"{"Simulator Target Bundle": "com.example.shop", "aps": {"alert": "Hi"}, "k\u0041": "a\"b"}"#)
         let wire = #"{"aps":{"alert":"Hi"},"kA":"a\"b"}"#
         #expect(escaped.sizes[0].bytes == wire.utf8.count)
         #expect(String(decoding: doc.wireBytes(escaped.sizes[0].wire), as: UTF8.self) == wire)
     }
 
     @Test func fcmMergesNotificationIntoTheAPNsAlert() throws {
-        let (doc, p) = try payload(#"{"message": {"token": "t", "notification": {"title": "T", "body": "B"}, "data": {"k": "v"}, "apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {"alert": {"title": "Own"}}}}}}"#)
+        let (doc, p) = try payload(
+            #"{"message": {"token": "t", "notification": {"title": "T", "body": "B"}, "data": {"k": "v"}, "apns": {"headers": {"apns-priority": "10"}, "payload": {"aps": {"alert": {"title": "Own"}}}}}}"#
+        )
         let apns = try #require(p.apns)
         #expect(apns.origin == .fcm)
         #expect(apns.alertField("title").map { doc.string($0.value) } == "Own")
@@ -118,7 +133,8 @@ import Testing
     }
 
     @Test func expoMapsToAPNs() throws {
-        let (_, p) = try payload(#"{"to": "ExponentPushToken[x]", "_contentAvailable": true, "priority": "normal", "data": {"id": 1}}"#)
+        let (_, p) = try payload(
+            #"{"to": "ExponentPushToken[x]", "_contentAvailable": true, "priority": "normal", "data": {"id": 1}}"#)
         let apns = try #require(p.apns)
         #expect(apns.origin == .expo)
         #expect(apns.headers?.pushType == "background")
@@ -132,7 +148,9 @@ import Testing
     }
 
     @Test func androidViewReplacesDataAndFindsTheChannel() throws {
-        let (doc, p) = try payload(#"{"message": {"token": "t", "data": {"a": "1"}, "android": {"priority": "HIGH", "data": {"b": "2"}, "notification": {"channelId": "orders", "title": "Hi"}}}}"#)
+        let (doc, p) = try payload(
+            #"{"message": {"token": "t", "data": {"a": "1"}, "android": {"priority": "HIGH", "data": {"b": "2"}, "notification": {"channelId": "orders", "title": "Hi"}}}}"#
+        )
         let android = try #require(p.android)
         #expect(android.isHighPriority)
         #expect(android.hasVisibleNotification)
@@ -153,7 +171,9 @@ import Testing
         if object("message") != nil {
             isFCM = doc.members(node).allSatisfy { requestKeys.contains(doc.string($0.key)) }
         } else {
-            isFCM = ["token", "topic", "condition", "fid"].contains(where: has) && ["notification", "data", "android", "apns", "webpush"].contains(where: has)
+            isFCM =
+                ["token", "topic", "condition", "fid"].contains(where: has)
+                && ["notification", "data", "android", "apns", "webpush"].contains(where: has)
                 && !has("to") && !has("registration_ids")
             // A bare message without its target: only Message fields, one of them only FCM v1 has.
             let messageFields = [
@@ -169,27 +189,36 @@ import Testing
             var expo = false
             switch doc.kind(to) {
             case .string: expo = PayloadKind.isExpoToken(doc.string(to))
-            case .array: expo = doc.elements(to).contains { doc.kind($0) == .string && PayloadKind.isExpoToken(doc.string($0)) }
+            case .array:
+                expo = doc.elements(to).contains { doc.kind($0) == .string && PayloadKind.isExpoToken(doc.string($0)) }
             default: break
             }
-            if expo || (object("notification") == nil && PayloadKind.expoOnlyFields.contains(where: has)) { return .expo }
+            if expo || (object("notification") == nil && PayloadKind.expoOnlyFields.contains(where: has)) {
+                return .expo
+            }
         }
         if has("registration_ids") { return .fcmLegacy }
         if has("to") || has("condition") {
             if object("notification") != nil || PayloadKind.legacyOnlyFields.contains(where: has) { return .fcmLegacy }
         }
         if has("aps") || has("mdm") || has("activeSpeaker") || has("container-identifier") { return .apns }
-        if let payload = object("payload"), doc.member(payload, "aps") != nil || object("headers") != nil { return .apns }
+        if let payload = object("payload"), doc.member(payload, "aps") != nil || object("headers") != nil {
+            return .apns
+        }
         return nil
     }
 
     @Test func oneKeyPassAgreesWithAskingEachName() throws {
         let members = [
-            #""message": {"token": "t"}"#, #""message": "x""#, #""validate_only": true"#, #""dry_run": true"#, #""token": "t""#,
+            #""message": {"token": "t"}"#, #""message": "x""#, #""validate_only": true"#, #""dry_run": true"#,
+            #""token": "t""#,
             #""topic": "news""#, #""notification": {"title": "T"}"#, #""notification": 1"#, #""data": {"k": "v"}"#,
-            #""to": "ExponentPushToken[abc]""#, #""to": "/topics/x""#, #""to": ["ExpoPushToken[a]", 1]"#, #""registration_ids": ["r"]"#,
-            #""title": "Hi""#, #""time_to_live": 60"#, #""aps": {}"#, #""payload": {"aps": {}}"#, #""payload": {"x": 1}"#,
-            #""headers": {"apns-priority": "5"}"#, #""\u0061ps": {"alert": "escaped key"}"#, #""condition": "'a' in topics""#,
+            #""to": "ExponentPushToken[abc]""#, #""to": "/topics/x""#, #""to": ["ExpoPushToken[a]", 1]"#,
+            #""registration_ids": ["r"]"#,
+            #""title": "Hi""#, #""time_to_live": 60"#, #""aps": {}"#, #""payload": {"aps": {}}"#,
+            #""payload": {"x": 1}"#,
+            #""headers": {"apns-priority": "5"}"#, #""\u0061ps": {"alert": "escaped key"}"#,
+            #""condition": "'a' in topics""#,
             #""android": {}"#, #""other": 1"#, #""fid": "f""#, #""collapse_key": "c""#, #""webpush": {}"#,
             #""fcmOptions": {"analytics_label": "l"}"#, #""name": "projects/p/messages/1""#, #""mdm": "magic""#,
             #""activeSpeaker": "Anna""#,

@@ -1,7 +1,7 @@
 import Foundation
 import PushLintModel
-import Testing
 import TestSupport
+import Testing
 
 /// The FCM schema table against Google's discovery document (`../shared/conformance/platforms/`, revision
 /// 20261023): the generated facts say what the document says, field for field, and the schemas rules read are
@@ -40,7 +40,8 @@ import TestSupport
 
     /// Names of `Message` and every schema it references in the document.
     static func reachable(_ schemas: [String: [String: Any]]) throws -> Set<String> {
-        var seen: Set<String> = [], todo = ["Message"]
+        var seen: Set<String> = []
+        var todo = ["Message"]
         func refs(_ type: FCMDiscovery.FieldType) -> [String] {
             switch type {
             case .ref(let name): return [name]
@@ -50,7 +51,9 @@ import TestSupport
         }
         while let name = todo.popLast() {
             guard seen.insert(name).inserted else { continue }
-            let properties = try #require(schemas[name], "\(name) is referenced but missing")["properties"] as? [String: [String: Any]] ?? [:]
+            let properties =
+                try #require(schemas[name], "\(name) is referenced but missing")["properties"]
+                as? [String: [String: Any]] ?? [:]
             for property in properties.values { todo += refs(try fieldType(property)) }
         }
         return seen
@@ -61,7 +64,9 @@ import TestSupport
         #expect((document["source"] as? String)?.hasSuffix("revision \(FCMDiscovery.revision)") == true)
         let schemas = try Self.schemas()
         let names = try Self.reachable(schemas)
-        #expect(names.contains("AndroidConfigV2") && names.contains("GoogleFirebaseFcmV1AndroidNotificationV2LightSettings"))
+        #expect(
+            names.contains("AndroidConfigV2") && names.contains("GoogleFirebaseFcmV1AndroidNotificationV2LightSettings")
+        )
         #expect(Set(FCMDiscovery.schemas.map(\.name)) == names, "schemas: run python3 scripts/gen-fcm-schema.py")
         #expect(FCMDiscovery.schemas.count == names.count, "a schema twice")
         for table in FCMDiscovery.schemas {
@@ -70,7 +75,9 @@ import TestSupport
             #expect(table.fields.count == properties.count, "\(table.name): a field twice")
             for field in table.fields {
                 guard let property = properties[field.jsonName] else { continue }
-                #expect(field.type == (try Self.fieldType(property)), "\(table.name).\(field.jsonName): type, format or enum differs")
+                #expect(
+                    field.type == (try Self.fieldType(property)),
+                    "\(table.name).\(field.jsonName): type, format or enum differs")
                 // The proto name is the one proto3 JSON derives this json name from.
                 #expect(SchemaField.lowerCamelCase(field.name) == field.jsonName, "\(table.name).\(field.name)")
                 #expect(field.name == field.name.lowercased(), "\(table.name).\(field.name) is not snake_case")
@@ -109,13 +116,17 @@ import TestSupport
             #expect(schema.fields.map(\.name) == facts.fields.map(\.name), "\(schema.name)")
             #expect(schema.fields.map(\.jsonName) == facts.fields.map(\.jsonName), "\(schema.name)")
             for (field, fact) in zip(schema.fields, facts.fields) {
-                #expect(Self.refines(field.type, fact.type), "\(schema.name).\(field.name): \(field.type.summary) is not \(fact.type)")
+                #expect(
+                    Self.refines(field.type, fact.type),
+                    "\(schema.name).\(field.name): \(field.type.summary) is not \(fact.type)")
                 for nested in Self.messages(in: field.type) { visit(nested) }
             }
         }
         visit(FCMSchema.message)
         #expect(seen == Set(FCMDiscovery.schemas.map(\.name)))
-        #expect(FCMSchema.sendRequest.field(named: "message").map { Self.messages(in: $0.type).first === FCMSchema.message } == true)
+        #expect(
+            FCMSchema.sendRequest.field(named: "message").map { Self.messages(in: $0.type).first === FCMSchema.message }
+                == true)
     }
 
     static func messages(in type: SchemaType) -> [MessageSchema] {

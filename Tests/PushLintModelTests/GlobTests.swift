@@ -32,11 +32,15 @@ import Testing
     }
 
     /// `**/*.json` takes a suffix test; `**/*[.]json` means the same and takes the general matcher.
-    @Test(arguments: [("**/*.json", "**/*[.]json"), ("*.json.tmpl", "*[.]json.tmpl"), ("*é.json", "*[é].json"), ("**/*x", "**/*[x]")])
+    @Test(arguments: [
+        ("**/*.json", "**/*[.]json"), ("*.json.tmpl", "*[.]json.tmpl"), ("*é.json", "*[é].json"), ("**/*x", "**/*[x]"),
+    ])
     func theSuffixFastPathAgreesWithTheGeneralMatcher(_ fast: String, _ general: String) throws {
         let paths = [
-            "", ".", "./", "/", "a.json", "./a.json", "push/ios/a.json", "push/ios/a.json/", "push//a.json", "a.json.tmpl",
-            "x/a.json.tmpl", "café.json", "x/café.json", "json", ".json", "a.jsonx", "dir.json/file", "x", "a/x", "a/x/",
+            "", ".", "./", "/", "a.json", "./a.json", "push/ios/a.json", "push/ios/a.json/", "push//a.json",
+            "a.json.tmpl",
+            "x/a.json.tmpl", "café.json", "x/café.json", "json", ".json", "a.jsonx", "dir.json/file", "x", "a/x",
+            "a/x/",
             "注文/é.json",
         ]
         for path in paths {
@@ -60,11 +64,15 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "plain", "{{x}}", "{{", "}}", "a }} b {{", "{{ open only", "{{{raw}}}", "{{{raw}}", "{{a}} then {{ unclosed",
+        "", "plain", "{{x}}", "{{", "}}", "a }} b {{", "{{ open only", "{{{raw}}}", "{{{raw}}",
+        "{{a}} then {{ unclosed",
         "{{ unclosed then {{a}}", "{ {x} }", "Zürich {{ stadt }} 注文", "{{}}", "{{{}}}", "x{{y}}z{{w",
     ])
     func containsPlaceholderAgreesWithFind(_ text: String) {
-        for delimiters in [PlaceholderDelimiters.mustache, PlaceholderDelimiters(open: "${", close: "}"), PlaceholderDelimiters(open: "«", close: "»")] {
+        for delimiters in [
+            PlaceholderDelimiters.mustache, PlaceholderDelimiters(open: "${", close: "}"),
+            PlaceholderDelimiters(open: "«", close: "»"),
+        ] {
             let bytes = Array(text.utf8)
             let contains = bytes.withUnsafeBufferPointer { delimiters.containsPlaceholder($0) }
             #expect(contains == !delimiters.find(in: text).isEmpty, "\(delimiters.open) \(delimiters.close) in \(text)")

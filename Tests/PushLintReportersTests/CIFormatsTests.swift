@@ -2,11 +2,11 @@ import Foundation
 import PushLintEngine
 import PushLintModel
 import PushLintReporters
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The CI formats (issue 21): `gitlab`, `checkstyle`, `rdjson` and `concise`, each checked against its format's
@@ -21,7 +21,11 @@ import FoundationXML
     static func documents(_ format: ReportFormat, golden: String) throws -> [(name: String, json: String)] {
         var documents = try inputs().map { (name: $0.name, json: Reporters.make(format).render($0.report)) }
         for (name, _) in ReportFixtures.all {
-            documents.append((name: "golden \(name).\(golden)", json: try String(contentsOf: Golden.url("\(name).\(golden)"), encoding: .utf8)))
+            documents.append(
+                (
+                    name: "golden \(name).\(golden)",
+                    json: try String(contentsOf: Golden.url("\(name).\(golden)"), encoding: .utf8)
+                ))
         }
         return documents
     }
@@ -37,7 +41,9 @@ import FoundationXML
         documents.append((name: "invalid sample", json: #"{"diagnostics": [{"message": "m", "severity": "FATAL"}]}"#))
         let schema = Paths.conformance.appendingPathComponent("rdjson/DiagnosticResult.json")
         var problems = try JSONSchemaValidator.validate(documents, schema: schema)
-        #expect(problems.removeValue(forKey: "invalid sample") != nil, "jsonschema accepted a severity reviewdog does not define")
+        #expect(
+            problems.removeValue(forKey: "invalid sample") != nil,
+            "jsonschema accepted a severity reviewdog does not define")
         #expect(problems.isEmpty, "\(Self.report(problems))")
     }
 
@@ -50,29 +56,40 @@ import FoundationXML
         let finding = try #require(report.allDiagnostics.first { $0.ruleId == "fcm-data-string-values" })
         let json = try JSONSerialization.jsonObject(with: Data(RDJSONReporter().renderBytes(report))) as? [String: Any]
         let diagnostics = try #require(json?["diagnostics"] as? [[String: Any]])
-        let diagnostic = try #require(diagnostics.first { ($0["code"] as? [String: Any])?["value"] as? String == finding.ruleId })
+        let diagnostic = try #require(
+            diagnostics.first { ($0["code"] as? [String: Any])?["value"] as? String == finding.ruleId })
         let range = try #require((diagnostic["location"] as? [String: Any])?["range"] as? [String: [String: Int]])
         let offset = finding.span.start
         #expect(range["start"]?["column"] == offset + 1, "one line: the byte column is the byte offset + 1")
-        #expect(range["start"]?["column"] != finding.location?.column, "the line has multi-byte characters before the value")
+        #expect(
+            range["start"]?["column"] != finding.location?.column, "the line has multi-byte characters before the value"
+        )
         let suggestion = try #require((diagnostic["suggestions"] as? [[String: Any]])?.first)
         let suggested = try #require(suggestion["range"] as? [String: [String: Int]])
-        let start = try #require(suggested["start"]?["column"]), end = try #require(suggested["end"]?["column"])
+        let start = try #require(suggested["start"]?["column"])
+        let end = try #require(suggested["end"]?["column"])
         var bytes = Array(text.utf8)
         bytes.replaceSubrange((start - 1)..<(end - 1), with: Array((suggestion["text"] as? String ?? "").utf8))
-        #expect(String(decoding: bytes, as: UTF8.self) == "{\"message\": {\"topic\": \"news\", \"data\": {\"通知é\": \"3\"}}}\n")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "{\"message\": {\"topic\": \"news\", \"data\": {\"通知é\": \"3\"}}}\n")
     }
 
     // MARK: gitlab
 
     @Test func gitlabValidatesAgainstTheDocumentedFields() throws {
         var documents = try Self.documents(.gitlab, golden: "gitlab.json")
-        documents.append((
-            name: "invalid sample",
-            json: #"[{"description": "d", "check_name": "c", "fingerprint": "f", "severity": "error", "location": {"path": "a"}}]"#))
+        documents.append(
+            (
+                name: "invalid sample",
+                json:
+                    #"[{"description": "d", "check_name": "c", "fingerprint": "f", "severity": "error", "location": {"path": "a"}}]"#
+            ))
         let schema = Paths.testdata.appendingPathComponent("formats/gitlab-codequality.schema.json")
         var problems = try JSONSchemaValidator.validate(documents, schema: schema)
-        #expect(problems.removeValue(forKey: "invalid sample") != nil, "the schema accepted a severity GitLab does not define and no line")
+        #expect(
+            problems.removeValue(forKey: "invalid sample") != nil,
+            "the schema accepted a severity GitLab does not define and no line")
         #expect(problems.isEmpty, "\(Self.report(problems))")
     }
 
@@ -81,17 +98,23 @@ import FoundationXML
     @Test func gitlabFingerprintsAreStableWhenLinesMove() throws {
         let engine = Engine(project: Project(contract: nil, baseDirectory: "/"), options: LintOptions(jobs: 1))
         let compact = #"{"message": {"topic": "news", "data": {"a": 1, "b": 2, "c": true}}}"#
-        let moved = "\n\n\n{\n  \"message\": {\n    \"topic\": \"news\",\n    \"data\": {\"a\": 1,\n \"b\": 2, \"c\": true}\n  }\n}\n"
+        let moved =
+            "\n\n\n{\n  \"message\": {\n    \"topic\": \"news\",\n    \"data\": {\"a\": 1,\n \"b\": 2, \"c\": true}\n  }\n}\n"
         func fingerprints(_ text: String) throws -> [String] {
             let report = engine.lint(bytes: Array(text.utf8), path: "push/a.json")
-            let issues = try JSONSerialization.jsonObject(with: Data(GitLabReporter().renderBytes(report))) as? [[String: Any]] ?? []
+            let issues =
+                try JSONSerialization.jsonObject(with: Data(GitLabReporter().renderBytes(report))) as? [[String: Any]]
+                ?? []
             return issues.compactMap { $0["fingerprint"] as? String }
         }
-        let before = try fingerprints(compact), after = try fingerprints(moved)
+        let before = try fingerprints(compact)
+        let after = try fingerprints(moved)
         #expect(before.count == 3, "three data values are not strings: \(before)")
         #expect(Set(before).count == before.count, "fingerprints are unique")
         #expect(before == after)
-        let golden = try JSONSerialization.jsonObject(with: Data(GitLabReporter().renderBytes(ReportFixtures.findings))) as? [[String: Any]] ?? []
+        let golden =
+            try JSONSerialization.jsonObject(with: Data(GitLabReporter().renderBytes(ReportFixtures.findings)))
+            as? [[String: Any]] ?? []
         let all = golden.compactMap { $0["fingerprint"] as? String }
         #expect(all.count == golden.count && Set(all).count == all.count)
         #expect(all.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
@@ -102,7 +125,11 @@ import FoundationXML
     @Test func checkstyleIsWellFormedWithCheckstylesStructure() throws {
         var documents = try Self.inputs().map { (name: $0.name, xml: CheckstyleReporter().render($0.report)) }
         for (name, _) in ReportFixtures.all {
-            documents.append((name: "golden \(name)", xml: try String(contentsOf: Golden.url("\(name).checkstyle.xml"), encoding: .utf8)))
+            documents.append(
+                (
+                    name: "golden \(name)",
+                    xml: try String(contentsOf: Golden.url("\(name).checkstyle.xml"), encoding: .utf8)
+                ))
         }
         // Well-formed for two parsers: python's expat (through the venv, one run) and libxml2 (Foundation's XMLParser).
         let expat = try JSONSchemaValidator.wellFormedXML(documents)
@@ -111,7 +138,10 @@ import FoundationXML
             let problems = CheckstyleStructure.check(Data(xml.utf8))
             #expect(problems.isEmpty, "\(name): \(problems.joined(separator: "\n"))")
         }
-        #expect(!CheckstyleStructure.check(Data(#"<checkstyle><file><error line="0" severity="fatal" rule="x"/></file></checkstyle>"#.utf8)).isEmpty)
+        #expect(
+            !CheckstyleStructure.check(
+                Data(#"<checkstyle><file><error line="0" severity="fatal" rule="x"/></file></checkstyle>"#.utf8)
+            ).isEmpty)
     }
 
     /// The hostile fixture survives the trip: every message, path and rule id reads back as it was written (XML
@@ -123,7 +153,10 @@ import FoundationXML
         let names = parsed.map(\.file)
         #expect(names.contains(ReportFixtures.hostilePath))
         #expect(names.contains(ReportFixtures.unicodePath))
-        let first = try #require(parsed.first { $0.file == ReportFixtures.hostilePath && $0.attributes["source"] == "pushlint.fixture-quoted-value" })
+        let first = try #require(
+            parsed.first {
+                $0.file == ReportFixtures.hostilePath && $0.attributes["source"] == "pushlint.fixture-quoted-value"
+            })
         let message = try #require(first.attributes["message"])
         #expect(message.hasPrefix("data value must be a string, found number key \"a<b>&c\" is 100% 'odd'"))
         #expect(message.contains("\nline 2\r\nline 3\rend \t tab \\u{1b}[31mred"))
@@ -162,7 +195,10 @@ enum CheckstyleStructure {
         var errors: [Found] = []
         var file = ""
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let parent = stack.last
             let allowed: Set<String>
             switch (parent, name) {
@@ -174,18 +210,24 @@ enum CheckstyleStructure {
             case ("checkstyle", "error"), ("file", "error"):
                 allowed = ["line", "column", "severity", "message", "source"]
                 for key in ["line", "column"] {
-                    if let value = attributes[key], (Int(value) ?? 0) < 1 { problems.append("<error \(key)=\"\(value)\"> is not a positive integer") }
+                    if let value = attributes[key], (Int(value) ?? 0) < 1 {
+                        problems.append("<error \(key)=\"\(value)\"> is not a positive integer")
+                    }
                 }
                 if let severity = attributes["severity"], !["ignore", "info", "warning", "error"].contains(severity) {
                     problems.append("<error severity=\"\(severity)\"> is not a Checkstyle severity")
                 }
-                for key in ["severity", "message", "source"] where attributes[key] == nil { problems.append("<error> without \(key)") }
+                for key in ["severity", "message", "source"] where attributes[key] == nil {
+                    problems.append("<error> without \(key)")
+                }
                 errors.append(Found(file: parent == "file" ? file : "", attributes: attributes))
             default:
                 allowed = []
                 problems.append("<\(name)> inside <\(parent ?? "(document)")>")
             }
-            for key in attributes.keys where !allowed.contains(key) { problems.append("<\(name)> has attribute \(key)") }
+            for key in attributes.keys where !allowed.contains(key) {
+                problems.append("<\(name)> has attribute \(key)")
+            }
             stack.append(name)
         }
 
@@ -206,7 +248,9 @@ enum CheckstyleStructure {
         let reader = Reader()
         let parser = XMLParser(data: data)
         parser.delegate = reader
-        if !parser.parse(), reader.problems.isEmpty { reader.problems.append("not well-formed: \(parser.parserError.map { "\($0)" } ?? "")") }
+        if !parser.parse(), reader.problems.isEmpty {
+            reader.problems.append("not well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
+        }
         return reader
     }
 

@@ -3,13 +3,15 @@ import PushLintEngine
 import PushLintJSON
 import PushLintModel
 import PushLintReporters
-import Testing
 import TestSupport
+import Testing
 
 /// Inputs the fuzzer once crashed on (testdata/fuzz/regressions): each goes through the parser in every mode, a
 /// lint as payload and as template (placeholders and each dialect), and every reporter, whose JSON outputs must parse again.
 @Suite struct FuzzRegressionTests {
-    static let inputs = Paths.files(in: Paths.testdata.appendingPathComponent("fuzz/regressions")).filter { !$0.lastPathComponent.hasPrefix(".") }
+    static let inputs = Paths.files(in: Paths.testdata.appendingPathComponent("fuzz/regressions")).filter {
+        !$0.lastPathComponent.hasPrefix(".")
+    }
 
     @Test func thereAreRegressions() { #expect(!Self.inputs.isEmpty) }
 
@@ -23,12 +25,19 @@ import TestSupport
             }
         }
         // As the fuzz target does: with the example contract, so that contract and template rules run too.
-        let contract = try Contract.read(path: "push-contract.json", bytes: Paths.bytes(Paths.testdata.appendingPathComponent("examples/push-contract.json")))
-        for name in ["regression.json", "regression.json.tmpl", "regression.json.hbs", "regression.json.liquid", "regression.json.j2", "regression.json.gotmpl"] {
+        let contract = try Contract.read(
+            path: "push-contract.json",
+            bytes: Paths.bytes(Paths.testdata.appendingPathComponent("examples/push-contract.json")))
+        for name in [
+            "regression.json", "regression.json.tmpl", "regression.json.hbs", "regression.json.liquid",
+            "regression.json.j2", "regression.json.gotmpl",
+        ] {
             let project = Project(contract: contract, baseDirectory: "/")
             let report = Engine(project: project, options: LintOptions(jobs: 1)).lint(bytes: bytes, path: name)
             for d in report.allDiagnostics {
-                #expect(d.span.start >= 0 && d.span.end <= max(bytes.count, d.span.start), "\(d.ruleId): \(d.span.start)..<\(d.span.end)")
+                #expect(
+                    d.span.start >= 0 && d.span.end <= max(bytes.count, d.span.start),
+                    "\(d.ruleId): \(d.span.start)..<\(d.span.end)")
             }
             for format in ReportFormat.allCases {
                 let output = Reporters.make(format).render(report)

@@ -2,8 +2,8 @@ import PushLintEngine
 import PushLintJSON
 import PushLintModel
 import PushLintReporters
-import Testing
 import TestSupport
+import Testing
 
 /// The reader side of `conformance/github-annotations.md`, written after the runner's `ActionCommand.TryParseV2`:
 /// kind + properties up to the next `::`, properties split on `,` and each on the first `=`, then
@@ -21,8 +21,10 @@ enum RunnerDecoder {
     }
 
     static func unescapeProperty(_ s: String) -> String {
-        s.replacing("%0D", with: "\r").replacing("%0A", with: "\n").replacing("%3A", with: ":").replacing("%2C", with: ",")
-            .replacing("%25", with: "%")
+        s.replacing("%0D", with: "\r").replacing("%0A", with: "\n").replacing("%3A", with: ":").replacing(
+            "%2C", with: ","
+        )
+        .replacing("%25", with: "%")
     }
 
     static func decode(_ line: Substring) -> Command? {
@@ -61,8 +63,14 @@ enum RunnerDecoder {
         var out = ""
         for s in text.unicodeScalars {
             let v = s.value
-            let unsafe = v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-            if unsafe && s != "\n" && s != "\r" { out += "\\u{\(String(v, radix: 16))}" } else { out.unicodeScalars.append(s) }
+            let unsafe =
+                v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v)
+                || (0x2066...0x2069).contains(v)
+            if unsafe && s != "\n" && s != "\r" {
+                out += "\\u{\(String(v, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(s)
+            }
         }
         return out
     }
@@ -72,7 +80,8 @@ enum RunnerDecoder {
         let output = GitHubReporter().render(report)
         let lines = RunnerDecoder.lines(output)
         let diagnostics = report.allDiagnostics
-        #expect(lines.count == diagnostics.count + report.project.count, "one line per finding, no line broken by content")
+        #expect(
+            lines.count == diagnostics.count + report.project.count, "one line per finding, no line broken by content")
         for (line, d) in zip(lines, diagnostics) {
             let command = try #require(RunnerDecoder.decode(line))
             #expect(command.kind == ["error": "error", "warning": "warning", "info": "notice"][d.severity.rawValue])
@@ -86,7 +95,9 @@ enum RunnerDecoder {
                     #expect(command.properties["col"] == String(loc.column))
                     #expect(command.properties["endColumn"] == String(loc.endColumn))
                 } else {
-                    #expect(command.properties["col"] == nil && command.properties["endColumn"] == nil, "columns across lines are dropped")
+                    #expect(
+                        command.properties["col"] == nil && command.properties["endColumn"] == nil,
+                        "columns across lines are dropped")
                 }
             } else {
                 #expect(command.properties["line"] == nil)
@@ -98,24 +109,34 @@ enum RunnerDecoder {
         let last = try #require(lines.last.flatMap(RunnerDecoder.decode))
         #expect(last.kind == "warning")
         #expect(last.properties == ["title": "pushlint (fixture-project)"])
-        #expect(last.message == Self.visible(GitHubReporter.message(project.message, help: project.help, files: project.related)))
+        #expect(
+            last.message
+                == Self.visible(GitHubReporter.message(project.message, help: project.help, files: project.related)))
         #expect(last.message.contains("100% 'odd': a::b, c=d; literal %0A and &amp; stay\nline 2\r\nline 3\rend"))
     }
 
     @Test func noControlCharacterReachesTheLog() {
         let output = GitHubReporter().render(ReportFixtures.findings)
         for s in output.unicodeScalars where s != "\n" {
-            #expect(!(s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) || s == "\u{202E}"), "U+\(String(s.value, radix: 16)) in the output")
+            #expect(
+                !(s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) || s == "\u{202E}"),
+                "U+\(String(s.value, radix: 16)) in the output")
         }
         #expect(output.hasSuffix("\n"))
     }
 
     /// The worked examples of `conformance/github-annotations.md`.
     @Test(arguments: [
-        ("payloads/alert.json", "aps.alert must be a string or object", "::error file=payloads/alert.json::aps.alert must be a string or object"),
+        (
+            "payloads/alert.json", "aps.alert must be a string or object",
+            "::error file=payloads/alert.json::aps.alert must be a string or object"
+        ),
         ("payloads/a,b.json", "badge should be a number", "::error file=payloads/a%2Cb.json::badge should be a number"),
         ("x.json", "first line\r\nsecond line", "::error file=x.json::first line%0D%0Asecond line"),
-        ("p.json", "literal %0A stays literal; key \"a::b\"", "::error file=p.json::literal %250A stays literal; key \"a::b\""),
+        (
+            "p.json", "literal %0A stays literal; key \"a::b\"",
+            "::error file=p.json::literal %250A stays literal; key \"a::b\""
+        ),
     ])
     func escapingMatchesTheToolkit(path: String, message: String, expected: String) {
         let output = "::error file=\(GitHubReporter.escapeProperty(path))::\(GitHubReporter.escapeData(message))"
@@ -126,13 +147,25 @@ enum RunnerDecoder {
     }
 
     @Test func kindsAndFullLine() {
-        var d = Diagnostic(ruleId: "fcm-data-string-values", severity: .warning, message: "m: a, b", span: ByteSpan(0, 1), pointer: "/a")
+        var d = Diagnostic(
+            ruleId: "fcm-data-string-values", severity: .warning, message: "m: a, b", span: ByteSpan(0, 1),
+            pointer: "/a")
         d.path = "push/x.json"
         d.location = ResolvedLocation(line: 7, column: 16, endLine: 7, endColumn: 17, lineText: "")
-        let report = LintReport(files: [FileReport(path: "push/x.json", kind: .fcm, wireBytes: 1, wireLimit: 2, diagnostics: [d])], skipped: 0, project: [], rules: [])
-        #expect(GitHubReporter().render(report) == "::warning title=pushlint (fcm-data-string-values),file=push/x.json,line=7,endLine=7,col=16,endColumn=17::m: a, b\n")
+        let report = LintReport(
+            files: [FileReport(path: "push/x.json", kind: .fcm, wireBytes: 1, wireLimit: 2, diagnostics: [d])],
+            skipped: 0, project: [], rules: [])
+        #expect(
+            GitHubReporter().render(report)
+                == "::warning title=pushlint (fcm-data-string-values),file=push/x.json,line=7,endLine=7,col=16,endColumn=17::m: a, b\n"
+        )
         d.severity = .info
-        #expect(GitHubReporter().render(LintReport(files: [FileReport(path: "push/x.json", kind: .fcm, wireBytes: 1, wireLimit: 2, diagnostics: [d])], skipped: 0, project: [], rules: [])).hasPrefix("::notice "))
+        #expect(
+            GitHubReporter().render(
+                LintReport(
+                    files: [FileReport(path: "push/x.json", kind: .fcm, wireBytes: 1, wireLimit: 2, diagnostics: [d])],
+                    skipped: 0, project: [], rules: [])
+            ).hasPrefix("::notice "))
         #expect(GitHubReporter().render(ReportFixtures.clean).isEmpty)
     }
 
@@ -141,7 +174,10 @@ enum RunnerDecoder {
         var d = Diagnostic(ruleId: "r", severity: .error, message: "m", span: ByteSpan(0, 1), pointer: "")
         d.path = path
         d.location = ResolvedLocation(line: 1, column: 1, endLine: 1, endColumn: 2, lineText: "")
-        let output = GitHubReporter().render(LintReport(files: [FileReport(path: path, kind: nil, wireBytes: nil, wireLimit: nil, diagnostics: [d])], skipped: 0, project: [], rules: []))
+        let output = GitHubReporter().render(
+            LintReport(
+                files: [FileReport(path: path, kind: nil, wireBytes: nil, wireLimit: nil, diagnostics: [d])],
+                skipped: 0, project: [], rules: []))
         let lines = RunnerDecoder.lines(output)
         #expect(lines.count == 1)
         let command = try #require(lines.first.flatMap(RunnerDecoder.decode))

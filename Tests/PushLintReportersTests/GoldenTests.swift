@@ -1,8 +1,8 @@
-import PushLintModel
 import PushLintEngine
+import PushLintModel
 import PushLintReporters
-import Testing
 import TestSupport
+import Testing
 
 /// Every format on the fixed inputs of `ReportFixtures`, compared with `testdata/golden/`. Regenerate (then review
 /// the diff) with `PUSHLINT_UPDATE_GOLDEN=1 swift test --filter GoldenTests`.

@@ -2,8 +2,8 @@ import Foundation
 import PushLintEngine
 import PushLintModel
 import PushLintReporters
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -28,7 +28,10 @@ final class JUnitDocument: NSObject, XMLParserDelegate {
         if !parser.parse() { error = parser.parserError ?? CocoaError(.coderReadCorrupt) }
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements.append(Element(name: name, attributes: attributes))
         if let parent = stack.last { elements[parent].children.append(elements.count - 1) }
         stack.append(elements.count - 1)
@@ -56,7 +59,9 @@ final class JUnitDocument: NSObject, XMLParserDelegate {
         var out = ""
         for s in text.unicodeScalars {
             let v = s.value
-            if (v < 0x20 && v != 9 && v != 10 && v != 13) || v == 0xFFFE || v == 0xFFFF || v == 0x7F || (0x80...0x9F).contains(v) {
+            if (v < 0x20 && v != 9 && v != 10 && v != 13) || v == 0xFFFE || v == 0xFFFF || v == 0x7F
+                || (0x80...0x9F).contains(v)
+            {
                 out += "\\u{\(String(v, radix: 16))}"
             } else {
                 out.unicodeScalars.append(s)
@@ -109,7 +114,9 @@ final class JUnitDocument: NSObject, XMLParserDelegate {
         let xml = Self.reporter.render(ReportFixtures.findings)
         for s in xml.unicodeScalars {
             let v = s.value
-            #expect(!((v < 0x20 && v != 9 && v != 10 && v != 13) || v == 0xFFFE || v == 0xFFFF || v == 0x7F || (0x80...0x9F).contains(v)), "U+\(String(v, radix: 16)) in the XML")
+            #expect(
+                !((v < 0x20 && v != 9 && v != 10 && v != 13) || v == 0xFFFE || v == 0xFFFF || v == 0x7F
+                    || (0x80...0x9F).contains(v)), "U+\(String(v, radix: 16)) in the XML")
         }
         #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"))
     }
@@ -128,7 +135,10 @@ final class JUnitDocument: NSObject, XMLParserDelegate {
         #expect(names.contains("fixture-quoted-value 3:14"))
         #expect(names.contains("fixture-unreadable"))
         #expect(names.contains("fixture-project"))
-        #expect(doc.all("failure").compactMap { $0.attributes["type"] }.sorted() == ["error", "error", "error", "info", "warning", "warning"])
+        #expect(
+            doc.all("failure").compactMap { $0.attributes["type"] }.sorted() == [
+                "error", "error", "error", "info", "warning", "warning",
+            ])
     }
 
     @Test func blankNamesFallBackSoTheStrictSchemaHolds() {

@@ -7,7 +7,8 @@ import PushLintReporters
 /// reporters only, and rule descriptions of their own, so edits to real rules never churn them.
 enum ReportFixtures {
     /// Fixed values for what a report would otherwise take from the machine.
-    static let options = ReportOptions(color: false, timestamp: "2026-01-02T03:04:05", hostname: "ci-host", workingDirectory: "/work/project")
+    static let options = ReportOptions(
+        color: false, timestamp: "2026-01-02T03:04:05", hostname: "ci-host", workingDirectory: "/work/project")
 
     /// Everything a hostile payload or file name can put into a message: XML markup and quotes, the annotation
     /// escapes (`%`, `:`, `,`, `::`), text that already looks escaped, LF/CR/CRLF, tab, ESC, NUL, a character
@@ -19,10 +20,14 @@ enum ReportFixtures {
     static let unicodePath = "push/ünïcode/通知 🚀.json"
 
     static let quotedValue = RuleDescription(
-        id: "fixture-quoted-value", summary: "A value needs quotes <here> & \"there\".", family: .content, defaultSeverity: .error,
-        rationale: "Providers read `data` values as strings (see **FCM** `Message.data`); 100% of numbers are rejected.",
+        id: "fixture-quoted-value", summary: "A value needs quotes <here> & \"there\".", family: .content,
+        defaultSeverity: .error,
+        rationale:
+            "Providers read `data` values as strings (see **FCM** `Message.data`); 100% of numbers are rejected.",
         triggering: [RuleExample("{\"message\": {\"data\": {\"n\": ↓3}}}")],
-        corrections: [RuleCorrection("{\"message\": {\"data\": {\"n\": 3}}}", "{\"message\": {\"data\": {\"n\": \"3\"}}}")])
+        corrections: [
+            RuleCorrection("{\"message\": {\"data\": {\"n\": 3}}}", "{\"message\": {\"data\": {\"n\": \"3\"}}}")
+        ])
     static let multiline = RuleDescription(
         id: "fixture-multiline", summary: "A finding that spans lines.", family: .apns, defaultSeverity: .warning,
         rationale: "Spans several lines: columns are only meaningful on one line.")
@@ -44,12 +49,17 @@ enum ReportFixtures {
         bytes: LineByteRange? = nil, fixBytes: [LineByteRange]? = nil
     ) -> Diagnostic {
         var d = Diagnostic(
-            ruleId: rule.id, severity: severity ?? rule.defaultSeverity, message: message, span: span, pointer: pointer, help: help,
+            ruleId: rule.id, severity: severity ?? rule.defaultSeverity, message: message, span: span, pointer: pointer,
+            help: help,
             fix: fix)
         d.path = path
         d.location = location
         // What the engine fills in for the byte-counting formats (rdjson); on an ASCII line the same columns.
-        d.byteRange = bytes ?? location.map { LineByteRange(startLine: $0.line, startColumn: $0.column, endLine: $0.endLine, endColumn: $0.endColumn) }
+        d.byteRange =
+            bytes
+            ?? location.map {
+                LineByteRange(startLine: $0.line, startColumn: $0.column, endLine: $0.endLine, endColumn: $0.endColumn)
+            }
         d.fixByteRanges = fixBytes
         return d
     }
@@ -61,14 +71,19 @@ enum ReportFixtures {
             path: hostilePath, kind: .fcm, wireBytes: 120, wireLimit: 4096,
             diagnostics: [
                 diagnostic(
-                    quotedValue, "data value must be a string, found number \(hostile)", path: hostilePath, span: ByteSpan(40, 41),
-                    pointer: "/message/data/a~1b~0c", location: ResolvedLocation(line: 3, column: 14, endLine: 3, endColumn: 15, lineText: "    \"a/b~c\": 3,"),
+                    quotedValue, "data value must be a string, found number \(hostile)", path: hostilePath,
+                    span: ByteSpan(40, 41),
+                    pointer: "/message/data/a~1b~0c",
+                    location: ResolvedLocation(
+                        line: 3, column: 14, endLine: 3, endColumn: 15, lineText: "    \"a/b~c\": 3,"),
                     help: "write \"3\" <quoted> & done: 100%",
                     fix: Fix(edits: [TextEdit(offset: 40, length: 1, text: "\"3\" <&> 通知")], isSafe: true),
                     fixBytes: [LineByteRange(startLine: 3, startColumn: 14, endLine: 3, endColumn: 15)]),
                 diagnostic(
-                    multiline, "object spans lines: \(hostile)", path: hostilePath, span: ByteSpan(10, 60), pointer: "/message",
-                    location: ResolvedLocation(line: 2, column: 3, endLine: 5, endColumn: 4, lineText: "  \"message\": {")),
+                    multiline, "object spans lines: \(hostile)", path: hostilePath, span: ByteSpan(10, 60),
+                    pointer: "/message",
+                    location: ResolvedLocation(
+                        line: 2, column: 3, endLine: 5, endColumn: 4, lineText: "  \"message\": {")),
                 diagnostic(
                     note, "just so you know, \"x\" < y", path: hostilePath, span: ByteSpan(0, 0), pointer: "",
                     location: ResolvedLocation(line: 1, column: 1, endLine: 1, endColumn: 1, lineText: "{"),
@@ -79,7 +94,9 @@ enum ReportFixtures {
             diagnostics: [
                 diagnostic(
                     quotedValue, "Grüße: \"通知\" 🚀 needs quotes", path: unicodePath, span: ByteSpan(20, 22),
-                    pointer: "/aps/通知", location: ResolvedLocation(line: 1, column: 20, endLine: 1, endColumn: 22, lineText: "{\"aps\": {\"通知\": 🚀1, \"é\": 2}}"),
+                    pointer: "/aps/通知",
+                    location: ResolvedLocation(
+                        line: 1, column: 20, endLine: 1, endColumn: 22, lineText: "{\"aps\": {\"通知\": 🚀1, \"é\": 2}}"),
                     fix: Fix(edits: [TextEdit(offset: 20, length: 1, text: "\"1\"")], isSafe: false),
                     // Columns 20..<22 in scalars are 27..<29 in UTF-8 bytes: 通 and 知 take 3 bytes each, 🚀 4.
                     bytes: LineByteRange(startLine: 1, startColumn: 27, endLine: 1, endColumn: 29),
@@ -88,13 +105,18 @@ enum ReportFixtures {
         let unreadableFile = FileReport(
             path: "push/locked.json", kind: nil, wireBytes: nil, wireLimit: nil,
             diagnostics: [
-                diagnostic(unreadable, "cannot read the file: permission denied", path: "push/locked.json", span: ByteSpan(0, 0), pointer: nil, location: nil)
+                diagnostic(
+                    unreadable, "cannot read the file: permission denied", path: "push/locked.json",
+                    span: ByteSpan(0, 0), pointer: nil, location: nil)
             ])
         let clean = FileReport(path: "push/ok.json", kind: .expo, wireBytes: 42, wireLimit: 4096, diagnostics: [])
         let project = ProjectDiagnostic(
-            ruleId: projectRule.id, severity: .warning, message: "3 of 4 templates are sent at high priority: \(hostile)",
+            ruleId: projectRule.id, severity: .warning,
+            message: "3 of 4 templates are sent at high priority: \(hostile)",
             related: [hostilePath, unicodePath, "push/ok.json"], help: "send promotions at \"normal\" priority, 100%")
-        return LintReport(files: [clean, unreadableFile, hostileFile, unicodeFile].sorted { $0.path < $1.path }, skipped: 2, project: [project], rules: rules)
+        return LintReport(
+            files: [clean, unreadableFile, hostileFile, unicodeFile].sorted { $0.path < $1.path }, skipped: 2,
+            project: [project], rules: rules)
     }
 
     /// A run without findings.

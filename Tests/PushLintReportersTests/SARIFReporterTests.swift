@@ -4,8 +4,8 @@ import PushLintJSON
 import PushLintModel
 import PushLintReporters
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct SARIFReporterTests {
     static func run(_ report: LintReport, workingDirectory: String? = "/work/project") throws -> [String: Any] {
@@ -44,8 +44,11 @@ import TestSupport
             #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
         }
         for (result, d) in zip(results, diagnostics) {
-            #expect((result["message"] as? [String: Any])?["text"] as? String == d.message, "messages are carried verbatim")
-            #expect(result["level"] as? String == ["error": "error", "warning": "warning", "info": "note"][d.severity.rawValue])
+            #expect(
+                (result["message"] as? [String: Any])?["text"] as? String == d.message, "messages are carried verbatim")
+            #expect(
+                result["level"] as? String
+                    == ["error": "error", "warning": "warning", "info": "note"][d.severity.rawValue])
             let uri = try #require(Self.artifactURI(result))
             #expect(uri.removingPercentEncoding == d.path)
             #expect(!uri.contains(" ") && !uri.contains("\"") && !uri.contains(","))
@@ -53,7 +56,11 @@ import TestSupport
             #expect((physical?["artifactLocation"] as? [String: Any])?["uriBaseId"] as? String == "%SRCROOT%")
             if let loc = d.location {
                 let region = try #require(physical?["region"] as? [String: Int])
-                #expect(region == ["startLine": loc.line, "startColumn": loc.column, "endLine": loc.endLine, "endColumn": loc.endColumn])
+                #expect(
+                    region == [
+                        "startLine": loc.line, "startColumn": loc.column, "endLine": loc.endLine,
+                        "endColumn": loc.endColumn,
+                    ])
             }
             #expect((result["fixes"] != nil) == (d.fix != nil))
         }
@@ -133,7 +140,10 @@ import TestSupport
 
     @Test func absolutePathsBecomeFileURIs() throws {
         var report = ReportFixtures.clean
-        report.files[0].diagnostics = [ReportFixtures.diagnostic(ReportFixtures.note, "m", path: "/tmp/a b.json", span: ByteSpan(0, 1), pointer: "", location: nil)]
+        report.files[0].diagnostics = [
+            ReportFixtures.diagnostic(
+                ReportFixtures.note, "m", path: "/tmp/a b.json", span: ByteSpan(0, 1), pointer: "", location: nil)
+        ]
         let result = try #require(Self.results(try Self.run(report)).first)
         #expect(Self.artifactURI(result) == "file:///tmp/a%20b.json")
         #expect(SARIFReporter.ruleName("fcm-data-string-values") == "FCMDataStringValues")
@@ -150,7 +160,9 @@ import TestSupport
         for rule in rules {
             let id = try #require(rule["id"] as? String)
             let description = try #require(RuleRegistry.rule(id)?.description)
-            #expect(text.contains("\"markdown\": " + JSONDocument.quoted(RuleDocumentation.page(description))), "help of \(id)")
+            #expect(
+                text.contains("\"markdown\": " + JSONDocument.quoted(RuleDocumentation.page(description))),
+                "help of \(id)")
         }
     }
 }

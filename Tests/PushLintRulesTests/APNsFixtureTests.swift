@@ -1,24 +1,28 @@
 import Foundation
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// The APNs fixtures: clean payloads stay clean, each deliberate mistake is one finding at the right place, and
 /// the size boundaries hold (testdata/fixtures/apns/*/README.md).
 @Suite struct APNsFixtureTests {
     static let apns = Paths.testdata.appendingPathComponent("fixtures/apns")
     static let apnsRuleIds = Set(RuleRegistry.descriptions.filter { $0.family == .apns }.map(\.id))
-    static let bothEntitlements = #"{"ios": {"bundleId": "com.example.shop", "entitlements": ["time-sensitive", "critical-alerts"]}}"#
+    static let bothEntitlements =
+        #"{"ios": {"bundleId": "com.example.shop", "entitlements": ["time-sensitive", "critical-alerts"]}}"#
 
     static func lint(_ url: URL, contract: String? = nil, config: String? = nil) throws -> [Diagnostic] {
         let source = try String(contentsOf: url, encoding: .utf8)
-        return try ExampleLinter.lint(source, fileName: url.lastPathComponent, config: config, contract: contract).allDiagnostics
+        return try ExampleLinter.lint(source, fileName: url.lastPathComponent, config: config, contract: contract)
+            .allDiagnostics
     }
 
     static func describe(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map { "\($0.ruleId) \($0.pointer ?? "-") \($0.location.map { "\($0.line):\($0.column)" } ?? ""): \($0.message)" }
-            .joined(separator: "\n")
+        diagnostics.map {
+            "\($0.ruleId) \($0.pointer ?? "-") \($0.location.map { "\($0.line):\($0.column)" } ?? ""): \($0.message)"
+        }
+        .joined(separator: "\n")
     }
 
     // MARK: Clean
@@ -64,7 +68,8 @@ import TestSupport
 
     static let expectations: [Expected] = [
         Expected(file: "header-case.json", findings: [("apns-background-headers", "/headers/Apns-Priority", 4, 22)]),
-        Expected(file: "header-duplicate-case.json", findings: [("apns-header-format", "/headers/APNS-Priority", 5, 5)]),
+        Expected(
+            file: "header-duplicate-case.json", findings: [("apns-header-format", "/headers/APNS-Priority", 5, 5)]),
         Expected(file: "envelope-badge-string.json", findings: [("apns-aps-value", "/payload/aps/badge", 9, 16)]),
         Expected(file: "bare-badge-string.json", findings: [("apns-aps-value", "/aps/badge", 4, 14)]),
         Expected(file: "simulator-badge-string.json", findings: [("apns-aps-value", "/aps/badge", 5, 14)]),
@@ -72,25 +77,37 @@ import TestSupport
         Expected(
             file: "fcm-background-priority.json",
             findings: [("apns-background-headers", "/message/apns/headers/apns-priority", 10, 26)]),
-        Expected(file: "fcm-header-number.json", findings: [("apns-header-format", "/message/apns/headers/apns-priority", 7, 26)]),
+        Expected(
+            file: "fcm-header-number.json",
+            findings: [("apns-header-format", "/message/apns/headers/apns-priority", 7, 26)]),
         Expected(file: "expo-background-high.json", findings: [("apns-background-headers", "/priority", 4, 15)]),
-        Expected(file: "expo-batch-background.json", findings: [("apns-background-headers", "/1/_contentAvailable", 9, 5)]),
+        Expected(
+            file: "expo-batch-background.json", findings: [("apns-background-headers", "/1/_contentAvailable", 9, 5)]),
         Expected(
             file: "live-activity-milliseconds.json",
-            findings: [("apns-topic-suffix", "/headers/apns-topic", 5, 19), ("apns-live-activity", "/payload/aps/timestamp", 9, 20)]),
+            findings: [
+                ("apns-topic-suffix", "/headers/apns-topic", 5, 19),
+                ("apns-live-activity", "/payload/aps/timestamp", 9, 20),
+            ]),
     ]
 
     @Test(arguments: expectations)
     func eachMistakeIsOneFindingAtTheRightPlace(_ expected: Expected) throws {
         let url = Self.apns.appendingPathComponent("findings/\(expected.file)")
-        let relevant = try Self.lint(url).filter { Self.apnsRuleIds.contains($0.ruleId) || $0.ruleId.hasPrefix("payload-size") }
-        let got = relevant.map { "\($0.ruleId) \($0.pointer ?? "-") \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }.sorted()
+        let relevant = try Self.lint(url).filter {
+            Self.apnsRuleIds.contains($0.ruleId) || $0.ruleId.hasPrefix("payload-size")
+        }
+        let got = relevant.map {
+            "\($0.ruleId) \($0.pointer ?? "-") \($0.location?.line ?? 0):\($0.location?.column ?? 0)"
+        }.sorted()
         let want = expected.findings.map { "\($0.rule) \($0.pointer) \($0.line):\($0.column)" }.sorted()
         #expect(got == want, "\(expected.file):\n\(Self.describe(relevant))")
     }
 
     @Test func everyFindingsFixtureHasAnExpectation() {
-        let files = Set(Paths.files(in: Self.apns.appendingPathComponent("findings"), withExtension: "json").map(\.lastPathComponent))
+        let files = Set(
+            Paths.files(in: Self.apns.appendingPathComponent("findings"), withExtension: "json").map(
+                \.lastPathComponent))
         #expect(files == Set(Self.expectations.map(\.file)))
     }
 

@@ -1,15 +1,18 @@
 import PushLintJSON
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// Edge cases of the APNs rules that the description examples do not cover.
 @Suite struct APNsRulesTests {
     static func findings(
-        _ source: String, _ rule: String, fileName: String = "example.json", config: String? = nil, contract: String? = nil
+        _ source: String, _ rule: String, fileName: String = "example.json", config: String? = nil,
+        contract: String? = nil
     ) throws -> [Diagnostic] {
-        try ExampleLinter.lint(source, fileName: fileName, config: config, contract: contract).allDiagnostics.filter { $0.ruleId == rule }
+        try ExampleLinter.lint(source, fileName: fileName, config: config, contract: contract).allDiagnostics.filter {
+            $0.ruleId == rule
+        }
     }
 
     static func fixed(_ source: String, _ rule: String, fileName: String = "example.json") throws -> String {
@@ -19,29 +22,46 @@ import TestSupport
     // MARK: apns-background-headers
 
     @Test func backgroundFixKeepsTabIndentationAndCRLF() throws {
-        let source = "{\r\n\t\"headers\": {\r\n\t\t\"apns-topic\": \"com.example.shop\"\r\n\t},\r\n\t\"payload\": {\"aps\": {\"content-available\": 1}}\r\n}"
-        let expected = "{\r\n\t\"headers\": {\r\n\t\t\"apns-topic\": \"com.example.shop\",\r\n\t\t\"apns-push-type\": \"background\",\r\n\t\t\"apns-priority\": \"5\"\r\n\t},\r\n\t\"payload\": {\"aps\": {\"content-available\": 1}}\r\n}"
+        let source =
+            "{\r\n\t\"headers\": {\r\n\t\t\"apns-topic\": \"com.example.shop\"\r\n\t},\r\n\t\"payload\": {\"aps\": {\"content-available\": 1}}\r\n}"
+        let expected =
+            "{\r\n\t\"headers\": {\r\n\t\t\"apns-topic\": \"com.example.shop\",\r\n\t\t\"apns-push-type\": \"background\",\r\n\t\t\"apns-priority\": \"5\"\r\n\t},\r\n\t\"payload\": {\"aps\": {\"content-available\": 1}}\r\n}"
         #expect(try Self.fixed(source, "apns-background-headers") == expected)
     }
 
     @Test func backgroundFixFillsAnEmptyHeadersObject() throws {
         let source = #"{"headers": {}, "payload": {"aps": {"content-available": 1}}}"#
-        #expect(try Self.fixed(source, "apns-background-headers") == #"{"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#)
+        #expect(
+            try Self.fixed(source, "apns-background-headers")
+                == #"{"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#
+        )
     }
 
     @Test func backgroundWithPriorityOneIsReported() throws {
-        let found = try Self.findings(#"{"headers": {"apns-push-type": "background", "apns-priority": "1"}, "payload": {"aps": {"content-available": 1}}}"#, "apns-background-headers")
+        let found = try Self.findings(
+            #"{"headers": {"apns-push-type": "background", "apns-priority": "1"}, "payload": {"aps": {"content-available": 1}}}"#,
+            "apns-background-headers")
         #expect(found.count == 1 && found[0].pointer == "/headers/apns-priority")
     }
 
     @Test func backgroundLeavesOtherPushTypesAndTemplatesAlone() throws {
-        #expect(try Self.findings(#"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.shop.voip"}, "payload": {"aps": {"content-available": 1}}}"#, "apns-background-headers").isEmpty)
-        #expect(try Self.findings(#"{"headers": {"apns-push-type": "background", "apns-priority": "{{priority}}"}, "payload": {"aps": {"content-available": 1}}}"#, "apns-background-headers", fileName: "sync.json.tmpl").isEmpty)
+        #expect(
+            try Self.findings(
+                #"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.shop.voip"}, "payload": {"aps": {"content-available": 1}}}"#,
+                "apns-background-headers"
+            ).isEmpty)
+        #expect(
+            try Self.findings(
+                #"{"headers": {"apns-push-type": "background", "apns-priority": "{{priority}}"}, "payload": {"aps": {"content-available": 1}}}"#,
+                "apns-background-headers", fileName: "sync.json.tmpl"
+            ).isEmpty)
     }
 
     @Test func backgroundThroughConfiguredHeadersNamesTheConfig() throws {
         let config = #"{"apns": {"headers": {"silent/**": {"apns-push-type": "background", "apns-priority": "10"}}}}"#
-        let found = try Self.findings(#"{"aps": {"content-available": 1}}"#, "apns-background-headers", fileName: "silent/sync.json", config: config)
+        let found = try Self.findings(
+            #"{"aps": {"content-available": 1}}"#, "apns-background-headers", fileName: "silent/sync.json",
+            config: config)
         #expect(found.count == 1)
         #expect(found.first?.pointer == "/aps/content-available")
         #expect(found.first?.message.contains(".pushlint.json") == true)
@@ -49,7 +69,8 @@ import TestSupport
     }
 
     @Test func silentPushWithWrongHeadersIsOneFinding() throws {
-        let source = #"{"headers": {"apns-push-type": "alert", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}"#
+        let source =
+            #"{"headers": {"apns-push-type": "alert", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}"#
         let all = try ExampleLinter.lint(source).allDiagnostics.filter { $0.ruleId.hasPrefix("apns-") }
         #expect(Set(all.map(\.ruleId)) == ["apns-background-headers"])
         #expect(all.count == 2)  // one per wrong header, each with its own fix
@@ -82,13 +103,15 @@ import TestSupport
     @Test func pushTypeMissingNeedsAHeadersObjectInFCM() throws {
         let withoutHeaders = #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "Hi"}}}}}"#
         #expect(try Self.findings(withoutHeaders, "apns-push-type-missing").isEmpty)
-        let withHeaders = #"{"message": {"token": "t", "apns": {"headers": {"apns-priority": "5"}, "payload": {"aps": {"alert": "Hi"}}}}}"#
+        let withHeaders =
+            #"{"message": {"token": "t", "apns": {"headers": {"apns-priority": "5"}, "payload": {"aps": {"alert": "Hi"}}}}}"#
         #expect(try Self.findings(withHeaders, "apns-push-type-missing").map(\.pointer) == ["/message/apns/headers"])
     }
 
     @Test func configuredPushTypeValueIsReportedAtTheBody() throws {
         let config = #"{"apns": {"headers": {"ios/**": {"apns-push-type": "notification"}}}}"#
-        let found = try Self.findings(#"{"aps": {"alert": "Hi"}}"#, "apns-push-type-value", fileName: "ios/a.json", config: config)
+        let found = try Self.findings(
+            #"{"aps": {"alert": "Hi"}}"#, "apns-push-type-value", fileName: "ios/a.json", config: config)
         #expect(found.map(\.pointer) == ["/aps"])
     }
 
@@ -100,26 +123,35 @@ import TestSupport
         ("alert", "com.example.shop"), ("background", "com.example.shop"), ("mdm", "com.apple.mgmt.External.1234"),
     ])
     func everyPushTypeAcceptsItsTopic(_ pushType: String, _ topic: String) throws {
-        let source = #"{"headers": {"apns-push-type": "\#(pushType)", "apns-topic": "\#(topic)"}, "payload": {"aps": {}}}"#
+        let source =
+            #"{"headers": {"apns-push-type": "\#(pushType)", "apns-topic": "\#(topic)"}, "payload": {"aps": {}}}"#
         #expect(try Self.findings(source, "apns-topic-suffix").isEmpty)
         #expect(try Self.findings(source, "apns-push-type-value").isEmpty)
     }
 
     @Test func voipPttTopicIsNotAVoIPTopic() throws {
-        let source = #"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.shop.voip-ptt"}, "payload": {"aps": {}}}"#
+        let source =
+            #"{"headers": {"apns-push-type": "voip", "apns-topic": "com.example.shop.voip-ptt"}, "payload": {"aps": {}}}"#
         let found = try Self.findings(source, "apns-topic-suffix")
         #expect(found.count == 1 && found[0].message.contains("\"com.example.shop.voip\""))
     }
 
     @Test func priorityValueSkipsExpoAndNonStrings() throws {
-        #expect(try Self.findings(#"{"to": "ExponentPushToken[x]", "title": "Hi", "priority": "urgent"}"#, "apns-priority-value").isEmpty)
-        #expect(try Self.findings(#"{"headers": {"apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-priority-value").isEmpty)
+        #expect(
+            try Self.findings(
+                #"{"to": "ExponentPushToken[x]", "title": "Hi", "priority": "urgent"}"#, "apns-priority-value"
+            ).isEmpty)
+        #expect(
+            try Self.findings(
+                #"{"headers": {"apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-priority-value"
+            ).isEmpty)
     }
 
     // MARK: apns-header-format
 
     @Test func headerFormatAcceptsUppercaseUUIDAndZeroExpiration() throws {
-        let source = #"{"headers": {"apns-push-type": "alert", "apns-id": "4F9C2A1E-7B3D-4C8E-9A61-2D5F0E8B7C34", "apns-expiration": "0", "authorization": "bearer x"}, "payload": {"aps": {"alert": "Hi"}}}"#
+        let source =
+            #"{"headers": {"apns-push-type": "alert", "apns-id": "4F9C2A1E-7B3D-4C8E-9A61-2D5F0E8B7C34", "apns-expiration": "0", "authorization": "bearer x"}, "payload": {"aps": {"alert": "Hi"}}}"#
         #expect(try Self.findings(source, "apns-header-format").isEmpty)
     }
 
@@ -129,31 +161,46 @@ import TestSupport
         let found = try Self.findings(
             #"{"headers": {"apns-topic": "a", "Apns-Topic": "b", "APNS-TOPIC": "c"}, "payload": {"aps": {"alert": "Hi"}}}"#,
             "apns-header-format")
-        #expect(found.map(\.message) == [
-            "header 'Apns-Topic' is 'apns-topic' again (header names ignore letter case): APNs rejects the request with 400 DuplicateHeaders; keep one of them",
-            "header 'APNS-TOPIC' is 'apns-topic' again (header names ignore letter case): APNs rejects the request with 400 DuplicateHeaders; keep one of them",
-        ])
+        #expect(
+            found.map(\.message) == [
+                "header 'Apns-Topic' is 'apns-topic' again (header names ignore letter case): APNs rejects the request with 400 DuplicateHeaders; keep one of them",
+                "header 'APNS-TOPIC' is 'apns-topic' again (header names ignore letter case): APNs rejects the request with 400 DuplicateHeaders; keep one of them",
+            ])
         let sameSpelling = try Self.findings(
-            #"{"headers": {"apns-topic": "a", "apns-topic": "b"}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-header-format")
+            #"{"headers": {"apns-topic": "a", "apns-topic": "b"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+            "apns-header-format")
         #expect(sameSpelling.isEmpty)
     }
 
     @Test func millisecondsExpirationSuggestsSeconds() throws {
-        let found = try Self.findings(#"{"headers": {"apns-expiration": "1764486400000"}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-header-format")
-        #expect(found.count == 1 && found[0].message.contains("milliseconds") && found[0].message.contains("\"1764486400\""))
+        let found = try Self.findings(
+            #"{"headers": {"apns-expiration": "1764486400000"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+            "apns-header-format")
+        #expect(
+            found.count == 1 && found[0].message.contains("milliseconds") && found[0].message.contains("\"1764486400\"")
+        )
     }
 
     @Test func collapseIdCountsUTF8Bytes() throws {
         let fits = String(repeating: "ä", count: 32)  // 64 bytes
         let over = String(repeating: "ä", count: 32) + "x"  // 65 bytes, 33 characters
-        #expect(try Self.findings(#"{"headers": {"apns-collapse-id": "\#(fits)"}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-header-format").isEmpty)
-        #expect(try Self.findings(#"{"headers": {"apns-collapse-id": "\#(over)"}, "payload": {"aps": {"alert": "Hi"}}}"#, "apns-header-format").count == 1)
+        #expect(
+            try Self.findings(
+                #"{"headers": {"apns-collapse-id": "\#(fits)"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+                "apns-header-format"
+            ).isEmpty)
+        #expect(
+            try Self.findings(
+                #"{"headers": {"apns-collapse-id": "\#(over)"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+                "apns-header-format"
+            ).count == 1)
     }
 
     // MARK: aps keys and values
 
     @Test func unknownKeyRenameIsNotOfferedWhenTheKeyExists() throws {
-        let found = try Self.findings(#"{"aps": {"content-available": 1, "content_available": 1}}"#, "apns-aps-unknown-key")
+        let found = try Self.findings(
+            #"{"aps": {"content-available": 1, "content_available": 1}}"#, "apns-aps-unknown-key")
         #expect(found.count == 1 && found[0].fix == nil)
     }
 
@@ -165,14 +212,16 @@ import TestSupport
     }
 
     @Test func apsValueChecksSoundDictionaryAndLocArgs() throws {
-        let source = #"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", 2]}, "sound": {"critical": 1, "volume": 0.5}}}"#
+        let source =
+            #"{"aps": {"alert": {"loc-key": "K", "loc-args": ["a", 2]}, "sound": {"critical": 1, "volume": 0.5}}}"#
         let found = try Self.findings(source, "apns-aps-value")
         #expect(Set(found.compactMap(\.pointer)) == ["/aps/alert/loc-args/1", "/aps/sound"])
     }
 
     /// `0` and `false` mean "off" to their writer: the fix removes the key; other values get no fix.
     @Test(arguments: ["0", "false"]) func flagOffIsAWarningThatRemovesTheKey(_ value: String) throws {
-        let found = try Self.findings(#"{"aps": {"alert": "Hi", "mutable-content": \#(value), "badge": 1}}"#, "apns-aps-value")
+        let found = try Self.findings(
+            #"{"aps": {"alert": "Hi", "mutable-content": \#(value), "badge": 1}}"#, "apns-aps-value")
         #expect(found.count == 1)
         #expect(found.first?.severity == .warning)
         #expect(found.first?.fix?.edits.count == 1)
@@ -191,22 +240,30 @@ import TestSupport
 
     /// A silent push through FCM at priority 10: FCM rejects it before APNs could drop it, and the message says so.
     @Test func fcmSilentPushAtPriorityTenSaysFCMRejects() throws {
-        let source = #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "background", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}}}"#
+        let source =
+            #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "background", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}}}"#
         let found = try Self.findings(source, "apns-background-headers")
         #expect(found.count == 1 && found[0].message.contains("FCM rejects"))
         #expect(try Self.findings(source, "fcm-field-value").isEmpty, "one mistake, one finding")
-        let envelope = #"{"headers": {"apns-push-type": "background", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}"#
+        let envelope =
+            #"{"headers": {"apns-push-type": "background", "apns-priority": "10"}, "payload": {"aps": {"content-available": 1}}}"#
         #expect(try Self.findings(envelope, "apns-background-headers").first?.message.contains("FCM") == false)
     }
 
     @Test func mdmInsideApsIsToldToMoveOut() throws {
         let found = try Self.findings(#"{"aps": {"mdm": "7d3e"}}"#, "apns-aps-unknown-key")
         #expect(found.count == 1 && found[0].message.contains("top level"))
-        #expect(try Self.findings(#"{"headers": {"apns-push-type": "mdm"}, "payload": {"mdm": "7d3e"}}"#, "apns-aps-missing").isEmpty)
+        #expect(
+            try Self.findings(
+                #"{"headers": {"apns-push-type": "mdm"}, "payload": {"mdm": "7d3e"}}"#, "apns-aps-missing"
+            ).isEmpty)
     }
 
     /// Bodies without `aps` are recognised as APNs by their own keys, and lint clean.
-    @Test(arguments: [#"{"mdm": "7d3e-magic"}"#, #"{"activeSpeaker": "Anna"}"#, #"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier", "domain": "d"}"#])
+    @Test(arguments: [
+        #"{"mdm": "7d3e-magic"}"#, #"{"activeSpeaker": "Anna"}"#,
+        #"{"container-identifier": "NSFileProviderWorkingSetContainerItemIdentifier", "domain": "d"}"#,
+    ])
     func bodiesWithoutApsAreDetected(_ source: String) throws {
         let report = try ExampleLinter.lint(source)
         #expect(report.files.first?.kind == .apns)
@@ -216,7 +273,8 @@ import TestSupport
     @Test func broadcastLiveActivityMayUse5120Bytes() throws {
         let state = String(repeating: "x", count: 4500)
         let body = #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {"note": "\#(state)"}}}"#
-        let broadcast = #"{"headers": {"apns-push-type": "liveactivity", "apns-channel-id": "dHN0LTI=", "apns-priority": "10"}, "payload": \#(body)}"#
+        let broadcast =
+            #"{"headers": {"apns-push-type": "liveactivity", "apns-channel-id": "dHN0LTI=", "apns-priority": "10"}, "payload": \#(body)}"#
         #expect(try Self.findings(broadcast, "payload-size").isEmpty)
         let device = #"{"headers": {"apns-push-type": "liveactivity", "apns-priority": "10"}, "payload": \#(body)}"#
         #expect(try Self.findings(device, "payload-size").count == 1)
@@ -225,34 +283,43 @@ import TestSupport
     // MARK: apns-live-activity
 
     @Test func liveActivityStartNamesWhatIsMissing() throws {
-        let found = try Self.findings(#"{"aps": {"timestamp": 1764400000, "event": "start", "content-state": {}}}"#, "apns-live-activity")
+        let found = try Self.findings(
+            #"{"aps": {"timestamp": 1764400000, "event": "start", "content-state": {}}}"#, "apns-live-activity")
         #expect(found.count == 1)
         #expect(found.first?.message.contains("attributes-type, attributes, alert") == true)
     }
 
     @Test func liveActivityDatesInMilliseconds() throws {
-        let found = try Self.findings(#"{"aps": {"timestamp": 1764400000, "event": "end", "dismissal-date": 1764414400000}}"#, "apns-live-activity")
+        let found = try Self.findings(
+            #"{"aps": {"timestamp": 1764400000, "event": "end", "dismissal-date": 1764414400000}}"#,
+            "apns-live-activity")
         #expect(found.map(\.pointer) == ["/aps/dismissal-date"])
     }
 
     // MARK: apns-interruption-entitlement
 
-    static let critical = #"{"aps": {"alert": "Recall", "sound": {"critical": 1, "name": "alarm.caf"}, "interruption-level": "critical"}}"#
+    static let critical =
+        #"{"aps": {"alert": "Recall", "sound": {"critical": 1, "name": "alarm.caf"}, "interruption-level": "critical"}}"#
 
     @Test func entitlementSeverityFollowsTheContract() throws {
         let none = try Self.findings(Self.critical, "apns-interruption-entitlement")
         #expect(none.map(\.severity) == [.info], "no contract: a reminder")
         #expect(none.first?.pointer == "/aps/interruption-level")
-        let noList = try Self.findings(Self.critical, "apns-interruption-entitlement", contract: #"{"ios": {"bundleId": "com.example.shop"}}"#)
+        let noList = try Self.findings(
+            Self.critical, "apns-interruption-entitlement", contract: #"{"ios": {"bundleId": "com.example.shop"}}"#)
         #expect(noList.map(\.severity) == [.warning])
-        let other = try Self.findings(Self.critical, "apns-interruption-entitlement", contract: #"{"ios": {"entitlements": ["time-sensitive"]}}"#)
+        let other = try Self.findings(
+            Self.critical, "apns-interruption-entitlement", contract: #"{"ios": {"entitlements": ["time-sensitive"]}}"#)
         #expect(other.map(\.severity) == [.error])
-        let listed = try Self.findings(Self.critical, "apns-interruption-entitlement", contract: #"{"ios": {"entitlements": ["critical-alerts"]}}"#)
+        let listed = try Self.findings(
+            Self.critical, "apns-interruption-entitlement", contract: #"{"ios": {"entitlements": ["critical-alerts"]}}"#
+        )
         #expect(listed.isEmpty)
     }
 
     @Test func expoCriticalSoundNeedsTheEntitlement() throws {
-        let source = #"{"to": "ExponentPushToken[x]", "title": "Recall", "sound": {"critical": 1, "name": "alarm.caf", "volume": 1}}"#
+        let source =
+            #"{"to": "ExponentPushToken[x]", "title": "Recall", "sound": {"critical": 1, "name": "alarm.caf", "volume": 1}}"#
         #expect(try Self.findings(source, "apns-interruption-entitlement").map(\.pointer) == ["/sound/critical"])
     }
 
@@ -261,11 +328,14 @@ import TestSupport
     static func payloads(_ source: String) -> [Payload] {
         let doc = JSONParser.parse(source, options: JSONParseOptions(mode: .strict)).document!
         let nodes = doc.kind(doc.root) == .array ? doc.elements(doc.root) : [doc.root]
-        return nodes.compactMap { node in PayloadKind.detect(doc, node).map { PayloadBuilder.build(doc, node: node, kind: $0) } }
+        return nodes.compactMap { node in
+            PayloadKind.detect(doc, node).map { PayloadBuilder.build(doc, node: node, kind: $0) }
+        }
     }
 
     @Test func voipLimitFollowsThePushTypeInEveryView() throws {
-        let fcm = Self.payloads(#"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "voip"}, "payload": {"aps": {}}}}}"#)
+        let fcm = Self.payloads(
+            #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "voip"}, "payload": {"aps": {}}}}}"#)
         #expect(fcm.first?.sizes.map(\.limit) == [4096, 5120])
         let fcmAlert = Self.payloads(#"{"message": {"token": "t", "notification": {"title": "Hi"}}}"#)
         #expect(fcmAlert.first?.sizes.map(\.limit) == [4096, 4096])
@@ -278,7 +348,8 @@ import TestSupport
     @Test func configuredVoIPHeadersRaiseTheLimitOfABareBody() throws {
         let body = "{\"aps\": {}, \"call\": \"" + String(repeating: "x", count: 4500) + "\"}"
         #expect(try Self.findings(body, "payload-size", fileName: "calls/a.json").count == 1)
-        let config = #"{"apns": {"headers": {"calls/**": {"apns-push-type": "voip", "apns-topic": "com.example.shop.voip"}}}}"#
+        let config =
+            #"{"apns": {"headers": {"calls/**": {"apns-push-type": "voip", "apns-topic": "com.example.shop.voip"}}}}"#
         #expect(try Self.findings(body, "payload-size", fileName: "calls/a.json", config: config).isEmpty)
     }
 }

@@ -1,6 +1,7 @@
 import PushLintModel
-@testable import PushLintRules
 import Testing
+
+@testable import PushLintRules
 
 /// The byte matchers of `BytePatterns` against the regular expressions they replaced (kept here as the reference
 /// definition), on generated strings made of the pieces those expressions look at: digits and separators, key
@@ -9,7 +10,9 @@ import Testing
     // MARK: The definitions the matchers replaced
 
     enum Reference {
-        static func jwt(_ text: String) -> Bool { text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/) }
+        static func jwt(_ text: String) -> Bool {
+            text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/)
+        }
         static func bearer(_ text: String) -> Bool { text.contains(/(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}/) }
         static func vendorKey(_ text: String) -> Bool {
             text.contains(
@@ -17,17 +20,24 @@ import Testing
             )
         }
         static func emailLocal(_ text: String) -> String? {
-            guard let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/) else { return nil }
+            guard let match = text.firstMatch(of: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/)
+            else { return nil }
             return match.output.0.split(separator: "@").first.map(String.init) ?? ""
         }
         static func card(_ text: String) -> Bool {
             for match in text.matches(of: /(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])/) {
                 let raw = String(match.output.1)
-                let digits = raw.unicodeScalars.filter { $0.properties.numericType != nil && $0.isASCII }.map { Int($0.value - 48) }
-                guard (13...19).contains(digits.count), Set(digits).count > 1, TextDetectors.luhn(digits), TextDetectors.hasCardPrefix(digits) else {
+                let digits = raw.unicodeScalars.filter { $0.properties.numericType != nil && $0.isASCII }.map {
+                    Int($0.value - 48)
+                }
+                guard (13...19).contains(digits.count), Set(digits).count > 1, TextDetectors.luhn(digits),
+                    TextDetectors.hasCardPrefix(digits)
+                else {
                     continue
                 }
-                let groups: [Int] = raw.split(whereSeparator: { (c: Character) in c == " " || c == "-" }).map { (part: Substring) in part.count }
+                let groups: [Int] = raw.split(whereSeparator: { (c: Character) in c == " " || c == "-" }).map {
+                    (part: Substring) in part.count
+                }
                 if groups.count > 1 {
                     if groups.dropLast().allSatisfy({ $0 == 4 }) || groups == [4, 6, 5] { return true }
                 } else if raw.count == text.count {
@@ -38,16 +48,22 @@ import Testing
         }
         static func phone(_ text: String) -> Bool {
             func digitCount(_ s: Substring) -> Int { s.unicodeScalars.filter { $0 >= "0" && $0 <= "9" }.count }
-            for match in text.matches(of: /(?:^|[^0-9A-Za-z])(\+[1-9][0-9 ().-]{6,20}[0-9])(?![0-9])/) where (8...15).contains(digitCount(match.output.1)) {
+            for match in text.matches(of: /(?:^|[^0-9A-Za-z])(\+[1-9][0-9 ().-]{6,20}[0-9])(?![0-9])/)
+            where (8...15).contains(digitCount(match.output.1)) {
                 return true
             }
-            if text.contains(/(?:^|[^0-9])(\([2-9][0-9]{2}\) ?|[2-9][0-9]{2}[-.])[2-9][0-9]{2}[-.][0-9]{4}(?![0-9])/) { return true }
-            if text.contains(/(?:^|[^0-9A-Za-z.,])0[1-9][0-9]{1,3}[ \/-][0-9]{3,4}[ -]?[0-9]{2,5}(?![0-9.,])/) { return true }
+            if text.contains(/(?:^|[^0-9])(\([2-9][0-9]{2}\) ?|[2-9][0-9]{2}[-.])[2-9][0-9]{2}[-.][0-9]{4}(?![0-9])/) {
+                return true
+            }
+            if text.contains(/(?:^|[^0-9A-Za-z.,])0[1-9][0-9]{1,3}[ \/-][0-9]{3,4}[ -]?[0-9]{2,5}(?![0-9.,])/) {
+                return true
+            }
             return false
         }
         static func timestamp(_ text: String) -> Bool {
             let pattern = /(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})/
-            guard let m = text.wholeMatch(of: pattern), let month = Int(m.2), let day = Int(m.3), let hour = Int(m.4), let minute = Int(m.5),
+            guard let m = text.wholeMatch(of: pattern), let month = Int(m.2), let day = Int(m.3), let hour = Int(m.4),
+                let minute = Int(m.5),
                 let second = Int(m.6)
             else { return false }
             return (1...12).contains(month) && (1...31).contains(day) && hour < 24 && minute < 60 && second <= 60
@@ -70,14 +86,19 @@ import Testing
 
     /// Pieces around which the expressions decide: boundaries, separators and non-ASCII scalars (single-scalar
     /// characters only: a Regex matches characters, the matchers bytes, and the two differ on combining marks).
-    static let filler = [" ", "  ", "-", ".", ",", ":", "'", "/", "(", ")", "+", "_", "x", "Ab", "é", "ß", "Ж", "ש", "م", "中", "カ", "🚚", "€",
-                         "\u{A0}", "\u{2019}", "\t", "\n", "@", "=", "~", "%", "0", "1", "9", "42"]
+    static let filler = [
+        " ", "  ", "-", ".", ",", ":", "'", "/", "(", ")", "+", "_", "x", "Ab", "é", "ß", "Ж", "ש", "م", "中", "カ", "🚚",
+        "€",
+        "\u{A0}", "\u{2019}", "\t", "\n", "@", "=", "~", "%", "0", "1", "9", "42",
+    ]
 
     /// Texts of filler around a near-match: `core` builds something close to the pattern (whole, cut, or with a
     /// piece changed), so that the pattern is hit and missed at its edges.
-    static func check(_ name: String, seed: UInt64, pieces: [String], runs: Int = 3000, extra: [String] = [],
-                      core: (inout Generator) -> String,
-                      _ matcher: (UnsafeBufferPointer<UInt8>) -> Bool, _ reference: (String) -> Bool) {
+    static func check(
+        _ name: String, seed: UInt64, pieces: [String], runs: Int = 3000, extra: [String] = [],
+        core: (inout Generator) -> String,
+        _ matcher: (UnsafeBufferPointer<UInt8>) -> Bool, _ reference: (String) -> Bool
+    ) {
         var g = Generator(state: seed)
         var hits = 0
         var texts = extra
@@ -91,7 +112,8 @@ import Testing
                 middle = String(String.UnicodeScalarView(scalars))
             default: break
             }
-            let before = g.next(3) == 0 ? "" : g.text(pieces, count: 3), after = g.next(3) == 0 ? "" : g.text(pieces, count: 3)
+            let before = g.next(3) == 0 ? "" : g.text(pieces, count: 3)
+            let after = g.next(3) == 0 ? "" : g.text(pieces, count: 3)
             texts.append(before + middle + after)
         }
         for text in texts {
@@ -105,77 +127,123 @@ import Testing
 
     @Test func jwtMatchesItsExpression() {
         let b64 = ["aZ_-", "0123", "abcdefgh", "x", "AbC9", "."]
-        Self.check("jwt", seed: 11, pieces: Self.filler + ["eyJ", "."], extra: ["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abc"],
-                   core: { g in ["eyJ", "eyJ", "ey", "EyJ"][g.next(4)] + g.text(b64, count: 4) + "." + ["eyJ", "eyJ", "eJ"][g.next(3)] + g.text(b64, count: 4) + "." + g.text(b64, count: 2) },
-                   BytePatterns.containsJWT, Reference.jwt)
+        Self.check(
+            "jwt", seed: 11, pieces: Self.filler + ["eyJ", "."],
+            extra: ["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abc"],
+            core: { g in
+                ["eyJ", "eyJ", "ey", "EyJ"][g.next(4)] + g.text(b64, count: 4) + "." + ["eyJ", "eyJ", "eJ"][g.next(3)]
+                    + g.text(b64, count: 4) + "." + g.text(b64, count: 2)
+            },
+            BytePatterns.containsJWT, Reference.jwt)
     }
 
     @Test func bearerMatchesItsExpression() {
         let token = ["abcdefgh", "01234567", "+/=", "~.", "-_", "AZ"]
         let spaces = [" ", "  ", "\t", "\r\n", "\u{2003}", "\u{A0}", ""]
-        Self.check("bearer", seed: 12, pieces: Self.filler + ["x.", "n:", "a'"],
-                   extra: ["Authorization: Bearer abcdefghijklmnopqrstuvwxyz", "x.bearer abcdefghijklmnopqr"],
-                   core: { g in ["bearer", "Bearer", "BEARER", "beaer"][g.next(4)] + g.text(spaces, count: 2) + g.text(token, count: 4) },
-                   BytePatterns.containsBearer, Reference.bearer)
+        Self.check(
+            "bearer", seed: 12, pieces: Self.filler + ["x.", "n:", "a'"],
+            extra: ["Authorization: Bearer abcdefghijklmnopqrstuvwxyz", "x.bearer abcdefghijklmnopqr"],
+            core: { g in
+                ["bearer", "Bearer", "BEARER", "beaer"][g.next(4)] + g.text(spaces, count: 2) + g.text(token, count: 4)
+            },
+            BytePatterns.containsBearer, Reference.bearer)
     }
 
     @Test func vendorKeysMatchTheirExpression() {
-        let keys = ["AKIA", "AIza", "sk_live_", "rk_live_", "ghp_", "github_pat_", "xoxb-", "xoxp-", "xoxz-", "xoxa-", "xoxr-"]
+        let keys = [
+            "AKIA", "AIza", "sk_live_", "rk_live_", "ghp_", "github_pat_", "xoxb-", "xoxp-", "xoxz-", "xoxa-", "xoxr-",
+        ]
         let body = ["ABCDEFGH", "01234567", "abcdefgh", "_-", "Q", "9"]
-        Self.check("vendor key", seed: 13, pieces: Self.filler + ["x.", "n:", "a'"],
-                   core: { g in keys[g.next(keys.count)] + g.text(body, count: 8) }, BytePatterns.containsVendorKey, Reference.vendorKey)
+        Self.check(
+            "vendor key", seed: 13, pieces: Self.filler + ["x.", "n:", "a'"],
+            core: { g in keys[g.next(keys.count)] + g.text(body, count: 8) }, BytePatterns.containsVendorKey,
+            Reference.vendorKey)
     }
 
     @Test func emailMatchesItsExpression() {
-        let parts = ["anna", ".", "mueller", "gmail", "com", "c", "-", "+", "%", "_", "..", "de", "x1", "9", "support", "noreply"]
+        let parts = [
+            "anna", ".", "mueller", "gmail", "com", "c", "-", "+", "%", "_", "..", "de", "x1", "9", "support",
+            "noreply",
+        ]
         let pieces = Self.filler + ["@", "@@"]
         func core(_ g: inout Generator) -> String {
-            g.text(parts, count: 3) + ["@", "@", "@@", "#"][g.next(4)] + g.text(parts, count: 2) + [".", ".", "..", ""][g.next(4)] + ["com", "de", "c", "c9", "museum"][g.next(5)]
+            g.text(parts, count: 3) + ["@", "@", "@@", "#"][g.next(4)] + g.text(parts, count: 2)
+                + [".", ".", "..", ""][g.next(4)] + ["com", "de", "c", "c9", "museum"][g.next(5)]
         }
-        Self.check("e-mail", seed: 14, pieces: pieces, core: core, { bytes in BytePatterns.firstEmailLocalPart(bytes) != nil },
-                   { Reference.emailLocal($0) != nil })
+        Self.check(
+            "e-mail", seed: 14, pieces: pieces, core: core, { bytes in BytePatterns.firstEmailLocalPart(bytes) != nil },
+            { Reference.emailLocal($0) != nil })
         // And the local part, which decides a role mailbox.
         var g = Generator(state: 15)
         for _ in 0..<2000 {
             let text = g.text(pieces, count: 3) + core(&g) + g.text(pieces, count: 2) + core(&g)
-            let local = text.withUTF8Bytes { bytes in BytePatterns.firstEmailLocalPart(bytes).map { String(decoding: bytes[$0], as: UTF8.self) } }
+            let local = text.withUTF8Bytes { bytes in
+                BytePatterns.firstEmailLocalPart(bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+            }
             #expect(local == Reference.emailLocal(text), "\(text.debugDescription)")
         }
     }
 
     @Test func cardNumbersMatchTheirExpression() {
         // Valid card numbers (Luhn and prefix) whole, grouped and cut, and other digit runs.
-        let cards = ["4111111111111111", "378282246310005", "5555555555554444", "6011111111111117", "4222222222222", "4111 1111 1111 1111",
-                     "3782 822463 10005", "4111-1111-1111-1111", "5555 5555 5555 4444", "4111111111111111111", "2221000000000009"]
-        Self.check("card", seed: 16, pieces: [" ", "-", ".", "a", "x", "0", "4111", "1111", "é", ",", "/", "  ", "-1", " 4"], extra: cards,
-                   core: { g in g.next(4) == 0 ? cards[g.next(cards.count)] + " " + cards[g.next(cards.count)] : cards[g.next(cards.count)] },
-                   { BytePatterns.containsCardNumber($0) }, Reference.card)
+        let cards = [
+            "4111111111111111", "378282246310005", "5555555555554444", "6011111111111117", "4222222222222",
+            "4111 1111 1111 1111",
+            "3782 822463 10005", "4111-1111-1111-1111", "5555 5555 5555 4444", "4111111111111111111",
+            "2221000000000009",
+        ]
+        Self.check(
+            "card", seed: 16, pieces: [" ", "-", ".", "a", "x", "0", "4111", "1111", "é", ",", "/", "  ", "-1", " 4"],
+            extra: cards,
+            core: { g in
+                g.next(4) == 0
+                    ? cards[g.next(cards.count)] + " " + cards[g.next(cards.count)] : cards[g.next(cards.count)]
+            },
+            { BytePatterns.containsCardNumber($0) }, Reference.card)
     }
 
     @Test func phoneNumbersMatchTheirExpression() {
-        let shapes = ["+49 221 1234567", "+1 (415) 555-0132", "+33.1.23.45.67.89", "+4412345678901234567", "(415) 555-0132", "415-555-0132",
-                      "415.555.0132", "(415)555-0132", "0221 1234567", "07700 900123", "030/12345678", "0221-123 45", "0221 1234 56789", "0170 1234567"]
-        Self.check("phone", seed: 17, pieces: Self.filler + ["+", "1", "0", ".5", ",0"], runs: 5000,
-                   core: { g in shapes[g.next(shapes.count)] }, BytePatterns.containsPhoneNumber, Reference.phone)
+        let shapes = [
+            "+49 221 1234567", "+1 (415) 555-0132", "+33.1.23.45.67.89", "+4412345678901234567", "(415) 555-0132",
+            "415-555-0132",
+            "415.555.0132", "(415)555-0132", "0221 1234567", "07700 900123", "030/12345678", "0221-123 45",
+            "0221 1234 56789", "0170 1234567",
+        ]
+        Self.check(
+            "phone", seed: 17, pieces: Self.filler + ["+", "1", "0", ".5", ",0"], runs: 5000,
+            core: { g in shapes[g.next(shapes.count)] }, BytePatterns.containsPhoneNumber, Reference.phone)
     }
 
     /// The scan's flags only skip texts a shape cannot match: the gated detectors answer as the expressions do.
     @Test func theScanNeverHidesAPhoneOrACard() {
-        let shapes = ["+49 221 1234567", "+1 (415) 555-0132", "(415) 555-0132", "415.555.0132", "0221 1234567", "030/12345678",
-                      "0221-123 45", "4111 1111 1111 1111", "378282246310005", "3782 822463 10005", "4111-1111-1111-1111", "07700 900123"]
-        Self.check("gated phone", seed: 21, pieces: Self.filler + ["+", "1", "0", ".5", ",0"], runs: 4000,
-                   core: { g in shapes[g.next(shapes.count)] },
-                   { bytes in TextDetectors.containsPhoneNumber(bytes, TextDetectors.TextScan(bytes), keyIsPhone: { false }) }, Reference.phone)
-        Self.check("gated card", seed: 22, pieces: Self.filler + ["4111", " 1111", "-"], runs: 4000,
-                   core: { g in shapes[g.next(shapes.count)] + (g.next(2) == 0 ? "" : " " + shapes[g.next(shapes.count)]) },
-                   { bytes in let scan = TextDetectors.TextScan(bytes); return scan.digits >= 13 && scan.mayHoldCard && BytePatterns.containsCardNumber(bytes) },
-                   Reference.card)
+        let shapes = [
+            "+49 221 1234567", "+1 (415) 555-0132", "(415) 555-0132", "415.555.0132", "0221 1234567", "030/12345678",
+            "0221-123 45", "4111 1111 1111 1111", "378282246310005", "3782 822463 10005", "4111-1111-1111-1111",
+            "07700 900123",
+        ]
+        Self.check(
+            "gated phone", seed: 21, pieces: Self.filler + ["+", "1", "0", ".5", ",0"], runs: 4000,
+            core: { g in shapes[g.next(shapes.count)] },
+            { bytes in TextDetectors.containsPhoneNumber(bytes, TextDetectors.TextScan(bytes), keyIsPhone: { false }) },
+            Reference.phone)
+        Self.check(
+            "gated card", seed: 22, pieces: Self.filler + ["4111", " 1111", "-"], runs: 4000,
+            core: { g in shapes[g.next(shapes.count)] + (g.next(2) == 0 ? "" : " " + shapes[g.next(shapes.count)]) },
+            { bytes in
+                let scan = TextDetectors.TextScan(bytes)
+                return scan.digits >= 13 && scan.mayHoldCard && BytePatterns.containsCardNumber(bytes)
+            },
+            Reference.card)
     }
 
     /// The byte search of a key named like a phone number says yes exactly when its words hold a phone word.
     @Test func phoneKeysAreFoundByTheirWords() {
-        let names = ["phone", "mobilePhone", "customer_phone", "Tel", "telephone", "cell", "cell-number", "MSISDN", "order_id", "placed_at",
-                     "hotel", "telemetry", "excellent", "phoneNumber", "x.tel", "Téléphone", "TEL_NO", "microphone", "cellar", "smartphone"]
+        let names = [
+            "phone", "mobilePhone", "customer_phone", "Tel", "telephone", "cell", "cell-number", "MSISDN", "order_id",
+            "placed_at",
+            "hotel", "telemetry", "excellent", "phoneNumber", "x.tel", "Téléphone", "TEL_NO", "microphone", "cellar",
+            "smartphone",
+        ]
         for name in names {
             let expected = !Set(TextDetectors.words(name)).isDisjoint(with: TextDetectors.phoneWords)
             #expect(name.withUTF8Bytes(TextDetectors.isPhoneKey) == expected, "\(name)")
@@ -189,8 +257,10 @@ import Testing
             // A valid stamp, then one piece changed, cut or added.
             let fraction = ["", ".5", ".123456789", ".1234567890", "."][g.next(5)]
             let zone = ["Z", "z", "+01:00", "-05:30", "+0100", "", "Z "][g.next(7)]
-            var text = "\(g.digits(4))-\(["01", "12", "13", "00", "07", g.digits(2)][g.next(6)])-\(["01", "31", "32", "15", g.digits(2)][g.next(5)])"
-                + ["T", "t", " "][g.next(3)] + "\(["00", "23", "24", "09", g.digits(2)][g.next(5)]):\(g.digits(2)):\(["00", "60", "61", g.digits(2)][g.next(4)])"
+            var text =
+                "\(g.digits(4))-\(["01", "12", "13", "00", "07", g.digits(2)][g.next(6)])-\(["01", "31", "32", "15", g.digits(2)][g.next(5)])"
+                + ["T", "t", " "][g.next(3)]
+                + "\(["00", "23", "24", "09", g.digits(2)][g.next(5)]):\(g.digits(2)):\(["00", "60", "61", g.digits(2)][g.next(4)])"
                 + fraction + zone
             if g.next(2) == 0 { text = "2026-11-29T10:0\(g.next(10)):00\(fraction)Z" }
             if g.next(6) == 0 { text = String(text.dropLast(1 + g.next(3))) }

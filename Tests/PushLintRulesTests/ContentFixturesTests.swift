@@ -2,8 +2,8 @@ import Foundation
 import PushLintEngine
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// The issue-5 rules stay silent on every fixture meant to be clean; `payload-sensitive-data` fires only where a
 /// fixture is built for it.
@@ -11,7 +11,9 @@ import TestSupport
     static let cleanFolders = ["apns/clean", "fcm/clean", "expo/clean"]
 
     static var cleanFiles: [URL] {
-        cleanFolders.flatMap { Paths.files(in: Paths.testdata.appendingPathComponent("fixtures/\($0)"), withExtension: "json") }
+        cleanFolders.flatMap {
+            Paths.files(in: Paths.testdata.appendingPathComponent("fixtures/\($0)"), withExtension: "json")
+        }
     }
 
     /// A contract that fits the clean fixtures (the example shop app, with a default channel and no events).
@@ -55,7 +57,10 @@ import TestSupport
                 #expect(found.isEmpty, "\(path): \(found.map(\.message))")
             }
         }
-        #expect(triggered.sorted() == ["api-key.json", "card.json", "email.json", "jwt.json", "password.json", "phone.json"])
+        #expect(
+            triggered.sorted() == [
+                "api-key.json", "card.json", "email.json", "jwt.json", "password.json", "phone.json",
+            ])
     }
 
     @Test func sensitiveFixturesPointAtTheValue() throws {

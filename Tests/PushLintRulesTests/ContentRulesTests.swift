@@ -2,22 +2,29 @@ import Foundation
 import PushLintEngine
 import PushLintJSON
 import PushLintModel
-@testable import PushLintRules
-import Testing
 import TestSupport
+import Testing
+
+@testable import PushLintRules
 
 /// Detector edge cases and options of the payload content rules.
 @Suite struct ContentRulesTests {
-    static func findings(_ rule: String, value: String, key: String = "v", config: String? = nil, contract: String? = nil) throws -> [Diagnostic] {
+    static func findings(
+        _ rule: String, value: String, key: String = "v", config: String? = nil, contract: String? = nil
+    ) throws -> [Diagnostic] {
         let source = #"{"aps": {"alert": "Hello"}, "# + JSONQuote.quote(key) + ": " + JSONQuote.quote(value) + "}"
-        return try ExampleLinter.lint(source, config: config, contract: contract).allDiagnostics.filter { $0.ruleId == rule }
+        return try ExampleLinter.lint(source, config: config, contract: contract).allDiagnostics.filter {
+            $0.ruleId == rule
+        }
     }
 
     @Test(arguments: [
-        ("anna.mueller@gmail.com", "v"), ("Call me: +49 221 1234567", "v"), ("+1 (415) 555-0132", "v"), ("(415) 555-0132", "v"),
+        ("anna.mueller@gmail.com", "v"), ("Call me: +49 221 1234567", "v"), ("+1 (415) 555-0132", "v"),
+        ("(415) 555-0132", "v"),
         ("0221 1234567", "v"), ("07700 900123", "v"), ("4111 1111 1111 1111", "v"), ("378282246310005", "v"),
         ("Bearer abcdefghijklmnopqrstuvwxyz012345", "v"), ("AKIAIOSFODNN7EXAMPLE", "v"),
-        ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abc", "v"), ("s3cr3t", "client_secret"), ("hunter2", "userPassword"),
+        ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abc", "v"), ("s3cr3t", "client_secret"),
+        ("hunter2", "userPassword"),
         ("k7Qp2Vx9Lm4Zr8Tn3Wb6Yc1Hd5Jf0Gs2", "x-api-key"), ("k7Qp2Vx9Lm4Zr8Tn3Wb6Yc1Hd5Jf0Gs2", "authSignature"),
         ("0170 1234567", "mobile"), ("abcdEFGH1234", "reset_token"),
         // Separators inside a word: the words join to `password` and `privatekey`.
@@ -35,7 +42,8 @@ import TestSupport
         ("see AKIAIOSFODNN7EXAMPLE", "v"), ("jwt=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abc", "v"),
         ("-----BEGIN RSA PRIVATE KEY-----MIIEpAIBAAKCAQEA", "v"),
         // Each phone shape, inside text.
-        ("Ruf an: 030/12345678 (Zentrale)", "v"), ("call 415.555.0132 today", "v"), ("Tel. +33 1 23 45 67 89", "v"), ("4111-1111-1111-1111", "v"),
+        ("Ruf an: 030/12345678 (Zentrale)", "v"), ("call 415.555.0132 today", "v"), ("Tel. +33 1 23 45 67 89", "v"),
+        ("4111-1111-1111-1111", "v"),
     ])
     func sensitiveValuesAreReported(_ value: String, _ key: String) throws {
         #expect(try Self.findings("payload-sensitive-data", value: value, key: key).count == 1, "\(key): \(value)")
@@ -47,14 +55,17 @@ import TestSupport
         ("312,85 €", "total"), ("JJD-4KX7-2291-RT", "trackingNumber"), ("50674", "postalCode"),
         ("Lindenstraße 12, 50674 Köln", "street"), ("https://shop.example.com/orders/48213?utm=push", "link"),
         ("support@example.com", "contact"), ("noreply@example.com", "from_address"),
-        ("eyJvZmZzZXQiOjEwMCwibGltaXQiOjIwfQ", "next_page_token"), ("bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "device_token"),
+        ("eyJvZmZzZXQiOjEwMCwibGltaXQiOjIwfQ", "next_page_token"),
+        ("bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "device_token"),
         ("80c3a2e5d1f64b9e8a7d2c1b0f9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f10", "activity_push_token"),
         ("4111111111111112", "order_number"), ("1234 5678 9012 3456", "v"), ("Version 2.3.1 (build 4471)", "v"),
-        ("***", "password"), ("", "secret"), ("true", "has_password"), ("https://shop.example.com/reset", "password_reset_url"),
+        ("***", "password"), ("", "secret"), ("true", "has_password"),
+        ("https://shop.example.com/reset", "password_reset_url"),
         ("2–3 Tagen, Packstation 114", "v"), ("Wassersäule 20.000 mm, 0,75 L", "v"), ("Rufen Sie 110 an", "v"),
         ("sku-100482-blue-m", "api_version"), ("chat.t-5521.m-90817", "key"),
         // Numbers real payloads carry: order numbers, tracking codes, ids, prices, epoch milliseconds, versions.
-        ("ORD-2026-00481234", "order_number"), ("1Z999AA10123456784", "tracking"), ("JJD000390007880123456", "tracking"),
+        ("ORD-2026-00481234", "order_number"), ("1Z999AA10123456784", "tracking"),
+        ("JJD000390007880123456", "tracking"),
         ("usr_184467440737", "customer_id"), ("€1.299,00", "total"), ("2026-11-29 18:42:10.123+01:00", "placed_at"),
         ("https://example.com/track?id=4111111111111111&ts=1764400000123", "link"), ("Gate B32, boarding 18:05", "v"),
     ])
@@ -66,7 +77,8 @@ import TestSupport
     @Test(arguments: [
         ("apiKey", ["api", "key"]), ("api_key", ["api", "key"]), ("X-API-Key", ["x", "api", "key"]),
         ("PASS.WORD", ["pass", "word"]), ("access__token ", ["access", "token"]), ("v2Token", ["v2", "token"]),
-        ("", []), ("_", []), ("ÜberKey", ["über", "key"]), ("straßeName", ["straße", "name"]), ("ÄPFEL_key", ["äpfel", "key"]),
+        ("", []), ("_", []), ("ÜberKey", ["über", "key"]), ("straßeName", ["straße", "name"]),
+        ("ÄPFEL_key", ["äpfel", "key"]),
     ])
     func keysSplitIntoLowerCaseWords(_ key: String, _ words: [String]) {
         // ASCII keys take a byte path; the others the Unicode one: both split and lower-case alike.
@@ -83,11 +95,16 @@ import TestSupport
             let joined = String(name.lowercased().filter { !"_-. ".contains($0) })
             return hints.contains { joined.contains($0) }
         }
-        var names = ["", "_", "title", "order_id", "pa_ssword", "P-W-D", "Secret", "secre", "ecret", "x.sig", "si g",
-                     "KEY", "ke", "cre d", "tokenized", "toke", "Auth", "hmaC", "päss", "sekret", "monkey", "passport"]
+        var names = [
+            "", "_", "title", "order_id", "pa_ssword", "P-W-D", "Secret", "secre", "ecret", "x.sig", "si g",
+            "KEY", "ke", "cre d", "tokenized", "toke", "Auth", "hmaC", "päss", "sekret", "monkey", "passport",
+        ]
         // Names of pieces: hints, hints cut by a separator, near misses, other words, separators; in mixed case.
-        let pieces = hints + ["pa_s", "p.wd", "sec-ret", "s i", "ke.y", "cr_ed", "tok en", "au-th", "hm.ac", "pa", "wd", "secre",
-                              "ecret", "si", "ke", "cre", "toke", "aut", "hma", "order", "id", "x", "_", "-", ".", " "]
+        let pieces =
+            hints + [
+                "pa_s", "p.wd", "sec-ret", "s i", "ke.y", "cr_ed", "tok en", "au-th", "hm.ac", "pa", "wd", "secre",
+                "ecret", "si", "ke", "cre", "toke", "aut", "hma", "order", "id", "x", "_", "-", ".", " ",
+            ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -120,7 +137,8 @@ import TestSupport
     }
 
     @Test func placeholdersAndTargetsAreNeverReported() throws {
-        let template = #"{"message": {"token": "{{token}}", "data": {"email": "{{email}}", "password": "{{password}}"}}}"#
+        let template =
+            #"{"message": {"token": "{{token}}", "data": {"email": "{{email}}", "password": "{{password}}"}}}"#
         let report = try ExampleLinter.lint(template, fileName: "t.json.tmpl")
         #expect(report.allDiagnostics.filter { $0.ruleId == "payload-sensitive-data" }.isEmpty)
         let expo = #"{"to": "ExponentPushToken[k7Qp2Vx9Lm4Zr8Tn3Wb6Yc]", "title": "Hi"}"#
@@ -143,7 +161,9 @@ import TestSupport
         let long = String(repeating: "a", count: 600)
         let templated = #"{"aps": {"alert": "Hi"}, "note": "\#(long) {{name}}"}"#
         let lint = { (source: String) in
-            try ExampleLinter.lint(source, fileName: "t.json.tmpl").allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }
+            try ExampleLinter.lint(source, fileName: "t.json.tmpl").allDiagnostics.filter {
+                $0.ruleId == "payload-data-not-link"
+            }
         }
         #expect(try lint(templated).isEmpty)
         #expect(try lint(#"{"aps": {"alert": "Hi"}, "note": "\#(long) name"}"#).map(\.pointer) == ["/note"])
@@ -163,22 +183,31 @@ import TestSupport
         #expect(try Self.findings("payload-data-not-link", value: blob, key: "cursor").isEmpty)
         let numbers = "[" + (0..<40).map(String.init).joined(separator: ",") + "]"
         let report = try ExampleLinter.lint(#"{"aps": {"alert": "x"}, "samples": "# + numbers + "}")
-        #expect(report.allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }.first?.message.contains("40 numbers") == true)
+        #expect(
+            report.allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }.first?.message.contains("40 numbers")
+                == true)
         let long = "https://cdn.example.com/signed/" + String(repeating: "x", count: 700)
         #expect(try Self.findings("payload-data-not-link", value: long).isEmpty)
     }
 
     /// payload-data-not-link judges size and purpose: small reference bundles and action buttons are not content.
     static func dataNotLink(_ source: String, config: String? = nil) throws -> [String] {
-        try ExampleLinter.lint(source, config: config).allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }.map { $0.pointer ?? "-" }
+        try ExampleLinter.lint(source, config: config).allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }
+            .map { $0.pointer ?? "-" }
     }
 
     static func buttons(_ count: Int, extra: String = "") -> String {
-        "[" + (0..<count).map { #"{"action": "a\#($0)", "title": "Button number \#($0)", "icon": "https://cdn.example.com/icons/\#($0).png"\#(extra)}"# }.joined(separator: ", ") + "]"
+        "["
+            + (0..<count).map {
+                #"{"action": "a\#($0)", "title": "Button number \#($0)", "icon": "https://cdn.example.com/icons/\#($0).png"\#(extra)}"#
+            }.joined(separator: ", ") + "]"
     }
 
     @Test func dataNotLinkLetsSmallReferenceBundlesPass() throws {
-        for bundle in [#"{"order_id":"1042","ids":[1,2,3]}"#, #"{"order_id":"1042","shipment_ids":["s-77","s-78"],"ids":[1,2,3],"cursor":"c_81","v":2}"#] {
+        for bundle in [
+            #"{"order_id":"1042","ids":[1,2,3]}"#,
+            #"{"order_id":"1042","shipment_ids":["s-77","s-78"],"ids":[1,2,3],"cursor":"c_81","v":2}"#,
+        ] {
             #expect(try Self.findings("payload-data-not-link", value: bundle).isEmpty, "\(bundle)")
             let fcm = #"{"message": {"token": "t", "data": {"refs": "# + JSONQuote.quote(bundle) + "}}}"
             #expect(try Self.dataNotLink(fcm).isEmpty)
@@ -186,15 +215,21 @@ import TestSupport
         // The threshold is an option: at 64 bytes the 80-byte bundle is content.
         let bundle = #"{"order_id":"1042","shipment_ids":["s-77","s-78"],"ids":[1,2,3],"cursor":"c_81"}"#
         let found = try Self.findings(
-            "payload-data-not-link", value: bundle, config: #"{"options": {"payload-data-not-link": {"maxStructuredBytes": 64}}}"#)
+            "payload-data-not-link", value: bundle,
+            config: #"{"options": {"payload-data-not-link": {"maxStructuredBytes": 64}}}"#)
         #expect(found.first?.message.contains("stringified JSON of 80 bytes") == true)
     }
 
     @Test func dataNotLinkReportsLargeStructuredContent() throws {
-        let records = "[" + (0..<5).map { #"{"sku": "SKU-10048\#($0)", "name": "Trail runner, blue, 4\#($0)", "qty": 1}"# }.joined(separator: ", ") + "]"
+        let records =
+            "["
+            + (0..<5).map { #"{"sku": "SKU-10048\#($0)", "name": "Trail runner, blue, 4\#($0)", "qty": 1}"# }.joined(
+                separator: ", ") + "]"
         #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "items": "# + records + "}") == ["/items"])
         let small = #"[{"sku": "SKU-1", "qty": 1}, {"sku": "SKU-2", "qty": 2}]"#
-        #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "items": "# + small + "}").isEmpty, "50 bytes of records are references")
+        #expect(
+            try Self.dataNotLink(#"{"aps": {"alert": "x"}, "items": "# + small + "}").isEmpty,
+            "50 bytes of records are references")
         let stringified = try Self.findings("payload-data-not-link", value: records)
         #expect(stringified.first?.message.contains("stringified JSON") == true)
     }
@@ -203,22 +238,35 @@ import TestSupport
         let buttons = Self.buttons(6)
         #expect(buttons.utf8.count > 512, "over every threshold")
         #expect(try Self.findings("payload-data-not-link", value: buttons, key: "actions").isEmpty, "stringified")
-        #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "actions": "# + buttons + "}").isEmpty, "APNs custom key")
-        #expect(try Self.dataNotLink(#"{"message": {"token": "t", "data": {"actions": "# + JSONQuote.quote(buttons) + "}}}").isEmpty, "FCM data")
-        let expo = #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "data": {"buttons": "# + buttons + "}}"
+        #expect(
+            try Self.dataNotLink(#"{"aps": {"alert": "x"}, "actions": "# + buttons + "}").isEmpty, "APNs custom key")
+        #expect(
+            try Self.dataNotLink(#"{"message": {"token": "t", "data": {"actions": "# + JSONQuote.quote(buttons) + "}}}")
+                .isEmpty, "FCM data")
+        let expo =
+            #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "data": {"buttons": "# + buttons + "}}"
         #expect(try Self.dataNotLink(expo).isEmpty, "Expo data")
-        let category = #"[{"identifier": "reply", "buttonTitle": "Reply", "textInput": {"submitButtonTitle": "Send", "placeholder": "Message"}, "options": {"opensAppToForeground": false}}, {"identifier": "read", "buttonTitle": "Mark as read", "options": {"opensAppToForeground": false, "isDestructive": false}}, {"identifier": "mute", "buttonTitle": "Mute", "options": {"isDestructive": true}}]"#
-        #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "buttons": "# + category + "}").isEmpty, "Expo category shape")
+        let category =
+            #"[{"identifier": "reply", "buttonTitle": "Reply", "textInput": {"submitButtonTitle": "Send", "placeholder": "Message"}, "options": {"opensAppToForeground": false}}, {"identifier": "read", "buttonTitle": "Mark as read", "options": {"opensAppToForeground": false, "isDestructive": false}}, {"identifier": "mute", "buttonTitle": "Mute", "options": {"isDestructive": true}}]"#
+        #expect(
+            try Self.dataNotLink(#"{"aps": {"alert": "x"}, "buttons": "# + category + "}").isEmpty,
+            "Expo category shape")
         // Not buttons: a record among them, or buttons that carry content fields.
         let mixed = Self.buttons(4, extra: #", "price": "12.50""#)
         #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "actions": "# + mixed + "}") == ["/actions"])
-        let noLabel = "[" + (0..<6).map { #"{"action": "a\#($0)", "icon": "https://cdn.example.com/icons/\#($0).png"}"# }.joined(separator: ", ") + "]"
+        let noLabel =
+            "["
+            + (0..<6).map { #"{"action": "a\#($0)", "icon": "https://cdn.example.com/icons/\#($0).png"}"# }.joined(
+                separator: ", ") + "]"
         #expect(try Self.dataNotLink(#"{"aps": {"alert": "x"}, "actions": "# + noLabel + "}") == ["/actions"])
     }
 
     @Test(arguments: [
         (#"[{"action": "accept", "title": "Accept", "icon": "/i/a.png"}]"#, true),
-        (#"[{"identifier": "reply", "buttonTitle": "Reply", "textInput": {"submitButtonTitle": "Send"}, "options": {"isDestructive": false}}]"#, true),
+        (
+            #"[{"identifier": "reply", "buttonTitle": "Reply", "textInput": {"submitButtonTitle": "Send"}, "options": {"isDestructive": false}}]"#,
+            true
+        ),
         (#"[{"id": "open", "text": "Open", "url": "https://example.com"}, {"id": "later", "text": "Later"}]"#, true),
         (#"[{"key": "reply", "label": "Reply", "actionType": "Default"}]"#, true),
         (#"[{"title": "Reply", "pressAction": {"id": "reply"}, "input": true}]"#, true),
@@ -243,7 +291,10 @@ import TestSupport
         #expect(report.allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }.isEmpty)
         let under = #"{"aps": {"alert": "x"}, "text": "# + JSONQuote.quote(String(text.prefix(1000))) + "}"
         #expect(try Self.dataNotLink(under) == ["/text"])
-        let records = "[" + (0..<5).map { #"{"sku": "SKU-10048\#($0)", "name": "Trail runner, blue, 4\#($0)", "qty": 1}"# }.joined(separator: ", ") + "]"
+        let records =
+            "["
+            + (0..<5).map { #"{"sku": "SKU-10048\#($0)", "name": "Trail runner, blue, 4\#($0)", "qty": 1}"# }.joined(
+                separator: ", ") + "]"
         let fcm = try ExampleLinter.lint(#"{"message": {"token": "t", "data": {"items": "# + records + "}}}")
         #expect(fcm.allDiagnostics.map(\.ruleId).contains("fcm-data-string-values"))
         #expect(fcm.allDiagnostics.filter { $0.ruleId == "payload-data-not-link" }.isEmpty)
@@ -262,8 +313,11 @@ import TestSupport
         #expect(try count("shop://orders/1", key: "deep_link") == 0)
         #expect(try count("mailto:a@example.com", key: "note") == 0)
         #expect(try count("/orders/1") == 0)
-        let click = #"{"message": {"token": "t", "notification": {"title": "x"}, "android": {"notification": {"click_action": "http://example.com/x"}}}}"#
-        #expect(try ExampleLinter.lint(click, contract: contract).allDiagnostics.filter { $0.ruleId == "payload-link" }.count == 1)
+        let click =
+            #"{"message": {"token": "t", "notification": {"title": "x"}, "android": {"notification": {"click_action": "http://example.com/x"}}}}"#
+        #expect(
+            try ExampleLinter.lint(click, contract: contract).allDiagnostics.filter { $0.ruleId == "payload-link" }
+                .count == 1)
     }
 }
 

@@ -3,8 +3,8 @@ import PushLintEngine
 import PushLintJSON
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// The bundled example project and the contract fixture project, linted through the engine.
 @Suite struct ContractFixturesTests {
@@ -50,7 +50,8 @@ import TestSupport
                 "templates/story.json.tmpl template-unbounded-variable 7:19",
                 "templates/story.json.tmpl template-worst-case-size 1:1",
             ])
-        let ambiguous = try #require(report.allDiagnostics.first { $0.path == "promo/chat-like.json" && $0.ruleId == "contract-event-unknown" })
+        let ambiguous = try #require(
+            report.allDiagnostics.first { $0.path == "promo/chat-like.json" && $0.ruleId == "contract-event-unknown" })
         #expect(ambiguous.message.contains("2 events"))
         #expect(ambiguous.message.contains("'chat.message' (its data matches type=chat_message)"))
         #expect(ambiguous.message.contains("'promo.weekly' (its files glob 'promo/**' matches the path)"))
@@ -70,11 +71,13 @@ import TestSupport
 
     @Test func summariesCarryTheEventAndTheFieldsPerPlatform() throws {
         let contract = try Contract.read(path: "c.json", bytes: Array(ExampleContract.text.utf8))
-        let source = #"{"message": {"token": "t", "notification": {"title": "x"}, "data": {"type": "order_updated", "order_id": "1", "cursor": "c"}, "apns": {"payload": {"aps": {}, "extra": 1}}}}"#
+        let source =
+            #"{"message": {"token": "t", "notification": {"title": "x"}, "data": {"type": "order_updated", "order_id": "1", "cursor": "c"}, "apns": {"payload": {"aps": {}, "extra": 1}}}}"#
         let document = try #require(JSONParser.parse(source).document)
         let payload = PayloadBuilder.build(document, node: document.root, kind: .fcm)
         let context = PayloadContext(
-            path: "x/push/orders/u.json", configRelativePath: "push/orders/u.json", document: document, payload: payload,
+            path: "x/push/orders/u.json", configRelativePath: "push/orders/u.json", document: document,
+            payload: payload,
             isTemplate: false, settings: LintSettings(contract: contract))
         let summary = PayloadSummarizer.summarize(context)
         #expect(summary.event == "order.updated")
@@ -86,7 +89,8 @@ import TestSupport
         // Without a contract event no names are kept (contract-platform-parity reads them only per event), but
         // the platforms it has views for are still known (priority-high-ratio counts templates by them).
         let unmapped = PayloadSummarizer.summarize(
-            PayloadContext(path: "x.json", document: document, payload: payload, isTemplate: false, settings: LintSettings()))
+            PayloadContext(
+                path: "x.json", document: document, payload: payload, isTemplate: false, settings: LintSettings()))
         #expect(unmapped.event == nil)
         #expect(unmapped.fieldsByPlatform.isEmpty)
         #expect(unmapped.views == [.android, .apns])

@@ -2,8 +2,8 @@ import Foundation
 import PushLintEngine
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// Event mapping, field sets per platform and value checks of the contract rules.
 @Suite struct ContractRulesTests {
@@ -32,7 +32,8 @@ import TestSupport
 
     @Test func eachPlatformsFieldSetIsChecked() throws {
         // android.data replaces data on Android; data still goes to iOS beside aps.
-        let source = #"{"message": {"token": "t", "notification": {"title": "x"}, "data": {"count": "1"}, "android": {"data": {"order_id": "123"}, "notification": {"channel_id": "orders"}}}}"#
+        let source =
+            #"{"message": {"token": "t", "notification": {"title": "x"}, "data": {"count": "1"}, "android": {"data": {"order_id": "123"}, "notification": {"channel_id": "orders"}}}}"#
         let found = try Self.findings(source, rule: "contract-required-field")
         #expect(found.map(\.pointer) == ["/message/data"])
         #expect(found.first?.message.contains("in `data`") == true)
@@ -65,15 +66,21 @@ import TestSupport
         }
         #expect(try values(#""count": 3, "gift": false, "meta": {}"#).isEmpty)
         #expect(try values(#""count": 3.0"#).first?.contains("must be an integer, found the number 3.0") == true)
-        #expect(try values(#""count": "{{count}}""#, path: "push/orders/a.json.tmpl").first?.contains("found the string") == true)
+        #expect(
+            try values(#""count": "{{count}}""#, path: "push/orders/a.json.tmpl").first?.contains("found the string")
+                == true)
         #expect(try values(#""count": {{count}}"#, path: "push/orders/a.json.tmpl").isEmpty)
         let short = #"{"aps": {"alert": "x"}, "order_id": "12"}"#
-        #expect(try Self.findings(short, rule: "contract-field-value").first?.message.contains("less than its minLength 3") == true)
+        #expect(
+            try Self.findings(short, rule: "contract-field-value").first?.message.contains("less than its minLength 3")
+                == true)
     }
 
     @Test func apnsTopicAcceptsEverySuffixAndSkipsMDMAndConfiguredHeaders() throws {
         func count(_ topic: String, type: String = "alert") throws -> Int {
-            let source = #"{"headers": {"apns-push-type": ""# + type + #"", "apns-topic": ""# + topic + #""}, "payload": {"aps": {"alert": "x"}, "order_id": "123"}}"#
+            let source =
+                #"{"headers": {"apns-push-type": ""# + type + #"", "apns-topic": ""# + topic
+                + #""}, "payload": {"aps": {"alert": "x"}, "order_id": "123"}}"#
             return try Self.findings(source, rule: "contract-apns-topic").count
         }
         #expect(try count("com.example.shop.voip", type: "voip") == 0)
@@ -82,8 +89,11 @@ import TestSupport
         #expect(try count("6b2f2b8e-0000-4000-8000-000000000000", type: "mdm") == 0)
         let config = #"{"apns": {"headers": {"push/**": {"apns-topic": "com.other.app"}}}}"#
         let bare = #"{"aps": {"alert": "x"}, "order_id": "123"}"#
-        let report = try ExampleLinter.lint(bare, fileName: "push/orders/a.json", config: config, contract: Self.contract)
-        #expect(report.allDiagnostics.filter { $0.ruleId == "contract-apns-topic" }.isEmpty, "no node in the file to point at")
+        let report = try ExampleLinter.lint(
+            bare, fileName: "push/orders/a.json", config: config, contract: Self.contract)
+        #expect(
+            report.allDiagnostics.filter { $0.ruleId == "contract-apns-topic" }.isEmpty,
+            "no node in the file to point at")
     }
 
     @Test func channelMissingSuggestsTheEventsChannel() throws {
@@ -94,10 +104,12 @@ import TestSupport
     }
 
     @Test func configurationErrorsInTheContractStopTheRun() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushlint-contract-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pushlint-contract-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try #"{"contract": "c.json"}"#.write(to: folder.appendingPathComponent(".pushlint.json"), atomically: true, encoding: .utf8)
+        try #"{"contract": "c.json"}"#.write(
+            to: folder.appendingPathComponent(".pushlint.json"), atomically: true, encoding: .utf8)
         try "{\n  \"android\": {\"channels\": [{\"id\": \"a\", \"importance\": \"urgent\"}]}\n}".write(
             to: folder.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
         #expect(throws: ConfigurationError.self) { try FolderLinter.lint(folder) }

@@ -13,7 +13,8 @@ enum FolderLinter {
     static func lint(_ folder: URL) throws -> LintReport {
         var descriptions = RuleRegistry.descriptions
         for id in foreignRuleIds where !descriptions.contains(where: { $0.id == id }) {
-            descriptions.append(RuleDescription(id: id, summary: "", family: .fcm, defaultSeverity: .warning, rationale: ""))
+            descriptions.append(
+                RuleDescription(id: id, summary: "", family: .fcm, defaultSeverity: .warning, rationale: ""))
         }
         let project = try Project.load(configPath: nil, contractPath: nil, cwd: folder.path, rules: descriptions)
         var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: folder.path)

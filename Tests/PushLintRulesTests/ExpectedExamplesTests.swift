@@ -1,8 +1,8 @@
 import Foundation
 import PushLintEngine
 import PushLintModel
-import Testing
 import TestSupport
+import Testing
 
 /// `testdata/examples/EXPECTED.md` is the truth about the example project: its table of deliberate mistakes lists
 /// every finding (one per file) and its table of clean files lists files with none.

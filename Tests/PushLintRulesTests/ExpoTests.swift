@@ -3,8 +3,8 @@ import PushLintEngine
 import PushLintJSON
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// Expo fixtures and the edge cases of the Expo rules.
 @Suite struct ExpoTests {
@@ -34,7 +34,9 @@ import TestSupport
             #expect(report.files.map(\.kind) == [.expo], "\(url.lastPathComponent) is not detected as Expo")
             // The docs' tokens are placeholders (`ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]`): info that names
             // them, nothing else.
-            let found = packFindings(report).filter { !($0.severity == .info && $0.message.contains("documentation placeholder")) }
+            let found = packFindings(report).filter {
+                !($0.severity == .info && $0.message.contains("documentation placeholder"))
+            }
             #expect(found.isEmpty, "\(url.lastPathComponent): \(found.map(\.message))")
             #expect(report.allDiagnostics.allSatisfy { $0.severity == .info }, "\(url.lastPathComponent)")
         }
@@ -42,7 +44,8 @@ import TestSupport
 
     static let expected: [String: [String]] = [
         "fields.json": [
-            "expo-field-value /to", "expo-unknown-field /channelID", "expo-field-value /priority", "expo-field-value /badge",
+            "expo-field-value /to", "expo-unknown-field /channelID", "expo-field-value /priority",
+            "expo-field-value /badge",
             "expo-field-value /ttl", "expo-field-value /sound/volume", "expo-field-value /interruptionLevel",
             "expo-unknown-field /content_available",
         ],
@@ -59,7 +62,9 @@ import TestSupport
     }
 
     @Test func everyInvalidFixtureHasExpectations() {
-        let names = Paths.files(in: Self.folder.appendingPathComponent("invalid")).map(\.lastPathComponent).filter { $0 != "README.md" }
+        let names = Paths.files(in: Self.folder.appendingPathComponent("invalid")).map(\.lastPathComponent).filter {
+            $0 != "README.md"
+        }
         #expect(Set(names) == Set(Self.expected.keys))
     }
 
@@ -71,7 +76,10 @@ import TestSupport
     }
 
     @Test func didYouMeanAndForeignNames() throws {
-        let found = try findings("expo-unknown-field", #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "subtitel": "Hi", "channel_id": "a", "notification": {"title": "x"}}"#)
+        let found = try findings(
+            "expo-unknown-field",
+            #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "subtitel": "Hi", "channel_id": "a", "notification": {"title": "x"}}"#
+        )
         #expect(found.count == 3)
         #expect(found[0].message.contains("'subtitle'"))
         #expect(found[1].message.contains("'channelId'"))
@@ -90,22 +98,35 @@ import TestSupport
 
     @Test func soundAndNulls() throws {
         #expect(try findings("expo-field-value", #"{"to": "ExpoPushToken[a]", "sound": null, "title": "Hi"}"#).isEmpty)
-        #expect(try findings("expo-field-value", #"{"to": "ExpoPushToken[a]", "sound": "default", "title": "Hi"}"#).isEmpty)
+        #expect(
+            try findings("expo-field-value", #"{"to": "ExpoPushToken[a]", "sound": "default", "title": "Hi"}"#).isEmpty)
         #expect(try findings("expo-field-value", #"{"to": "ExpoPushToken[a]", "sound": 1, "title": "Hi"}"#).count == 1)
-        #expect(try findings("expo-field-value", #"{"to": "ExpoPushToken[a]", "title": null}"#).count == 1, "only sound may be null")
-        #expect(try findings("expo-unknown-field", #"{"to": "ExpoPushToken[a]", "title": "t", "sound": {"name": "a.wav", "loud": true}}"#).count == 1)
+        #expect(
+            try findings("expo-field-value", #"{"to": "ExpoPushToken[a]", "title": null}"#).count == 1,
+            "only sound may be null")
+        #expect(
+            try findings(
+                "expo-unknown-field",
+                #"{"to": "ExpoPushToken[a]", "title": "t", "sound": {"name": "a.wav", "loud": true}}"#
+            ).count == 1)
     }
 
     @Test func fixesEnumSpellings() throws {
-        let source = #"{"to": "ExpoPushToken[a]", "title": "Hi", "priority": "High", "interruptionLevel": "timeSensitive"}"#
+        let source =
+            #"{"to": "ExpoPushToken[a]", "title": "Hi", "priority": "High", "interruptionLevel": "timeSensitive"}"#
         let fixed = try ExampleLinter.applyFixes(of: "expo-field-value", RuleExample(source), includeUnsafe: false)
-        #expect(fixed == #"{"to": "ExpoPushToken[a]", "title": "Hi", "priority": "high", "interruptionLevel": "time-sensitive"}"#)
+        #expect(
+            fixed
+                == #"{"to": "ExpoPushToken[a]", "title": "Hi", "priority": "high", "interruptionLevel": "time-sensitive"}"#
+        )
     }
 
     @Test func batchLimitsCountMessagesAndRecipients() throws {
         func batch(_ messages: Int, recipientsEach: Int) -> String {
             let to = "[" + Array(repeating: #""ExpoPushToken[a]""#, count: recipientsEach).joined(separator: ",") + "]"
-            return "[" + Array(repeating: #"{"to": "# + to + #", "title": "Hi"}"#, count: messages).joined(separator: ",") + "]"
+            return "["
+                + Array(repeating: #"{"to": "# + to + #", "title": "Hi"}"#, count: messages).joined(separator: ",")
+                + "]"
         }
         #expect(try findings("expo-field-value", batch(100, recipientsEach: 1)).isEmpty)
         #expect(try findings("expo-field-value", batch(1, recipientsEach: 100)).isEmpty)
@@ -114,12 +135,15 @@ import TestSupport
         let messages = try findings("expo-field-value", batch(150, recipientsEach: 1))
         #expect(messages.map(\.pointer) == ["/100"], "one finding for the batch, not also one for its recipients")
         #expect(messages.first?.message.contains("150 messages") == true)
-        let single = #"{"to": ["# + Array(repeating: #""ExpoPushToken[a]""#, count: 101).joined(separator: ",") + #"], "title": "Hi"}"#
+        let single =
+            #"{"to": ["# + Array(repeating: #""ExpoPushToken[a]""#, count: 101).joined(separator: ",")
+            + #"], "title": "Hi"}"#
         #expect(try findings("expo-field-value", single).map(\.pointer) == ["/to/100"])
     }
 
     @Test func templatesSkipUnknownValues() throws {
-        let source = #"{"to": {{tokens}}, "title": "{{title}}", "badge": {{badge}}, "priority": "{{p}}", "ttl": {{ttl}}}"#
+        let source =
+            #"{"to": {{tokens}}, "title": "{{title}}", "badge": {{badge}}, "priority": "{{p}}", "ttl": {{ttl}}}"#
         #expect(try findings("expo-field-value", source, fileName: "m.json.tmpl").isEmpty)
     }
 }
@@ -137,7 +161,8 @@ extension ExpoTests {
 /// Expo's 4096-byte limit is on what one device receives (EXPO-D "MessageTooBig"): the recipients are not counted.
 extension ExpoTests {
     static func tokens(_ count: Int) -> String {
-        (0..<count).map { #""ExponentPushToken[N1Xk3vQ9bY2mT7pLd4"# + String(1000 + $0) + #"]""# }.joined(separator: ", ")
+        (0..<count).map { #""ExponentPushToken[N1Xk3vQ9bY2mT7pLd4"# + String(1000 + $0) + #"]""# }.joined(
+            separator: ", ")
     }
 
     @Test func sizeLeavesOutTheRecipients() throws {
@@ -146,7 +171,9 @@ extension ExpoTests {
         #expect(report.allDiagnostics.filter { $0.ruleId.hasPrefix("payload-size") }.isEmpty)
         // {"title":"Sale","body":"20% off"}
         #expect(report.files.first?.wireBytes == 33)
-        let single = try ExampleLinter.lint(#"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd41000]", "title": "Sale", "body": "20% off"}"#, fileName: "m.json")
+        let single = try ExampleLinter.lint(
+            #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd41000]", "title": "Sale", "body": "20% off"}"#,
+            fileName: "m.json")
         #expect(single.files.first?.wireBytes == 33, "one token or a hundred: the same bytes reach each device")
     }
 
@@ -173,14 +200,18 @@ extension ExpoTests {
         #expect(found.map(\.severity) == [.info])
         #expect(
             found.first?.message
-                == "`to` holds the documentation placeholder 'ExponentPushToken[xxx]'; the real token is filled in at send time")
-        let array = #"{"to": ["ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "YOUR_EXPO_PUSH_TOKEN", "<token>", ""# + Self.token + #""], "title": "Hi"}"#
+                == "`to` holds the documentation placeholder 'ExponentPushToken[xxx]'; the real token is filled in at send time"
+        )
+        let array =
+            #"{"to": ["ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "YOUR_EXPO_PUSH_TOKEN", "<token>", ""# + Self.token
+            + #""], "title": "Hi"}"#
         #expect(try severities(array) == ["info /to/0", "info /to/1", "info /to/2"])
         #expect(try findings("expo-field-value", array)[1].message.contains("'YOUR_EXPO_PUSH_TOKEN'"))
     }
 
     @Test func notATokenIsStillAnError() throws {
-        let found = try findings("expo-field-value", #"{"to": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "title": "Hi"}"#)
+        let found = try findings(
+            "expo-field-value", #"{"to": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "title": "Hi"}"#)
         #expect(found.map(\.severity) == [.error])
         #expect(found.first?.message.contains("not a registered push notification recipient") == true)
         #expect(try severities(#"{"to": 42, "title": "Hi"}"#) == ["error /to"])
@@ -188,17 +219,25 @@ extension ExpoTests {
     }
 
     @Test func undocumentedRangesAreWarnings() throws {
-        let source = #"{"to": ""# + Self.token + #"", "title": "Hi", "badge": -1, "ttl": -60, "expiration": -5, "sound": {"name": "a.wav", "volume": 1.5}}"#
-        #expect(try severities(source) == ["warning /badge", "warning /ttl", "warning /expiration", "warning /sound/volume"])
+        let source =
+            #"{"to": ""# + Self.token
+            + #"", "title": "Hi", "badge": -1, "ttl": -60, "expiration": -5, "sound": {"name": "a.wav", "volume": 1.5}}"#
+        #expect(
+            try severities(source) == [
+                "warning /badge", "warning /ttl", "warning /expiration", "warning /sound/volume",
+            ])
         let found = try findings("expo-field-value", source)
         #expect(found.allSatisfy { !$0.message.contains("rejects") }, "\(found.map(\.message))")
-        let milliseconds = try findings("expo-field-value", #"{"to": ""# + Self.token + #"", "expiration": 1767225600000}"#)
+        let milliseconds = try findings(
+            "expo-field-value", #"{"to": ""# + Self.token + #"", "expiration": 1767225600000}"#)
         #expect(milliseconds.map(\.severity) == [.warning])
         #expect(milliseconds.first?.help == "write 1767225600 (seconds)")
     }
 
     @Test func documentedValuesAndTypesStay() throws {
-        let valid = #"{"to": ""# + Self.token + #"", "title": "Hi", "badge": 0, "ttl": 0, "expiration": 1767225600, "sound": {"volume": 0}}"#
+        let valid =
+            #"{"to": ""# + Self.token
+            + #"", "title": "Hi", "badge": 0, "ttl": 0, "expiration": 1767225600, "sound": {"volume": 0}}"#
         #expect(try findings("expo-field-value", valid).isEmpty)
         // A wrong type is a malformed payload: Expo answers the request with HTTP 400 (EXPO-D).
         let wrong = #"{"to": ""# + Self.token + #"", "title": "Hi", "badge": "-1", "ttl": "60", "priority": "urgent"}"#
@@ -208,7 +247,9 @@ extension ExpoTests {
 
     @Test func pythonSDKOutputLintsClean() throws {
         // exponent_server_sdk `PushMessage.get_payload` with every argument set, legacy `_displayInForeground` included.
-        let source = #"{"to": ""# + Self.token + #"", "data": {"order": "1042"}, "title": "Hi", "body": "There", "ttl": 60, "expiration": 1767225600, "priority": "high", "subtitle": "s", "sound": "default", "badge": 2, "channelId": "orders", "categoryId": "reply", "mutableContent": true, "_displayInForeground": true}"#
+        let source =
+            #"{"to": ""# + Self.token
+            + #"", "data": {"order": "1042"}, "title": "Hi", "body": "There", "ttl": 60, "expiration": 1767225600, "priority": "high", "subtitle": "s", "sound": "default", "badge": 2, "channelId": "orders", "categoryId": "reply", "mutableContent": true, "_displayInForeground": true}"#
         let report = try ExampleLinter.lint(source, fileName: "m.json")
         #expect(packFindings(report).isEmpty, "\(packFindings(report).map(\.message))")
     }

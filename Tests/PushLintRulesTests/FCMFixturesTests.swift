@@ -3,8 +3,8 @@ import PushLintEngine
 import PushLintJSON
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// FCM fixtures: Firebase's documented examples lint clean, the legacy message gets the mapping, every invalid
 /// fixture gets exactly the findings it was written for.
@@ -24,7 +24,9 @@ import TestSupport
             let report = try Self.lint(url)
             #expect(report.kinds == [.fcm], "\(url.lastPathComponent) is not detected as FCM")
             // Every rule of the FCM and Expo packs, and the size rules, are silent.
-            let found = report.diagnostics.filter { Self.families.contains($0.family) || $0.diagnostic.ruleId.hasPrefix("payload-size") }
+            let found = report.diagnostics.filter {
+                Self.families.contains($0.family) || $0.diagnostic.ruleId.hasPrefix("payload-size")
+            }
             #expect(found.isEmpty, "\(url.lastPathComponent): \(found.map(\.diagnostic.message))")
         }
     }
@@ -113,7 +115,9 @@ import TestSupport
     }
 
     @Test func everyInvalidFixtureHasExpectations() {
-        let names = Paths.files(in: Self.folder.appendingPathComponent("invalid")).map(\.lastPathComponent).filter { $0 != "README.md" }
+        let names = Paths.files(in: Self.folder.appendingPathComponent("invalid")).map(\.lastPathComponent).filter {
+            $0 != "README.md"
+        }
         #expect(Set(names) == Set(Self.expected.keys))
     }
 
@@ -124,14 +128,19 @@ import TestSupport
         #expect(fixed.contains(#""priority": "HIGH""#))
         #expect(fixed.contains(#""ttl": "3600s""#))
         #expect(fixed.contains(#""Urgency": "high""#))
-        let after = try ExampleLinter.lint(fixed).allDiagnostics.filter { $0.ruleId == "fcm-field-value" }.compactMap(\.pointer)
+        let after = try ExampleLinter.lint(fixed).allDiagnostics.filter { $0.ruleId == "fcm-field-value" }.compactMap(
+            \.pointer)
         #expect(!after.contains("/message/android/priority"))
         #expect(!after.contains("/message/android/ttl"))
         #expect(after.count == 9)
 
-        let data = try String(contentsOf: Self.folder.appendingPathComponent("invalid/data-values.json"), encoding: .utf8)
-        let fixedData = try ExampleLinter.applyFixes(of: "fcm-data-string-values", RuleExample(data), includeUnsafe: false)
-        #expect(fixedData.contains(#""order_id": "48213""#) && fixedData.contains(#""express": "true""#) && fixedData.contains(#""ratio": "0.5""#))
+        let data = try String(
+            contentsOf: Self.folder.appendingPathComponent("invalid/data-values.json"), encoding: .utf8)
+        let fixedData = try ExampleLinter.applyFixes(
+            of: "fcm-data-string-values", RuleExample(data), includeUnsafe: false)
+        #expect(
+            fixedData.contains(#""order_id": "48213""#) && fixedData.contains(#""express": "true""#)
+                && fixedData.contains(#""ratio": "0.5""#))
         #expect(fixedData.contains(#""items": ["a", "b"]"#), "arrays are not rewritten")
         #expect(JSONParser.parse(fixedData).document != nil)
     }

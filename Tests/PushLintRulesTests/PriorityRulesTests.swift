@@ -3,14 +3,16 @@ import PushLintEngine
 import PushLintJSON
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// `priority-high-ratio` (a project rule) and the priority facts that summaries carry.
 @Suite struct PriorityRulesTests {
     static let rule = RuleRegistry.rule("priority-high-ratio") as? any ProjectRule
 
-    static func summary(_ path: String, _ kind: PayloadKind, bytes: Int, high: [String], apns: Bool = false) -> PayloadSummary {
+    static func summary(_ path: String, _ kind: PayloadKind, bytes: Int, high: [String], apns: Bool = false)
+        -> PayloadSummary
+    {
         PayloadSummary(
             path: path, batchIndex: nil, kind: kind, wireBytes: bytes,
             highPriority: high.reduce(into: PlatformSet()) { $0.insert(PlatformSet(name: $1)) },
@@ -43,7 +45,11 @@ import TestSupport
 
     @Test func heaviestAreTheLargestWithTiesByPath() throws {
         // Sizes repeat, so ties are decided by path; the three named are those a full sort puts first.
-        let set = (0..<40).map { i in Self.summary("push/\(String(format: "%02d", (i * 7) % 40)).json", .fcm, bytes: (i * 37) % 11 * 100, high: ["android"]) }
+        let set = (0..<40).map { i in
+            Self.summary(
+                "push/\(String(format: "%02d", (i * 7) % 40)).json", .fcm, bytes: (i * 37) % 11 * 100, high: ["android"]
+            )
+        }
         let expected = set.sorted { ($0.wireBytes, $1.path) > ($1.wireBytes, $0.path) }.prefix(3)
             .map { "\($0.path) (\($0.wireBytes) B)" }.joined(separator: ", ")
         let message = try #require(try Self.run(set).first?.message)
@@ -66,7 +72,9 @@ import TestSupport
         let found = try Self.run(set)
         #expect(found.count == 1)
         #expect(found.first?.message.contains("Android") == true)
-        let apnsHeavy = (0..<4).map { Self.summary("ios/\($0).json", .apns, bytes: 100 * $0, high: $0 < 3 ? ["apns"] : []) }
+        let apnsHeavy = (0..<4).map {
+            Self.summary("ios/\($0).json", .apns, bytes: 100 * $0, high: $0 < 3 ? ["apns"] : [])
+        }
         let apnsFound = try Self.run(apnsHeavy)
         #expect(apnsFound.map { $0.message.hasPrefix("3 of 4 APNs templates (75%)") } == [true])
     }
@@ -93,7 +101,8 @@ import TestSupport
         let document = try #require(JSONParser.parse(source).document)
         let kind = try #require(PayloadKind.detect(document, document.root))
         let payload = PayloadBuilder.build(document, node: document.root, kind: kind)
-        let context = PayloadContext(path: "p.json", document: document, payload: payload, isTemplate: false, settings: LintSettings())
+        let context = PayloadContext(
+            path: "p.json", document: document, payload: payload, isTemplate: false, settings: LintSettings())
         #expect(PayloadSummarizer.summarize(context).views.names == views)
     }
 
@@ -102,13 +111,24 @@ import TestSupport
             let document = try #require(JSONParser.parse(source).document)
             let kind = try #require(PayloadKind.detect(document, document.root))
             let payload = PayloadBuilder.build(document, node: document.root, kind: kind)
-            let context = PayloadContext(path: "p.json", document: document, payload: payload, isTemplate: false, settings: LintSettings())
+            let context = PayloadContext(
+                path: "p.json", document: document, payload: payload, isTemplate: false, settings: LintSettings())
             return PayloadSummarizer.summarize(context).highPriority.names
         }
-        #expect(try high(#"{"message": {"token": "t", "notification": {"title": "x"}, "android": {"priority": "HIGH"}}}"#) == ["android"])
-        #expect(try high(#"{"message": {"token": "t", "notification": {"title": "x"}}}"#) == [], "APNs priority 10 alone is not high")
-        #expect(try high(#"{"to": "ExponentPushToken[x]", "title": "x", "priority": "high", "interruptionLevel": "time-sensitive"}"#) == ["android", "apns"])
-        #expect(try high(#"{"headers": {"apns-priority": "5"}, "payload": {"aps": {"alert": "x", "interruption-level": "critical"}}}"#) == [])
+        #expect(
+            try high(#"{"message": {"token": "t", "notification": {"title": "x"}, "android": {"priority": "HIGH"}}}"#)
+                == ["android"])
+        #expect(
+            try high(#"{"message": {"token": "t", "notification": {"title": "x"}}}"#) == [],
+            "APNs priority 10 alone is not high")
+        #expect(
+            try high(
+                #"{"to": "ExponentPushToken[x]", "title": "x", "priority": "high", "interruptionLevel": "time-sensitive"}"#
+            ) == ["android", "apns"])
+        #expect(
+            try high(
+                #"{"headers": {"apns-priority": "5"}, "payload": {"aps": {"alert": "x", "interruption-level": "critical"}}}"#
+            ) == [])
         #expect(try high(#"{"aps": {"alert": "x", "interruption-level": "time-sensitive"}}"#) == ["apns"])
     }
 
@@ -118,15 +138,20 @@ import TestSupport
              "events": {"sync": {"files": ["sync/**"], "urgency": "background"}, "orders": {"files": ["orders/**"], "channel": "orders"}}}
             """
         func count(_ source: String, _ path: String) throws -> Int {
-            try ExampleLinter.lint(source, fileName: path, contract: contract).allDiagnostics.filter { $0.ruleId == "priority-high-non-urgent" }.count
+            try ExampleLinter.lint(source, fileName: path, contract: contract).allDiagnostics.filter {
+                $0.ruleId == "priority-high-non-urgent"
+            }.count
         }
         let high = #"{"message": {"token": "t", "notification": {"title": "x"}, "android": {"priority": "HIGH"}}}"#
         #expect(try count(high, "orders/a.json") == 0, "the event's channel orders is of importance high")
         #expect(try count(high, "other/a.json") == 1, "no event: the default channel promo is of importance min")
         let dataOnly = #"{"to": "ExponentPushToken[x]", "data": {"k": "v"}, "priority": "high"}"#
         #expect(try count(dataOnly, "sync/a.json") == 1)
-        let both = try ExampleLinter.lint(dataOnly, fileName: "sync/a.json", contract: contract).allDiagnostics.map(\.ruleId)
-        #expect(!both.contains("priority-high-without-notification"), "one mistake, one finding: the contract's reason wins")
+        let both = try ExampleLinter.lint(dataOnly, fileName: "sync/a.json", contract: contract).allDiagnostics.map(
+            \.ruleId)
+        #expect(
+            !both.contains("priority-high-without-notification"), "one mistake, one finding: the contract's reason wins"
+        )
         let noContract = try ExampleLinter.lint(dataOnly, fileName: "sync/a.json").allDiagnostics.map(\.ruleId)
         #expect(noContract.contains("priority-high-without-notification"))
     }

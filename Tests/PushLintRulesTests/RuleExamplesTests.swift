@@ -2,8 +2,8 @@ import Foundation
 import PushLintJSON
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// One parameterized test drives every rule's description (DESIGN.md §7): triggering examples fire exactly at
 /// their markers, non-triggering ones stay silent, corrections give their expected text and still parse.
@@ -19,7 +19,9 @@ import TestSupport
             if marked.markers.isEmpty {
                 #expect(!starts.isEmpty, "\(id): example did not trigger:\n\(marked.source)")
             } else {
-                #expect(starts == marked.markers.sorted(), "\(id): expected findings at \(marked.markers), got \(starts) in:\n\(marked.source.prefix(400))")
+                #expect(
+                    starts == marked.markers.sorted(),
+                    "\(id): expected findings at \(marked.markers), got \(starts) in:\n\(marked.source.prefix(400))")
             }
         }
     }
@@ -40,9 +42,14 @@ import TestSupport
         for correction in description.corrections {
             let fixed = try ExampleLinter.applyFixes(of: id, correction.before)
             #expect(fixed == correction.after, "\(id): fix gave\n\(fixed)\nexpected\n\(correction.after)")
-            let reparsed = JSONParser.parse(fixed, options: JSONParseOptions(mode: correction.before.fileName.contains(".json.") ? .defaultTemplate : .strict))
+            let reparsed = JSONParser.parse(
+                fixed,
+                options: JSONParseOptions(
+                    mode: correction.before.fileName.contains(".json.") ? .defaultTemplate : .strict))
             #expect(reparsed.document != nil, "\(id): fixed text does not parse")
-            let again = try ExampleLinter.lint(fixed, fileName: correction.before.fileName, config: correction.before.config, contract: correction.before.contract)
+            let again = try ExampleLinter.lint(
+                fixed, fileName: correction.before.fileName, config: correction.before.config,
+                contract: correction.before.contract)
             #expect(again.allDiagnostics.filter { $0.ruleId == id }.isEmpty, "\(id): still reported after the fix")
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// The registry, the rule files and the generated docs agree (DESIGN.md §7).
 @Suite struct RuleFilesTests {
@@ -15,7 +15,8 @@ import TestSupport
     /// Every `*.swift` in a family folder except the family's list is one rule.
     static var ruleFiles: [URL] {
         Paths.allFiles(below: sources).filter {
-            $0.pathExtension == "swift" && $0.deletingLastPathComponent() != sources && !$0.lastPathComponent.hasSuffix("Rules.swift")
+            $0.pathExtension == "swift" && $0.deletingLastPathComponent() != sources
+                && !$0.lastPathComponent.hasSuffix("Rules.swift")
                 && !$0.deletingLastPathComponent().lastPathComponent.hasPrefix("Shared")
         }
     }
@@ -42,7 +43,9 @@ import TestSupport
     @Test func everyRuleFileIsRegistered() {
         let ids = Set(RuleRegistry.descriptions.map { Self.normalized($0.id) })
         for file in Self.ruleFiles {
-            #expect(ids.contains(Self.normalized(file.deletingPathExtension().lastPathComponent)), "\(file.lastPathComponent) is not in the registry")
+            #expect(
+                ids.contains(Self.normalized(file.deletingPathExtension().lastPathComponent)),
+                "\(file.lastPathComponent) is not in the registry")
         }
     }
 
@@ -51,7 +54,9 @@ import TestSupport
             let name = Self.normalized(file.deletingPathExtension().lastPathComponent)
             guard let d = RuleRegistry.descriptions.first(where: { Self.normalized($0.id) == name }) else { continue }
             let folder = file.deletingLastPathComponent().lastPathComponent.lowercased()
-            #expect(folder == d.family.slug || (folder == "json" && d.family == .json), "\(file.lastPathComponent) is in \(folder)/ but its family is \(d.family.slug)")
+            #expect(
+                folder == d.family.slug || (folder == "json" && d.family == .json),
+                "\(file.lastPathComponent) is in \(folder)/ but its family is \(d.family.slug)")
         }
     }
 
@@ -70,7 +75,9 @@ import TestSupport
 
     @Test func readmeRuleTableIsUpToDate() throws {
         let readme = try String(contentsOf: Paths.repo.appendingPathComponent("README.md"), encoding: .utf8)
-        let updated = try #require(RuleDocumentation.updatingReadme(readme, RuleRegistry.descriptions), "README.md lacks the rule table markers")
+        let updated = try #require(
+            RuleDocumentation.updatingReadme(readme, RuleRegistry.descriptions),
+            "README.md lacks the rule table markers")
         #expect(updated == readme, "README.md's rule table is stale: run `swift run pushlint-docgen`")
     }
 }

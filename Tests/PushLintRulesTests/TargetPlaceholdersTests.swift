@@ -8,7 +8,8 @@ import Testing
     @Test(arguments: [
         // Expo's own examples (EXPO-D) and their variants.
         "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "ExponentPushToken[xxx]", "ExpoPushToken[XXXXXXXXXXXXXXXXXXXXXX]",
-        "ExponentPushToken[yyyyyyyyyyyyyyyyyyyyyy]", "ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]", "ExponentPushToken[...]",
+        "ExponentPushToken[yyyyyyyyyyyyyyyyyyyyyy]", "ExponentPushToken[aaaaaaaaaaaaaaaaaaaaaa]",
+        "ExponentPushToken[...]",
         "ExponentPushToken[]", "ExponentPushToken[…]", "ExponentPushToken[YOUR_TOKEN]", "ExponentPushToken[<token>]",
         // Names.
         "YOUR_EXPO_PUSH_TOKEN", "YOUR_DEVICE_TOKEN", "DEVICE_TOKEN", "FCM_TOKEN", "TOKEN", "token", "device-token",
@@ -49,8 +50,11 @@ import Testing
     @Test func messageNamesThePlaceholder() {
         #expect(
             TargetPlaceholders.message(field: "to", value: "ExponentPushToken[xxx]")
-                == "`to` holds the documentation placeholder 'ExponentPushToken[xxx]'; the real token is filled in at send time")
+                == "`to` holds the documentation placeholder 'ExponentPushToken[xxx]'; the real token is filled in at send time"
+        )
         let long = String(repeating: "x", count: 80)
-        #expect(TargetPlaceholders.message(field: "token", value: long).contains("'" + String(repeating: "x", count: 57) + "...'"))
+        #expect(
+            TargetPlaceholders.message(field: "token", value: long).contains(
+                "'" + String(repeating: "x", count: 57) + "...'"))
     }
 }

@@ -3,13 +3,14 @@ import PushLintEngine
 import PushLintJSON
 import PushLintModel
 import PushLintRules
-import Testing
 import TestSupport
+import Testing
 
 /// Worst-case arithmetic of `template-worst-case-size` and the reach of `template-unbounded-variable`.
 @Suite struct TemplateRulesTests {
     static func wire(_ source: String) throws -> Int {
-        let document = try #require(JSONParser.parse(source, options: JSONParseOptions(mode: .defaultTemplate)).document)
+        let document = try #require(
+            JSONParser.parse(source, options: JSONParseOptions(mode: .defaultTemplate)).document)
         return document.wireSize(document.root)
     }
 
@@ -25,7 +26,8 @@ import TestSupport
         let contract = #"{"variables": {"title": {"maxLength": 60}, "review": {"maxLength": 1000}}}"#
         let plain = try ExampleLinter.lint(source, fileName: "review.json", contract: contract).allDiagnostics
         #expect(plain.map(\.ruleId) == ["template-worst-case-size"])
-        let undeclared = try ExampleLinter.lint(source, fileName: "review.json", contract: #"{"variables": {"name": {"maxBytes": 10}}}"#)
+        let undeclared = try ExampleLinter.lint(
+            source, fileName: "review.json", contract: #"{"variables": {"name": {"maxBytes": 10}}}"#)
         #expect(undeclared.allDiagnostics.isEmpty)
         #expect(try ExampleLinter.lint(source, fileName: "review.json").allDiagnostics.isEmpty)
     }
@@ -46,7 +48,8 @@ import TestSupport
     }
 
     @Test func maxBytesIsTakenAsEncodedBytesAndEveryUseCounts() throws {
-        let source = #"{"aps": {"alert": {"title": "{{name}}", "body": "Hi {{name}}, {{{name}}}"}}, "badge_text": {{n}}}"#
+        let source =
+            #"{"aps": {"alert": {"title": "{{name}}", "body": "Hi {{name}}, {{{name}}}"}}, "badge_text": {{n}}}"#
         let literal = try Self.wire(source)
         let found = try Self.worstCase(source, variables: #"{"name": {"maxBytes": 1400}, "n": {"maxLength": 2}}"#)
         let expected = literal + 3 * 1400 - "{{name}}".utf8.count * 2 - "{{{name}}}".utf8.count + 8 - "{{n}}".utf8.count
@@ -68,8 +71,10 @@ import TestSupport
     }
 
     @Test func unboundedVariablesAreReportedOncePerVariableAtTheirFirstUse() throws {
-        let source = #"{"aps": {"alert": "{{greeting}} {{name}}", "badge": {{count}}}, "n": "{{name}}", "x": "{{#if vip}}{{/if}}"}"#
-        let report = try ExampleLinter.lint(source, fileName: "t.json.tmpl", contract: #"{"variables": {"greeting": {"maxLength": 20}}}"#)
+        let source =
+            #"{"aps": {"alert": "{{greeting}} {{name}}", "badge": {{count}}}, "n": "{{name}}", "x": "{{#if vip}}{{/if}}"}"#
+        let report = try ExampleLinter.lint(
+            source, fileName: "t.json.tmpl", contract: #"{"variables": {"greeting": {"maxLength": 20}}}"#)
         let found = report.allDiagnostics.filter { $0.ruleId == "template-unbounded-variable" }
         #expect(found.map { $0.location?.column ?? 0 } == [33, 53])
         #expect(found.first?.message.contains("variable 'name' (used 2 times)") == true)

@@ -1,14 +1,15 @@
 import Foundation
 import PushLintJSON
 import PushLintServer
-import Testing
 import TestSupport
+import Testing
 
 /// The fuzz corpus and its regressions (testdata/fuzz) through the server's input paths, as the fuzz target
 /// drives them: as a message body, as a framed stream, and as an open document's text that is hovered, completed
 /// and fixed everywhere. No crash, and every answer is JSON.
 @Suite struct HostileServerInputTests {
-    static let inputs = (Paths.files(in: Paths.testdata.appendingPathComponent("fuzz"))
+    static let inputs =
+        (Paths.files(in: Paths.testdata.appendingPathComponent("fuzz"))
         + Paths.files(in: Paths.testdata.appendingPathComponent("fuzz/regressions")))
         .filter { !$0.lastPathComponent.hasPrefix(".") && $0.pathExtension != "md" }
 
@@ -30,12 +31,18 @@ import TestSupport
         for line in 0..<min(lines, 40) {
             for character in [0, 1, 5, 12, 40, 1000] {
                 let position = Client.position(line, character)
-                _ = client.request("textDocument/hover", .object([("textDocument", Client.document(uri)), ("position", position)]))
-                _ = client.request("textDocument/completion", .object([("textDocument", Client.document(uri)), ("position", position)]))
-                _ = client.request("textDocument/codeAction", .object([
-                    ("textDocument", Client.document(uri)), ("range", .object([("start", position), ("end", Client.position(line + 1, 0))])),
-                    ("context", .object([])),
-                ]))
+                _ = client.request(
+                    "textDocument/hover", .object([("textDocument", Client.document(uri)), ("position", position)]))
+                _ = client.request(
+                    "textDocument/completion",
+                    .object([("textDocument", Client.document(uri)), ("position", position)]))
+                _ = client.request(
+                    "textDocument/codeAction",
+                    .object([
+                        ("textDocument", Client.document(uri)),
+                        ("range", .object([("start", position), ("end", Client.position(line + 1, 0))])),
+                        ("context", .object([])),
+                    ]))
             }
         }
         for body in client.server.outbox {

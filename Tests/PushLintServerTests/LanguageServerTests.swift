@@ -1,7 +1,7 @@
 import Foundation
 import PushLintServer
-import Testing
 import TestSupport
+import Testing
 
 /// The language server driven in memory: requests written into it, responses and notifications read from its
 /// outbox, a fake clock for the debounce.
@@ -15,7 +15,8 @@ final class Client {
         server = LanguageServer(debounceSeconds: 0.01, now: { clock() })
         clock = { [unowned self] in self.time }
         if initialize {
-            _ = request("initialize", .object([("processId", .null), ("rootUri", .null), ("capabilities", .object([]))]))
+            _ = request(
+                "initialize", .object([("processId", .null), ("rootUri", .null), ("capabilities", .object([]))]))
             notify("initialized", .object([]))
         }
     }
@@ -34,12 +35,14 @@ final class Client {
     func request(_ method: String, _ params: LSPValue) -> LSPValue {
         let id = nextID
         nextID += 1
-        let out = send(.object([("jsonrpc", .string("2.0")), ("id", .int(id)), ("method", .string(method)), ("params", params)]))
+        let out = send(
+            .object([("jsonrpc", .string("2.0")), ("id", .int(id)), ("method", .string(method)), ("params", params)]))
         return out.first { $0["id"] == .int(id) } ?? .null
     }
 
     func notify(_ method: String, _ params: LSPValue) {
-        server.receive(LSPValue.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]).bytes)
+        server.receive(
+            LSPValue.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]).bytes)
     }
 
     /// Lets the debounce pass and returns the diagnostics published.
@@ -50,9 +53,17 @@ final class Client {
     }
 
     func open(_ uri: String, _ text: String) -> [LSPValue] {
-        notify("textDocument/didOpen", .object([("textDocument", .object([
-            ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(1)), ("text", .string(text)),
-        ]))]))
+        notify(
+            "textDocument/didOpen",
+            .object([
+                (
+                    "textDocument",
+                    .object([
+                        ("uri", .string(uri)), ("languageId", .string("json")), ("version", .int(1)),
+                        ("text", .string(text)),
+                    ])
+                )
+            ]))
         return settle()
     }
 
@@ -110,20 +121,25 @@ final class Client {
         let uri = dir.appendingPathComponent("bad.json").absoluteString
         let client = Client()
         _ = client.open(uri, Self.badFCM)
-        let actions = try #require(client.request("textDocument/codeAction", .object([
-            ("textDocument", Client.document(uri)),
-            ("range", .object([("start", Client.position(3, 23)), ("end", Client.position(3, 24))])),
-            ("context", .object([("diagnostics", .array([]))])),
-        ]))["result"]?.arrayValue)
+        let actions = try #require(
+            client.request(
+                "textDocument/codeAction",
+                .object([
+                    ("textDocument", Client.document(uri)),
+                    ("range", .object([("start", Client.position(3, 23)), ("end", Client.position(3, 24))])),
+                    ("context", .object([("diagnostics", .array([]))])),
+                ]))["result"]?.arrayValue)
         let fix = try #require(actions.first { $0["edit"] != nil })
         #expect(fix["isPreferred"] == .bool(true))
         let edit = try #require(fix["edit"]?["changes"]?[uri]?.arrayValue?.first)
         #expect(edit["newText"] == .string("\"3\""))
         #expect(actions.contains { $0["command"]?["command"] == .string(LanguageServer.disableRuleCommand) })
-        client.notify("textDocument/didChange", .object([
-            ("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
-            ("contentChanges", .array([.object([("range", edit["range"]!), ("text", edit["newText"]!)])])),
-        ]))
+        client.notify(
+            "textDocument/didChange",
+            .object([
+                ("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
+                ("contentChanges", .array([.object([("range", edit["range"]!), ("text", edit["newText"]!)])])),
+            ]))
         let after = client.settle()
         #expect(after.last?["params"]?["diagnostics"] == .array([]))
         #expect(after.last?["params"]?["version"] == .int(2))
@@ -134,10 +150,14 @@ final class Client {
         let uri = dir.appendingPathComponent("bad.json").absoluteString
         let client = Client()
         _ = client.open(uri, Self.badFCM)
-        let hover = client.request("textDocument/hover", .object([("textDocument", Client.document(uri)), ("position", Client.position(3, 23))]))
+        let hover = client.request(
+            "textDocument/hover",
+            .object([("textDocument", Client.document(uri)), ("position", Client.position(3, 23))]))
         let text = try #require(hover["result"]?["contents"]?["value"]?.stringValue)
         #expect(text.contains("fcm-data-string-values"))
-        let nothing = client.request("textDocument/hover", .object([("textDocument", Client.document(uri)), ("position", Client.position(0, 0))]))
+        let nothing = client.request(
+            "textDocument/hover",
+            .object([("textDocument", Client.document(uri)), ("position", Client.position(0, 0))]))
         #expect(nothing["result"] == .null)
     }
 
@@ -147,10 +167,12 @@ final class Client {
         let client = Client()
         _ = client.open(uri, Self.badFCM)
         for version in 2...5 {
-            client.notify("textDocument/didChange", .object([
-                ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
-                ("contentChanges", .array([.object([("text", .string(Self.badFCM))])])),
-            ]))
+            client.notify(
+                "textDocument/didChange",
+                .object([
+                    ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
+                    ("contentChanges", .array([.object([("text", .string(Self.badFCM))])])),
+                ]))
         }
         client.server.lintDue()
         #expect(client.take().isEmpty, "linted before the debounce passed")
@@ -173,8 +195,10 @@ final class Client {
 
     @Test func configDecidesLikeTheLintCommand() throws {
         let dir = try folder()
-        try Data(#"{ "rules": { "fcm-data-string-values": "off" } }"#.utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("push"), withIntermediateDirectories: true)
+        try Data(#"{ "rules": { "fcm-data-string-values": "off" } }"#.utf8).write(
+            to: dir.appendingPathComponent(".pushlint.json"))
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("push"), withIntermediateDirectories: true)
         let uri = dir.appendingPathComponent("push/bad.json").absoluteString
         let client = Client()
         let first = client.open(uri, Self.badFCM).last?["params"]?["diagnostics"]?.arrayValue ?? []
@@ -185,11 +209,14 @@ final class Client {
         let second = client.settle().last?["params"]?["diagnostics"]?.arrayValue ?? []
         #expect(second.contains { $0["code"] == .string("fcm-data-string-values") })
         // Saving the config in the editor re-lints too (for clients that do not watch files).
-        try Data(#"{ "rules": { "fcm-data-string-values": "off" } }"#.utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
+        try Data(#"{ "rules": { "fcm-data-string-values": "off" } }"#.utf8).write(
+            to: dir.appendingPathComponent(".pushlint.json"))
         let config = dir.appendingPathComponent(".pushlint.json").absoluteString
         _ = client.open(config, #"{ "rules": { "fcm-data-string-values": "off" } }"#)
         client.notify("textDocument/didSave", .object([("textDocument", Client.document(config))]))
-        let third = client.settle().filter { $0["params"]?["uri"] == .string(uri) }.last?["params"]?["diagnostics"]?.arrayValue ?? []
+        let third =
+            client.settle().filter { $0["params"]?["uri"] == .string(uri) }.last?["params"]?["diagnostics"]?.arrayValue
+            ?? []
         #expect(!third.contains { $0["code"] == .string("fcm-data-string-values") })
     }
 
@@ -197,13 +224,15 @@ final class Client {
     /// gets no diagnostics in the editor either.
     @Test func filesTheWalkSkipsGetNoDiagnostics() throws {
         let dir = try folder()
-        try Data(#"{ "include": ["push/**/*.json"], "exclude": ["push/drafts/**"] }"#.utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
+        try Data(#"{ "include": ["push/**/*.json"], "exclude": ["push/drafts/**"] }"#.utf8).write(
+            to: dir.appendingPathComponent(".pushlint.json"))
         let client = Client()
         for path in ["push/drafts/bad.json", "other/bad.json"] {
             let published = client.open(dir.appendingPathComponent(path).absoluteString, Self.badFCM)
             #expect(published.last?["params"]?["diagnostics"] == .array([]), "\(path)")
         }
-        let package = client.open(dir.appendingPathComponent("push/package.json").absoluteString, #"{"name": "app", "version": "1.0.0"}"#)
+        let package = client.open(
+            dir.appendingPathComponent("push/package.json").absoluteString, #"{"name": "app", "version": "1.0.0"}"#)
         #expect(package.last?["params"]?["diagnostics"] == .array([]))
         let linted = client.open(dir.appendingPathComponent("push/orders/bad.json").absoluteString, Self.badFCM)
         #expect(linted.last?["params"]?["diagnostics"]?.arrayValue?.isEmpty == false)
@@ -214,7 +243,8 @@ final class Client {
     @Test func projectRulesOnSave() throws {
         let dir = try folder()
         try Data("{}".utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
-        let high = #"{"message": {"token": "t", "notification": {"title": "a", "body": "b"}, "android": {"priority": "HIGH"}}}"#
+        let high =
+            #"{"message": {"token": "t", "notification": {"title": "a", "body": "b"}, "android": {"priority": "HIGH"}}}"#
         for i in 1...5 { try Data(high.utf8).write(to: dir.appendingPathComponent("p\(i).json")) }
         let uri = dir.appendingPathComponent("p1.json").absoluteString
         let client = Client()
@@ -234,14 +264,17 @@ final class Client {
         let uri = dir.appendingPathComponent("bad.json").absoluteString
         let client = Client()
         _ = client.open(uri, Self.badFCM)
-        let answer = client.request("workspace/executeCommand", .object([
-            ("command", .string(LanguageServer.disableRuleCommand)),
-            ("arguments", .array([.string(uri), .string("fcm-data-string-values")])),
-        ]))
+        let answer = client.request(
+            "workspace/executeCommand",
+            .object([
+                ("command", .string(LanguageServer.disableRuleCommand)),
+                ("arguments", .array([.string(uri), .string("fcm-data-string-values")])),
+            ]))
         #expect(answer["error"] == nil)
         let config = try String(contentsOf: dir.appendingPathComponent(".pushlint.json"), encoding: .utf8)
         #expect(config.contains("// JSONC"))
-        #expect(config.contains(#""overrides": [{ "files": ["bad.json"], "rules": { "fcm-data-string-values": "off" } }]"#))
+        #expect(
+            config.contains(#""overrides": [{ "files": ["bad.json"], "rules": { "fcm-data-string-values": "off" } }]"#))
         let after = client.settle().last?["params"]?["diagnostics"]?.arrayValue ?? []
         #expect(!after.contains { $0["code"] == .string("fcm-data-string-values") })
     }
@@ -251,19 +284,27 @@ final class Client {
         let uri = "untitled:Untitled-1"
         let aps = "{\"aps\": {\"interruption-level\": \"\", \"}}"
         _ = client.open(uri, aps)
-        let keys = client.request("textDocument/completion", .object([("textDocument", Client.document(uri)), ("position", Client.position(0, 37))]))
+        let keys = client.request(
+            "textDocument/completion",
+            .object([("textDocument", Client.document(uri)), ("position", Client.position(0, 37))]))
         let keyLabels = keys["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
         #expect(keyLabels.contains("content-available"))
-        let values = client.request("textDocument/completion", .object([("textDocument", Client.document(uri)), ("position", Client.position(0, 32))]))
+        let values = client.request(
+            "textDocument/completion",
+            .object([("textDocument", Client.document(uri)), ("position", Client.position(0, 32))]))
         let valueLabels = values["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
         #expect(valueLabels == ["passive", "active", "time-sensitive", "critical"])
 
         let fcm = "{\"message\": {\"android\": {\"priority\": "
-        client.notify("textDocument/didChange", .object([
-            ("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
-            ("contentChanges", .array([.object([("text", .string(fcm))])])),
-        ]))
-        let priorities = client.request("textDocument/completion", .object([("textDocument", Client.document(uri)), ("position", Client.position(0, fcm.utf16.count))]))
+        client.notify(
+            "textDocument/didChange",
+            .object([
+                ("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
+                ("contentChanges", .array([.object([("text", .string(fcm))])])),
+            ]))
+        let priorities = client.request(
+            "textDocument/completion",
+            .object([("textDocument", Client.document(uri)), ("position", Client.position(0, fcm.utf16.count))]))
         let labels = priorities["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
         #expect(labels.contains("HIGH"))
     }
@@ -278,8 +319,11 @@ final class Client {
         #expect(client.take().first?["error"]?["code"] == .int(LanguageServer.ErrorCode.invalidRequest))
         client.server.receive(Array(#"{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}"#.utf8))
         #expect(client.take().first?["error"]?["code"] == .int(LanguageServer.ErrorCode.invalidRequest))
-        #expect(client.request("no/such/method", .null)["error"]?["code"] == .int(LanguageServer.ErrorCode.methodNotFound))
-        #expect(client.request("textDocument/hover", .object([]))["error"]?["code"] == .int(LanguageServer.ErrorCode.invalidParams))
+        #expect(
+            client.request("no/such/method", .null)["error"]?["code"] == .int(LanguageServer.ErrorCode.methodNotFound))
+        #expect(
+            client.request("textDocument/hover", .object([]))["error"]?["code"]
+                == .int(LanguageServer.ErrorCode.invalidParams))
         client.notify("textDocument/didOpen", .string("nonsense"))
         client.notify("no/such/notification", .null)
         #expect(client.take().isEmpty)
@@ -287,8 +331,14 @@ final class Client {
 
     @Test func cancelledRequestsAnswerRequestCancelled() {
         let client = Client()
-        let hover: LSPValue = .object([("jsonrpc", .string("2.0")), ("id", .int(77)), ("method", .string("textDocument/hover")), ("params", .object([]))])
-        let cancel: LSPValue = .object([("jsonrpc", .string("2.0")), ("method", .string("$/cancelRequest")), ("params", .object([("id", .int(77))]))])
+        let hover: LSPValue = .object([
+            ("jsonrpc", .string("2.0")), ("id", .int(77)), ("method", .string("textDocument/hover")),
+            ("params", .object([])),
+        ])
+        let cancel: LSPValue = .object([
+            ("jsonrpc", .string("2.0")), ("method", .string("$/cancelRequest")),
+            ("params", .object([("id", .int(77))])),
+        ])
         client.server.receive(batch: [hover.bytes, cancel.bytes])
         let out = client.take()
         #expect(out.count == 1)
@@ -299,16 +349,21 @@ final class Client {
         let dir = try folder()
         let client = Client()
         let broken = client.open(dir.appendingPathComponent("broken.json").absoluteString, "{\"message\": {\"token\": ")
-        #expect(broken.last?["params"]?["diagnostics"]?.arrayValue?.contains { $0["code"] == .string("json-syntax") } == true)
+        #expect(
+            broken.last?["params"]?["diagnostics"]?.arrayValue?.contains { $0["code"] == .string("json-syntax") }
+                == true)
         let huge = "{\"aps\": {\"alert\": \"" + String(repeating: "a", count: 10_000_000) + "\"}}"
         let big = client.open(dir.appendingPathComponent("huge.json").absoluteString, huge)
-        #expect(big.last?["params"]?["diagnostics"]?.arrayValue?.contains { $0["code"] == .string("json-limit") } == true)
+        #expect(
+            big.last?["params"]?["diagnostics"]?.arrayValue?.contains { $0["code"] == .string("json-limit") } == true)
     }
 
     @Test func shutdownThenExit() {
         let client = Client()
         #expect(client.request("shutdown", .null)["result"] == .null)
-        #expect(client.request("textDocument/hover", .object([]))["error"]?["code"] == .int(LanguageServer.ErrorCode.invalidRequest))
+        #expect(
+            client.request("textDocument/hover", .object([]))["error"]?["code"]
+                == .int(LanguageServer.ErrorCode.invalidRequest))
         client.notify("exit", .null)
         #expect(client.server.exitCode == 0)
         let rude = Client()

@@ -21,9 +21,15 @@ public enum BuiltBinary {
     /// The newest modification time of the package's sources and manifest.
     static func newestSource() -> Date {
         let manager = FileManager.default
-        var newest = (try? manager.attributesOfItem(atPath: Paths.repo.appendingPathComponent("Package.swift").path))?[.modificationDate] as? Date ?? .distantPast
-        for file in Paths.allFiles(below: Paths.repo.appendingPathComponent("Sources")) where file.pathExtension == "swift" {
-            if let date = (try? manager.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date, date > newest { newest = date }
+        var newest =
+            (try? manager.attributesOfItem(atPath: Paths.repo.appendingPathComponent("Package.swift").path))?[
+                .modificationDate] as? Date ?? .distantPast
+        for file in Paths.allFiles(below: Paths.repo.appendingPathComponent("Sources"))
+        where file.pathExtension == "swift" {
+            if let date = (try? manager.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date, date > newest
+            {
+                newest = date
+            }
         }
         return newest
     }
@@ -40,11 +46,13 @@ public enum BuiltBinary {
         // A separate build folder: the running `swift test` holds the lock of `.build`.
         let scratch = Paths.repo.appendingPathComponent(".build/cli-tests").path
         let build = run(
-            "/usr/bin/env", ["swift", "build", "--product", "pushlint", "--package-path", Paths.repo.path, "--scratch-path", scratch],
+            "/usr/bin/env",
+            ["swift", "build", "--product", "pushlint", "--package-path", Paths.repo.path, "--scratch-path", scratch],
             cwd: Paths.repo.path, stdin: nil)
         let built = scratch + "/debug/pushlint"
         guard build.status == 0, FileManager.default.isExecutableFile(atPath: built) else {
-            return .failure(Missing(description: "\(path) is missing and building it failed:\n\(build.stdout)\n\(build.stderr)"))
+            return .failure(
+                Missing(description: "\(path) is missing and building it failed:\n\(build.stdout)\n\(build.stderr)"))
         }
         return .success(built)
     }()
@@ -69,7 +77,9 @@ public enum BuiltBinary {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input

@@ -33,7 +33,8 @@ public enum ExampleLinter {
         var configuration = Config.defaults
         if let config {
             do {
-                configuration = try Config.read(path: ".pushlint.json", bytes: Array(config.utf8), rules: RuleRegistry.descriptions)
+                configuration = try Config.read(
+                    path: ".pushlint.json", bytes: Array(config.utf8), rules: RuleRegistry.descriptions)
             } catch { throw Failure(description: "example config: \(error)") }
         }
         var parsedContract: Contract?
@@ -46,21 +47,29 @@ public enum ExampleLinter {
     }
 
     /// Lints `source` as the example's file and returns the full report.
-    public static func lint(_ source: String, fileName: String = "example.json", config: String? = nil, contract: String? = nil, options: LintOptions = LintOptions(jobs: 1)) throws -> LintReport {
+    public static func lint(
+        _ source: String, fileName: String = "example.json", config: String? = nil, contract: String? = nil,
+        options: LintOptions = LintOptions(jobs: 1)
+    ) throws -> LintReport {
         let engine = Engine(project: try project(config: config, contract: contract), options: options)
         return engine.lint(bytes: Array(source.utf8), path: fileName)
     }
 
     public static func lint(_ example: RuleExample) throws -> (marked: Marked, report: LintReport) {
         let marked = stripMarkers(example.source)
-        let report = try lint(marked.source, fileName: example.fileName, config: example.config, contract: example.contract)
+        let report = try lint(
+            marked.source, fileName: example.fileName, config: example.config, contract: example.contract)
         return (marked, report)
     }
 
     /// Applies the fixes a rule offers on `before` (one pass, like `--fix`) and returns the result.
-    public static func applyFixes(of ruleId: String, _ example: RuleExample, includeUnsafe: Bool = true) throws -> String {
+    public static func applyFixes(of ruleId: String, _ example: RuleExample, includeUnsafe: Bool = true) throws
+        -> String
+    {
         let (marked, report) = try lint(example)
-        let edits = report.allDiagnostics.filter { $0.ruleId == ruleId }.compactMap(\.fix).filter { includeUnsafe || $0.isSafe }.flatMap(\.edits)
+        let edits = report.allDiagnostics.filter { $0.ruleId == ruleId }.compactMap(\.fix).filter {
+            includeUnsafe || $0.isSafe
+        }.flatMap(\.edits)
         let fixed = FixApplier.apply(edits, to: Array(marked.source.utf8)).bytes
         return String(decoding: fixed, as: UTF8.self)
     }

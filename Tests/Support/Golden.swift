@@ -27,7 +27,8 @@ public enum Golden {
             }
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            return "testdata/golden/\(name) is missing; create it with \(updateVariable)=1 swift test --filter GoldenTests"
+            return
+                "testdata/golden/\(name) is missing; create it with \(updateVariable)=1 swift test --filter GoldenTests"
         }
         let expected = String(decoding: data, as: UTF8.self)
         guard expected != actual else { return nil }
@@ -76,11 +77,12 @@ public enum ExternalTool {
     public static func python() throws -> String {
         let path = venv.appendingPathComponent("bin/python3").path
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw Missing(description: """
-                the pinned report validators (python xmlschema, jsonschema[format-nongpl]) are not installed: \
-                \(path) does not exist. Run `\(setupCommand)` once from the repository root: it creates .venv/ \
-                with them (no root needed) and runs the whole suite; plain `swift test` then finds them too
-                """)
+            throw Missing(
+                description: """
+                    the pinned report validators (python xmlschema, jsonschema[format-nongpl]) are not installed: \
+                    \(path) does not exist. Run `\(setupCommand)` once from the repository root: it creates .venv/ \
+                    with them (no root needed) and runs the whole suite; plain `swift test` then finds them too
+                    """)
         }
         return path
     }
@@ -100,11 +102,13 @@ public enum ExternalTool {
     }
 
     /// The hint printed by the python side when a package is missing from the venv.
-    static let reinstallHint = "the venv lacks it: run \(setupCommand), which rebuilds .venv/ from scripts/requirements.txt"
+    static let reinstallHint =
+        "the venv lacks it: run \(setupCommand), which rebuilds .venv/ from scripts/requirements.txt"
 
     /// Writes `text` to a temporary file and returns its path.
     public static func temporaryFile(_ text: String, suffix: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pushlint-\(UUID().uuidString)\(suffix)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pushlint-\(UUID().uuidString)\(suffix)")
         try Data(text.utf8).write(to: url)
         return url
     }
@@ -117,7 +121,8 @@ public enum ExternalTool {
 
     /// Several JUnit documents against one XSD with python `xmlschema` (XSD 1.0) in one python run: name ->
     /// problems, only for the invalid ones.
-    public static func validateJUnit(_ documents: [(name: String, xml: String)], schema: URL) throws -> [String: String] {
+    public static func validateJUnit(_ documents: [(name: String, xml: String)], schema: URL) throws -> [String: String]
+    {
         let files = try documents.map { try temporaryFile($0.xml, suffix: ".xml") }
         defer { for file in files { try? FileManager.default.removeItem(at: file) } }
         let script = """

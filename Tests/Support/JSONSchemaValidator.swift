@@ -42,6 +42,7 @@ public enum JSONSchemaValidator {
                     bad = 1; print("%d\\t%s" % (i, e))
             sys.exit(bad)
             """
-        return ExternalTool.problems(try ExternalTool.runPython(["-c", script] + files.map(\.path)), names: documents.map(\.name))
+        return ExternalTool.problems(
+            try ExternalTool.runPython(["-c", script] + files.map(\.path)), names: documents.map(\.name))
     }
 }

@@ -5,7 +5,10 @@ import Synchronization
 /// makes every `writeAtomically` fail the way a full disk would, after the temporary file was begun, so tests can
 /// prove that the old content stays intact.
 public final class MemoryFileSystem: FileSystem, Sendable {
-    struct Entry { var bytes: [UInt8]; var mode: UInt32 }
+    struct Entry {
+        var bytes: [UInt8]
+        var mode: UInt32
+    }
     let files: Mutex<[String: Entry]>
     let failing: Mutex<Bool> = Mutex(false)
     public let currentDirectory: String
@@ -36,9 +39,15 @@ public final class MemoryFileSystem: FileSystem, Sendable {
 
     public func info(_ path: String, followLinks: Bool) -> FileInfo? {
         if let entry = files.withLock({ $0[path] }) {
-            return FileInfo(kind: .file, size: entry.bytes.count, device: 1, inode: UInt64(abs(path.hashValue) % 1_000_000), mode: entry.mode)
+            return FileInfo(
+                kind: .file, size: entry.bytes.count, device: 1, inode: UInt64(abs(path.hashValue) % 1_000_000),
+                mode: entry.mode)
         }
-        if isDirectory(path) { return FileInfo(kind: .directory, size: 0, device: 1, inode: UInt64(abs(path.hashValue) % 1_000_000 + 1_000_000), mode: 0o755) }
+        if isDirectory(path) {
+            return FileInfo(
+                kind: .directory, size: 0, device: 1, inode: UInt64(abs(path.hashValue) % 1_000_000 + 1_000_000),
+                mode: 0o755)
+        }
         return nil
     }
 

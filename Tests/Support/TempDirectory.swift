@@ -21,7 +21,8 @@ public final class TempDirectory: @unchecked Sendable {
     @discardableResult
     public func write(_ relative: String, _ bytes: [UInt8]) -> String {
         let full = path + "/" + relative
-        try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: full, contents: Data(bytes))
         return full
     }

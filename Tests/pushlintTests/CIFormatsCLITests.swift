@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The CI formats from the command line: `--format` and `--report FORMAT=FILE` take them, and the rdjson report
 /// gets byte columns from the engine (which computes them only when a byte-counting report is asked for).
@@ -9,10 +9,16 @@ import TestSupport
         let folder = TempDirectory()
         folder.write("push/a.json", "{\"message\": {\"topic\": \"news\", \"data\": {\"通知\": 3}}}\n")
         let run = try BuiltBinary.pushlint(
-            ["lint", "push", "-f", "concise", "--report", "gitlab=cq.json", "--report", "checkstyle=cs.xml", "--report", "rdjson=rd.json"],
+            [
+                "lint", "push", "-f", "concise", "--report", "gitlab=cq.json", "--report", "checkstyle=cs.xml",
+                "--report", "rdjson=rd.json",
+            ],
             cwd: folder.path)
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(run.stdout == "push/a.json:1:46: error: \(try #require(run.stdout.split(separator: ": error: ", maxSplits: 1).last))")
+        #expect(
+            run.stdout
+                == "push/a.json:1:46: error: \(try #require(run.stdout.split(separator: ": error: ", maxSplits: 1).last))"
+        )
         #expect(run.stdout.hasSuffix(" [fcm-data-string-values]\n"))
         let gitlab = try String(contentsOfFile: folder.path + "/cq.json", encoding: .utf8)
         #expect(gitlab.contains("\"check_name\": \"fcm-data-string-values\""))

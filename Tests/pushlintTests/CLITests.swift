@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built `pushlint` binary in a subprocess: exit codes (DESIGN.md §2), --fix, --fix-dry-run, the
 /// baseline and init, as a user or CI sees them.
@@ -37,15 +37,23 @@ import TestSupport
         let examples = Paths.testdata.appendingPathComponent("examples").path
         let result = try BuiltBinary.pushlint(["lint", "sent/2026-11-30.jsonl", "--color", "never"], cwd: examples)
         #expect(result.status == 1)
-        let found = result.stdout.split(separator: "\n").filter { $0.hasPrefix("sent/2026-11-30.jsonl:") && $0.contains("[") }
-            .map { line -> String in
-                let parts = line.split(separator: ":")
-                return "\(parts[1]) " + String(line[line.lastIndex(of: "[")!...])
-            }
-        #expect(found == ["2 [fcm-data-string-values]", "4 [payload-sensitive-data]", "5 [json-syntax]", "7 [json-syntax]"], "\(result.stdout)")
-        #expect(result.stderr.hasPrefix("pushlint: sent/2026-11-30.jsonl: 8 lines, 2 not JSON; findings by rule:"), "\(result.stderr)")
+        let found = result.stdout.split(separator: "\n").filter {
+            $0.hasPrefix("sent/2026-11-30.jsonl:") && $0.contains("[")
+        }
+        .map { line -> String in
+            let parts = line.split(separator: ":")
+            return "\(parts[1]) " + String(line[line.lastIndex(of: "[")!...])
+        }
+        #expect(
+            found == [
+                "2 [fcm-data-string-values]", "4 [payload-sensitive-data]", "5 [json-syntax]", "7 [json-syntax]",
+            ], "\(result.stdout)")
+        #expect(
+            result.stderr.hasPrefix("pushlint: sent/2026-11-30.jsonl: 8 lines, 2 not JSON; findings by rule:"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("json-syntax             2 at lines 5, 7"))
-        let limited = try BuiltBinary.pushlint(["lint", "sent/2026-11-30.jsonl", "--max-findings-per-rule", "1", "-f", "json"], cwd: examples)
+        let limited = try BuiltBinary.pushlint(
+            ["lint", "sent/2026-11-30.jsonl", "--max-findings-per-rule", "1", "-f", "json"], cwd: examples)
         #expect(limited.stdout.components(separatedBy: "\"json-syntax\"").count == 2, "one json-syntax finding kept")
         #expect(limited.stderr.contains("(the report shows the first 1)"))
     }
@@ -107,7 +115,9 @@ import TestSupport
         folder.write("ok.json", Self.clean)
         let option = try run(["--fixx", "ok.json"], in: folder)
         #expect(option.status == 2)
-        #expect(option.stderr.contains("pushlint: error: unknown option '--fixx'. Did you mean '--fix'?"), "\(option.stderr)")
+        #expect(
+            option.stderr.contains("pushlint: error: unknown option '--fixx'. Did you mean '--fix'?"),
+            "\(option.stderr)")
         let level = try run(["--fail-on", "warnings", "ok.json"], in: folder)
         #expect(level.status == 2)
         #expect(level.stderr.contains("Did you mean 'warning'?"))
@@ -138,11 +148,14 @@ import TestSupport
     @Test func textReportsShowTheLineBesideOtherFormats() throws {
         let folder = TempDirectory()
         folder.write("p.json", #"{"aps": {"alert": "Hi", "badge": "7"}}"#)
-        let result = try run(["p.json", "-f", "json", "--report", "text=report.txt", "--fail-on", "warning"], in: folder)
+        let result = try run(
+            ["p.json", "-f", "json", "--report", "text=report.txt", "--fail-on", "warning"], in: folder)
         #expect(result.status == 1, "\(result.stderr)")
         let text = try #require(folder.read("report.txt"))
         #expect(text.contains(#"{"aps": {"alert": "Hi", "badge": "7"}}"#), "the code frame quotes the line: \(text)")
-        #expect(result.stdout.contains(#""ruleId" : "apns-aps-value""#) || result.stdout.contains(#""ruleId": "apns-aps-value""#))
+        #expect(
+            result.stdout.contains(#""ruleId" : "apns-aps-value""#)
+                || result.stdout.contains(#""ruleId": "apns-aps-value""#))
     }
 
     @Test func aMissingPathIsTwo() throws {
@@ -179,7 +192,10 @@ import TestSupport
         folder.write("push/bom.json", Self.bom)
         let result = try run(["--fix-dry-run", "push"], in: folder)
         #expect(result.status == 1, "a dry run with fixes to apply exits 1")
-        #expect(result.stdout == "--- a/push/bom.json\n+++ b/push/bom.json\n@@ -1 +1 @@\n-\(Self.bom)+{\"aps\": {\"alert\": \"Hi\"}}\n", "\(result.stdout)")
+        #expect(
+            result.stdout
+                == "--- a/push/bom.json\n+++ b/push/bom.json\n@@ -1 +1 @@\n-\(Self.bom)+{\"aps\": {\"alert\": \"Hi\"}}\n",
+            "\(result.stdout)")
         #expect(result.stderr.contains("1 fix would change 1 file"))
         #expect(folder.read("push/bom.json") == Self.bom)
         folder.write("push/bom.json", Self.clean)
@@ -212,7 +228,9 @@ import TestSupport
         let write = try run(["--write-baseline", "ci/baseline.json", "--fail-on", "warning", "push"], in: folder)
         #expect(write.status == 0, "\(write.stderr)")
         let baseline = try #require(folder.read("ci/baseline.json"))
-        #expect(baseline.contains(#"{"path": "../push/a.json", "rule": "json-bom", "pointer": "", "count": 1}"#), "\(baseline)")
+        #expect(
+            baseline.contains(#"{"path": "../push/a.json", "rule": "json-bom", "pointer": "", "count": 1}"#),
+            "\(baseline)")
         let hidden = try run(["--baseline", "ci/baseline.json", "--fail-on", "warning", "push"], in: folder)
         #expect(hidden.status == 0, "\(hidden.stdout)")
         // Fix one file: its entry is reported as info, and as an error with --strict-baseline.
@@ -223,7 +241,8 @@ import TestSupport
         let strict = try run(["--baseline", "ci/baseline.json", "--strict-baseline", "push"], in: folder)
         #expect(strict.status == 1)
         // The same baseline from another working directory.
-        let fromPush = try BuiltBinary.pushlint(["--baseline", "../ci/baseline.json", "--fail-on", "warning", "a.json"], cwd: folder.path + "/push")
+        let fromPush = try BuiltBinary.pushlint(
+            ["--baseline", "../ci/baseline.json", "--fail-on", "warning", "a.json"], cwd: folder.path + "/push")
         #expect(fromPush.status == 0, "\(fromPush.stdout)")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Command lines a CI script can get wrong (issue 9): each is a clear usage error (exit 2) or a finding, never a
 /// crash, a hang or a half-written file.
@@ -33,8 +33,10 @@ import TestSupport
         let cases: [[String]] = [
             ["--jobs", "0", "ok.json"], ["--jobs", "-3", "ok.json"], ["--max-file-bytes", "lots", "ok.json"],
             ["--max-warnings", "-1", "ok.json"], ["--format", "xml", "ok.json"], ["--kind", "gcm", "ok.json"],
-            ["--color", "sometimes", "ok.json"], ["--report", "sarif", "ok.json"], ["--rule", "payload-size", "ok.json"],
-            ["--frobnicate", "ok.json"], ["-x", "ok.json"], ["--stdin", "ok.json"], ["--stdin-filename", "a.json", "ok.json"],
+            ["--color", "sometimes", "ok.json"], ["--report", "sarif", "ok.json"],
+            ["--rule", "payload-size", "ok.json"],
+            ["--frobnicate", "ok.json"], ["-x", "ok.json"], ["--stdin", "ok.json"],
+            ["--stdin-filename", "a.json", "ok.json"],
         ]
         for arguments in cases {
             let result = try run(arguments, in: folder)
@@ -53,7 +55,9 @@ import TestSupport
         let readOnly = try run(["ok.json", "--report", "json=/proc/pushlint-report.json"], in: folder)
         #expect(readOnly.status == 2)
         #expect(!FileManager.default.fileExists(atPath: "/proc/pushlint-report.json"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".pushlint-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.contains(".pushlint-")
+        }
         #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     }
 
@@ -75,14 +79,17 @@ import TestSupport
         let folder = TempDirectory()
         let lines = [
             String(repeating: "%&*garbage}{", count: 834), String(repeating: "[", count: 100_000) + "\r",
-            #"{"aps": {"alert": "Hi"}}"# + "\r", #"{"aps": {"alert": "caf\#u{FFFD}"}}"#, #"{"aps": {"alert": "Hi", "badge": "3"}}"#,
+            #"{"aps": {"alert": "Hi"}}"# + "\r", #"{"aps": {"alert": "caf\#u{FFFD}"}}"#,
+            #"{"aps": {"alert": "Hi", "badge": "3"}}"#,
         ]
-        let result = try run(["--stdin", "--stdin-format", "jsonl", "-f", "json"], stdin: lines.joined(separator: "\n"), in: folder)
+        let result = try run(
+            ["--stdin", "--stdin-format", "jsonl", "-f", "json"], stdin: lines.joined(separator: "\n"), in: folder)
         #expect(result.status == 1)
         #expect(result.stdout.contains("\"path\": \"<stdin>\""))
         #expect(result.stderr.contains("pushlint: <stdin>: 5 lines"), "\(result.stderr)")
         #expect(result.stderr.contains("apns-aps-value"))
-        #expect(try run(["--stdin-format", "jsonl", "x.jsonl"], in: folder).status == 2, "--stdin-format without --stdin")
+        #expect(
+            try run(["--stdin-format", "jsonl", "x.jsonl"], in: folder).status == 2, "--stdin-format without --stdin")
         #expect(try run(["--stdin", "--stdin-format", "yaml"], stdin: "", in: folder).status == 2)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The house plan of DESIGN.md §1, read from the sources: every `import` of every file under `Sources/` must be an
 /// arrow the plan allows. Imports only point down (JSON <- Model <- Rules <- Engine), the reporters sit beside the
@@ -19,10 +19,14 @@ import TestSupport
         "PushLintKit": system.union(["PushLintJSON", "PushLintModel", "PushLintEngine"]),
         // The language server: the engine and the values it returns, like the command line without reporters.
         "PushLintServer": system.union(["PushLintJSON", "PushLintModel", "PushLintEngine"]),
-        "pushlint": system.union(["PushLintJSON", "PushLintModel", "PushLintRules", "PushLintEngine", "PushLintReporters", "PushLintServer"]),
+        "pushlint": system.union([
+            "PushLintJSON", "PushLintModel", "PushLintRules", "PushLintEngine", "PushLintReporters", "PushLintServer",
+        ]),
         "pushlint-docgen": system.union(["Foundation", "PushLintModel", "PushLintRules"]),
         "pushlint-bench": system.union(["Foundation", "PushLintJSON"]),
-        "pushlint-fuzz": system.union(["Foundation", "PushLintJSON", "PushLintModel", "PushLintEngine", "PushLintReporters", "PushLintServer"]),
+        "pushlint-fuzz": system.union([
+            "Foundation", "PushLintJSON", "PushLintModel", "PushLintEngine", "PushLintReporters", "PushLintServer",
+        ]),
     ]
 
     /// The module an import line names (`import X`, `@_exported import X`, `public import X`, `import struct X.Y`).
@@ -31,7 +35,10 @@ import TestSupport
         guard let first = words.first else { return nil }
         if ["public", "package", "internal", "fileprivate", "private"].contains(first) { words.removeFirst() }
         guard words.first == "import", words.count >= 2 else { return nil }
-        let path = words.count >= 3 && ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(words[1]) ? words[2] : words[1]
+        let path =
+            words.count >= 3
+                && ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(words[1])
+            ? words[2] : words[1]
         return path.split(separator: ".").first.map(String.init)
     }
 
@@ -43,7 +50,8 @@ import TestSupport
             let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let trimmed = line.drop { $0 == " " }
-                guard trimmed.hasPrefix("import ") || trimmed.hasPrefix("@") || trimmed.hasPrefix("public import ") else { continue }
+                guard trimmed.hasPrefix("import ") || trimmed.hasPrefix("@") || trimmed.hasPrefix("public import ")
+                else { continue }
                 if let module = importedModule(trimmed) { found.append((file.lastPathComponent, number + 1, module)) }
             }
         }
@@ -51,9 +59,13 @@ import TestSupport
     }
 
     @Test func everyTargetIsInThePlan() throws {
-        let targets = try FileManager.default.contentsOfDirectory(atPath: Paths.repo.appendingPathComponent("Sources").path)
-            .filter { !$0.hasPrefix(".") }
-        #expect(Set(targets) == Set(Self.allowed.keys), "a target the plan does not place: add it to LayeringTests.allowed and DESIGN.md §1")
+        let targets = try FileManager.default.contentsOfDirectory(
+            atPath: Paths.repo.appendingPathComponent("Sources").path
+        )
+        .filter { !$0.hasPrefix(".") }
+        #expect(
+            Set(targets) == Set(Self.allowed.keys),
+            "a target the plan does not place: add it to LayeringTests.allowed and DESIGN.md §1")
     }
 
     @Test(arguments: allowed.keys.sorted())
@@ -62,7 +74,9 @@ import TestSupport
         let imports = Self.imports(of: target)
         #expect(!imports.isEmpty || target == "PushLintJSON", "\(target): no import read")
         for (file, line, module) in imports where !allowed.contains(module) {
-            Issue.record("Sources/\(target)/\(file):\(line): \(target) imports \(module), which the house plan does not allow (DESIGN.md §1)")
+            Issue.record(
+                "Sources/\(target)/\(file):\(line): \(target) imports \(module), which the house plan does not allow (DESIGN.md §1)"
+            )
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Rules and the model run for every value of every payload, and a Swift `Regex` literal is parsed again each time
 /// the code that holds it runs: no `Regex` in `Sources/PushLintRules` or `Sources/PushLintModel` outside the
@@ -26,8 +26,16 @@ import TestSupport
             if c == "/", at(i + 1) == "*" {
                 var depth = 0
                 repeat {
-                    if s[i] == "/", at(i + 1) == "*" { depth += 1; i += 2; continue }
-                    if s[i] == "*", at(i + 1) == "/" { depth -= 1; i += 2; continue }
+                    if s[i] == "/", at(i + 1) == "*" {
+                        depth += 1
+                        i += 2
+                        continue
+                    }
+                    if s[i] == "*", at(i + 1) == "/" {
+                        depth -= 1
+                        i += 2
+                        continue
+                    }
                     i += 1
                 } while i < s.count && depth > 0
                 continue
@@ -36,7 +44,10 @@ import TestSupport
                 // A string literal: #*"..."#* or #*"""..."""#*; a `#` not before a quote is code (`#/`, `#if`).
                 var hashes = 0
                 var k = i
-                while at(k) == "#" { hashes += 1; k += 1 }
+                while at(k) == "#" {
+                    hashes += 1
+                    k += 1
+                }
                 guard at(k) == "\"" else {
                     out.append(c)
                     i += 1
@@ -44,10 +55,18 @@ import TestSupport
                 }
                 let multi = at(k + 1) == "\"" && at(k + 2) == "\""
                 k += multi ? 3 : 1
-                let close = Array(repeating: Unicode.Scalar("\""), count: multi ? 3 : 1) + Array(repeating: Unicode.Scalar("#"), count: hashes)
+                let close =
+                    Array(repeating: Unicode.Scalar("\""), count: multi ? 3 : 1)
+                    + Array(repeating: Unicode.Scalar("#"), count: hashes)
                 while k < s.count {
-                    if hashes == 0, s[k] == "\\" { k += 2; continue }
-                    if Array(s[k..<min(s.count, k + close.count)]) == close { k += close.count; break }
+                    if hashes == 0, s[k] == "\\" {
+                        k += 2
+                        continue
+                    }
+                    if Array(s[k..<min(s.count, k + close.count)]) == close {
+                        k += close.count
+                        break
+                    }
                     k += 1
                 }
                 out.append("\"")
@@ -67,7 +86,9 @@ import TestSupport
         var found: [String] = []
         for (number, line) in code(source).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let text = String(line)
-            if text.contains("#/") || text.contains(/\bRegex\b/) || text.contains(/(^|[(,=:{\[!&|?]|\breturn|\bin)\s*\/[^\s\/*=]/) {
+            if text.contains("#/") || text.contains(/\bRegex\b/)
+                || text.contains(/(^|[(,=:{\[!&|?]|\breturn|\bin)\s*\/[^\s\/*=]/)
+            {
                 found.append("\(number + 1): \(text.trimmingCharacters(in: .whitespaces))")
             }
         }
@@ -77,7 +98,8 @@ import TestSupport
     @Test func rulesAndModelBuildNoRegex() {
         var checked = 0
         for target in ["PushLintRules", "PushLintModel"] {
-            for file in Paths.allFiles(below: Paths.repo.appendingPathComponent("Sources/\(target)")) where file.pathExtension == "swift" {
+            for file in Paths.allFiles(below: Paths.repo.appendingPathComponent("Sources/\(target)"))
+            where file.pathExtension == "swift" {
                 let relative = target + "/" + file.path.components(separatedBy: "Sources/\(target)/").last!
                 let uses = Self.regexUses((try? String(contentsOf: file, encoding: .utf8)) ?? "")
                 checked += 1
@@ -94,12 +116,14 @@ import TestSupport
     /// The check finds each form, and not what only looks like one.
     @Test func theCheckFindsEachForm() {
         let found = [
-            #"if text.contains(/eyJ[A-Za-z]+/) { return }"#, "let r = try Regex(source)", "static var p: Regex<Substring> { #/a+/# }",
+            #"if text.contains(/eyJ[A-Za-z]+/) { return }"#, "let r = try Regex(source)",
+            "static var p: Regex<Substring> { #/a+/# }",
             "let m = text.firstMatch(of: /[0-9]{7}/)", "return /ab+c/", "var p: Regex<(Substring, Substring)>",
         ]
         for line in found { #expect(!Self.regexUses(line).isEmpty, "\(line)") }
         let notFound = [
-            "let half = total / 2", "x /= 3", "// Regex(source) in a comment", ##"let s = "#/^!>""##, #"let u = "https://a/b""#,
+            "let half = total / 2", "x /= 3", "// Regex(source) in a comment", ##"let s = "#/^!>""##,
+            #"let u = "https://a/b""#,
             "/* a /x+/ block */ let y = 1", ##"let raw = #"{"a": "/x/"}"#"##, "let ratio = Double(a)/Double(b)",
             "\"\"\"\n  Regex /x/ in a multi-line string\n  \"\"\"",
         ]

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The SwiftPM command plugin for real: a package in a temporary folder depends on this repository by path, and
 /// `swift package pushlint` lints its payloads. It builds pushlint for that package (into `.build/plugin-test` of
@@ -12,7 +12,9 @@ import TestSupport
     @Test(.enabled(if: ProcessInfo.processInfo.environment[skipVariable] != "1", "skipped: \(skipVariable)=1"))
     func swiftPackagePushlintLintsTheDependingPackage() throws {
         let folder = TempDirectory()
-        folder.write("Package.swift", """
+        folder.write(
+            "Package.swift",
+            """
             // swift-tools-version:6.0
             import PackageDescription
             let package = Package(
@@ -27,12 +29,15 @@ import TestSupport
         folder.write("push/ios/welcome.json", "{\"aps\": {\"alert\": {\"title\": \"Welcome\", \"body\": \"Hi\"}}}\n")
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let swift = try #require(
-            path.split(separator: ":").map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) }, "swift is not on PATH")
+            path.split(separator: ":").map { "\($0)/swift" }.first { FileManager.default.isExecutableFile(atPath: $0) },
+            "swift is not on PATH")
         let scratch = Paths.repo.appendingPathComponent(".build/plugin-test").path
 
         func swiftPackage(_ arguments: [String]) throws -> BuiltBinary.Result {
             // On macOS plugins run in a sandbox; linting only reads, but the tool runs from the scratch folder.
-            BuiltBinary.run(swift, ["package", "--disable-sandbox", "--scratch-path", scratch] + arguments, cwd: folder.path, stdin: nil)
+            BuiltBinary.run(
+                swift, ["package", "--disable-sandbox", "--scratch-path", scratch] + arguments, cwd: folder.path,
+                stdin: nil)
         }
 
         // No arguments: `pushlint lint .` in the package's folder.

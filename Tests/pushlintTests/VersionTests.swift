@@ -1,7 +1,7 @@
 import Foundation
 import PushLintModel
-import Testing
 import TestSupport
+import Testing
 
 /// One version, in one place (`PushLintInfo.version`): `--version` prints it, and the latest released version of
 /// CHANGELOG.md is it, so a release tag, the changelog and the binary agree (the release workflow checks the tag).
@@ -17,18 +17,25 @@ import TestSupport
     }
 
     static func isSemanticVersion(_ text: String) -> Bool {
-        text.range(of: #"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$"#, options: .regularExpression) != nil
+        text.range(
+            of: #"^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?$"#, options: .regularExpression)
+            != nil
     }
 
     @Test func changelogsLatestReleaseIsTheVersion() throws {
         let versions = try Self.releasedVersions()
-        #expect(versions.first == PushLintInfo.version, "CHANGELOG.md's latest release \(versions.first ?? "(none)") is not PushLintInfo.version \(PushLintInfo.version)")
+        #expect(
+            versions.first == PushLintInfo.version,
+            "CHANGELOG.md's latest release \(versions.first ?? "(none)") is not PushLintInfo.version \(PushLintInfo.version)"
+        )
         #expect(Self.isSemanticVersion(PushLintInfo.version))
         let text = try String(contentsOf: Paths.repo.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         #expect(text.contains("## [Unreleased]"), "CHANGELOG.md keeps an Unreleased section")
         for version in versions {
             #expect(Self.isSemanticVersion(version), "\(version)")
-            #expect(text.contains("[\(version)]: https://github.com/pushlint/pushlint/releases/tag/v\(version)"), "link for \(version)")
+            #expect(
+                text.contains("[\(version)]: https://github.com/pushlint/pushlint/releases/tag/v\(version)"),
+                "link for \(version)")
         }
     }
 

@@ -154,7 +154,9 @@ public enum FCMSchema {
         _ name: String, nested: [MessageSchema] = [], foreign: [(name: String, replacement: String)] = [],
         refine: [String: SchemaType] = [:], required: Set<String> = []
     ) -> MessageSchema {
-        guard let facts = FCMDiscovery.schema(named: name) else { preconditionFailure("\(name) is not in the discovery facts") }
+        guard let facts = FCMDiscovery.schema(named: name) else {
+            preconditionFailure("\(name) is not in the discovery facts")
+        }
         for key in Set(refine.keys).union(required) where !facts.fields.contains(where: { $0.name == key }) {
             preconditionFailure("\(name).\(key) is refined but not in the discovery facts")
         }
@@ -179,7 +181,9 @@ public enum FCMSchema {
         case .number: return .number(min: nil, max: nil)
         case .enumeration(let values): return .enumeration(values)
         case .ref(let name):
-            guard let schema = nested.first(where: { $0.name == name }) else { preconditionFailure("\(path): \(name) is not built") }
+            guard let schema = nested.first(where: { $0.name == name }) else {
+                preconditionFailure("\(path): \(name) is not built")
+            }
             return .message(schema)
         case .map(.string(format: nil)) where path.hasSuffix(".data"): return .stringMap(.data)
         case .map(.any): return .freeObject

@@ -193,7 +193,8 @@ public enum SchemaType: Sendable {
         case .int32: return "a 32-bit integer"
         case .number: return "a number"
         case .enumeration(let values, let aliases):
-            let alternatives = aliases.isEmpty ? "" : " (or " + aliases.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+            let alternatives =
+                aliases.isEmpty ? "" : " (or " + aliases.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
             return "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ") + alternatives
         case .duration: return "a duration string such as \"3600s\""
         case .timestamp: return "an RFC 3339 timestamp string such as \"2026-11-29T10:00:00Z\""
@@ -305,7 +306,9 @@ extension MessageSchema {
         }
     }
 
-    static func collect(of type: SchemaType, in doc: JSONDocument, at node: NodeID, path: String, into walk: inout SchemaWalk) {
+    static func collect(
+        of type: SchemaType, in doc: JSONDocument, at node: NodeID, path: String, into walk: inout SchemaWalk
+    ) {
         switch type {
         case .message(let schema):
             schema.collect(in: doc, at: node, path: path, into: &walk)
@@ -314,8 +317,12 @@ extension MessageSchema {
             for item in doc.elements(node) { collect(of: element, in: doc, at: item, path: path, into: &walk) }
         case .oneOf(let types):
             for t in types {
-                if case .message = t, doc.kind(node) == .object { return collect(of: t, in: doc, at: node, path: path, into: &walk) }
-                if case .array = t, doc.kind(node) == .array { return collect(of: t, in: doc, at: node, path: path, into: &walk) }
+                if case .message = t, doc.kind(node) == .object {
+                    return collect(of: t, in: doc, at: node, path: path, into: &walk)
+                }
+                if case .array = t, doc.kind(node) == .array {
+                    return collect(of: t, in: doc, at: node, path: path, into: &walk)
+                }
             }
         default:
             return

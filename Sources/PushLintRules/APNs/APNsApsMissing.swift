@@ -42,7 +42,9 @@ struct APNsApsMissing: PayloadRule {
             RuleExample(
                 #"{"headers": {"apns-push-type": "voip"}, "payload": {"caller": "Anna", "call_id": "c-81"}}"#,
                 note: "VoIP: PushKit hands the body to the app."),
-            RuleExample(#"{"headers": {"apns-topic": "com.apple.mgmt.External.1b2c"}, "payload": {"mdm": "7d3e-magic"}}"#, note: "MDM."),
+            RuleExample(
+                #"{"headers": {"apns-topic": "com.apple.mgmt.External.1b2c"}, "payload": {"mdm": "7d3e-magic"}}"#,
+                note: "MDM."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -50,8 +52,11 @@ struct APNsApsMissing: PayloadRule {
         guard let view = context.payload.apns, view.origin != .expo, let body = view.body else { return [] }
         if let aps = view.aps {
             guard doc.kind(aps) != .object, doc.kind(aps) != .placeholder else { return [] }
-            return [diagnostic(apsNotAnObject(doc.typeNameWithArticle(aps)),
-                at: aps, in: doc, help: "make aps an object")]
+            return [
+                diagnostic(
+                    apsNotAnObject(doc.typeNameWithArticle(aps)),
+                    at: aps, in: doc, help: "make aps an object")
+            ]
         }
         // FCM builds `aps` itself when the message has a notification.
         if view.origin == .fcm, !view.alertFields.isEmpty { return [] }
@@ -69,7 +74,9 @@ struct APNsApsMissing: PayloadRule {
 
     /// `stray`: keys of `aps` written beside it, at the top level of the body.
     func noAps(straying stray: [String]) -> String {
-        let hint = stray.isEmpty ? "" : " (\(stray.joined(separator: ", ")) belong\(stray.count == 1 ? "s" : "") inside it)"
-        return "the APNs body has no aps object\(hint): the device shows nothing and wakes nothing; add \"aps\": {...} with the alert, sound, badge or content-available"
+        let hint =
+            stray.isEmpty ? "" : " (\(stray.joined(separator: ", ")) belong\(stray.count == 1 ? "s" : "") inside it)"
+        return
+            "the APNs body has no aps object\(hint): the device shows nothing and wakes nothing; add \"aps\": {...} with the alert, sound, badge or content-available"
     }
 }

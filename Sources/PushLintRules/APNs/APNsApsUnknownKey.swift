@@ -5,7 +5,8 @@ import PushLintModel
 struct APNsApsUnknownKey: PayloadRule {
     static let description = RuleDescription(
         id: "apns-aps-unknown-key",
-        summary: "A key in `aps` or its `alert` is not one Apple defines, or a key beside `aps` was meant as something else.",
+        summary:
+            "A key in `aps` or its `alert` is not one Apple defines, or a key beside `aps` was meant as something else.",
         family: .apns,
         defaultSeverity: .warning,
         rationale: """
@@ -29,18 +30,26 @@ struct APNsApsUnknownKey: PayloadRule {
         triggering: [
             RuleExample(#"{"aps": {"alert": "New mail", ↓"content_available": 1}}"#),
             RuleExample(
-                #"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1764400000, ↓"events": "update", "content-state": {}}}}"#),
-            RuleExample(#"{"aps": {"alert": {"title": "Shipped", ↓"title_loc_key": "SHIPPED"}}}"#, note: "A key of `alert`."),
-            RuleExample(#"{"aps": {"alert": "Your order shipped", ↓"order_id": "1042", "cursor": "c_81"}}"#, note: "Custom data inside `aps`: one finding."),
-            RuleExample(#"{"aps": {"alert": "New mail"}, ↓"content_available": true}"#, note: "An FCM field beside `aps`."),
-            RuleExample(#"{↓"Simulator Target Bundel": "com.example.shop", "aps": {"alert": "Hi"}}"#, fileName: "order.apns", note: "A Simulator file naming no app."),
+                #"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1764400000, ↓"events": "update", "content-state": {}}}}"#
+            ),
+            RuleExample(
+                #"{"aps": {"alert": {"title": "Shipped", ↓"title_loc_key": "SHIPPED"}}}"#, note: "A key of `alert`."),
+            RuleExample(
+                #"{"aps": {"alert": "Your order shipped", ↓"order_id": "1042", "cursor": "c_81"}}"#,
+                note: "Custom data inside `aps`: one finding."),
+            RuleExample(
+                #"{"aps": {"alert": "New mail"}, ↓"content_available": true}"#, note: "An FCM field beside `aps`."),
+            RuleExample(
+                #"{↓"Simulator Target Bundel": "com.example.shop", "aps": {"alert": "Hi"}}"#, fileName: "order.apns",
+                note: "A Simulator file naming no app."),
             RuleExample(
                 #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "Hi", ↓"mutableContent": 1}}}}}"#,
                 note: "FCM message."),
         ],
         nonTriggering: [
             RuleExample(#"{"aps": {"alert": "New mail", "content-available": 1}, "order_id": "1042"}"#),
-            RuleExample(#"{"Simulator Target Bundle": "com.example.shop", "aps": {"alert": "Hi"}}"#, fileName: "order.apns"),
+            RuleExample(
+                #"{"Simulator Target Bundle": "com.example.shop", "aps": {"alert": "Hi"}}"#, fileName: "order.apns"),
             RuleExample(
                 #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {"eta": 5}, "alert": {"title": "Soon", "body": "3 stops", "sound": "chime.caf"}}}"#,
                 note: "`sound` inside the alert of a Live Activity push."),
@@ -49,14 +58,18 @@ struct APNsApsUnknownKey: PayloadRule {
                 note: "Expo fields are mapped, not written in `aps`."),
         ],
         corrections: [
-            RuleCorrection(#"{"aps": {"alert": "New mail", "content_available": 1}}"#, #"{"aps": {"alert": "New mail", "content-available": 1}}"#),
+            RuleCorrection(
+                #"{"aps": {"alert": "New mail", "content_available": 1}}"#,
+                #"{"aps": {"alert": "New mail", "content-available": 1}}"#),
             RuleCorrection(
                 #"{"aps": {"alert": {"title": "Shipped", "titleLocKey": "SHIPPED"}, "threadId": "o-1"}}"#,
                 #"{"aps": {"alert": {"title": "Shipped", "title-loc-key": "SHIPPED"}, "thread-id": "o-1"}}"#),
         ])
 
     /// Keys of `alert` written in `aps` by mistake.
-    static let alertKeysInAps: Set<String> = ["title", "subtitle", "body", "title-loc-key", "loc-key", "loc-args", "title-loc-args"]
+    static let alertKeysInAps: Set<String> = [
+        "title", "subtitle", "body", "title-loc-key", "loc-key", "loc-args", "title-loc-args",
+    ]
     /// Header names written in `aps` by mistake.
     static let headerLike = [
         "priority": "apns-priority", "apns-priority": "apns-priority", "push-type": "apns-push-type",
@@ -128,7 +141,9 @@ struct APNsApsUnknownKey: PayloadRule {
     /// `gcm.`/`google.`.
     static func mayBeMeantAsSomethingElse(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         if fcmKeyLengths.contains(key.count) { return true }
-        if key.count >= 4, key[0] == UInt8(ascii: "g"), key[1] == UInt8(ascii: "c") || key[1] == UInt8(ascii: "o") { return true }
+        if key.count >= 4, key[0] == UInt8(ascii: "g"), key[1] == UInt8(ascii: "c") || key[1] == UInt8(ascii: "o") {
+            return true
+        }
         return abs(key.count - PayloadBuilder.simulatorKey.utf8.count) <= 3
     }
 
@@ -178,11 +193,15 @@ struct APNsApsUnknownKey: PayloadRule {
         }
         let guess = Suggest.closest(to: name, in: APNs.alertKeys)
         return diagnostic(
-            "unknown alert key '\(name)': the device ignores it; " + (guess.map { "did you mean '\($0)'?" } ?? "alert keys are \(APNs.alertKeys.prefix(4).joined(separator: ", ")), ..."),
+            "unknown alert key '\(name)': the device ignores it; "
+                + (guess.map { "did you mean '\($0)'?" }
+                    ?? "alert keys are \(APNs.alertKeys.prefix(4).joined(separator: ", ")), ..."),
             at: key, in: doc, help: guess.map { "rename it to '\($0)'" } ?? "remove it")
     }
 
-    func rename(_ name: String, to target: String, key: NodeID, in object: String, existing: Set<String>, _ doc: JSONDocument) -> Diagnostic {
+    func rename(
+        _ name: String, to target: String, key: NodeID, in object: String, existing: Set<String>, _ doc: JSONDocument
+    ) -> Diagnostic {
         if existing.contains(target) {
             return diagnostic(
                 "'\(name)' in \(object) is a misspelling of '\(target)', which is also present: the device ignores '\(name)'; remove it",
@@ -205,16 +224,20 @@ struct APNsApsUnknownKey: PayloadRule {
     }
 
     func fcmKeyFinding(_ name: String, meant: String?, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
-        let advice = meant.map { "APNs passes it to the app as custom data and nothing reads it as \($0); use that instead" }
+        let advice =
+            meant.map { "APNs passes it to the app as custom data and nothing reads it as \($0); use that instead" }
             ?? "it is an FCM key that APNs passes to the app as plain custom data; remove it unless the app reads it"
-        return diagnostic("'\(name)' at the top of an APNs body is an FCM field: \(advice)", at: key, in: doc, help: meant.map { "use \($0)" } ?? "remove '\(name)'")
+        return diagnostic(
+            "'\(name)' at the top of an APNs body is an FCM field: \(advice)", at: key, in: doc,
+            help: meant.map { "use \($0)" } ?? "remove '\(name)'")
     }
 
     func simulatorKeyMisspelt(_ name: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
         diagnostic(
             "'\(name)' is not the key the Simulator reads: without \"\(PayloadBuilder.simulatorKey)\" the file names no app, and the key is sent as custom data; write '\(PayloadBuilder.simulatorKey)'",
             at: key, in: doc, help: "rename it to '\(PayloadBuilder.simulatorKey)'",
-            fix: Fix(edits: [TextEdit(replacing: doc.span(key), with: JSONDocument.quoted(PayloadBuilder.simulatorKey))]))
+            fix: Fix(edits: [TextEdit(replacing: doc.span(key), with: JSONDocument.quoted(PayloadBuilder.simulatorKey))]
+            ))
     }
 
     func simulatorBundleNotString(_ value: NodeID, _ doc: JSONDocument) -> Diagnostic {

@@ -41,10 +41,13 @@ struct APNsApsValue: PayloadRule {
             RuleExample(#"{"aps": {"alert": "New mail", "badge": ↓"3"}}"#),
             RuleExample(#"{"aps": {"content-available": ↓true}, "cursor": "c_81"}"#),
             RuleExample(#"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "alarm.caf", "volume": ↓1.5}}}"#),
-            RuleExample(#"{"aps": {"alert": {"body": "Hi", ↓"loc-args": ["Anna"]}}}"#, note: "`loc-args` without `loc-key`."),
+            RuleExample(
+                #"{"aps": {"alert": {"body": "Hi", ↓"loc-args": ["Anna"]}}}"#, note: "`loc-args` without `loc-key`."),
             RuleExample(#"{"aps": {"alert": "Hi", "interruption-level": ↓"urgent"}}"#),
             RuleExample(#"{"aps": {"alert": "Hi", "relevance-score": ↓5}}"#),
-            RuleExample(#"{"aps": {"alert": "Hi", "mutable-content": ↓false}}"#, note: "A warning: leave the key out for \"off\"."),
+            RuleExample(
+                #"{"aps": {"alert": "Hi", "mutable-content": ↓false}}"#,
+                note: "A warning: leave the key out for \"off\"."),
             RuleExample(
                 #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {}, "alert": {"title": ↓{"loc-args": ["Anna"]}}}}"#,
                 note: "A localization dictionary needs its loc-key."),
@@ -54,7 +57,8 @@ struct APNsApsValue: PayloadRule {
         ],
         nonTriggering: [
             RuleExample(
-                #"{"aps": {"alert": {"title-loc-key": "T", "title-loc-args": ["1042"]}, "badge": 0, "sound": {"critical": 1, "name": "alarm.caf", "volume": 0.8}, "interruption-level": "critical", "relevance-score": 0.5}}"#),
+                #"{"aps": {"alert": {"title-loc-key": "T", "title-loc-args": ["1042"]}, "badge": 0, "sound": {"critical": 1, "name": "alarm.caf", "volume": 0.8}, "interruption-level": "critical", "relevance-score": 0.5}}"#
+            ),
             RuleExample(
                 #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {"eta": 5}, "relevance-score": 100}}"#,
                 note: "Any relevance score in a Live Activity."),
@@ -62,11 +66,17 @@ struct APNsApsValue: PayloadRule {
             RuleExample(
                 #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {"eta": 5}, "alert": {"title": {"loc-key": "DELIVERY_TITLE", "loc-args": ["Anna"]}, "body": {"loc-key": "DELIVERY_BODY"}}}}"#,
                 note: "Live Activity alert with localization dictionaries, as in Apple's ActivityKit examples."),
-            RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "_contentAvailable": true, "priority": "normal"}"#),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "_contentAvailable": true, "priority": "normal"}"#
+            ),
         ],
         corrections: [
-            RuleCorrection(#"{"aps": {"content-available": true}, "cursor": "c_81"}"#, #"{"aps": {"content-available": 1}, "cursor": "c_81"}"#),
-            RuleCorrection(#"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#, #"{"aps": {"alert": "Hi", "mutable-content": 1}}"#),
+            RuleCorrection(
+                #"{"aps": {"content-available": true}, "cursor": "c_81"}"#,
+                #"{"aps": {"content-available": 1}, "cursor": "c_81"}"#),
+            RuleCorrection(
+                #"{"aps": {"alert": "Hi", "mutable-content": "1"}}"#, #"{"aps": {"alert": "Hi", "mutable-content": 1}}"#
+            ),
             RuleCorrection(#"{"aps": {"alert": "Hi", "mutable-content": 0}}"#, #"{"aps": {"alert": "Hi"}}"#),
             RuleCorrection(#"{"aps": {"mutable-content": false, "alert": "Hi"}}"#, #"{"aps": {"alert": "Hi"}}"#),
         ])
@@ -102,7 +112,9 @@ struct APNsApsValue: PayloadRule {
         let context: PayloadContext
         var result: [Diagnostic] = []
 
-        mutating func report(_ message: String, _ node: NodeID, severity: Severity? = nil, help: String, fix: Fix? = nil) {
+        mutating func report(
+            _ message: String, _ node: NodeID, severity: Severity? = nil, help: String, fix: Fix? = nil
+        ) {
             result.append(rule.diagnostic(message, at: node, in: doc, severity: severity, help: help, fix: fix))
         }
 
@@ -119,17 +131,25 @@ struct APNsApsValue: PayloadRule {
 
         mutating func type(_ name: String, _ node: NodeID, _ kind: JSONKind, _ expected: String) {
             guard doc.kind(node) != kind else { return }
-            report("\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple defines it as \(expected), so the device may not read it; write \(expected)", node, help: "write \(expected)")
+            report(
+                "\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple defines it as \(expected), so the device may not read it; write \(expected)",
+                node, help: "write \(expected)")
         }
 
         mutating func badge(_ node: NodeID) {
             if let value = doc.intValue(node), value >= 0 { return }
             if doc.kind(node) == .string, let n = Int(doc.string(node)), n >= 0 {
-                report("badge is the string \(shown(node)), but Apple expects an integer: the device may ignore it; write \(n)", node, help: "write \(n)")
+                report(
+                    "badge is the string \(shown(node)), but Apple expects an integer: the device may ignore it; write \(n)",
+                    node, help: "write \(n)")
             } else if let value = doc.doubleValue(node) {
-                report("badge \(shown(node)) is not a non-negative integer, which Apple expects: the badge may not show as intended; write a whole number, 0 to clear the badge", node, help: value < 0 ? "write 0 to clear the badge" : "write a whole number")
+                report(
+                    "badge \(shown(node)) is not a non-negative integer, which Apple expects: the badge may not show as intended; write a whole number, 0 to clear the badge",
+                    node, help: value < 0 ? "write 0 to clear the badge" : "write a whole number")
             } else {
-                report("badge is \(doc.typeNameWithArticle(node)), but Apple expects a non-negative integer: the device may ignore it; write a number such as 1, or 0 to clear it", node, help: "write an integer")
+                report(
+                    "badge is \(doc.typeNameWithArticle(node)), but Apple expects a non-negative integer: the device may ignore it; write a number such as 1, or 0 to clear it",
+                    node, help: "write an integer")
             }
         }
 
@@ -137,7 +157,9 @@ struct APNsApsValue: PayloadRule {
             switch doc.kind(node) {
             case .string:
                 if doc.string(node).isEmpty {
-                    report("sound is an empty string: iOS plays no sound it can find; write \"default\" or a sound file name, or leave the key out", node, help: "write \"default\"")
+                    report(
+                        "sound is an empty string: iOS plays no sound it can find; write \"default\" or a sound file name, or leave the key out",
+                        node, help: "write \"default\"")
                 }
             case .object:
                 for member in doc.members(node) {
@@ -146,31 +168,47 @@ struct APNsApsValue: PayloadRule {
                     guard doc.kind(value) != .placeholder else { continue }
                     switch key {
                     case "critical":
-                        if !(doc.kind(value) == .number && (doc.doubleValue(value) == 1 || doc.doubleValue(value) == 0)) {
-                            report("sound.critical is \(shown(value)), but Apple expects the number 1 for a critical alert (0 for a normal sound); write 1", value, help: "write 1")
+                        if !(doc.kind(value) == .number && (doc.doubleValue(value) == 1 || doc.doubleValue(value) == 0))
+                        {
+                            report(
+                                "sound.critical is \(shown(value)), but Apple expects the number 1 for a critical alert (0 for a normal sound); write 1",
+                                value, help: "write 1")
                         }
                     case "name":
                         if doc.kind(value) != .string || doc.string(value).isEmpty {
-                            report("sound.name is \(shown(value)), but Apple expects a sound file name: the device plays the default sound; write \"default\" or a file name", value, help: "write a sound file name")
+                            report(
+                                "sound.name is \(shown(value)), but Apple expects a sound file name: the device plays the default sound; write \"default\" or a file name",
+                                value, help: "write a sound file name")
                         }
                     case "volume":
                         if let v = doc.doubleValue(value) {
                             if !(0...1).contains(v) {
-                                report("sound.volume \(shown(value)) is outside 0 to 1, the range Apple defines (APNSwift and the admin SDKs refuse it); write a volume from 0.0 to 1.0", value, help: "write a number from 0 to 1")
+                                report(
+                                    "sound.volume \(shown(value)) is outside 0 to 1, the range Apple defines (APNSwift and the admin SDKs refuse it); write a volume from 0.0 to 1.0",
+                                    value, help: "write a number from 0 to 1")
                             }
                         } else {
-                            report("sound.volume is \(doc.typeNameWithArticle(value)), but Apple expects a number from 0 to 1; write for example 0.8", value, help: "write a number from 0 to 1")
+                            report(
+                                "sound.volume is \(doc.typeNameWithArticle(value)), but Apple expects a number from 0 to 1; write for example 0.8",
+                                value, help: "write a number from 0 to 1")
                         }
                     default:
                         let guess = Suggest.closest(to: key, in: ["critical", "name", "volume"])
-                        report("unknown key '\(key)' in the sound dictionary, which Apple does not define; " + (guess.map { "did you mean '\($0)'?" } ?? "the keys are critical, name and volume"), member.key, help: guess.map { "rename it to '\($0)'" } ?? "remove it")
+                        report(
+                            "unknown key '\(key)' in the sound dictionary, which Apple does not define; "
+                                + (guess.map { "did you mean '\($0)'?" } ?? "the keys are critical, name and volume"),
+                            member.key, help: guess.map { "rename it to '\($0)'" } ?? "remove it")
                     }
                 }
                 if doc.member(node, "name") == nil {
-                    report("the sound dictionary has no name: the device has no sound to play; add \"name\": \"default\" or a file name", node, help: "add \"name\"")
+                    report(
+                        "the sound dictionary has no name: the device has no sound to play; add \"name\": \"default\" or a file name",
+                        node, help: "add \"name\"")
                 }
             default:
-                report("sound is \(doc.typeNameWithArticle(node)), but Apple expects a file name string or a {critical, name, volume} dictionary; write \"default\"", node, help: "write \"default\"")
+                report(
+                    "sound is \(doc.typeNameWithArticle(node)), but Apple expects a file name string or a {critical, name, volume} dictionary; write \"default\"",
+                    node, help: "write \"default\"")
             }
         }
 
@@ -187,22 +225,32 @@ struct APNsApsValue: PayloadRule {
                         localization("alert.\(key)", value)
                     } else if APNs.alertStringKeys.contains(key) || (key == "sound" && isLiveActivity) {
                         if doc.kind(value) != .string {
-                            report("alert.\(key) is \(doc.typeNameWithArticle(value)) (\(shown(value))), but Apple defines alert text as strings, so the device may show nothing for it; write it as a string", value, help: "write a string")
+                            report(
+                                "alert.\(key) is \(doc.typeNameWithArticle(value)) (\(shown(value))), but Apple defines alert text as strings, so the device may show nothing for it; write it as a string",
+                                value, help: "write a string")
                         }
                     } else if key.hasSuffix("-loc-args") || key == "loc-args" {
                         strings("alert.\(key)", value)
                     } else if key == "summary-arg-count" {
                         if !(doc.intValue(value).map { $0 > 0 } ?? false) {
-                            report("alert.summary-arg-count is \(shown(value)), but Apple expects a positive integer; write for example 1", value, help: "write a positive integer")
+                            report(
+                                "alert.summary-arg-count is \(shown(value)), but Apple expects a positive integer; write for example 1",
+                                value, help: "write a positive integer")
                         }
                     }
                 }
                 for pair in APNs.locArgs {
-                    guard let args = doc.member(node, pair.args), doc.member(node, pair.key) == nil, let key = doc.keyNode(ofValue: args) else { continue }
-                    report("alert.\(pair.args) without \(pair.key): the arguments fill the localized string of \(pair.key), so they are unused (the admin SDKs refuse this); add \"\(pair.key)\" or remove \(pair.args)", key, help: "add \"\(pair.key)\"")
+                    guard let args = doc.member(node, pair.args), doc.member(node, pair.key) == nil,
+                        let key = doc.keyNode(ofValue: args)
+                    else { continue }
+                    report(
+                        "alert.\(pair.args) without \(pair.key): the arguments fill the localized string of \(pair.key), so they are unused (the admin SDKs refuse this); add \"\(pair.key)\" or remove \(pair.args)",
+                        key, help: "add \"\(pair.key)\"")
                 }
             default:
-                report("alert is \(doc.typeNameWithArticle(node)), but Apple defines a string or a dictionary with title, subtitle and body, so the device may show nothing; write \"alert\": {\"title\": ..., \"body\": ...}", node, help: "write a string or an alert dictionary")
+                report(
+                    "alert is \(doc.typeNameWithArticle(node)), but Apple defines a string or a dictionary with title, subtitle and body, so the device may show nothing; write \"alert\": {\"title\": ..., \"body\": ...}",
+                    node, help: "write a string or an alert dictionary")
             }
         }
 
@@ -210,23 +258,31 @@ struct APNsApsValue: PayloadRule {
         /// examples: `loc-key` a string, `loc-args` an array of strings (A-LA, platform-rules.md §1.4).
         mutating func localization(_ name: String, _ node: NodeID) {
             guard let locKey = doc.member(node, "loc-key") else {
-                report("\(name) is a dictionary without loc-key, so ActivityKit has no localized string to show; add \"loc-key\" or write the text as a string", node, help: "add \"loc-key\"")
+                report(
+                    "\(name) is a dictionary without loc-key, so ActivityKit has no localized string to show; add \"loc-key\" or write the text as a string",
+                    node, help: "add \"loc-key\"")
                 return
             }
             if doc.kind(locKey) != .string, doc.kind(locKey) != .placeholder {
                 type("\(name).loc-key", locKey, .string, "a string")
             }
-            if let args = doc.member(node, "loc-args"), doc.kind(args) != .placeholder { strings("\(name).loc-args", args) }
+            if let args = doc.member(node, "loc-args"), doc.kind(args) != .placeholder {
+                strings("\(name).loc-args", args)
+            }
         }
 
         mutating func strings(_ name: String, _ node: NodeID) {
             guard doc.kind(node) == .array else {
-                report("\(name) is \(doc.typeNameWithArticle(node)), but Apple expects an array of strings; write [\(doc.kind(node) == .string ? shown(node) : "\"...\"")]", node, help: "write an array of strings")
+                report(
+                    "\(name) is \(doc.typeNameWithArticle(node)), but Apple expects an array of strings; write [\(doc.kind(node) == .string ? shown(node) : "\"...\"")]",
+                    node, help: "write an array of strings")
                 return
             }
             for element in doc.elements(node) where doc.kind(element) != .string && doc.kind(element) != .placeholder {
                 let text = doc.kind(element) == .number ? "\"\(doc.rawText(element))\"" : "a string"
-                report("\(name) holds \(doc.typeNameWithArticle(element)) (\(shown(element))), but Apple expects strings only: the localized text is not formatted; write \(text)", element, help: "write \(text)")
+                report(
+                    "\(name) holds \(doc.typeNameWithArticle(element)) (\(shown(element))), but Apple expects strings only: the localized text is not formatted; write \(text)",
+                    element, help: "write \(text)")
             }
         }
 
@@ -234,21 +290,33 @@ struct APNsApsValue: PayloadRule {
             let kind = doc.kind(node)
             if kind == .number, doc.isInteger(node), doc.rawText(node) == "1" { return }
             let one = TextEdit(replacing: doc.span(node), with: "1")
-            let effect = name == "content-available" ? "the app may not be woken" : "the notification service extension may not run"
+            let effect =
+                name == "content-available"
+                ? "the app may not be woken" : "the notification service extension may not run"
             switch kind {
             case .bool where doc.boolValue(node) == true:
-                report("\(name) is true, but Apple's value is the number 1: \(effect) (only server SDKs rewrite it); write 1", node, help: "write 1", fix: Fix(edits: [one]))
+                report(
+                    "\(name) is true, but Apple's value is the number 1: \(effect) (only server SDKs rewrite it); write 1",
+                    node, help: "write 1", fix: Fix(edits: [one]))
             case .string where doc.string(node) == "1":
-                report("\(name) is the string \"1\", but Apple's value is the number 1: \(effect); write 1", node, help: "write 1", fix: Fix(edits: [one]))
+                report(
+                    "\(name) is the string \"1\", but Apple's value is the number 1: \(effect); write 1", node,
+                    help: "write 1", fix: Fix(edits: [one]))
             case .number where doc.doubleValue(node) == 1:
-                report("\(name) is \(shown(node)), but Apple's value is the integer 1; write 1", node, help: "write 1", fix: Fix(edits: [one]))
+                report(
+                    "\(name) is \(shown(node)), but Apple's value is the integer 1; write 1", node, help: "write 1",
+                    fix: Fix(edits: [one]))
             // `true` was handled above: a boolean here is false.
             case _ where kind == .bool || (kind == .number && doc.doubleValue(node) == 0):
                 // Apple documents only 1; the writer meant "off", which is what leaving the key out says. No
                 // platform owner documents what a device does with 0 or false, so this is a warning.
-                report("\(name) is \(shown(node)), which Apple does not define; to turn the flag off leave the key out", node, severity: .warning, help: "remove \"\(name)\"", fix: removal(of: node))
+                report(
+                    "\(name) is \(shown(node)), which Apple does not define; to turn the flag off leave the key out",
+                    node, severity: .warning, help: "remove \"\(name)\"", fix: removal(of: node))
             default:
-                report("\(name) is \(shown(node)), but the only value is the number 1 and any other value does not reliably mean \"off\"; leave the key out when the flag is not wanted, else write 1", node, help: "remove the key, or write 1")
+                report(
+                    "\(name) is \(shown(node)), but the only value is the number 1 and any other value does not reliably mean \"off\"; leave the key out when the flag is not wanted, else write 1",
+                    node, help: "remove the key, or write 1")
             }
         }
 
@@ -259,32 +327,47 @@ struct APNsApsValue: PayloadRule {
             }
             let value = doc.string(node)
             guard !APNs.interruptionLevels.contains(value), !context.isTemplated(node) else { return }
-            let guess = Suggest.sameWordDifferentSpelling(value, in: APNs.interruptionLevels) ?? Suggest.closest(to: value, in: APNs.interruptionLevels)
-            report("interruption-level '\(value)' is not one of Apple's levels, so it is unlikely to take effect; " + (guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical"), node, help: guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical")
+            let guess =
+                Suggest.sameWordDifferentSpelling(value, in: APNs.interruptionLevels)
+                ?? Suggest.closest(to: value, in: APNs.interruptionLevels)
+            report(
+                "interruption-level '\(value)' is not one of Apple's levels, so it is unlikely to take effect; "
+                    + (guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical"), node,
+                help: guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical")
         }
 
         mutating func relevanceScore(_ node: NodeID, isLiveActivity: Bool) {
             guard let value = doc.doubleValue(node) else {
-                report("relevance-score is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple expects a number\(isLiveActivity ? "" : " from 0 to 1"); write for example 0.5", node, help: "write a number")
+                report(
+                    "relevance-score is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple expects a number\(isLiveActivity ? "" : " from 0 to 1"); write for example 0.5",
+                    node, help: "write a number")
                 return
             }
             if !isLiveActivity, !(0...1).contains(value) {
-                report("relevance-score \(shown(node)) is outside 0 to 1: the system uses it to pick the featured notification of a summary and APNSwift refuses it; write a number from 0.0 to 1.0", node, help: "write a number from 0 to 1")
+                report(
+                    "relevance-score \(shown(node)) is outside 0 to 1: the system uses it to pick the featured notification of a summary and APNSwift refuses it; write a number from 0.0 to 1.0",
+                    node, help: "write a number from 0 to 1")
             }
         }
 
         mutating func seconds(_ name: String, _ node: NodeID) {
             if let value = doc.intValue(node), value >= 0 { return }
             if doc.kind(node) == .string, let n = Int(doc.string(node)), n >= 0 {
-                report("\(name) is the string \(shown(node)), but Apple expects an integer number of UNIX seconds: ActivityKit cannot read it; write \(n)", node, help: "write \(n)")
+                report(
+                    "\(name) is the string \(shown(node)), but Apple expects an integer number of UNIX seconds: ActivityKit cannot read it; write \(n)",
+                    node, help: "write \(n)")
             } else {
-                report("\(name) is \(shown(node)), but Apple expects a whole, non-negative number of UNIX seconds; write for example 1764400000", node, help: "write the UNIX time in seconds")
+                report(
+                    "\(name) is \(shown(node)), but Apple expects a whole, non-negative number of UNIX seconds; write for example 1764400000",
+                    node, help: "write the UNIX time in seconds")
             }
         }
 
         mutating func contentChanged(_ node: NodeID) {
             guard doc.boolValue(node) != true else { return }
-            report("content-changed is \(shown(node)), but WidgetKit reloads only on true; write true", node, help: "write true")
+            report(
+                "content-changed is \(shown(node)), but WidgetKit reloads only on true; write true", node,
+                help: "write true")
         }
     }
 }

@@ -76,7 +76,8 @@ struct APNsBackgroundHeaders: PayloadRule {
                   "payload": {"aps": {"content-available": 1}}}}}
                 """),
             RuleExample(
-                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "_contentAvailable": true, "priority": "normal", "data": {"cursor": "c_81"}}"#),
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "_contentAvailable": true, "priority": "normal", "data": {"cursor": "c_81"}}"#
+            ),
             RuleExample(
                 #"{"aps": {"content-available": 1}, "cursor": "c_81"}"#,
                 note: "A bare body with no known headers: the rule does not guess."),
@@ -129,7 +130,8 @@ struct APNsBackgroundHeaders: PayloadRule {
                 """),
             RuleCorrection(
                 #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"content-available": 1}}}}}"#,
-                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}}}"#),
+                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "background", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}}}"#
+            ),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -171,9 +173,10 @@ struct APNsBackgroundHeaders: PayloadRule {
                 result.append(diagnostic(message, at: object, in: doc, help: "add \(add)", fix: fix))
             } else {
                 let field = view.field("content-available")
-                result.append(diagnostic(
-                    message, at: field?.key ?? field?.value ?? view.anchor, in: doc,
-                    help: "send it with \"apns-push-type\": \"background\" and \"apns-priority\": \"5\""))
+                result.append(
+                    diagnostic(
+                        message, at: field?.key ?? field?.value ?? view.anchor, in: doc,
+                        help: "send it with \"apns-push-type\": \"background\" and \"apns-priority\": \"5\""))
             }
         }
         return result
@@ -183,7 +186,9 @@ struct APNsBackgroundHeaders: PayloadRule {
         entry.valueNode.map { context.isTemplated($0) } ?? false
     }
 
-    func wrongHeader(_ entry: APNsHeader, _ correct: String, _ headers: APNsHeaders, _ context: PayloadContext) -> Diagnostic {
+    func wrongHeader(_ entry: APNsHeader, _ correct: String, _ headers: APNsHeaders, _ context: PayloadContext)
+        -> Diagnostic
+    {
         let value = entry.value ?? ""
         let isPriority = entry.name.lowercased() == "apns-priority"
         // FCM's ApnsConfig.headers allows only apns-priority 5 on a data-only message (FCM v1 discovery document).
@@ -196,7 +201,9 @@ struct APNsBackgroundHeaders: PayloadRule {
         let help = "write \"\(correct)\""
         guard let node = entry.valueNode else {
             let view = context.payload.apns
-            return diagnostic(message, at: view?.field("content-available")?.key ?? view?.anchor ?? context.payload.node, in: context.document, help: help)
+            return diagnostic(
+                message, at: view?.field("content-available")?.key ?? view?.anchor ?? context.payload.node,
+                in: context.document, help: help)
         }
         let fix = Fix(edits: [TextEdit(replacing: context.document.span(node), with: JSONDocument.quoted(correct))])
         return diagnostic(message, at: node, in: context.document, help: help, fix: fix)
@@ -207,12 +214,16 @@ struct APNsBackgroundHeaders: PayloadRule {
         let doc = context.document
         if let node = priority.valueNode {
             if context.isTemplated(node) { return [] }
-            return [diagnostic(
-                expoPriority(doc.rawText(node)), at: node, in: doc, help: "write \"normal\"")]
+            return [
+                diagnostic(
+                    expoPriority(doc.rawText(node)), at: node, in: doc, help: "write \"normal\"")
+            ]
         }
         let field = view.field("content-available")
-        return [diagnostic(
-            expoDefaultPriority(), at: field?.key ?? view.anchor, in: doc, help: "add \"priority\": \"normal\"")]
+        return [
+            diagnostic(
+                expoDefaultPriority(), at: field?.key ?? view.anchor, in: doc, help: "add \"priority\": \"normal\"")
+        ]
     }
 
     // MARK: Messages
@@ -221,18 +232,23 @@ struct APNsBackgroundHeaders: PayloadRule {
     func missingHeaders(_ missing: [(String, String)], _ headers: APNsHeaders, add: String) -> String {
         let names = missing.map(\.0)
         let priorityNote =
-            !names.contains("apns-priority") ? ""
+            !names.contains("apns-priority")
+            ? ""
             : headers.origin == .fcm ? " (FCM sends apns-priority 10)" : " (APNs uses priority 10)"
-        return "background push sent without \(names.joined(separator: " and "))\(priorityNote)\(APNs.origin(headers)): the device drops or throttles it; add \(add) to \(APNs.headersName(headers))"
+        return
+            "background push sent without \(names.joined(separator: " and "))\(priorityNote)\(APNs.origin(headers)): the device drops or throttles it; add \(add) to \(APNs.headersName(headers))"
     }
 
     func wrongValue(
         _ header: String, _ value: String, _ correct: String, origin: String, isPriority: Bool, fcmRejects: Bool
     ) -> String {
         let what =
-            fcmRejects ? "FCM rejects the message with INVALID_ARGUMENT (a data-only message may carry only apns-priority 5), and APNs would drop it"
-            : isPriority ? "the device drops it" : "APNs and the device treat it as a visible notification and may drop it"
-        return "\(header) \(value) on a background push (content-available, no alert, sound or badge)\(origin): \(what); send it with \(header) \(correct)"
+            fcmRejects
+            ? "FCM rejects the message with INVALID_ARGUMENT (a data-only message may carry only apns-priority 5), and APNs would drop it"
+            : isPriority
+                ? "the device drops it" : "APNs and the device treat it as a visible notification and may drop it"
+        return
+            "\(header) \(value) on a background push (content-available, no alert, sound or badge)\(origin): \(what); send it with \(header) \(correct)"
     }
 
     func expoPriority(_ written: String) -> String {

@@ -31,7 +31,8 @@ struct APNsHeaderFormat: PayloadRule {
                 #"{"headers": {"apns-push-type": "alert", "apns-expiration": ↓"1764486400000"}, "payload": {"aps": {"alert": "Hi"}}}"#,
                 note: "Expiration in milliseconds."),
             RuleExample(
-                #"{"headers": {"apns-push-type": "alert", "apns-id": ↓"order-48213"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                #"{"headers": {"apns-push-type": "alert", "apns-id": ↓"order-48213"}, "payload": {"aps": {"alert": "Hi"}}}"#
+            ),
             RuleExample(
                 #"{"headers": {"apns-push-type": "alert", "apns-collapse-id": ↓"order-48213-shipment-update-with-tracking-number-JJD-4KX7-2291-RT-v2"}, "payload": {"aps": {"alert": "Hi"}}}"#,
                 note: "A 66-byte collapse id."),
@@ -58,7 +59,8 @@ struct APNsHeaderFormat: PayloadRule {
                 }
                 """),
             RuleExample(
-                #"{"headers": {"apns-push-type": "voip", "apns-expiration": "0", "apns-topic": "com.example.shop.voip"}, "payload": {"aps": {}}}"#),
+                #"{"headers": {"apns-push-type": "voip", "apns-expiration": "0", "apns-topic": "com.example.shop.voip"}, "payload": {"aps": {}}}"#
+            ),
             RuleExample(
                 #"{"headers": {"apns-push-type": "alert", "apns-collapse-id": "order-{{order_id}}"}, "payload": {"aps": {"alert": "Hi"}}}"#,
                 fileName: "shipped.json.tmpl"),
@@ -66,7 +68,8 @@ struct APNsHeaderFormat: PayloadRule {
         corrections: [
             RuleCorrection(
                 #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "alert", "apns-priority": 10}, "payload": {"aps": {"alert": "Hi"}}}}}"#,
-                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "alert", "apns-priority": "10"}, "payload": {"aps": {"alert": "Hi"}}}}}"#)
+                #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "alert", "apns-priority": "10"}, "payload": {"aps": {"alert": "Hi"}}}}}"#
+            )
         ])
 
     /// Canonical 8-4-4-4-12 hexadecimal form (either letter case).
@@ -91,9 +94,10 @@ struct APNsHeaderFormat: PayloadRule {
             if let first = seen.first(where: { $0.name == name })?.entry {
                 // The same spelling twice is json-duplicate-key's finding.
                 if first.name != entry.name {
-                    result.append(diagnostic(
-                        sameHeaderAgain(entry.name, first: first.name, origin: origin),
-                        at: keyAt, in: doc, help: "remove one of the two"))
+                    result.append(
+                        diagnostic(
+                            sameHeaderAgain(entry.name, first: first.name, origin: origin),
+                            at: keyAt, in: doc, help: "remove one of the two"))
                 }
                 continue
             }
@@ -102,20 +106,25 @@ struct APNsHeaderFormat: PayloadRule {
                 let known = APNs.headerNames
                 let suggestion = APNs.misspelledHeader(name)
                 if name.hasPrefix("apns") || suggestion != nil {
-                    result.append(diagnostic(
-                        unknownHeader(entry.name, origin: origin, suggesting: suggestion, known: known),
-                        at: keyAt, in: doc, severity: .warning,
-                        help: suggestion.map { "rename it to '\($0)'" } ?? "remove it"))
+                    result.append(
+                        diagnostic(
+                            unknownHeader(entry.name, origin: origin, suggesting: suggestion, known: known),
+                            at: keyAt, in: doc, severity: .warning,
+                            help: suggestion.map { "rename it to '\($0)'" } ?? "remove it"))
                     continue
                 }
             }
             if let node = entry.valueNode, doc.kind(node) != .string {
                 if doc.kind(node) == .placeholder { continue }
                 let text = doc.kind(node) == .number ? doc.rawText(node) : nil
-                result.append(diagnostic(
-                    notAString(entry.name, doc.typeNameWithArticle(node), viaFCM: headers.origin == .fcm, number: text),
-                    at: node, in: doc, help: text.map { "write \"\($0)\"" } ?? "write the value as a string",
-                    fix: text.map { Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted($0))]) }))
+                result.append(
+                    diagnostic(
+                        notAString(
+                            entry.name, doc.typeNameWithArticle(node), viaFCM: headers.origin == .fcm, number: text),
+                        at: node, in: doc, help: text.map { "write \"\($0)\"" } ?? "write the value as a string",
+                        fix: text.map {
+                            Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted($0))])
+                        }))
                 continue
             }
             guard let value = entry.value else { continue }
@@ -125,19 +134,22 @@ struct APNsHeaderFormat: PayloadRule {
             case "apns-collapse-id":
                 let bytes = value.utf8.count
                 if bytes > 64 {
-                    result.append(diagnostic(
-                        collapseIdTooLong(bytes, origin: origin),
-                        at: at, in: doc, help: "shorten it to at most 64 bytes"))
+                    result.append(
+                        diagnostic(
+                            collapseIdTooLong(bytes, origin: origin),
+                            at: at, in: doc, help: "shorten it to at most 64 bytes"))
                 }
             case "apns-expiration":
                 if let message = expirationProblem(value, origin) {
-                    result.append(diagnostic(message, at: at, in: doc, help: "write the UNIX time in seconds, or \"0\""))
+                    result.append(
+                        diagnostic(message, at: at, in: doc, help: "write the UNIX time in seconds, or \"0\""))
                 }
             case "apns-id":
                 if !Self.isUUID(value) {
-                    result.append(diagnostic(
-                        idNotAUUID(value, origin: origin),
-                        at: at, in: doc, help: "write a canonical UUID or remove the header"))
+                    result.append(
+                        diagnostic(
+                            idNotAUUID(value, origin: origin),
+                            at: at, in: doc, help: "write a canonical UUID or remove the header"))
                 }
             default:
                 break
@@ -165,15 +177,18 @@ struct APNsHeaderFormat: PayloadRule {
 
     func unknownHeader(_ name: String, origin: String, suggesting suggestion: String?, known: [String]) -> String {
         let instead = suggestion.map { "did you mean '\($0)'?" } ?? "known headers: \(known.joined(separator: ", "))"
-        return "unknown APNs header '\(name)'\(origin): APNs defines no such header, so its value does not take effect; \(instead)"
+        return
+            "unknown APNs header '\(name)'\(origin): APNs defines no such header, so its value does not take effect; \(instead)"
     }
 
     /// `number`: the value's text when it is a number, which the fix quotes.
     func notAString(_ name: String, _ type: String, viaFCM: Bool, number: String?) -> String {
-        let effect = viaFCM
+        let effect =
+            viaFCM
             ? "FCM and the admin SDKs reject apns.headers values that are not strings"
             : "HTTP/2 header values are text and senders differ in how they write anything else"
-        return "\(name) is \(type), but header values are strings: \(effect); write \(number.map { "\"\($0)\"" } ?? "a string")"
+        return
+            "\(name) is \(type), but header values are strings: \(effect); write \(number.map { "\"\($0)\"" } ?? "a string")"
     }
 
     func collapseIdTooLong(_ bytes: Int, origin: String) -> String {

@@ -54,7 +54,9 @@ struct APNsInterruptionEntitlement: PayloadRule {
         if let level = view.field("interruption-level"), let value = doc.stringValue(level.value),
             value == "critical" || value == "time-sensitive"
         {
-            needs.append((value == "critical" ? "critical-alerts" : "time-sensitive", level.value, "interruption-level \(value)"))
+            needs.append(
+                (value == "critical" ? "critical-alerts" : "time-sensitive", level.value, "interruption-level \(value)")
+            )
         }
         if !needs.contains(where: { $0.entitlement == "critical-alerts" }), let sound = view.field("sound"),
             let critical = doc.member(sound.value, "critical"), APNs.isOneLike(doc, critical)

@@ -40,9 +40,11 @@ struct APNsLiveActivity: PayloadRule {
         ],
         nonTriggering: [
             RuleExample(
-                #"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1764400000, "event": "update", "content-state": {"eta": 5}, "stale-date": 1764403600}}}"#),
+                #"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1764400000, "event": "update", "content-state": {"eta": 5}, "stale-date": 1764403600}}}"#
+            ),
             RuleExample(
-                #"{"aps": {"timestamp": 1764400000, "event": "start", "content-state": {"eta": 5}, "attributes-type": "DeliveryAttributes", "attributes": {"orderId": "1042"}, "alert": {"title": "Tracking", "body": "Order 1042"}}}"#),
+                #"{"aps": {"timestamp": 1764400000, "event": "start", "content-state": {"eta": 5}, "attributes-type": "DeliveryAttributes", "attributes": {"orderId": "1042"}, "alert": {"title": "Tracking", "body": "Order 1042"}}}"#
+            ),
             RuleExample(#"{"aps": {"timestamp": 1764410800, "event": "end", "dismissal-date": 1764414400}}"#),
             RuleExample(#"{"aps": {"alert": "Your order shipped"}}"#, note: "Not a Live Activity."),
         ])
@@ -89,7 +91,9 @@ struct APNsLiveActivity: PayloadRule {
                 noTimestamp(), aps, "add \"timestamp\" in UNIX seconds")
         }
         for name in ["stale-date", "dismissal-date"] {
-            if let field = view.field(name) { checkSeconds(name, field.value, isTimestamp: false, doc) { report($0, $1, $2) } }
+            if let field = view.field(name) {
+                checkSeconds(name, field.value, isTimestamp: false, doc) { report($0, $1, $2) }
+            }
         }
 
         let at = view.field("event")?.value ?? aps
@@ -116,18 +120,21 @@ struct APNsLiveActivity: PayloadRule {
     }
 
     func checkSeconds(
-        _ name: String, _ node: NodeID, isTimestamp: Bool, _ doc: JSONDocument, _ report: (String, NodeID, String) -> Void
+        _ name: String, _ node: NodeID, isTimestamp: Bool, _ doc: JSONDocument,
+        _ report: (String, NodeID, String) -> Void
     ) {
         guard let value = doc.doubleValue(node), value >= APNs.millisecondsThreshold else { return }
         let seconds = doc.intValue(node).map { String($0 / 1000) } ?? "the value divided by 1000"
         report(
-            inMilliseconds(name, doc.rawText(node), isTimestamp: isTimestamp, seconds: seconds), node, "write \(seconds)")
+            inMilliseconds(name, doc.rawText(node), isTimestamp: isTimestamp, seconds: seconds), node,
+            "write \(seconds)")
     }
 
     // MARK: Messages
 
     func unknownEvent(_ value: String, suggesting guess: String?) -> String {
-        "event '\(value)' is not an ActivityKit event: the push is ignored; " + (guess.map { "write \"\($0)\"" } ?? "write \"start\", \"update\" or \"end\"")
+        "event '\(value)' is not an ActivityKit event: the push is ignored; "
+            + (guess.map { "write \"\($0)\"" } ?? "write \"start\", \"update\" or \"end\"")
     }
 
     func eventNotAString(_ type: String) -> String {
@@ -156,7 +163,8 @@ struct APNsLiveActivity: PayloadRule {
 
     /// `seconds`: the value divided by 1000, or words saying so when it is no integer.
     func inMilliseconds(_ name: String, _ written: String, isTimestamp: Bool, seconds: String) -> String {
-        let effect = isTimestamp
+        let effect =
+            isTimestamp
             ? "ActivityKit reads seconds, so this update lies thousands of years ahead and every later update in seconds looks older and is ignored"
             : "ActivityKit reads seconds, a date thousands of years ahead"
         return "\(name) \(written) is in milliseconds: \(effect); write \(seconds)"

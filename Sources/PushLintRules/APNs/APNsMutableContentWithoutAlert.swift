@@ -5,7 +5,8 @@ import PushLintModel
 struct APNsMutableContentWithoutAlert: PayloadRule {
     static let description = RuleDescription(
         id: "apns-mutable-content-without-alert",
-        summary: "`mutable-content` is set on a push without an alert title or body, so the service extension never runs.",
+        summary:
+            "`mutable-content` is set on a push without an alert title or body, so the service extension never runs.",
         family: .apns,
         defaultSeverity: .warning,
         rationale: """
@@ -26,11 +27,14 @@ struct APNsMutableContentWithoutAlert: PayloadRule {
                 note: "Expo message."),
         ],
         nonTriggering: [
-            RuleExample(#"{"aps": {"alert": {"title": "New photo", "body": "Anna sent a photo"}, "mutable-content": 1}}"#),
+            RuleExample(
+                #"{"aps": {"alert": {"title": "New photo", "body": "Anna sent a photo"}, "mutable-content": 1}}"#),
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "New photo"}, "apns": {"payload": {"aps": {"mutable-content": 1}}}}}"#,
                 note: "FCM merges notification.title into the alert."),
-            RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "body": "Anna sent a photo", "mutableContent": true}"#),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "body": "Anna sent a photo", "mutableContent": true}"#
+            ),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -39,15 +43,18 @@ struct APNsMutableContentWithoutAlert: PayloadRule {
             field.mapped != nil || APNs.isOneLike(doc, field.value), !view.hasAlertText(doc)
         else { return [] }
         let name = view.origin == .expo ? "mutableContent" : "mutable-content"
-        return [diagnostic(
-            extensionNeverRuns(name, visible: view.isVisible),
-            at: field.key ?? field.value, in: doc, help: "add an alert title or body")]
+        return [
+            diagnostic(
+                extensionNeverRuns(name, visible: view.isVisible),
+                at: field.key ?? field.value, in: doc, help: "add an alert title or body")
+        ]
     }
 
     // MARK: Messages
 
     func extensionNeverRuns(_ name: String, visible: Bool) -> String {
         let what = visible ? "a push without an alert title or body" : "a push that shows nothing"
-        return "\(name) on \(what): iOS runs the notification service extension only for alerts with a title or body, so it never runs; add an alert with a title or body, or remove \(name)"
+        return
+            "\(name) on \(what): iOS runs the notification service extension only for alerts with a title or body, so it never runs; add an alert with a title or body, or remove \(name)"
     }
 }

@@ -15,7 +15,9 @@ struct APNsPriorityValue: PayloadRule {
             priority 10 is `apns-background-headers`' finding; a non-string value is `apns-header-format`'s.
             """,
         triggering: [
-            RuleExample(#"{"headers": {"apns-push-type": "alert", "apns-priority": ↓"high"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "alert", "apns-priority": ↓"high"}, "payload": {"aps": {"alert": "Hi"}}}"#
+            ),
             RuleExample(
                 #"{"message": {"token": "t", "apns": {"headers": {"apns-priority": ↓"0"}, "payload": {"aps": {"alert": "Hi"}}}}}"#,
                 note: "FCM message."),
@@ -24,23 +26,31 @@ struct APNsPriorityValue: PayloadRule {
                 note: "Push-to-talk needs priority 10."),
         ],
         nonTriggering: [
-            RuleExample(#"{"headers": {"apns-push-type": "alert", "apns-priority": "5"}, "payload": {"aps": {"alert": "Hi"}}}"#),
             RuleExample(
-                #"{"headers": {"apns-push-type": "pushtotalk", "apns-priority": "10", "apns-expiration": "0"}, "payload": {"aps": {}}}"#),
+                #"{"headers": {"apns-push-type": "alert", "apns-priority": "5"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "pushtotalk", "apns-priority": "10", "apns-expiration": "0"}, "payload": {"aps": {}}}"#
+            ),
             RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "priority": "normal"}"#),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard let header = APNs.headerValue("apns-priority", in: context) else { return [] }
-        let value = header.value, at = header.at, origin = header.origin
+        let value = header.value
+        let at = header.at
+        let origin = header.origin
         if !APNs.priorities.contains(value) {
-            return [diagnostic(
-                unknownPriority(value, origin: origin),
-                at: at, in: context.document, help: "write \"10\", \"5\" or \"1\"")]
+            return [
+                diagnostic(
+                    unknownPriority(value, origin: origin),
+                    at: at, in: context.document, help: "write \"10\", \"5\" or \"1\"")
+            ]
         }
         if header.headers.pushType == "pushtotalk", value != "10" {
-            return [diagnostic(
-                pushToTalkPriority(value, origin: origin), at: at, in: context.document, help: "write \"10\"")]
+            return [
+                diagnostic(
+                    pushToTalkPriority(value, origin: origin), at: at, in: context.document, help: "write \"10\"")
+            ]
         }
         return []
     }

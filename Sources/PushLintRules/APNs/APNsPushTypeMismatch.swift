@@ -87,14 +87,18 @@ struct APNsPushTypeMismatch: PayloadRule {
                   "payload": {"aps": {"content-available": 1}}
                 }
                 """, note: "A silent push sent as an alert is apns-background-headers' finding."),
-            RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "data": {"cursor": "c_81"}}"#,
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "data": {"cursor": "c_81"}}"#,
                 note: "Expo derives the push type itself."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document
         guard let header = APNs.headerValue("apns-push-type", in: context) else { return [] }
-        let view = header.view, pushType = header.value, at = header.at, origin = header.origin
+        let view = header.view
+        let pushType = header.value
+        let at = header.at
+        let origin = header.origin
         func finding(_ message: String, _ help: String) -> [Diagnostic] {
             [diagnostic(message, at: at, in: doc, help: help)]
         }
@@ -109,7 +113,8 @@ struct APNsPushTypeMismatch: PayloadRule {
         }
         switch pushType {
         case "alert":
-            guard !view.isVisible, !view.wantsContentAvailable(doc), !view.hasMisspelling(of: "content-available") else {
+            guard !view.isVisible, !view.wantsContentAvailable(doc), !view.hasMisspelling(of: "content-available")
+            else {
                 return []
             }
             return finding(

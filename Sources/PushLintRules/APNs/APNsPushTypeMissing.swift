@@ -19,7 +19,8 @@ struct APNsPushTypeMissing: PayloadRule {
             """,
         triggering: [
             RuleExample(
-                #"{"headers": ↓{"apns-priority": "10", "apns-topic": "com.example.shop"}, "payload": {"aps": {"alert": "Your order shipped"}}}"#),
+                #"{"headers": ↓{"apns-priority": "10", "apns-topic": "com.example.shop"}, "payload": {"aps": {"alert": "Your order shipped"}}}"#
+            ),
             RuleExample(
                 #"{"message": {"token": "t", "apns": {"headers": ↓{"apns-priority": "10"}, "payload": {"aps": {"badge": 2}}}}}"#,
                 note: "FCM message with apns.headers."),
@@ -29,7 +30,8 @@ struct APNsPushTypeMissing: PayloadRule {
                 note: "Bare body with configured headers."),
         ],
         nonTriggering: [
-            RuleExample(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Your order shipped"}}}"#),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Your order shipped"}}}"#),
             RuleExample(#"{"aps": {"alert": "Your order shipped"}}"#, note: "No headers known."),
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "Shipped", "body": "On its way"}}}"#,
@@ -48,9 +50,11 @@ struct APNsPushTypeMissing: PayloadRule {
         else { return [] }
         if headers.origin == .fcm, headers.object == nil { return [] }
         let suggestion = suggestedType(view, doc)
-        return [diagnostic(
-            noPushType(in: APNs.headersName(headers), origin: APNs.origin(headers), suggesting: suggestion),
-            at: headers.object ?? view.anchor, in: doc, help: "add \"apns-push-type\": \"\(suggestion)\"")]
+        return [
+            diagnostic(
+                noPushType(in: APNs.headersName(headers), origin: APNs.origin(headers), suggesting: suggestion),
+                at: headers.object ?? view.anchor, in: doc, help: "add \"apns-push-type\": \"\(suggestion)\"")
+        ]
     }
 
     func suggestedType(_ view: APNsView, _ doc: JSONDocument) -> String {

@@ -18,7 +18,8 @@ struct APNsPushTypeValue: PayloadRule {
             """,
         triggering: [
             RuleExample(
-                #"{"headers": {"apns-push-type": ↓"silent", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#),
+                #"{"headers": {"apns-push-type": ↓"silent", "apns-priority": "5"}, "payload": {"aps": {"content-available": 1}}}"#
+            ),
             RuleExample(
                 #"{"headers": {"apns-push-type": ↓"Alert"}, "payload": {"aps": {"alert": "Hi"}}}"#,
                 note: "Push types are lowercase."),
@@ -29,7 +30,8 @@ struct APNsPushTypeValue: PayloadRule {
         nonTriggering: [
             RuleExample(#"{"headers": {"apns-push-type": "alert"}, "payload": {"aps": {"alert": "Hi"}}}"#),
             RuleExample(
-                #"{"headers": {"apns-push-type": "controls", "apns-topic": "com.example.shop.push-type.controls"}, "payload": {"aps": {"content-changed": true}}}"#),
+                #"{"headers": {"apns-push-type": "controls", "apns-topic": "com.example.shop.push-type.controls"}, "payload": {"aps": {"content-changed": true}}}"#
+            ),
             RuleExample(
                 #"{"headers": {"apns-push-type": "{{push_type}}"}, "payload": {"aps": {"alert": "Hi"}}}"#,
                 fileName: "alert.json.tmpl", note: "A placeholder is not checked."),
@@ -40,12 +42,15 @@ struct APNsPushTypeValue: PayloadRule {
             return []
         }
         let value = header.value
-        let suggestion = Suggest.sameWordDifferentSpelling(value, in: APNs.pushTypeNames)
+        let suggestion =
+            Suggest.sameWordDifferentSpelling(value, in: APNs.pushTypeNames)
             ?? Suggest.closest(to: value, in: APNs.pushTypeNames)
         let instead = suggestion.map { "write \"\($0)\"" } ?? "use one of \(APNs.pushTypeNames.joined(separator: ", "))"
-        return [diagnostic(
-            unknownPushType(value, origin: header.origin, instead: instead),
-            at: header.at, in: context.document, help: instead)]
+        return [
+            diagnostic(
+                unknownPushType(value, origin: header.origin, instead: instead),
+                at: header.at, in: context.document, help: instead)
+        ]
     }
 
     // MARK: Messages

@@ -43,7 +43,9 @@ enum APNs {
     ]
 
     /// Renames that are certain although the words differ (`events` for `event`).
-    static let apsKeyAliases = ["events": "event", "categoryId": "category", "category_id": "category", "category-id": "category"]
+    static let apsKeyAliases = [
+        "events": "event", "categoryId": "category", "category_id": "category", "category-id": "category",
+    ]
 
     /// The Apple key a key written in `aps` was meant to be, when that is certain: an alias, or the same word in
     /// another spelling (`content_available`). Nil for Apple's own keys and for keys of unknown intent. The one
@@ -119,7 +121,9 @@ extension APNsView {
 
     /// The alert shows a title or a body (what a notification service extension needs).
     func hasAlertText(_ doc: JSONDocument) -> Bool {
-        if let alert = field("alert"), alert.mapped == nil, doc.kind(alert.value) == .string || doc.kind(alert.value) == .placeholder {
+        if let alert = field("alert"), alert.mapped == nil,
+            doc.kind(alert.value) == .string || doc.kind(alert.value) == .placeholder
+        {
             return doc.kind(alert.value) == .placeholder || !doc.string(alert.value).isEmpty
         }
         return ["title", "body", "title-loc-key", "loc-key"].contains { alertField($0) != nil }
@@ -199,7 +203,9 @@ extension APNs {
         }
         let keyStart = doc.span(last.key).start
         var lineStart = keyStart
-        while lineStart > 0, doc.bytes[lineStart - 1] == UInt8(ascii: " ") || doc.bytes[lineStart - 1] == UInt8(ascii: "\t") {
+        while lineStart > 0,
+            doc.bytes[lineStart - 1] == UInt8(ascii: " ") || doc.bytes[lineStart - 1] == UInt8(ascii: "\t")
+        {
             lineStart -= 1
         }
         let insertAt = doc.span(last.value).end

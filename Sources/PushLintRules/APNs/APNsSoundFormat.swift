@@ -45,7 +45,8 @@ struct APNsSoundFormat: PayloadRule {
             guard let inner = doc.member(name, "name") else { return [] }
             name = inner
         }
-        guard doc.kind(name) == .string, doc.withStringBytes(name, Self.hasUnplayableExtension), !context.isTemplated(name)
+        guard doc.kind(name) == .string, doc.withStringBytes(name, Self.hasUnplayableExtension),
+            !context.isTemplated(name)
         else { return [] }
         let file = doc.string(name)
         let ext = file.split(separator: ".").last.map { $0.lowercased() } ?? ""

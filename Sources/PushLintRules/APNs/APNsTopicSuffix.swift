@@ -19,7 +19,8 @@ struct APNsTopicSuffix: PayloadRule {
             """,
         triggering: [
             RuleExample(
-                #"{"headers": {"apns-push-type": "liveactivity", "apns-topic": ↓"com.example.shop"}, "payload": {"aps": {"event": "update", "timestamp": 1764400000, "content-state": {}}}}"#),
+                #"{"headers": {"apns-push-type": "liveactivity", "apns-topic": ↓"com.example.shop"}, "payload": {"aps": {"event": "update", "timestamp": 1764400000, "content-state": {}}}}"#
+            ),
             RuleExample(
                 #"{"message": {"token": "t", "apns": {"headers": {"apns-push-type": "voip", "apns-topic": ↓"com.example.shop"}, "payload": {"aps": {}}}}}"#,
                 note: "FCM message."),
@@ -29,8 +30,11 @@ struct APNsTopicSuffix: PayloadRule {
         ],
         nonTriggering: [
             RuleExample(
-                #"{"headers": {"apns-push-type": "liveactivity", "apns-topic": "com.example.shop.push-type.liveactivity"}, "payload": {"aps": {"event": "update", "timestamp": 1764400000, "content-state": {}}}}"#),
-            RuleExample(#"{"headers": {"apns-push-type": "alert", "apns-topic": "com.example.shop"}, "payload": {"aps": {"alert": "Hi"}}}"#),
+                #"{"headers": {"apns-push-type": "liveactivity", "apns-topic": "com.example.shop.push-type.liveactivity"}, "payload": {"aps": {"event": "update", "timestamp": 1764400000, "content-state": {}}}}"#
+            ),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "alert", "apns-topic": "com.example.shop"}, "payload": {"aps": {"alert": "Hi"}}}"#
+            ),
             RuleExample(
                 #"{"headers": {"apns-push-type": "voip", "apns-topic": "{{bundle_id}}"}, "payload": {"aps": {}}}"#,
                 fileName: "call.json.tmpl", note: "A placeholder is not checked."),
@@ -40,20 +44,26 @@ struct APNsTopicSuffix: PayloadRule {
         guard let header = APNs.headerValue("apns-topic", in: context), let pushType = header.headers.pushType,
             APNs.isPushType(pushType), pushType != "mdm"
         else { return [] }
-        let topic = header.value, at = header.at, origin = header.origin
+        let topic = header.value
+        let at = header.at
+        let origin = header.origin
         let other = APNs.topicSuffixes.filter { topic.hasSuffix($0) }.max { $0.count < $1.count }
         if let suffix = APNs.topicSuffix(of: pushType) {
             guard !topic.hasSuffix(suffix) else { return [] }
             let bundle = other.map { String(topic.dropLast($0.count)) } ?? topic
-            return [diagnostic(
-                missingSuffix(topic, suffix, for: pushType, origin: origin, write: bundle + suffix),
-                at: at, in: context.document, help: "write \"\(bundle + suffix)\"")]
+            return [
+                diagnostic(
+                    missingSuffix(topic, suffix, for: pushType, origin: origin, write: bundle + suffix),
+                    at: at, in: context.document, help: "write \"\(bundle + suffix)\"")
+            ]
         }
         guard let other else { return [] }
         let bundle = String(topic.dropLast(other.count))
-        return [diagnostic(
-            otherTypesSuffix(topic, other, for: pushType, origin: origin, write: bundle),
-            at: at, in: context.document, help: "write \"\(bundle)\"")]
+        return [
+            diagnostic(
+                otherTypesSuffix(topic, other, for: pushType, origin: origin, write: bundle),
+                at: at, in: context.document, help: "write \"\(bundle)\"")
+        ]
     }
 
     // MARK: Messages

@@ -23,7 +23,8 @@ struct AndroidChannelExists: PayloadRule {
         triggering: [
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "Order 48216 updated"}, "android": {"notification": {"channel_id": ↓"order"}}}}"#,
-                contract: ExampleContracts.channels, note: "The app creates `orders`, not `order`: a warning, FCM falls back."),
+                contract: ExampleContracts.channels,
+                note: "The app creates `orders`, not `order`: a warning, FCM falls back."),
             RuleExample(
                 #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Deals", "channelId": ↓"promotions"}"#,
                 contract: ExampleContracts.channels, note: "Expo: the notification would not be shown."),
@@ -56,13 +57,15 @@ struct AndroidChannelExists: PayloadRule {
                 notAContractChannel(id, field: field, origin: android.origin, known: known),
                 at: node, in: context.document,
                 severity: android.origin == .expo ? nil : .warning,
-                help: suggestion.map { "write \"\($0)\"" } ?? "use one of the contract's channels: " + known.joined(separator: ", "))
+                help: suggestion.map { "write \"\($0)\"" } ?? "use one of the contract's channels: "
+                    + known.joined(separator: ", "))
         ]
     }
 
     // MARK: Messages
 
-    private func notAContractChannel(_ id: String, field: String, origin: AndroidView.Origin, known: [String]) -> String {
+    private func notAContractChannel(_ id: String, field: String, origin: AndroidView.Origin, known: [String]) -> String
+    {
         let effect =
             origin == .expo
             ? "the notification is not displayed"

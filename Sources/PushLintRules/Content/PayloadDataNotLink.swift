@@ -4,16 +4,20 @@ import PushLintModel
 /// `payload-data-not-link`: custom data that carries content instead of a reference.
 struct PayloadDataNotLink: PayloadRule {
     static let maxStringBytes = OptionKey(
-        rule: "payload-data-not-link", "maxStringBytes", default: 512, "Longest string (UTF-8 bytes) in custom data that is not reported.")
+        rule: "payload-data-not-link", "maxStringBytes", default: 512,
+        "Longest string (UTF-8 bytes) in custom data that is not reported.")
     static let maxDepth = OptionKey(
-        rule: "payload-data-not-link", "maxDepth", default: 3, "Deepest object nesting in custom data (a field's own value is level 1).")
+        rule: "payload-data-not-link", "maxDepth", default: 3,
+        "Deepest object nesting in custom data (a field's own value is level 1).")
     static let maxStructuredBytes = OptionKey(
         rule: "payload-data-not-link", "maxStructuredBytes", default: 256,
-        "Largest stringified JSON (UTF-8 bytes of the string) or array of objects (wire bytes) in custom data that is not reported.")
+        "Largest stringified JSON (UTF-8 bytes of the string) or array of objects (wire bytes) in custom data that is not reported."
+    )
 
     static let description = RuleDescription(
         id: "payload-data-not-link",
-        summary: "Custom data carries content (long text, blobs, lists of records) instead of a reference the app can fetch.",
+        summary:
+            "Custom data carries content (long text, blobs, lists of records) instead of a reference the app can fetch.",
         family: .content,
         defaultSeverity: .warning,
         rationale: """
@@ -51,7 +55,8 @@ struct PayloadDataNotLink: PayloadRule {
                 #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Photo", "data": {"thumb": ↓"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="}}"#,
                 note: "A `data:` URI."),
             RuleExample(
-                "{\"aps\": {\"alert\": \"New article\"}, \"article_id\": \"a-77\", \"text\": ↓\"" + ASCIIText.repeated("Lorem ipsum dolor sit amet. ", 20) + "\"}",
+                "{\"aps\": {\"alert\": \"New article\"}, \"article_id\": \"a-77\", \"text\": ↓\""
+                    + ASCIIText.repeated("Lorem ipsum dolor sit amet. ", 20) + "\"}",
                 note: "A 560-byte text."),
         ],
         nonTriggering: [
@@ -67,7 +72,9 @@ struct PayloadDataNotLink: PayloadRule {
                 note: "A small reference bundle (80 bytes of stringified ids): references, not content."),
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "Invitation", "body": "Dinner on Friday?"}, "data": {"actions": "[{\"action\":\"accept\",\"title\":\"Accept\",\"icon\":\"https://cdn.example.com/icons/accept.png\"},{\"action\":\"decline\",\"title\":\"Decline\",\"icon\":\"https://cdn.example.com/icons/decline.png\"},{\"action\":\"snooze\",\"title\":\"Remind me in 1 hour\",\"icon\":\"https://cdn.example.com/icons/snooze.png\"}]"}, "webpush": {"notification": {"actions": [{"action": "accept", "title": "Accept"}, {"action": "decline", "title": "Decline"}]}}}}"#,
-                note: "Action buttons (278 bytes, stringified in FCM data; objects in webpush.notification): the device needs them to draw the notification."),
+                note:
+                    "Action buttons (278 bytes, stringified in FCM data; objects in webpush.notification): the device needs them to draw the notification."
+            ),
             RuleExample(
                 #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Anna", "body": "Are you coming?", "data": {"chatId": "c-5521", "actions": [{"id": "reply", "title": "Reply", "type": "text", "placeholder": "Message", "icon": "https://cdn.example.com/icons/reply.png"}, {"id": "mark_read", "title": "Mark as read", "icon": "https://cdn.example.com/icons/read.png"}, {"id": "mute", "title": "Mute this chat", "icon": "https://cdn.example.com/icons/mute.png"}]}}"#,
                 note: "Action buttons in Expo data."),
@@ -105,14 +112,17 @@ struct PayloadDataNotLink: PayloadRule {
     }
 
     private func visit(
-        _ node: NodeID, depth: Int, field: CustomField, _ context: PayloadContext, _ limits: Limits, _ result: inout [Diagnostic]
+        _ node: NodeID, depth: Int, field: CustomField, _ context: PayloadContext, _ limits: Limits,
+        _ result: inout [Diagnostic]
     ) {
         let doc = context.document
         switch doc.kind(node) {
         case .string:
             // What the string is first: nearly every string is a short text, and a template's placeholder search
             // is then not needed.
-            guard let what = doc.withStringBytes(node, { content(in: $0, key: { doc.owningKey(of: node).map { doc.string($0) } ?? "" }, limits) }),
+            guard
+                let what = doc.withStringBytes(
+                    node, { content(in: $0, key: { doc.owningKey(of: node).map { doc.string($0) } ?? "" }, limits) }),
                 !context.isTemplated(node)
             else { return }
             result.append(finding(node, field, what, context))
@@ -177,9 +187,12 @@ struct PayloadDataNotLink: PayloadRule {
             if count > limits.maxStructuredBytes { return .stringifiedJSON(bytes: count) }
         }
         if isLong {
-            return TextDetectors.isBase64Blob(bytes, minimumLength: 1) ? .base64(bytes: count) : .longString(bytes: count)
+            return TextDetectors.isBase64Blob(bytes, minimumLength: 1)
+                ? .base64(bytes: count) : .longString(bytes: count)
         }
-        if TextDetectors.isBase64Blob(bytes, minimumLength: 256), !isReferenceName(key()) { return .base64(bytes: count) }
+        if TextDetectors.isBase64Blob(bytes, minimumLength: 256), !isReferenceName(key()) {
+            return .base64(bytes: count)
+        }
         return nil
     }
 
@@ -188,7 +201,9 @@ struct PayloadDataNotLink: PayloadRule {
         return !words.isDisjoint(with: ["cursor", "token", "id", "ref", "etag", "after", "before"])
     }
 
-    private func finding(_ node: NodeID, _ field: CustomField, _ what: Content, _ context: PayloadContext, bytes: Int? = nil) -> Diagnostic {
+    private func finding(
+        _ node: NodeID, _ field: CustomField, _ what: Content, _ context: PayloadContext, bytes: Int? = nil
+    ) -> Diagnostic {
         let bytes = bytes ?? context.document.wireSize(node)
         return diagnostic(
             fetchable(label(of: node, in: field, context.document), what, bytes: bytes), at: node, in: context.document,
@@ -218,7 +233,8 @@ struct PayloadDataNotLink: PayloadRule {
         var steps: [String] = []
         var current = node
         while current != field.value, let parent = doc.parent(current) {
-            steps.append(doc.kind(parent) == .object ? "." + doc.string(current - 1) : "[\(doc.nodes[current].ordinal)]")
+            steps.append(
+                doc.kind(parent) == .object ? "." + doc.string(current - 1) : "[\(doc.nodes[current].ordinal)]")
             current = parent
         }
         return doc.string(field.key) + steps.reversed().joined()

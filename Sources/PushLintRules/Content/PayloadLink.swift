@@ -37,7 +37,9 @@ struct PayloadLink: PayloadRule {
             RuleExample(
                 #"{"message": {"token": "t", "webpush": {"fcm_options": {"link": "https://shop.example.com/chat/{{thread_id}}"}}}}"#,
                 fileName: "chat.json.tmpl", contract: ExampleContracts.shop),
-            RuleExample(#"{"aps": {"alert": "Hi"}, "url": "https://anywhere.example.org/x"}"#, note: "No contract `links`, nothing to compare with."),
+            RuleExample(
+                #"{"aps": {"alert": "Hi"}, "url": "https://anywhere.example.org/x"}"#,
+                note: "No contract `links`, nothing to compare with."),
         ])
 
     static let linkNames: Set<String> = ["url", "link", "deeplink"]
@@ -46,11 +48,16 @@ struct PayloadLink: PayloadRule {
         guard let links = context.contract?.links, links.schemes != nil || links.hosts != nil else { return [] }
         let doc = context.document
         var candidates: [NodeID] = []
-        for field in CustomData.allFields(context) { collect(field.value, key: doc.string(field.key), doc, &candidates) }
-        if let notification = context.payload.android?.notification, let click = doc.member(notification, anyOf: ["click_action", "clickAction"]) {
+        for field in CustomData.allFields(context) {
+            collect(field.value, key: doc.string(field.key), doc, &candidates)
+        }
+        if let notification = context.payload.android?.notification,
+            let click = doc.member(notification, anyOf: ["click_action", "clickAction"])
+        {
             candidates.append(click)
         }
-        if context.payload.kind == .fcmLegacy, let notification = doc.memberObject(context.payload.body, "notification"),
+        if context.payload.kind == .fcmLegacy,
+            let notification = doc.memberObject(context.payload.body, "notification"),
             let click = doc.member(notification, "click_action")
         {
             candidates.append(click)
@@ -59,8 +66,11 @@ struct PayloadLink: PayloadRule {
         var seen: Set<NodeID> = []
         return candidates.compactMap { node in
             guard seen.insert(node).inserted, let text = doc.stringValue(node) else { return nil }
-            return problem(text, node, links, context).map { diagnostic(message($0),
-                at: node, in: doc, help: help($0)) }
+            return problem(text, node, links, context).map {
+                diagnostic(
+                    message($0),
+                    at: node, in: doc, help: help($0))
+            }
         }
     }
 
@@ -83,14 +93,17 @@ struct PayloadLink: PayloadRule {
         case host(text: String, host: String, allowed: [String])
     }
 
-    private func problem(_ text: String, _ node: NodeID, _ links: Contract.Links, _ context: PayloadContext) -> Problem? {
+    private func problem(_ text: String, _ node: NodeID, _ links: Contract.Links, _ context: PayloadContext) -> Problem?
+    {
         // Only the literal text before the first placeholder is known.
         var literal = text
         if let first = context.placeholders(in: node).first {
             literal = String(String.UnicodeScalarView(text.unicodeScalars.prefix(first.scalarOffset)))
         }
         let templated = literal.unicodeScalars.count < text.unicodeScalars.count
-        guard let scheme = TextDetectors.scheme(of: literal), literal.unicodeScalars.count > scheme.count + 1 || !templated else { return nil }
+        guard let scheme = TextDetectors.scheme(of: literal),
+            literal.unicodeScalars.count > scheme.count + 1 || !templated
+        else { return nil }
         if let schemes = links.schemes, !schemes.contains(scheme) {
             return .scheme(text: text, scheme: scheme, allowed: schemes)
         }
@@ -98,7 +111,10 @@ struct PayloadLink: PayloadRule {
         let afterScheme = literal.unicodeScalars.dropFirst(scheme.count + 1)
         guard afterScheme.starts(with: "//".unicodeScalars) else { return nil }
         let authority = afterScheme.dropFirst(2)
-        guard let end = authority.firstIndex(where: { "/?#".unicodeScalars.contains($0) }) ?? (templated ? nil : authority.endIndex) else {
+        guard
+            let end = authority.firstIndex(where: { "/?#".unicodeScalars.contains($0) })
+                ?? (templated ? nil : authority.endIndex)
+        else {
             return nil
         }
         var host = String(String.UnicodeScalarView(authority[..<end])).lowercased()

@@ -5,7 +5,8 @@ import PushLintModel
 struct PayloadSensitiveData: PayloadRule {
     static let description = RuleDescription(
         id: "payload-sensitive-data",
-        summary: "The payload carries personal data or a secret: an e-mail address, a phone number, a token, an API key, a card number or a password.",
+        summary:
+            "The payload carries personal data or a secret: an e-mail address, a phone number, a token, an API key, a card number or a password.",
         family: .content,
         defaultSeverity: .warning,
         rationale: """
@@ -22,19 +23,31 @@ struct PayloadSensitiveData: PayloadRule {
             `apns.live_activity_token`, Expo `to`), which must be in the message.
             """,
         triggering: [
-            RuleExample(#"{"aps": {"alert": ↓"Your invoice was sent to anna.mueller@gmail.com"}, "invoice_id": "inv-881"}"#),
+            RuleExample(
+                #"{"aps": {"alert": ↓"Your invoice was sent to anna.mueller@gmail.com"}, "invoice_id": "inv-881"}"#),
             RuleExample(#"{"message": {"token": "t", "data": {"type": "login", "password": ↓"hunter2!"}}}"#),
-            RuleExample(#"{"message": {"token": "t", "data": {"session": ↓"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0ODIxMyJ9.c2lnbmF0dXJlLWJ5dGVz"}}}"#),
-            RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Call back", "data": {"callback": ↓"+49 221 1234567"}}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"session": ↓"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI0ODIxMyJ9.c2lnbmF0dXJlLWJ5dGVz"}}}"#
+            ),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Call back", "data": {"callback": ↓"+49 221 1234567"}}"#
+            ),
             RuleExample(#"{"aps": {"alert": "Payment failed"}, "card": ↓"4111 1111 1111 1111"}"#),
         ],
         nonTriggering: [
-            RuleExample(#"{"message": {"token": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "data": {"order_id": "48213", "cursor": "ord.48213.v7"}}}"#),
-            RuleExample(#"{"aps": {"alert": "Questions? Write to support@example.com"}, "call_id": "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"}"#),
             RuleExample(
-                #"{"aps": {"alert": "Hi {{name}}"}, "email": "{{email}}", "password": "{{password}}"}"#, fileName: "welcome.json.tmpl",
+                #"{"message": {"token": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "data": {"order_id": "48213", "cursor": "ord.48213.v7"}}}"#
+            ),
+            RuleExample(
+                #"{"aps": {"alert": "Questions? Write to support@example.com"}, "call_id": "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d"}"#
+            ),
+            RuleExample(
+                #"{"aps": {"alert": "Hi {{name}}"}, "email": "{{email}}", "password": "{{password}}"}"#,
+                fileName: "welcome.json.tmpl",
                 note: "Placeholders are not values."),
-            RuleExample(#"{"aps": {"alert": "Order 4111 shipped"}, "placed_at": "2025-11-28T18:42:10+01:00", "postal_code": "50674", "next_page_token": "ZXhhbXBsZV9jdXJzb3I"}"#),
+            RuleExample(
+                #"{"aps": {"alert": "Order 4111 shipped"}, "placed_at": "2025-11-28T18:42:10+01:00", "postal_code": "50674", "next_page_token": "ZXhhbXBsZV9jdXJzb3I"}"#
+            ),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -97,8 +110,12 @@ struct PayloadSensitiveData: PayloadRule {
             if !TextDetectors.isMasked(text), !TextDetectors.isURL(text) { return .secret }
         }
         let keyLike = nature.isKeyLike
-        return doc.withStringBytes(node) { TextDetectors.sensitive(inBytes: $0, keyLike: keyLike, keyIsPhone: { keyNode.map { doc.withStringBytes($0, TextDetectors.isPhoneKey) } ?? false }) }
-            .map { .personal($0) }
+        return doc.withStringBytes(node) {
+            TextDetectors.sensitive(
+                inBytes: $0, keyLike: keyLike,
+                keyIsPhone: { keyNode.map { doc.withStringBytes($0, TextDetectors.isPhoneKey) } ?? false })
+        }
+        .map { .personal($0) }
     }
 
     private func diagnostic(_ verdict: Verdict, at node: NodeID, keyNode: NodeID?, _ doc: JSONDocument) -> Diagnostic {
@@ -108,7 +125,9 @@ struct PayloadSensitiveData: PayloadRule {
                 secret(keyNode.map { doc.string($0) } ?? ""), at: node, in: doc,
                 help: "remove it; let the app fetch what it needs over its authenticated connection")
         case .personal(let found):
-            return diagnostic(personal(keyNode.map { doc.string($0) }, found), at: node, in: doc, help: "replace it with an id the app resolves after opening")
+            return diagnostic(
+                personal(keyNode.map { doc.string($0) }, found), at: node, in: doc,
+                help: "replace it with an id the app resolves after opening")
         }
     }
 
@@ -151,6 +170,7 @@ struct PayloadSensitiveData: PayloadRule {
 
     private func personal(_ key: String?, _ found: TextDetectors.Finding) -> String {
         let name = key.map { "'\($0)'" } ?? "this value"
-        return "\(name) contains \(found.name): the payload crosses the push provider, its logs and the device's notification history; send an id and let the app fetch the details"
+        return
+            "\(name) contains \(found.name): the payload crosses the push provider, its logs and the device's notification history; send an id and let the app fetch the details"
     }
 }

@@ -35,7 +35,8 @@ struct ContractAPNsTopic: PayloadRule {
         ])
 
     static let suffixes = [
-        ".push-type.liveactivity", ".push-type.widgets", ".push-type.controls", ".pushkit.fileprovider", ".location-query",
+        ".push-type.liveactivity", ".push-type.widgets", ".push-type.controls", ".pushkit.fileprovider",
+        ".location-query",
         ".complication", ".voip-ptt", ".voip",
     ]
 

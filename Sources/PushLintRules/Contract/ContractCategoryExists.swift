@@ -17,14 +17,18 @@ struct ContractCategoryExists: PayloadRule {
             suggests the closest registered one.
             """,
         triggering: [
-            RuleExample(#"{"aps": {"alert": "Order shipped", "category": ↓"ORDER_ACTION"}}"#, contract: ExampleContracts.shop),
+            RuleExample(
+                #"{"aps": {"alert": "Order shipped", "category": ↓"ORDER_ACTION"}}"#, contract: ExampleContracts.shop),
             RuleExample(
                 #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Lena", "categoryId": ↓"chat_reply"}"#,
                 contract: ExampleContracts.shop),
         ],
         nonTriggering: [
-            RuleExample(#"{"aps": {"alert": "Order shipped", "category": "ORDER_ACTIONS"}}"#, contract: ExampleContracts.shop),
-            RuleExample(#"{"aps": {"alert": "Order shipped", "category": "ANYTHING"}}"#, note: "No contract, nothing to compare with."),
+            RuleExample(
+                #"{"aps": {"alert": "Order shipped", "category": "ORDER_ACTIONS"}}"#, contract: ExampleContracts.shop),
+            RuleExample(
+                #"{"aps": {"alert": "Order shipped", "category": "ANYTHING"}}"#,
+                note: "No contract, nothing to compare with."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -33,7 +37,8 @@ struct ContractCategoryExists: PayloadRule {
             !context.isTemplated(field.value), !categories.contains(name)
         else { return [] }
         let written = apns.origin == .expo ? "categoryId" : "category"
-        let suggestion = Suggest.sameWordDifferentSpelling(name, in: categories) ?? Suggest.closest(to: name, in: categories)
+        let suggestion =
+            Suggest.sameWordDifferentSpelling(name, in: categories) ?? Suggest.closest(to: name, in: categories)
         return [
             diagnostic(
                 notRegistered(name, field: written, registered: categories), at: field.value, in: context.document,
@@ -45,6 +50,7 @@ struct ContractCategoryExists: PayloadRule {
 
     func notRegistered(_ name: String, field: String, registered categories: [String]) -> String {
         "\(field) '\(name)' is not a category the app registers, so the notification shows without its actions;"
-            + " registered: " + categories.map { "'\($0)'" }.joined(separator: ", ") + "." + Suggest.didYouMean(name, in: categories)
+            + " registered: " + categories.map { "'\($0)'" }.joined(separator: ", ") + "."
+            + Suggest.didYouMean(name, in: categories)
     }
 }

@@ -29,7 +29,8 @@ struct ContractEventUnknown: PayloadRule {
             RuleExample(
                 #"↓{"aps": {"alert": "Hi"}, "type": "order_updated", "order_id": "1", "cursor": "c"}"#,
                 fileName: "push/promo/odd.json",
-                contract: #"{"events": {"a": {"files": ["push/promo/**"]}, "b": {"match": {"type": "order_updated"}}}}"#,
+                contract:
+                    #"{"events": {"a": {"files": ["push/promo/**"]}, "b": {"match": {"type": "order_updated"}}}}"#,
                 note: "Two events claim the file."),
         ],
         nonTriggering: [
@@ -69,7 +70,8 @@ struct ContractEventUnknown: PayloadRule {
     func noEvent(nearMisses: [String], events: [String]) -> String {
         let why = nearMisses.isEmpty ? "" : " (" + nearMisses.joined(separator: "; ") + ")"
         let names = events.map { "'\($0)'" }.joined(separator: ", ")
-        return "this template maps to no event of the contract\(why), so the app was never told about it; the contract's events are \(names)"
+        return
+            "this template maps to no event of the contract\(why), so the app was never told about it; the contract's events are \(names)"
     }
 
     func severalEvents(_ matches: [(event: String, reason: String)]) -> String {

@@ -22,13 +22,16 @@ struct ContractFieldValue: PayloadRule {
         triggering: [
             RuleExample(
                 #"{"message": {"token": "t", "data": {"type": "order_updated", "order_id": ↓"A-48217", "cursor": "c"}}}"#,
-                fileName: "push/orders/updated.json", contract: ExampleContracts.shop, note: "`order_id` must match `^[0-9]+$`."),
+                fileName: "push/orders/updated.json", contract: ExampleContracts.shop,
+                note: "`order_id` must match `^[0-9]+$`."),
             RuleExample(
                 #"{"aps": {"alert": "Updated"}, "type": "order_updated", "order_id": ↓"4821748217482", "cursor": "c"}"#,
-                fileName: "push/orders/updated.json", contract: ExampleContracts.shop, note: "Longer than `maxLength` 12."),
+                fileName: "push/orders/updated.json", contract: ExampleContracts.shop,
+                note: "Longer than `maxLength` 12."),
             RuleExample(
                 #"{"aps": {"alert": "Updated"}, "type": "order_updated", "order_id": "48217", "cursor": "c", "count": ↓"3"}"#,
-                fileName: "push/orders/updated.json", contract: ExampleContracts.shop, note: "APNs custom keys keep JSON types: `count` must be an integer."),
+                fileName: "push/orders/updated.json", contract: ExampleContracts.shop,
+                note: "APNs custom keys keep JSON types: `count` must be an integer."),
         ],
         nonTriggering: [
             RuleExample(
@@ -50,8 +53,10 @@ struct ContractFieldValue: PayloadRule {
             guard let declaration = declared.first(where: { $0.name == name }),
                 let problem = problem(declaration, field, context)
             else { continue }
-            result.append(diagnostic(unusable(name, of: event.name, problem),
-                at: field.value, in: doc, help: help(problem)))
+            result.append(
+                diagnostic(
+                    unusable(name, of: event.name, problem),
+                    at: field.value, in: doc, help: help(problem)))
         }
         return result
     }
@@ -100,13 +105,16 @@ struct ContractFieldValue: PayloadRule {
         /// A string of an FCM data map whose content is not of the declared type: its decoded text.
         case stringContent(String)
         /// A number or a string as the file writes it.
-        case number(raw: String), string(raw: String)
+        case number(raw: String)
+        case string(raw: String)
         /// Any other value: its JSON type.
         case other(typeName: String)
     }
 
     /// What was found instead of `type`, or nil when the value has that type.
-    private func typeMismatch(_ type: Contract.FieldType, _ node: NodeID, _ stringMap: Bool, _ templated: Bool, _ doc: JSONDocument) -> Found? {
+    private func typeMismatch(
+        _ type: Contract.FieldType, _ node: NodeID, _ stringMap: Bool, _ templated: Bool, _ doc: JSONDocument
+    ) -> Found? {
         if stringMap {
             // FCM data: every value is a string; the app parses its content.
             guard !templated, let text = doc.stringValue(node) else { return nil }
@@ -143,8 +151,10 @@ struct ContractFieldValue: PayloadRule {
             case .type(let type, let found): "must be \(article(type)) \(type.rawValue), found \(describe(found))"
             case .notAllowed(let text, let allowed): "is '\(text)', which is not one of \(list(allowed))"
             case .pattern(let text, let pattern): "is '\(text)', which does not match the pattern \(pattern.source)"
-            case .tooLong(let length, let maxLength): "is \(length) characters long, more than its maxLength \(maxLength)"
-            case .tooShort(let length, let minLength): "is \(length) characters long, less than its minLength \(minLength)"
+            case .tooLong(let length, let maxLength):
+                "is \(length) characters long, more than its maxLength \(maxLength)"
+            case .tooShort(let length, let minLength):
+                "is \(length) characters long, less than its minLength \(minLength)"
             }
         return "field '\(name)' of event '\(event)' \(text); the app cannot use it"
     }

@@ -47,7 +47,9 @@ struct ContractPlatformParity: ProjectRule {
             var relatedSet: Set<String> = []
             for summary in summaries.sorted(by: { ($0.path, $0.batchIndex ?? -1) < ($1.path, $1.batchIndex ?? -1) }) {
                 let platform = Self.platform(summary)
-                let others = common.filter { $0.key != platform }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+                let others = common.filter { $0.key != platform }.values.reduce(into: Set<String>()) {
+                    $0.formUnion($1)
+                }
                 let missing = others.subtracting(fields(summary)).sorted()
                 guard !missing.isEmpty else { continue }
                 lines.append(lacks(summary, platform, missing))
@@ -59,7 +61,9 @@ struct ContractPlatformParity: ProjectRule {
                     ruleId: description.id, severity: description.defaultSeverity,
                     message: differentFields(event, platforms: common.keys.sorted(), lacking: lines),
                     related: related,
-                    help: "send the same custom fields for the event on every platform, or split it into separate events"))
+                    help:
+                        "send the same custom fields for the event on every platform, or split it into separate events")
+            )
         }
         return result
     }

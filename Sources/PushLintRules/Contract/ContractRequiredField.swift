@@ -23,7 +23,8 @@ struct ContractRequiredField: PayloadRule {
                 fileName: "push/orders/updated.json", contract: ExampleContracts.shop, note: "`cursor` is required."),
             RuleExample(
                 #"↓{"aps": {"alert": "Order 48217 updated"}, "type": "order_updated", "cursor": "c1"}"#,
-                fileName: "push/orders/updated.json", contract: ExampleContracts.shop, note: "APNs: `order_id` is missing beside `aps`."),
+                fileName: "push/orders/updated.json", contract: ExampleContracts.shop,
+                note: "APNs: `order_id` is missing beside `aps`."),
         ],
         nonTriggering: [
             RuleExample(

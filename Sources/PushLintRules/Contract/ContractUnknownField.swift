@@ -26,7 +26,8 @@ struct ContractUnknownField: PayloadRule {
                 fileName: "push/orders/updated.json", contract: ExampleContracts.shop),
             RuleExample(
                 #"{"message": {"topic": "deals", "notification": {"title": "Deals"}, "data": {"anything": "x"}}}"#,
-                fileName: "push/promo/weekly.json", contract: ExampleContracts.shop, note: "`promo.weekly` declares no fields."),
+                fileName: "push/promo/weekly.json", contract: ExampleContracts.shop,
+                note: "`promo.weekly` declares no fields."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -39,13 +40,15 @@ struct ContractUnknownField: PayloadRule {
             let suggestion = Suggest.sameWordDifferentSpelling(name, in: names) ?? Suggest.closest(to: name, in: names)
             return diagnostic(
                 undeclared(name, by: event.name, declared: names), at: field.key, in: doc,
-                help: suggestion.map { "rename it to \"\($0)\"" } ?? "remove it, or declare it under the event's 'fields'")
+                help: suggestion.map { "rename it to \"\($0)\"" }
+                    ?? "remove it, or declare it under the event's 'fields'")
         }
     }
 
     // MARK: Messages
 
     func undeclared(_ name: String, by event: String, declared names: [String]) -> String {
-        "field '\(name)' is not declared by event '\(event)', so the app does not read it." + Suggest.didYouMean(name, in: names)
+        "field '\(name)' is not declared by event '\(event)', so the app does not read it."
+            + Suggest.didYouMean(name, in: names)
     }
 }

@@ -9,7 +9,8 @@ import PushLintModel
 struct ExpoFieldValue: PayloadRule {
     static let description = RuleDescription(
         id: "expo-field-value",
-        summary: "A field of an Expo push message has the wrong type or value, or a batch is over 100 messages or recipients.",
+        summary:
+            "A field of an Expo push message has the wrong type or value, or a batch is over 100 messages or recipients.",
         family: .expo,
         defaultSeverity: .error,
         rationale: """
@@ -46,7 +47,8 @@ struct ExpoFieldValue: PayloadRule {
             """,
         triggering: [
             RuleExample(
-                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "priority": ↓"urgent", "badge": ↓"1", "ttl": ↓"3600"}"#),
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "priority": ↓"urgent", "badge": ↓"1", "ttl": ↓"3600"}"#
+            ),
             RuleExample(
                 #"{"to": ↓"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", "title": "Hi", "channelId": "orders"}"#,
                 note: "An FCM device token is not an Expo push token."),
@@ -54,30 +56,40 @@ struct ExpoFieldValue: PayloadRule {
                 #"{"to": ["ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", ↓42], "title": "Hi", "sound": {"name": "chime.wav", "volume": ↓2}, "interruptionLevel": ↓"Time-Sensitive"}"#,
                 note: "The volume outside 0 to 1 is a warning."),
             RuleExample(
-                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "sound": ↓true, "mutableContent": ↓1}"#),
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "sound": ↓true, "mutableContent": ↓1}"#
+            ),
             RuleExample(
                 #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "badge": ↓-1, "ttl": ↓-60, "expiration": ↓1767225600000}"#,
-                note: "Warnings: Expo documents no refusal of these, but they mean nothing sensible (the expiration is in milliseconds)."),
+                note:
+                    "Warnings: Expo documents no refusal of these, but they mean nothing sensible (the expiration is in milliseconds)."
+            ),
             RuleExample(
                 #"{"to": [↓"ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", ↓"YOUR_EXPO_PUSH_TOKEN"], "title": "Hi"}"#,
                 note: "Info: documentation placeholders, filled in at send time."),
             RuleExample(
-                "[" + Array(repeating: #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi"}"#, count: 100).joined(separator: ", ")
+                "["
+                    + Array(
+                        repeating: #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi"}"#, count: 100
+                    ).joined(separator: ", ")
                     + #", ↓{"to": "ExponentPushToken[hT2kQm9ZrX4bV7nLc1sW0e]", "title": "Hi"}]"#,
                 note: "A batch of 101 messages."),
             RuleExample(
                 #"[{"to": ["#
-                    + Array(repeating: #""ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]""#, count: 60).joined(separator: ", ")
+                    + Array(repeating: #""ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]""#, count: 60).joined(
+                        separator: ", ")
                     + #"], "title": "Hi"}, {"to": ["#
-                    + Array(repeating: #""ExponentPushToken[hT2kQm9ZrX4bV7nLc1sW0e]""#, count: 40).joined(separator: ", ")
+                    + Array(repeating: #""ExponentPushToken[hT2kQm9ZrX4bV7nLc1sW0e]""#, count: 40).joined(
+                        separator: ", ")
                     + #", ↓"ExponentPushToken[Pq8sLw2YdN5rB3vXk7mT1c]"], "title": "Hi"}]"#,
                 note: "Two messages with 101 recipients in all."),
         ],
         nonTriggering: [
             RuleExample(
-                #"{"to": ["ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "ExpoPushToken[hT2kQm9ZrX4bV7nLc1sW0e]"], "title": "Hi", "priority": "high", "badge": 1, "ttl": 3600, "sound": null, "interruptionLevel": "time-sensitive", "data": {"count": 3}}"#),
+                #"{"to": ["ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "ExpoPushToken[hT2kQm9ZrX4bV7nLc1sW0e]"], "title": "Hi", "priority": "high", "badge": 1, "ttl": 3600, "sound": null, "interruptionLevel": "time-sensitive", "data": {"count": 3}}"#
+            ),
             RuleExample(
-                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "sound": {"critical": true, "name": "alarm.wav", "volume": 0.8}, "mutableContent": true, "badge": 0, "expiration": 1767225600}"#),
+                #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "sound": {"critical": true, "name": "alarm.wav", "volume": 0.8}, "mutableContent": true, "badge": 0, "expiration": 1767225600}"#
+            ),
             RuleExample(
                 #"{"to": "{{token}}", "title": "Hi", "badge": {{count}}, "priority": "{{priority}}", "channelId": "orders"}"#,
                 fileName: "promo.json.tmpl", note: "Placeholders are unknown until rendering."),
@@ -112,7 +124,8 @@ struct ExpoFieldValue: PayloadRule {
                 continue
             }
             for problem in checker.check(value, as: field.type, path: path) {
-                result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
+                result.append(
+                    diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
             }
         }
         for field in ExpoSchema.message.fields where field.isRequired && doc.member(node, field.name) == nil {
@@ -124,12 +137,16 @@ struct ExpoFieldValue: PayloadRule {
 
     /// `to`: one recipient or an array of them. A documentation placeholder is info; anything else that is no push
     /// token is an error, since Expo delivers nothing to it.
-    func recipients(_ node: NodeID, path: FieldPath, _ checker: SchemaValueChecker, _ context: PayloadContext, into result: inout [Diagnostic]) {
+    func recipients(
+        _ node: NodeID, path: FieldPath, _ checker: SchemaValueChecker, _ context: PayloadContext,
+        into result: inout [Diagnostic]
+    ) {
         let doc = context.document
         func recipient(_ value: NodeID, _ path: FieldPath) {
             guard doc.kind(value) == .string, !context.isTemplated(value) else {
                 for problem in checker.check(value, as: .string(.expoPushToken), path: path) {
-                    result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
+                    result.append(
+                        diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
                 }
                 return
             }
@@ -142,10 +159,15 @@ struct ExpoFieldValue: PayloadRule {
                 result.append(
                     diagnostic(
                         TargetPlaceholders.message(field: "\(path)", value: text), at: value, in: doc, severity: .info,
-                        help: "fill in the token getExpoPushTokenAsync returns when sending, or write the template placeholder {{token}}"))
+                        help:
+                            "fill in the token getExpoPushTokenAsync returns when sending, or write the template placeholder {{token}}"
+                    ))
                 return
             }
-            result.append(diagnostic(notAToken(text, path), at: value, in: doc, help: "write the token getExpoPushTokenAsync returns, ExponentPushToken[...]"))
+            result.append(
+                diagnostic(
+                    notAToken(text, path), at: value, in: doc,
+                    help: "write the token getExpoPushTokenAsync returns, ExponentPushToken[...]"))
         }
         if doc.kind(node) == .array {
             for (index, element) in doc.elements(node).enumerated() { recipient(element, .element(path, index)) }
@@ -153,7 +175,8 @@ struct ExpoFieldValue: PayloadRule {
             recipient(node, path)
         } else {
             for problem in checker.check(node, as: ExpoSchema.message.field(named: "to")?.type ?? .string, path: path) {
-                result.append(diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
+                result.append(
+                    diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
             }
         }
     }
@@ -214,7 +237,9 @@ struct ExpoFieldValue: PayloadRule {
         return [
             diagnostic(
                 tooManyRecipients(total), at: crossing, in: doc,
-                help: "split the recipients into requests of at most \(limit) (the SDK's chunkPushNotifications does this)")
+                help:
+                    "split the recipients into requests of at most \(limit) (the SDK's chunkPushNotifications does this)"
+            )
         ]
     }
 
@@ -251,30 +276,37 @@ struct ExpoFieldValue: PayloadRule {
         case .expirationBefore1970:
             return (
                 "expiration is \(raw), a time before 1970: the message has expired before it is sent and may never be delivered (Expo's expiration is Unix seconds)",
-                "write a Unix time in seconds, or use ttl")
+                "write a Unix time in seconds, or use ttl"
+            )
         case .expirationInMilliseconds:
             let seconds = Double(raw).map { String(Int($0 / 1000)) } ?? "the time in seconds"
             return (
                 "expiration is \(raw), a time in milliseconds: Expo reads Unix seconds, so the message would only expire thousands of years from now",
-                "write \(seconds) (seconds)")
+                "write \(seconds) (seconds)"
+            )
         case .negativeTTL:
             return (
                 "ttl is \(raw), a negative number of seconds: Expo's ttl is how long a message may wait for redelivery and has no documented meaning below 0, so the message may be refused or dropped at once",
-                "write 0 or more seconds (0: deliver now or never)")
+                "write 0 or more seconds (0: deliver now or never)"
+            )
         case .negativeBadge:
             return (
                 "badge is \(raw): a badge count below 0 has no documented meaning (0 clears the badge), so iOS may ignore it or the message may be refused",
-                "write 0 or more")
+                "write 0 or more"
+            )
         case .volumeOutside01:
             return (
                 "\(path) is \(raw), outside 0 (silent) to 1 (full volume), the range Apple gives a critical sound's volume; Expo documents no refusal, so the sound may play at another volume or not at all",
-                "write a number between 0 and 1")
+                "write a number between 0 and 1"
+            )
         case .outside(let min, let max):
-            let bounds = [min.map { "at least \(Self.format($0))" }, max.map { "at most \(Self.format($0))" }].compactMap { $0 }
+            let bounds = [min.map { "at least \(Self.format($0))" }, max.map { "at most \(Self.format($0))" }]
+                .compactMap { $0 }
                 .joined(separator: " and ")
             return (
                 "\(path) is \(raw) but means something only when \(bounds); Expo documents no refusal, so the value may be clamped or ignored",
-                "write a number \(bounds)")
+                "write a number \(bounds)"
+            )
         }
     }
 
@@ -284,7 +316,8 @@ struct ExpoFieldValue: PayloadRule {
 
     private func notAToken(_ text: String, _ path: FieldPath) -> String {
         let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
-        return "\(path) \"\(shown)\" is not an Expo push token, so Expo answers with an error ticket (not a registered push notification recipient) and delivers nothing"
+        return
+            "\(path) \"\(shown)\" is not an Expo push token, so Expo answers with an error ticket (not a registered push notification recipient) and delivers nothing"
     }
 
     private func missing(_ field: SchemaField) -> String {

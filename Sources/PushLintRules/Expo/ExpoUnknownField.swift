@@ -35,7 +35,8 @@ struct ExpoUnknownField: PayloadRule {
         ],
         nonTriggering: [
             RuleExample(
-                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "body": "There", "channelId": "orders", "_contentAvailable": true, "data": {"anything": {"goes": 1}}, "richContent": {"image": "https://example.com/a.png"}}"#),
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi", "body": "There", "channelId": "orders", "_contentAvailable": true, "data": {"anything": {"goes": 1}}, "richContent": {"image": "https://example.com/a.png"}}"#
+            ),
             RuleExample(
                 #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "categoryId": "reply", "mutableContent": false, "_displayInForeground": true}"#,
                 note: "What expo-server-sdk-python sends, legacy field included."),

@@ -21,15 +21,18 @@ struct FCMDataReservedKey: PayloadRule {
             """,
         triggering: [
             RuleExample(
-                #"{"message": {"token": "t", "data": {↓"from": "support", ↓"google.campaign": "wk48", "order_id": "1"}}}"#),
+                #"{"message": {"token": "t", "data": {↓"from": "support", ↓"google.campaign": "wk48", "order_id": "1"}}}"#
+            ),
             RuleExample(
-                #"{"message": {"token": "t", "android": {"data": {↓"message_type": "chat", ↓"gcm.notification.title": "Hi"}}}}"#),
+                #"{"message": {"token": "t", "android": {"data": {↓"message_type": "chat", ↓"gcm.notification.title": "Hi"}}}}"#
+            ),
             RuleExample(
                 #"{"message": {"token": "t", "data": {↓"collapse_key": "order-48213", ↓"gcm.n.e": "1"}}}"#,
                 note: "Warnings: FCM accepts them, the Android client drops them before the app reads the data."),
         ],
         nonTriggering: [
-            RuleExample(#"{"message": {"token": "t", "data": {"sender": "support", "campaign": "wk48", "type": "chat"}}}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"sender": "support", "campaign": "wk48", "type": "chat"}}}"#),
             RuleExample(
                 #"{"message": {"token": "t", "android": {"collapse_key": "order-48213"}, "data": {"googleplay": "1", "gcm": "x"}}}"#,
                 note: "The collapse key in its place; keys that only begin with 'google' or 'gcm' without the dot."),
@@ -54,11 +57,15 @@ struct FCMDataReservedKey: PayloadRule {
                 case .clientPrefix:
                     let key = doc.string(member.key)
                     result.append(
-                        diagnostic(dropped(mapPath, key), at: member.key, in: doc, severity: .warning, help: "rename '\(key)'"))
+                        diagnostic(
+                            dropped(mapPath, key), at: member.key, in: doc, severity: .warning, help: "rename '\(key)'")
+                    )
                 case .reserved(let prefix):
                     let key = doc.string(member.key)
-                    result.append(diagnostic(reserved(mapPath, key, prefix: prefix),
-                        at: member.key, in: doc, help: "rename '\(key)'"))
+                    result.append(
+                        diagnostic(
+                            reserved(mapPath, key, prefix: prefix),
+                            at: member.key, in: doc, help: "rename '\(key)'"))
                 }
             }
         }

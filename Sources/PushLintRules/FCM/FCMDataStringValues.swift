@@ -26,7 +26,8 @@ struct FCMDataStringValues: PayloadRule {
             RuleExample(
                 #"{"message": {"token": "t", "data": {"order_id": "48213", "count": ↓3, "urgent": ↓true}}}"#),
             RuleExample(
-                #"{"message": {"token": "t", "android": {"data": {"status": ↓{"code": "shipped"}}}, "webpush": {"data": {"ids": ↓[1, 2]}}}}"#),
+                #"{"message": {"token": "t", "android": {"data": {"status": ↓{"code": "shipped"}}}, "webpush": {"data": {"ids": ↓[1, 2]}}}}"#
+            ),
             RuleExample(
                 #"{"message": {"token": "t", "data": {"count": ↓{{count}}}}}"#, fileName: "order.json.tmpl",
                 note: "An unquoted placeholder renders a non-string."),
@@ -64,7 +65,8 @@ struct FCMDataStringValues: PayloadRule {
                     let text = doc.rawText(value)
                     result.append(
                         diagnostic(
-                            scalar(mapPath, key, doc.typeName(value), text), at: value, in: doc, help: "write \"\(text)\"",
+                            scalar(mapPath, key, doc.typeName(value), text), at: value, in: doc,
+                            help: "write \"\(text)\"",
                             fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))])))
                 case .placeholder:
                     let text = doc.rawText(value)
@@ -73,14 +75,17 @@ struct FCMDataStringValues: PayloadRule {
                     result.append(
                         diagnostic(
                             placeholder(mapPath, key, text), at: value, in: doc, help: "write \"\(text)\"",
-                            fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))], isSafe: false)))
+                            fix: Fix(
+                                edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))],
+                                isSafe: false)))
                 case .object, .array:
                     result.append(
                         diagnostic(
                             structured(mapPath, key, doc.typeName(value)), at: value, in: doc,
                             help: "flatten it into string keys, or send an id and let the app fetch the rest"))
                 case .null, .key:
-                    result.append(diagnostic(null(mapPath, key), at: value, in: doc, help: "write a string, or remove '\(key)'"))
+                    result.append(
+                        diagnostic(null(mapPath, key), at: value, in: doc, help: "write a string, or remove '\(key)'"))
                 }
             }
         }

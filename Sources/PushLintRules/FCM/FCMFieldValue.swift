@@ -74,18 +74,23 @@ struct FCMFieldValue: PayloadRule {
                 ##"{"message": {"token": "t", "android": {"priority": ↓"urgent", "ttl": ↓3600, "notification": {"visibility": ↓"public"}}}}"##,
                 note: "Not a priority; a Duration is a string; enum names are exact."),
             RuleExample(
-                ##"{"message": {"token": "t", "android": {"ttl": ↓"3000000s", "notification": {"color": ↓"orange", "notification_count": ↓"two", "event_time": ↓"29.11.2026 10:00"}}}}"##),
+                ##"{"message": {"token": "t", "android": {"ttl": ↓"3000000s", "notification": {"color": ↓"orange", "notification_count": ↓"two", "event_time": ↓"29.11.2026 10:00"}}}}"##
+            ),
             RuleExample(
                 ##"{"message": {"condition": ↓"\"dogs\" in topics || 'cats' in topics", "notification": {"title": "Pets"}}}"##,
                 note: "Topic names in a condition are in single quotes."),
             RuleExample(
-                ##"{"message": {"topic": ↓"/topics/news", "fcm_options": {"analytics_label": ↓"weekly digest"}, "data": {"k": "v"}}}"##),
+                ##"{"message": {"topic": ↓"/topics/news", "fcm_options": {"analytics_label": ↓"weekly digest"}, "data": {"k": "v"}}}"##
+            ),
             RuleExample(
-                ##"{"message": {"token": "t", "webpush": {"headers": {"TTL": ↓"1 day", "Urgency": ↓"urgent"}, "fcm_options": {"link": ↓"http://shop.example.com/o/1"}}}}"##),
+                ##"{"message": {"token": "t", "webpush": {"headers": {"TTL": ↓"1 day", "Urgency": ↓"urgent"}, "fcm_options": {"link": ↓"http://shop.example.com/o/1"}}}}"##
+            ),
             RuleExample(
-                ##"{"message": {"token": "t", "android": {"direct_boot_ok": ↓"true", "notification": {"visibility": ↓"HIDDEN", ↓"light_settings": {"color": {"red": 1}}}}}}"##),
+                ##"{"message": {"token": "t", "android": {"direct_boot_ok": ↓"true", "notification": {"visibility": ↓"HIDDEN", ↓"light_settings": {"color": {"red": 1}}}}}}"##
+            ),
             RuleExample(
-                ##"{"message": {"token": "t", "android": {"notification": {"vibrate_timings": [↓500, "0.5s"]}}, "webpush": {"headers": {"TTL": ↓4500}}}}"##),
+                ##"{"message": {"token": "t", "android": {"notification": {"vibrate_timings": [↓500, "0.5s"]}}, "webpush": {"headers": {"TTL": ↓4500}}}}"##
+            ),
             RuleExample(
                 ##"{"message": {"token": "t", "notification": ↓"Order shipped"}}"##),
             RuleExample(
@@ -96,11 +101,13 @@ struct FCMFieldValue: PayloadRule {
                 note: "A data-only message may go to APNs only at priority 5."),
             RuleExample(
                 ##"{"message": {"token": "t", "android": {"notification": {↓"title_loc_args": ["Lena"], "body_loc_key": "chat_body", "body_loc_args": ["3"], "vibrate_timings": ["0.2s", ↓"-0.5s"]}}}}"##,
-                note: "Warnings: loc args without their key are ignored; a negative duration has no documented meaning."),
+                note: "Warnings: loc args without their key are ignored; a negative duration has no documented meaning."
+            ),
         ],
         nonTriggering: [
             RuleExample(
-                ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "86400s", "notification": {"color": "#ff5722", "notification_priority": "PRIORITY_HIGH", "visibility": "PUBLIC", "event_time": "2026-11-29T10:00:00Z", "notification_count": 3, "vibrate_timings": ["0.5s", "1s"]}}}}"##),
+                ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "86400s", "notification": {"color": "#ff5722", "notification_priority": "PRIORITY_HIGH", "visibility": "PUBLIC", "event_time": "2026-11-29T10:00:00Z", "notification_count": 3, "vibrate_timings": ["0.5s", "1s"]}}}}"##
+            ),
             RuleExample(
                 ##"{"message": {"token": "t", "android": {"priority": "high", "ttl": "0s"}}}"##,
                 note: "android.priority also takes the documented \"high\" and \"normal\"."),
@@ -111,9 +118,11 @@ struct FCMFieldValue: PayloadRule {
                 ##"{"message": {"token": "t", "notification": {"title": "Order shipped"}, "data": {"order_id": "48213"}, "apns": {"headers": {"apns-priority": "10"}}}}"##,
                 note: "Priority 10 with a notification; a data-only message at priority 5 is fine too."),
             RuleExample(
-                ##"{"message": {"condition": "'dogs' in topics && ('cats' in topics || !('birds' in topics))", "notification": {"title": "Pets"}}}"##),
+                ##"{"message": {"condition": "'dogs' in topics && ('cats' in topics || !('birds' in topics))", "notification": {"title": "Pets"}}}"##
+            ),
             RuleExample(
-                ##"{"message": {"topic": "weekly-deals", "webpush": {"headers": {"TTL": "4500", "Urgency": "high", "Topic": "deals"}, "fcm_options": {"link": "https://shop.example.com/deals"}}}}"##),
+                ##"{"message": {"topic": "weekly-deals", "webpush": {"headers": {"TTL": "4500", "Urgency": "high", "Topic": "deals"}, "fcm_options": {"link": "https://shop.example.com/deals"}}}}"##
+            ),
             RuleExample(
                 ##"{"message": {"token": "t", "android": {"ttl": "{{ttl}}s", "priority": {{priority}}}, "apns": {"headers": {"apns-priority": 10}}}}"##,
                 fileName: "order.json.tmpl",
@@ -122,7 +131,8 @@ struct FCMFieldValue: PayloadRule {
         corrections: [
             RuleCorrection(
                 ##"{"message": {"token": "t", "android": {"priority": "High", "ttl": 3600, "notification": {"visibility": "public"}}}}"##,
-                ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "3600s", "notification": {"visibility": "PUBLIC"}}}}"##),
+                ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "3600s", "notification": {"visibility": "PUBLIC"}}}}"##
+            ),
             RuleCorrection(
                 ##"{"message": {"topic": "/topics/news", "android": {"ttl": "86400"}, "data": {"k": "v"}}}"##,
                 ##"{"message": {"topic": "news", "android": {"ttl": "86400s"}, "data": {"k": "v"}}}"##),
@@ -134,16 +144,22 @@ struct FCMFieldValue: PayloadRule {
         var checker = SchemaValueChecker(context: context, rejection: Self.rejection, nullMeansUnset: true)
         checker.rangeRisk = "Google documents the interval, not what FCM or the device does with a value outside it"
         var result: [Diagnostic] = []
-        var android: SchemaMember?, androidV2: SchemaMember?
+        var android: SchemaMember?
+        var androidV2: SchemaMember?
         // Read once: a static is checked for its initialisation at every use, and this loop runs for every member.
-        let message = FCMSchema.message, androidPosition = Self.androidPosition, androidV2Position = Self.androidV2Position
+        let message = FCMSchema.message
+        let androidPosition = Self.androidPosition
+        let androidV2Position = Self.androidV2Position
         for known in context.payload.schemaMembers {
             let path = FieldPath.key(parent: known.object.path, key: known.member.key, in: doc)
             for problem in checker.check(known.member.value, as: known.field.type, path: path) {
                 result.append(
-                    diagnostic(problem.message, at: problem.node, in: doc, severity: problem.severity, help: problem.help, fix: problem.fix))
+                    diagnostic(
+                        problem.message, at: problem.node, in: doc, severity: problem.severity, help: problem.help,
+                        fix: problem.fix))
             }
-            if known.object.schema === message, known.position == androidPosition || known.position == androidV2Position,
+            if known.object.schema === message,
+                known.position == androidPosition || known.position == androidV2Position,
                 Self.isSet(known.member.value, in: doc)
             {
                 if known.position == androidPosition, android == nil { android = known }
@@ -155,12 +171,15 @@ struct FCMFieldValue: PayloadRule {
             let first = second.member.key == android.member.key ? androidV2 : android
             result.append(
                 diagnostic(
-                    bothAndroidConfigs(doc.string(second.member.key), doc.string(first.member.key)), at: second.member.key, in: doc,
+                    bothAndroidConfigs(doc.string(second.member.key), doc.string(first.member.key)),
+                    at: second.member.key, in: doc,
                     help: "keep one of '\(doc.string(first.member.key))' and '\(doc.string(second.member.key))'"))
         }
         if let found = dataOnlyPriority(context) { result.append(found) }
-        let notification = FCMSchema.androidNotification, notificationV2 = FCMSchema.androidNotificationV2
-        for object in context.payload.schemaObjects where object.schema === notification || object.schema === notificationV2 {
+        let notification = FCMSchema.androidNotification
+        let notificationV2 = FCMSchema.androidNotificationV2
+        for object in context.payload.schemaObjects
+        where object.schema === notification || object.schema === notificationV2 {
             result += locArgsWithoutKey(object, context)
         }
         return result

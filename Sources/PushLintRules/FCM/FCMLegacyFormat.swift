@@ -23,13 +23,15 @@ struct FCMLegacyFormat: PayloadRule {
             """,
         triggering: [
             RuleExample(
-                #"{↓"to": "bk3RNwTe3H0:CI2k", "notification": {"title": "Order shipped", "android_channel_id": "orders"}, "priority": "high", "time_to_live": 3600}"#),
+                #"{↓"to": "bk3RNwTe3H0:CI2k", "notification": {"title": "Order shipped", "android_channel_id": "orders"}, "priority": "high", "time_to_live": 3600}"#
+            ),
             RuleExample(
                 #"{↓"registration_ids": ["a", "b"], "data": {"order_id": "48213"}, "collapse_key": "orders"}"#),
         ],
         nonTriggering: [
             RuleExample(
-                #"{"message": {"token": "bk3RNwTe3H0:CI2k", "notification": {"title": "Order shipped"}, "android": {"priority": "HIGH", "ttl": "3600s", "notification": {"channel_id": "orders"}}}}"#)
+                #"{"message": {"token": "bk3RNwTe3H0:CI2k", "notification": {"title": "Order shipped"}, "android": {"priority": "HIGH", "ttl": "3600s", "notification": {"channel_id": "orders"}}}}"#
+            )
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -43,7 +45,9 @@ struct FCMLegacyFormat: PayloadRule {
                 for field in doc.members(member.value) {
                     let name = doc.string(field.key)
                     // Fields that keep their place need no word; only moves are listed.
-                    if FCMSchema.notification.field(named: name) == nil, let replacement = FCMSchema.notification.replacement(forForeign: name) {
+                    if FCMSchema.notification.field(named: name) == nil,
+                        let replacement = FCMSchema.notification.replacement(forForeign: name)
+                    {
                         moves.append(("notification." + name, replacement))
                     }
                 }
@@ -56,8 +60,12 @@ struct FCMLegacyFormat: PayloadRule {
             }
         }
         let anchor = doc.members(node).first?.key ?? node
-        return [diagnostic(legacyAPI(moving: moves),
-            at: anchor, in: doc, help: "wrap the message in {\"message\": {...}} and move each field to its v1 place")]
+        return [
+            diagnostic(
+                legacyAPI(moving: moves),
+                at: anchor, in: doc,
+                help: "wrap the message in {\"message\": {...}} and move each field to its v1 place")
+        ]
     }
 
     // MARK: Messages
@@ -65,7 +73,8 @@ struct FCMLegacyFormat: PayloadRule {
     /// `moves`: each legacy field and the v1 field that takes its value, in the file's order.
     private func legacyAPI(moving moves: [(from: String, to: String)]) -> String {
         let list = moves.isEmpty ? "" : ": " + moves.map { "\($0.from) -> \($0.to)" }.joined(separator: "; ")
-        return "this is a legacy FCM HTTP API message, and that API was shut down in 2024, so nothing is delivered; send it to HTTP v1 as {\"message\": {...}} with the fields moved (v1 paths inside message)\(list)"
+        return
+            "this is a legacy FCM HTTP API message, and that API was shut down in 2024, so nothing is delivered; send it to HTTP v1 as {\"message\": {...}} with the fields moved (v1 paths inside message)\(list)"
     }
 
     /// Where `to: "/topics/<name>"` goes.

@@ -43,10 +43,12 @@ struct FCMTarget: PayloadRule {
                 #"{"message": {"topic": "news", ↓"condition": "'news' in topics", ↓"fid": "f1", "data": {"k": "v"}}}"#,
                 note: "Every target after the first is reported."),
             RuleExample(
-                #"{"message": ↓{"notification": {"title": "Hi"}}}"#, config: #"{"options": {"fcm-target": {"requireTarget": true}}}"#,
+                #"{"message": ↓{"notification": {"title": "Hi"}}}"#,
+                config: #"{"options": {"fcm-target": {"requireTarget": true}}}"#,
                 note: "With requireTarget, a message without a target."),
             RuleExample(
-                #"{"message": {"token": ↓"", "notification": {"title": "Hi"}}}"#, config: #"{"options": {"fcm-target": {"requireTarget": true}}}"#,
+                #"{"message": {"token": ↓"", "notification": {"title": "Hi"}}}"#,
+                config: #"{"options": {"fcm-target": {"requireTarget": true}}}"#,
                 note: "An empty token is no target (proto3 default)."),
             RuleExample(
                 #"{"message": {"token": ↓"YOUR_DEVICE_TOKEN", "notification": {"title": "Hi"}}}"#,
@@ -69,7 +71,9 @@ struct FCMTarget: PayloadRule {
         doc.forEachMember(message) { member in
             if FCMSchema.targets.contains(where: { doc.keyEquals(member.key, $0) }) { written.append(member) }
         }
-        let targets = written.count == 1 && Self.isSet(written[0].value, in: doc) ? written : written.filter { Self.isSet($0.value, in: doc) }
+        let targets =
+            written.count == 1 && Self.isSet(written[0].value, in: doc)
+            ? written : written.filter { Self.isSet($0.value, in: doc) }
         if targets.isEmpty {
             guard context[Self.requireTarget] else { return [] }
             if let unset = written.first {
@@ -80,8 +84,11 @@ struct FCMTarget: PayloadRule {
                         help: "give '\(name)' a value (or use topic, condition, fid)")
                 ]
             }
-            return [diagnostic(noTarget(),
-                at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")]
+            return [
+                diagnostic(
+                    noTarget(),
+                    at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")
+            ]
         }
         var result: [Diagnostic] = []
         if targets.count > 1 {
@@ -96,11 +103,15 @@ struct FCMTarget: PayloadRule {
         for target in targets where doc.keyEquals(target.key, "token") || doc.keyEquals(target.key, "fid") {
             guard doc.kind(target.value) == .string, !context.isTemplated(target.value) else { continue }
             // Real tokens are long; the placeholders of documentation are short words, masks and cut tokens.
-            guard doc.withStringBytes(target.value, { $0.count <= Self.longestPlaceholder && TargetPlaceholders.isPlaceholder($0) })
+            guard
+                doc.withStringBytes(
+                    target.value, { $0.count <= Self.longestPlaceholder && TargetPlaceholders.isPlaceholder($0) })
             else { continue }
-            result.append(diagnostic(
-                TargetPlaceholders.message(field: doc.string(target.key), value: doc.string(target.value)), at: target.value,
-                in: doc, severity: .info, help: "the sender fills in the real target"))
+            result.append(
+                diagnostic(
+                    TargetPlaceholders.message(field: doc.string(target.key), value: doc.string(target.value)),
+                    at: target.value,
+                    in: doc, severity: .info, help: "the sender fills in the real target"))
         }
         return result
     }
@@ -122,7 +133,8 @@ struct FCMTarget: PayloadRule {
 
     private func unsetTarget(_ name: String, isNull: Bool) -> String {
         let value = isNull ? "null" : "empty"
-        return "the message has no target: '\(name)' is \(value), which FCM reads as not set, and FCM needs exactly one of token, topic, condition or fid and rejects it; give '\(name)' a value"
+        return
+            "the message has no target: '\(name)' is \(value), which FCM reads as not set, and FCM needs exactly one of token, topic, condition or fid and rejects it; give '\(name)' a value"
     }
 
     private func secondTarget(_ name: String, after first: String) -> String {

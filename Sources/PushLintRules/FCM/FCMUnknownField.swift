@@ -45,7 +45,8 @@ struct FCMUnknownField: PayloadRule {
         ],
         nonTriggering: [
             RuleExample(
-                #"{"message": {"token": "t", "notification": {"title": "Hi"}, "android": {"ttl": "3600s", "priority": "HIGH", "notification": {"click_action": "OPEN_NEWS", "channel_id": "news"}}}}"#),
+                #"{"message": {"token": "t", "notification": {"title": "Hi"}, "android": {"ttl": "3600s", "priority": "HIGH", "notification": {"click_action": "OPEN_NEWS", "channel_id": "news"}}}}"#
+            ),
             RuleExample(
                 #"{"message": {"token": "t", "android": {"collapseKey": "a", "notification": {"channelId": "orders"}}, "fcmOptions": {"analyticsLabel": "x"}}}"#,
                 note: "lowerCamelCase spellings."),
@@ -75,10 +76,12 @@ struct FCMUnknownField: PayloadRule {
             }
             guard !seen[slot].positions.insert(member.position),
                 let first = known[..<index].first(where: {
-                    $0.object.node == object.node && $0.position == member.position && !context.isTemplated($0.member.key)
+                    $0.object.node == object.node && $0.position == member.position
+                        && !context.isTemplated($0.member.key)
                 })
             else { continue }
-            let key = doc.string(member.member.key), firstSpelling = doc.string(first.member.key)
+            let key = doc.string(member.member.key)
+            let firstSpelling = doc.string(first.member.key)
             if key != firstSpelling {
                 result.append(
                     diagnostic(

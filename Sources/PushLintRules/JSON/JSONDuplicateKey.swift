@@ -17,7 +17,8 @@ struct JSONDuplicateKey: FileRule {
             RuleExample(#"{"aps": {"sound": "default", ↓"sound": "chime.caf"}}"#)
         ],
         nonTriggering: [
-            RuleExample(#"{"aps": {"sound": "default"}, "sound": "chime.caf"}"#, note: "The same key in different objects.")
+            RuleExample(
+                #"{"aps": {"sound": "default"}, "sound": "chime.caf"}"#, note: "The same key in different objects.")
         ])
 
     func check(_ file: FileContext) -> [Diagnostic] {
@@ -30,9 +31,10 @@ struct JSONDuplicateKey: FileRule {
             lines = index
             let first = index.position(of: document.span(firstKey).start)
             let name = document.string(key)
-            result.append(diagnostic(
-                repeated(name, firstOnLine: first.line),
-                at: key, in: document, help: "remove one of the two '\(name)' members"))
+            result.append(
+                diagnostic(
+                    repeated(name, firstOnLine: first.line),
+                    at: key, in: document, help: "remove one of the two '\(name)' members"))
         }
         return result
     }

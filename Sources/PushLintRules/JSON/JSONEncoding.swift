@@ -28,16 +28,18 @@ struct JSONEncoding: FileRule {
         guard let parse = file.parse else { return [] }
         var result: [Diagnostic] = []
         if let error = parse.error, error.kind == .encoding {
-            result.append(diagnostic(error.message, span: ByteSpan(error.offset, error.offset + error.length), pointer: nil))
+            result.append(
+                diagnostic(error.message, span: ByteSpan(error.offset, error.offset + error.length), pointer: nil))
         }
         for issue in parse.issues {
             switch issue.kind {
             case .invalidUTF8:
                 result.append(diagnostic(invalidUTF8(), span: issue.span, pointer: pointer(parse.document, issue.span)))
             case .unpairedSurrogate:
-                result.append(diagnostic(
-                    unpairedSurrogate(), span: issue.span, pointer: pointer(parse.document, issue.span),
-                    help: "write the character itself, or both halves of the pair (\\uD83D\\uDE00)"))
+                result.append(
+                    diagnostic(
+                        unpairedSurrogate(), span: issue.span, pointer: pointer(parse.document, issue.span),
+                        help: "write the character itself, or both halves of the pair (\\uD83D\\uDE00)"))
             default:
                 break
             }
@@ -48,7 +50,9 @@ struct JSONEncoding: FileRule {
     /// The pointer of the string that contains an offset.
     func pointer(_ document: JSONDocument?, _ span: ByteSpan) -> String? {
         guard let document else { return nil }
-        let index = document.nodes.lastIndex { Int($0.start) <= span.start && span.start < Int($0.end) && ($0.kind == .string || $0.kind == .key) }
+        let index = document.nodes.lastIndex {
+            Int($0.start) <= span.start && span.start < Int($0.end) && ($0.kind == .string || $0.kind == .key)
+        }
         return index.map { document.pointer(of: $0) }
     }
 

@@ -23,14 +23,18 @@ struct JSONLimit: FileRule {
 
     func check(_ file: FileContext) -> [Diagnostic] {
         if file.parse == nil, file.readError == nil, file.byteCount > file.maxBytes {
-            return [diagnostic(
-                tooLarge(file.byteCount, limit: file.maxBytes), span: ByteSpan(0, 0), pointer: nil,
-                help: "raise --max-file-bytes if this file is meant to be linted")]
+            return [
+                diagnostic(
+                    tooLarge(file.byteCount, limit: file.maxBytes), span: ByteSpan(0, 0), pointer: nil,
+                    help: "raise --max-file-bytes if this file is meant to be linted")
+            ]
         }
         guard let error = file.parse?.error, error.kind == .limit else { return [] }
-        return [diagnostic(
-            tooDeep(error.message), span: ByteSpan(error.offset, error.offset + error.length),
-            pointer: nil)]
+        return [
+            diagnostic(
+                tooDeep(error.message), span: ByteSpan(error.offset, error.offset + error.length),
+                pointer: nil)
+        ]
     }
 
     // MARK: Messages

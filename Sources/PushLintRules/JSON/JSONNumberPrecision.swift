@@ -23,7 +23,6 @@ struct JSONNumberPrecision: FileRule {
             RuleExample(#"{"aps": {"alert": "Hi"}, "order_id": 9007199254740991, "ratio": 0.1}"#),
         ])
 
-
     func check(_ file: FileContext) -> [Diagnostic] {
         guard let document = file.document else { return [] }
         var result: [Diagnostic] = []
@@ -35,8 +34,9 @@ struct JSONNumberPrecision: FileRule {
                 guard digits >= 16 else { continue }
                 let text = document.rawText(index)
                 if let exact = Int(text), exact.magnitude <= 9_007_199_254_740_992 { continue }
-                result.append(diagnostic(
-                    beyondDoublePrecision(text), at: index, in: document, help: "send it as a string"))
+                result.append(
+                    diagnostic(
+                        beyondDoublePrecision(text), at: index, in: document, help: "send it as a string"))
             } else if let value = Double(document.rawText(index)), !value.isFinite {
                 result.append(diagnostic(overflowsDouble(document.rawText(index)), at: index, in: document))
             }

@@ -27,7 +27,8 @@ struct JSONSyntax: FileRule {
             RuleExample(#"{"aps": {"badge": ↓01}}"#, note: "A number with a leading zero."),
             RuleExample(#"{"aps": {"alert": ↓'Hi'}}"#, note: "Single quotes."),
             RuleExample("{\"aps\": {\"alert\": \"Hi\"}} ↓// sent on Mondays", note: "A comment."),
-            RuleExample(#"{"aps": {"alert": "Hi", "badge": 1↓,}, "tags": ["a"↓,]}"#, note: "Every trailing comma is reported."),
+            RuleExample(
+                #"{"aps": {"alert": "Hi", "badge": 1↓,}, "tags": ["a"↓,]}"#, note: "Every trailing comma is reported."),
         ],
         nonTriggering: [
             RuleExample(#"{"aps": {"alert": "Hi"}}"#),
@@ -45,9 +46,10 @@ struct JSONSyntax: FileRule {
             result.append(trailingComma(issue.span, in: file.document))
         }
         if let error = parse.error, error.kind == .syntax {
-            result.append(diagnostic(
-                error.message, span: ByteSpan(error.offset, error.offset + error.length), pointer: nil,
-                help: help(file.path)))
+            result.append(
+                diagnostic(
+                    error.message, span: ByteSpan(error.offset, error.offset + error.length), pointer: nil,
+                    help: help(file.path)))
         }
         return result
     }
@@ -60,20 +62,27 @@ struct JSONSyntax: FileRule {
         }
         // `.tmpl` is placeholders only: a Go template or one with blocks needs its dialect.
         if path.hasSuffix(".tmpl") {
-            return "a .tmpl file holds placeholders only; for blocks ({{#if}}, {% if %}, {{if}}) name it .json.hbs, .json.liquid, .json.j2 or .json.gotmpl, or give its dialect in a `templates` entry"
+            return
+                "a .tmpl file holds placeholders only; for blocks ({{#if}}, {% if %}, {{if}}) name it .json.hbs, .json.liquid, .json.j2 or .json.gotmpl, or give its dialect in a `templates` entry"
         }
-        return path.contains(".json.") ? nil : "payload files are strict JSON; name the file *.json.tmpl to allow placeholders"
+        return path.contains(".json.")
+            ? nil : "payload files are strict JSON; name the file *.json.tmpl to allow placeholders"
     }
 
     func trailingComma(_ comma: ByteSpan, in document: JSONDocument?) -> Diagnostic {
-        let closing = document.flatMap { doc in comma.end < doc.bytes.count ? nextToken(after: comma.end, in: doc.bytes) : nil }
+        let closing = document.flatMap { doc in
+            comma.end < doc.bytes.count ? nextToken(after: comma.end, in: doc.bytes) : nil
+        }
         return diagnostic(
             "trailing comma\(closing.map { " before '\($0)'" } ?? ""): APNs and FCM parse the body as strict JSON and refuse it; delete the comma",
-            span: comma, pointer: nil, help: "delete the comma", fix: Fix(edits: [TextEdit(replacing: comma, with: "")]))
+            span: comma, pointer: nil, help: "delete the comma", fix: Fix(edits: [TextEdit(replacing: comma, with: "")])
+        )
     }
 
     /// The closing bracket a trailing comma stands before (only whitespace lies between them in strict JSON).
     func nextToken(after offset: Int, in bytes: [UInt8]) -> Character? {
-        bytes[offset...].first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }.map { Character(UnicodeScalar($0)) }
+        bytes[offset...].first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }.map {
+            Character(UnicodeScalar($0))
+        }
     }
 }

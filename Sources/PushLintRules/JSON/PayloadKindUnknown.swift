@@ -36,7 +36,8 @@ struct PayloadKindUnknown: FileRule {
     func notAPayload(_ document: JSONDocument) -> Diagnostic {
         diagnostic(
             "not a recognisable APNs, FCM or Expo payload, so no payload rule checked it", at: document.root,
-            in: document, help: "an APNs body needs 'aps'; an FCM v1 request 'message'; or set --kind / the config's 'kinds'")
+            in: document,
+            help: "an APNs body needs 'aps'; an FCM v1 request 'message'; or set --kind / the config's 'kinds'")
     }
 
     func skipped(_ document: JSONDocument) -> Diagnostic {

@@ -5,7 +5,8 @@ import PushLintModel
 struct PriorityHighNonUrgent: PayloadRule {
     static let description = RuleDescription(
         id: "priority-high-non-urgent",
-        summary: "A message goes at high priority although its event is marketing or background, or its channel is of low importance.",
+        summary:
+            "A message goes at high priority although its event is marketing or background, or its channel is of low importance.",
         family: .priority,
         defaultSeverity: .error,
         rationale: """
@@ -25,7 +26,8 @@ struct PriorityHighNonUrgent: PayloadRule {
                 fileName: "push/promo/weekly.json", contract: ExampleContracts.shop),
             RuleExample(
                 #"{"aps": {"alert": "Weekly deals: 30% off", "interruption-level": ↓"time-sensitive"}}"#,
-                fileName: "push/promo/weekly.json", contract: ExampleContracts.shop, note: "APNs: breaking through Focus for a promotion."),
+                fileName: "push/promo/weekly.json", contract: ExampleContracts.shop,
+                note: "APNs: breaking through Focus for a promotion."),
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "Tips"}, "android": {"priority": ↓"HIGH", "notification": {"channel_id": "promo"}}}}"#,
                 contract: ExampleContracts.channels, note: "Channel `promo` has importance low."),

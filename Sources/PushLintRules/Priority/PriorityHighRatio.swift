@@ -3,9 +3,11 @@ import PushLintModel
 /// `priority-high-ratio`: too many templates go at high priority.
 struct PriorityHighRatio: ProjectRule {
     static let maxRatio = OptionKey(
-        rule: "priority-high-ratio", "maxRatio", default: 0.5, "Share of a platform's templates (0 to 1) that may go at high priority.")
+        rule: "priority-high-ratio", "maxRatio", default: 0.5,
+        "Share of a platform's templates (0 to 1) that may go at high priority.")
     static let minTemplates = OptionKey(
-        rule: "priority-high-ratio", "minTemplates", default: 4, "Fewest templates for a platform before the share is judged.")
+        rule: "priority-high-ratio", "minTemplates", default: 4,
+        "Fewest templates for a platform before the share is judged.")
 
     static let description = RuleDescription(
         id: "priority-high-ratio",
@@ -50,14 +52,18 @@ struct PriorityHighRatio: ProjectRule {
             guard ratio > maxRatio else { continue }
             let heaviest = Self.heaviest(3, of: high, in: summaries).map { summaries[$0] }
             // Sorted, each path once: the messages of a batch file all name it.
-            let related = high.map { summaries[$0].path }.sorted().reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+            let related = high.map { summaries[$0].path }.sorted().reduce(into: [String]()) {
+                if $0.last != $1 { $0.append($1) }
+            }
             result.append(
                 ProjectDiagnostic(
                     ruleId: description.id, severity: description.defaultSeverity,
                     message: tooManyHigh(
                         platform.name, high: highCount, total: views, maxRatio: maxRatio, heaviest: heaviest),
                     related: related,
-                    help: "send messages that can wait at normal priority (FCM NORMAL, Expo \"normal\", APNs interruption-level active)"))
+                    help:
+                        "send messages that can wait at normal priority (FCM NORMAL, Expo \"normal\", APNs interruption-level active)"
+                ))
         }
         return result
     }
@@ -81,10 +87,13 @@ struct PriorityHighRatio: ProjectRule {
 
     // MARK: Messages
 
-    private func tooManyHigh(_ platform: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary]) -> String {
+    private func tooManyHigh(_ platform: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary])
+        -> String
+    {
         let percent = high * 100 / total
         let names = heaviest.map { "\($0.place) (\($0.wireBytes) B)" }
-        return "\(high) of \(total) \(platform) templates (\(percent)%) go at high priority, more than maxRatio \(maxRatio): "
+        return
+            "\(high) of \(total) \(platform) templates (\(percent)%) go at high priority, more than maxRatio \(maxRatio): "
             + "the high-priority budget is spent on messages that can wait; heaviest: " + names.joined(separator: ", ")
     }
 }

@@ -20,17 +20,23 @@ struct PriorityHighWithoutNotification: PayloadRule {
             `priority-high-non-urgent` reports it instead.
             """,
         triggering: [
-            RuleExample(#"{"message": {"token": "t", "data": {"type": "inbox_sync"}, "android": {"priority": ↓"HIGH"}}}"#),
-            RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "data": {"type": "inbox_sync"}, "priority": ↓"high"}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"type": "inbox_sync"}, "android": {"priority": ↓"HIGH"}}}"#),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "data": {"type": "inbox_sync"}, "priority": ↓"high"}"#
+            ),
             RuleExample(
                 #"{"message": {"token": "t", "data": {"type": "inbox_sync"}, "android": {"priority": ↓"high"}}}"#,
                 note: "The documented lower-case spelling is high priority too."),
         ],
         nonTriggering: [
-            RuleExample(#"{"message": {"token": "t", "data": {"type": "inbox_sync"}, "android": {"priority": "NORMAL"}}}"#),
             RuleExample(
-                #"{"message": {"token": "t", "notification": {"title": "New message from Lena"}, "android": {"priority": "HIGH"}}}"#),
-            RuleExample(#"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "New message", "priority": "high"}"#),
+                #"{"message": {"token": "t", "data": {"type": "inbox_sync"}, "android": {"priority": "NORMAL"}}}"#),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "New message from Lena"}, "android": {"priority": "HIGH"}}}"#
+            ),
+            RuleExample(
+                #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "New message", "priority": "high"}"#),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {

@@ -9,7 +9,8 @@ import PushLintModel
 /// on their bytes: this runs for every array of objects in custom data.
 enum ActionButtons {
     /// Keys that name what a button does.
-    static let actionKeys: [[UInt8]] = ["action", "id", "identifier", "key", "pressAction", "actionId", "action_id"].map { Array($0.utf8) }
+    static let actionKeys: [[UInt8]] = ["action", "id", "identifier", "key", "pressAction", "actionId", "action_id"].map
+    { Array($0.utf8) }
     /// Keys that hold what a button says.
     static let labelKeys: [[UInt8]] = ["title", "buttonTitle", "label", "text"].map { Array($0.utf8) }
     /// Every other key a button may have: how it looks and behaves.
@@ -29,7 +30,9 @@ enum ActionButtons {
 
     static func isButton(_ node: NodeID, in doc: JSONDocument) -> Bool {
         guard doc.kind(node) == .object, doc.count(node) <= 12 else { return false }
-        var hasAction = false, hasLabel = false, onlyButtonKeys = true
+        var hasAction = false
+        var hasLabel = false
+        var onlyButtonKeys = true
         doc.forEachMember(node) { member in
             guard onlyButtonKeys else { return }
             doc.withStringBytes(member.key) { key in

@@ -43,7 +43,8 @@ enum BytePatterns {
     static func containsBearer(_ bytes: Bytes) -> Bool {
         var i = 0
         while i + 6 <= bytes.count {
-            if bytes[i] | 0x20 == UInt8(ascii: "b"), ASCIIText.matches(bytes, at: i, TextDetectors.TextScan.bearer, ignoringCase: true),
+            if bytes[i] | 0x20 == UInt8(ascii: "b"),
+                ASCIIText.matches(bytes, at: i, TextDetectors.TextScan.bearer, ignoringCase: true),
                 isWordStart(bytes, i)
             {
                 var j = i + 6
@@ -60,7 +61,8 @@ enum BytePatterns {
     }
 
     private static func isBearerByte(_ b: UInt8) -> Bool {
-        isAlphanumeric(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~") || b == UInt8(ascii: "+")
+        isAlphanumeric(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
+            || b == UInt8(ascii: "+")
             || b == UInt8(ascii: "/") || b == UInt8(ascii: "=") || b == UInt8(ascii: "-")
     }
 
@@ -76,10 +78,14 @@ enum BytePatterns {
                 if ASCIIText.matches(bytes, at: i, "AKIA") { return run(bytes, from: i + 4, upperOrDigit) >= 16 }
                 if ASCIIText.matches(bytes, at: i, "AIza") { return run(bytes, from: i + 4, isBase64URL) >= 35 }
             case UInt8(ascii: "s"), UInt8(ascii: "r"):
-                if ASCIIText.matches(bytes, at: i + 1, "k_live_") { return run(bytes, from: i + 8, isAlphanumeric) >= 16 }
+                if ASCIIText.matches(bytes, at: i + 1, "k_live_") {
+                    return run(bytes, from: i + 8, isAlphanumeric) >= 16
+                }
             case UInt8(ascii: "g"):
                 if ASCIIText.matches(bytes, at: i, "ghp_") { return run(bytes, from: i + 4, isAlphanumeric) >= 36 }
-                if ASCIIText.matches(bytes, at: i, "github_pat_") { return run(bytes, from: i + 11, alnumOrUnderscore) >= 40 }
+                if ASCIIText.matches(bytes, at: i, "github_pat_") {
+                    return run(bytes, from: i + 11, alnumOrUnderscore) >= 40
+                }
             case UInt8(ascii: "x"):
                 if ASCIIText.matches(bytes, at: i, "xox"), i + 4 < bytes.count, bytes[i + 4] == UInt8(ascii: "-"),
                     [UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: "p"), UInt8(ascii: "r")].contains(bytes[i + 3])
@@ -102,8 +108,10 @@ enum BytePatterns {
     static func isWordStart(_ bytes: Bytes, _ i: Int) -> Bool {
         guard let (before, start) = base(bytes, before: i) else { return true }
         if isWordCharacter(before) { return false }
-        if before == "." || before == ":" || before == "'" || before == "\u{2019}" || before == "\u{2018}" || before == "\u{B7}"
-            || before == "\u{2027}" || before == "\u{FE13}" || before == "\u{FE55}" || before == "\u{FF1A}" || before == "\u{FF0E}"
+        if before == "." || before == ":" || before == "'" || before == "\u{2019}" || before == "\u{2018}"
+            || before == "\u{B7}"
+            || before == "\u{2027}" || before == "\u{FE13}" || before == "\u{FE55}" || before == "\u{FF1A}"
+            || before == "\u{FF0E}"
             || before == "\u{FF07}" || before == "\u{FE52}" || before == "\u{2024}"
         {
             if let (letter, _) = base(bytes, before: start), isLetterCharacter(letter) { return false }
@@ -132,14 +140,16 @@ enum BytePatterns {
         // UAX #29 ALetter: alphabetic, but not ideographs, kana or the scripts without spaces.
         guard p.isAlphabetic, !p.isIdeographic else { return false }
         switch s.value {
-        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F, 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF: return false
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F, 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF:
+            return false
         default: return true
         }
     }
 
     private static func isWordCharacter(_ s: Unicode.Scalar) -> Bool {
         if s.isASCII { return isAlphanumeric(UInt8(s.value)) || s == "_" }
-        return isLetterCharacter(s) || s.properties.numericType == .decimal || s.properties.generalCategory == .connectorPunctuation
+        return isLetterCharacter(s) || s.properties.numericType == .decimal
+            || s.properties.generalCategory == .connectorPunctuation
     }
 
     /// The scalar whose UTF-8 starts at `i` and its length; nil for a malformed sequence (the JSON parser has
@@ -159,7 +169,8 @@ enum BytePatterns {
     /// The local part of the first match of `[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`.
     static func firstEmailLocalPart(_ bytes: Bytes) -> Range<Int>? {
         func isLocal(_ b: UInt8) -> Bool {
-            isAlphanumeric(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%") || b == UInt8(ascii: "+")
+            isAlphanumeric(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%")
+                || b == UInt8(ascii: "+")
                 || b == UInt8(ascii: "-")
         }
         func isLabel(_ b: UInt8) -> Bool { isAlphanumeric(b) || b == UInt8(ascii: "-") }
@@ -210,7 +221,9 @@ enum BytePatterns {
                 if s < shortPathEnd { continue }
                 if s > 0 {
                     let before = bytes[s - 1]
-                    guard s - 1 >= position, !isAlphanumeric(before), before != UInt8(ascii: "."), before != UInt8(ascii: "-") else { continue }
+                    guard s - 1 >= position, !isAlphanumeric(before), before != UInt8(ascii: "."),
+                        before != UInt8(ascii: "-")
+                    else { continue }
                 }
                 // The one path of digits with single separators, at most 19 digits; the longest that no letter or
                 // digit follows is the match.
@@ -218,7 +231,9 @@ enum BytePatterns {
                 var j = s
                 while count < 19 {
                     if j < n, isDigit(bytes[j]) {
-                    } else if count > 0, j + 1 < n, bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "-"), isDigit(bytes[j + 1]) {
+                    } else if count > 0, j + 1 < n, bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "-"),
+                        isDigit(bytes[j + 1])
+                    {
                         j += 1
                     } else {
                         break
@@ -244,8 +259,11 @@ enum BytePatterns {
     /// 4 (Amex 4-6-5), or bare and the whole text; not all the same, the Luhn check, a card prefix. The shape is
     /// settled first, without an allocation: most numbers that get here are ids and timestamps.
     private static func isCard(_ bytes: Bytes, from start: Int, to end: Int, digits: Int) -> Bool {
-        var groups = 0, length = 0, allFour = true
-        var first = 0, second = 0
+        var groups = 0
+        var length = 0
+        var allFour = true
+        var first = 0
+        var second = 0
         for b in bytes[start..<end] {
             if isDigit(b) {
                 length += 1
@@ -265,7 +283,8 @@ enum BytePatterns {
         var number: [Int] = []
         number.reserveCapacity(digits)
         for b in bytes[start..<end] where isDigit(b) { number.append(Int(b - 0x30)) }
-        return number.contains(where: { $0 != number[0] }) && TextDetectors.luhn(number) && TextDetectors.hasCardPrefix(number)
+        return number.contains(where: { $0 != number[0] }) && TextDetectors.luhn(number)
+            && TextDetectors.hasCardPrefix(number)
     }
 
     /// The three number shapes of a phone number:
@@ -279,7 +298,8 @@ enum BytePatterns {
 
     static func containsInternationalNumber(_ bytes: Bytes) -> Bool {
         func isMiddle(_ b: UInt8) -> Bool {
-            isDigit(b) || b == UInt8(ascii: " ") || b == UInt8(ascii: "(") || b == UInt8(ascii: ")") || b == UInt8(ascii: ".")
+            isDigit(b) || b == UInt8(ascii: " ") || b == UInt8(ascii: "(") || b == UInt8(ascii: ")")
+                || b == UInt8(ascii: ".")
                 || b == UInt8(ascii: "-")
         }
         let n = bytes.count
@@ -294,7 +314,8 @@ enum BytePatterns {
             let available = run(bytes, from: k, isMiddle)
             // The longest middle (6 to 20) followed by a digit that no digit follows.
             var length = min(20, available - 1)
-            while length >= 6, !(isDigit(bytes[k + length]) && (k + length + 1 >= n || !isDigit(bytes[k + length + 1]))) { length -= 1 }
+            while length >= 6, !(isDigit(bytes[k + length]) && (k + length + 1 >= n || !isDigit(bytes[k + length + 1])))
+            { length -= 1 }
             guard length >= 6 else { continue }
             let end = k + length + 1
             var count = 0
@@ -312,7 +333,8 @@ enum BytePatterns {
         func area(_ i: Int) -> Bool { at(i) &- 0x32 < 8 && isDigit(at(i + 1)) && isDigit(at(i + 2)) }
         func dashOrDot(_ i: Int) -> Bool { at(i) == UInt8(ascii: "-") || at(i) == UInt8(ascii: ".") }
         func rest(_ t: Int) -> Bool {
-            area(t) && dashOrDot(t + 3) && isDigit(at(t + 4)) && isDigit(at(t + 5)) && isDigit(at(t + 6)) && isDigit(at(t + 7))
+            area(t) && dashOrDot(t + 3) && isDigit(at(t + 4)) && isDigit(at(t + 5)) && isDigit(at(t + 6))
+                && isDigit(at(t + 7))
                 && !isDigit(at(t + 8))
         }
         // A match starts at a `(` or where a run of digits starts (no digit may come before it).
@@ -346,7 +368,9 @@ enum BytePatterns {
             }
             let r1 = run(bytes, from: s + 2, isDigit)
             let separator = s + 2 + r1
-            guard (1...3).contains(r1), at(separator) == UInt8(ascii: " ") || at(separator) == UInt8(ascii: "/") || at(separator) == UInt8(ascii: "-")
+            guard (1...3).contains(r1),
+                at(separator) == UInt8(ascii: " ") || at(separator) == UInt8(ascii: "/")
+                    || at(separator) == UInt8(ascii: "-")
             else { continue }
             let r2 = run(bytes, from: separator + 1, isDigit)
             let after2 = separator + 1 + r2
@@ -365,7 +389,8 @@ enum BytePatterns {
         for b in bytes {
             if isDigit(b) {
                 digits += 1
-            } else if !(b == UInt8(ascii: " ") || b == UInt8(ascii: "+") || b == UInt8(ascii: "(") || b == UInt8(ascii: ")")
+            } else if !(b == UInt8(ascii: " ") || b == UInt8(ascii: "+") || b == UInt8(ascii: "(")
+                || b == UInt8(ascii: ")")
                 || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "/"))
             {
                 return false
@@ -389,8 +414,10 @@ enum BytePatterns {
             }
             return value
         }
-        guard number(0, 4) != nil, at(4) == UInt8(ascii: "-"), let month = number(5, 2), at(7) == UInt8(ascii: "-"), let day = number(8, 2),
-            at(10) | 0x20 == UInt8(ascii: "t"), let hour = number(11, 2), at(13) == UInt8(ascii: ":"), let minute = number(14, 2),
+        guard number(0, 4) != nil, at(4) == UInt8(ascii: "-"), let month = number(5, 2), at(7) == UInt8(ascii: "-"),
+            let day = number(8, 2),
+            at(10) | 0x20 == UInt8(ascii: "t"), let hour = number(11, 2), at(13) == UInt8(ascii: ":"),
+            let minute = number(14, 2),
             at(16) == UInt8(ascii: ":"), let second = number(17, 2)
         else { return false }
         var i = 19
@@ -401,7 +428,8 @@ enum BytePatterns {
         }
         if at(i) | 0x20 == UInt8(ascii: "z") {
             i += 1
-        } else if at(i) == UInt8(ascii: "+") || at(i) == UInt8(ascii: "-"), number(i + 1, 2) != nil, at(i + 3) == UInt8(ascii: ":"),
+        } else if at(i) == UInt8(ascii: "+") || at(i) == UInt8(ascii: "-"), number(i + 1, 2) != nil,
+            at(i + 3) == UInt8(ascii: ":"),
             number(i + 4, 2) != nil
         {
             i += 6

@@ -42,10 +42,16 @@ enum CustomData {
             ]
         case .expo:
             let data = doc.memberObject(payload.body, "data")
-            return [CustomFieldSet(platform: "expo", container: data, fields: fields(data, stringMap: false), place: "`data`")]
+            return [
+                CustomFieldSet(
+                    platform: "expo", container: data, fields: fields(data, stringMap: false), place: "`data`")
+            ]
         case .fcmLegacy:
             let data = doc.memberObject(payload.body, "data")
-            return [CustomFieldSet(platform: "android", container: data, fields: fields(data, stringMap: true), place: "`data`")]
+            return [
+                CustomFieldSet(
+                    platform: "android", container: data, fields: fields(data, stringMap: true), place: "`data`")
+            ]
         case .fcm:
             let message = payload.body
             let data = doc.memberObject(message, "data")
@@ -68,7 +74,9 @@ enum CustomData {
             }
             if let web = payload.webpush, let webData = doc.memberObject(web.config, "data") {
                 result.append(
-                    CustomFieldSet(platform: "webpush", container: webData, fields: fields(webData, stringMap: true), place: "`webpush.data`"))
+                    CustomFieldSet(
+                        platform: "webpush", container: webData, fields: fields(webData, stringMap: true),
+                        place: "`webpush.data`"))
             }
             return result
         }

@@ -44,11 +44,14 @@ enum EventMapping {
                 }
             }
             if let failure {
-                if !event.files.isEmpty { nearMisses.append("its path matches the files of '\(event.name)' but \(failure)") }
+                if !event.files.isEmpty {
+                    nearMisses.append("its path matches the files of '\(event.name)' but \(failure)")
+                }
                 continue
             }
             if !event.match.isEmpty {
-                reasons.append("its data matches " + event.match.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))
+                reasons.append(
+                    "its data matches " + event.match.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))
             }
             matched.append((event, reasons.joined(separator: " and ")))
         }

@@ -1,4 +1,5 @@
 import PushLintModel
+
 /// The FCM condition language (send-topic-messages, platform-rules.md §2.5):
 /// `'A' in topics && ('B' in topics || !('C' in topics))`, at most five topics.
 enum FCMCondition {
@@ -20,7 +21,9 @@ enum FCMCondition {
         }
         var parser = Parser(tokens: tokens)
         if let error = parser.parseExpression() { return error }
-        if parser.position < tokens.count { return "unexpected \(describe(tokens[parser.position])) after a complete condition" }
+        if parser.position < tokens.count {
+            return "unexpected \(describe(tokens[parser.position])) after a complete condition"
+        }
         if parser.topics.count > maxTopics {
             return "it names \(parser.topics.count) topics, FCM allows at most \(maxTopics)"
         }
@@ -45,7 +48,8 @@ enum FCMCondition {
                 while j < chars.count, chars[j] != c { j += 1 }
                 guard j < chars.count else { return .failure(Failure(reason: "a topic name's quote is not closed")) }
                 if c == "\"" {
-                    return .failure(Failure(reason: "topic names are written in single quotes ('\(String(chars[(i + 1)..<j]))')"))
+                    return .failure(
+                        Failure(reason: "topic names are written in single quotes ('\(String(chars[(i + 1)..<j]))')"))
                 }
                 tokens.append(.topic(String(chars[(i + 1)..<j])))
                 i = j + 1
@@ -131,7 +135,8 @@ enum FCMCondition {
                 position += 1
                 if let e = parseExpression() { return e }
                 guard current == .close else {
-                    return current.map { "expected ')' but found \(FCMCondition.describe($0))" } ?? "a '(' is not closed"
+                    return current.map { "expected ')' but found \(FCMCondition.describe($0))" }
+                        ?? "a '(' is not closed"
                 }
                 depth -= 1
                 position += 1

@@ -88,7 +88,9 @@ struct SchemaValueChecker {
         case .number(let min, let max):
             return number(node, min: min, max: max, path: path)
         case .array(let element):
-            return doc.elements(node).enumerated().flatMap { check($0.element, as: element, path: .element(path, $0.offset)) }
+            return doc.elements(node).enumerated().flatMap {
+                check($0.element, as: element, path: .element(path, $0.offset))
+            }
         case .stringMap(.webPushHeaders):
             return webPushHeaders(node, path: path)
         case .message(let schema):
@@ -213,7 +215,9 @@ struct SchemaValueChecker {
     func duration(_ node: NodeID, max: Int?, path: FieldPath) -> [ValueProblem] {
         let text = doc.string(node)
         if let parsed = Self.seconds(text, unit: true) {
-            return range(node, seconds: parsed.whole ?? Int.max, hasFraction: parsed.hasFraction, text: text, max: max, path: path)
+            return range(
+                node, seconds: parsed.whole ?? Int.max, hasFraction: parsed.hasFraction, text: text, max: max,
+                path: path)
         }
         if let parsed = Self.seconds(text, unit: false) {
             let seconds = parsed.whole ?? Int.max
@@ -221,9 +225,12 @@ struct SchemaValueChecker {
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\" without the unit: a Duration is a string of seconds ending in 's'; \(rejection)",
+                    message:
+                        "\(path) is \"\(text)\" without the unit: a Duration is a string of seconds ending in 's'; \(rejection)",
                     help: "write \"\(text)s\"",
-                    fix: fixable ? Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(text + "s"))]) : nil)
+                    fix: fixable
+                        ? Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(text + "s"))]) : nil
+                )
             ]
         }
         // A negative Duration is a Duration (google.protobuf.Duration is signed), so the JSON decodes; but no field
@@ -233,14 +240,16 @@ struct SchemaValueChecker {
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\", a negative duration: firebase-admin refuses to send it, and Google documents no meaning for a negative time here",
+                    message:
+                        "\(path) is \"\(text)\", a negative duration: firebase-admin refuses to send it, and Google documents no meaning for a negative time here",
                     help: "write a duration of 0 or more, such as \"0.5s\"", severity: .warning)
             ]
         }
         return [
             ValueProblem(
                 node: node,
-                message: "\(path) is \"\(text)\", not a Duration (seconds with up to 9 decimals and an 's', such as \"3600s\" or \"0.5s\"); \(rejection)",
+                message:
+                    "\(path) is \"\(text)\", not a Duration (seconds with up to 9 decimals and an 's', such as \"3600s\" or \"0.5s\"); \(rejection)",
                 help: "write the seconds as a string such as \"3600s\"")
         ]
     }
@@ -257,10 +266,13 @@ struct SchemaValueChecker {
         return ValueProblem(
             node: node, message: message,
             help: fixable ? "write \"\(raw)s\"" : "write the seconds as a string such as \"3600s\"",
-            fix: fixable ? Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(raw + "s"))]) : nil)
+            fix: fixable ? Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(raw + "s"))]) : nil
+        )
     }
 
-    func range(_ node: NodeID, seconds: Int, hasFraction: Bool, text: String, max: Int?, path: FieldPath) -> [ValueProblem] {
+    func range(_ node: NodeID, seconds: Int, hasFraction: Bool, text: String, max: Int?, path: FieldPath)
+        -> [ValueProblem]
+    {
         guard let max, seconds > max || (seconds == max && hasFraction) else { return [] }
         return [
             ValueProblem(
@@ -305,9 +317,9 @@ struct SchemaValueChecker {
     func outOfRange(_ node: NodeID, min: Double?, max: Double?, path: FieldPath) -> ValueProblem {
         let bounds: String
         switch (min, max) {
-        case let (lo?, hi?): bounds = "between \(format(lo)) and \(format(hi))"
-        case let (lo?, nil): bounds = "at least \(format(lo))"
-        case let (nil, hi?): bounds = "at most \(format(hi))"
+        case (let lo?, let hi?): bounds = "between \(format(lo)) and \(format(hi))"
+        case (let lo?, nil): bounds = "at least \(format(lo))"
+        case (nil, let hi?): bounds = "at most \(format(hi))"
         case (nil, nil): bounds = "a number"
         }
         if let rangeRisk {
@@ -336,13 +348,17 @@ struct SchemaValueChecker {
         case .any:
             return []
         case .color:
-            guard !(text.utf8.first == UInt8(ascii: "#") && ASCIIText.isWhole(String(text.dropFirst()), length: 6...6, ASCIIText.isHexDigit)) else { return [] }
+            guard
+                !(text.utf8.first == UInt8(ascii: "#")
+                    && ASCIIText.isWhole(String(text.dropFirst()), length: 6...6, ASCIIText.isHexDigit))
+            else { return [] }
             // The format is documented (F-REF `AndroidNotification.color`) and the admin SDKs check it, but no Google
             // source says FCM rejects another value; the Android client falls back to its default colour (FAND).
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\", not a colour in the documented form \"#rrggbb\": firebase-admin refuses it, and the Android client shows its default colour instead",
+                    message:
+                        "\(path) is \"\(text)\", not a colour in the documented form \"#rrggbb\": firebase-admin refuses it, and the Android client shows its default colour instead",
                     help: "write six hex digits after '#', such as \"#ff5722\"", severity: .warning)
             ]
         case .topic:
@@ -352,7 +368,9 @@ struct SchemaValueChecker {
             return [
                 ValueProblem(
                     node: node, message: "\(path) \"\(text)\" is not a valid condition: \(problem); \(rejection)",
-                    help: "write topics in single quotes joined by && and ||, such as \"'dogs' in topics || 'cats' in topics\" (at most 5 topics)")
+                    help:
+                        "write topics in single quotes joined by && and ||, such as \"'dogs' in topics || 'cats' in topics\" (at most 5 topics)"
+                )
             ]
         case .analyticsLabel:
             guard !ASCIIText.isWhole(text, length: 1...50, Self.isTopicByte) else { return [] }
@@ -361,7 +379,8 @@ struct SchemaValueChecker {
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\" but an analytics label is documented as 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %: firebase-admin refuses it, and FCM may reject the message or drop the label from its analytics",
+                    message:
+                        "\(path) is \"\(text)\" but an analytics label is documented as 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %: firebase-admin refuses it, and FCM may reject the message or drop the label from its analytics",
                     help: "write a label such as \"order_shipped\"", severity: .warning)
             ]
         case .httpsURL:
@@ -369,21 +388,29 @@ struct SchemaValueChecker {
             return [
                 ValueProblem(
                     node: node, message: "\(path) is \"\(text)\" but FCM requires an https URL here; \(rejection)",
-                    help: ASCIIText.hasPrefixIgnoringCase(text, "http://") ? "write \"https://\(text.dropFirst(7))\"" : "write an absolute https:// URL")
+                    help: ASCIIText.hasPrefixIgnoringCase(text, "http://")
+                        ? "write \"https://\(text.dropFirst(7))\"" : "write an absolute https:// URL")
             ]
         case .nonNegativeInteger:
             guard !ASCIIText.isWhole(text, ASCIIText.isDigit) else { return [] }
             return [
                 ValueProblem(
-                    node: node, message: "\(path) is \"\(text)\" but must be a non-negative integer number of seconds; \(rejection)",
+                    node: node,
+                    message:
+                        "\(path) is \"\(text)\" but must be a non-negative integer number of seconds; \(rejection)",
                     help: "write seconds such as \"86400\"")
             ]
         case .webPushTopic:
-            guard !ASCIIText.isWhole(text, length: 1...32, { ASCIIText.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else { return [] }
+            guard
+                !ASCIIText.isWhole(
+                    text, length: 1...32,
+                    { ASCIIText.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+            else { return [] }
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\" but must be at most 32 characters of A-Z a-z 0-9 - _ (URL-safe base64); \(rejection)",
+                    message:
+                        "\(path) is \"\(text)\" but must be at most 32 characters of A-Z a-z 0-9 - _ (URL-safe base64); \(rejection)",
                     help: "write a short id such as \"order-48213\"")
             ]
         case .expoPushToken:
@@ -391,7 +418,8 @@ struct SchemaValueChecker {
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) \"\(text)\" is not an Expo push token; Expo cannot deliver to it (DeviceNotRegistered or an invalid request)",
+                    message:
+                        "\(path) \"\(text)\" is not an Expo push token; Expo cannot deliver to it (DeviceNotRegistered or an invalid request)",
                     help: "write the token getExpoPushTokenAsync returns, ExponentPushToken[...]")
             ]
         }
@@ -399,7 +427,8 @@ struct SchemaValueChecker {
 
     /// FCM topic names and analytics labels: `[a-zA-Z0-9-_.~%]` (F-REF, ADM-N).
     static func isTopicByte(_ b: UInt8) -> Bool {
-        ASCIIText.isAlphanumeric(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".") || b == UInt8(ascii: "~") || b == UInt8(ascii: "%")
+        ASCIIText.isAlphanumeric(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+            || b == UInt8(ascii: "~") || b == UInt8(ascii: "%")
     }
 
     func topic(_ node: NodeID, _ text: String, path: FieldPath) -> [ValueProblem] {
@@ -409,7 +438,8 @@ struct SchemaValueChecker {
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\" but HTTP v1 takes the topic name without \"/topics/\"; \(rejection)",
+                    message:
+                        "\(path) is \"\(text)\" but HTTP v1 takes the topic name without \"/topics/\"; \(rejection)",
                     help: "write \"\(name)\"",
                     fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(name))]))
             ]
@@ -428,9 +458,12 @@ struct SchemaValueChecker {
         // RFC 8030 §5.4 requires a push service to answer 400 to a `Topic` it cannot take; for `TTL` (§5.2) and
         // `Urgency` (§5.3) it defines the values but not what a push service does with others: a warning.
         let pushService = SchemaValueChecker(
-            context: context, rejection: "the push service rejects the request with 400 (RFC 8030 §5.4)", nullMeansUnset: false)
+            context: context, rejection: "the push service rejects the request with 400 (RFC 8030 §5.4)",
+            nullMeansUnset: false)
         let mayMisread = SchemaValueChecker(
-            context: context, rejection: "a push service may reject the request or ignore the header (RFC 8030 defines the values, not what happens to others)",
+            context: context,
+            rejection:
+                "a push service may reject the request or ignore the header (RFC 8030 defines the values, not what happens to others)",
             nullMeansUnset: false)
         var result: [ValueProblem] = []
         for member in doc.members(node) {
@@ -463,7 +496,8 @@ struct SchemaValueChecker {
             default:
                 result.append(
                     ValueProblem(
-                        node: value, message: "\(headerPath) is \(describe(value)) but header values are strings, so \(rejection)",
+                        node: value,
+                        message: "\(headerPath) is \(describe(value)) but header values are strings, so \(rejection)",
                         help: "write the header value as a string"))
             }
         }

@@ -85,7 +85,8 @@ enum TargetPlaceholders {
     private static func isWrapped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 3, let first = bytes.first, let last = bytes.last else { return false }
         switch (first, last) {
-        case (UInt8(ascii: "<"), UInt8(ascii: ">")), (UInt8(ascii: "{"), UInt8(ascii: "}")), (UInt8(ascii: "%"), UInt8(ascii: "%")):
+        case (UInt8(ascii: "<"), UInt8(ascii: ">")), (UInt8(ascii: "{"), UInt8(ascii: "}")),
+            (UInt8(ascii: "%"), UInt8(ascii: "%")):
             return true
         case (UInt8(ascii: "$"), UInt8(ascii: "}")):
             return bytes[1] == UInt8(ascii: "{") && bytes.count >= 4
@@ -97,7 +98,9 @@ enum TargetPlaceholders {
     /// Ends in `...` or `…` after some text: a token cut short for print.
     private static func isTruncated(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = bytes.count
-        if n >= 4, bytes[n - 1] == UInt8(ascii: "."), bytes[n - 2] == UInt8(ascii: "."), bytes[n - 3] == UInt8(ascii: ".") {
+        if n >= 4, bytes[n - 1] == UInt8(ascii: "."), bytes[n - 2] == UInt8(ascii: "."),
+            bytes[n - 3] == UInt8(ascii: ".")
+        {
             return true
         }
         return n >= 4 && ellipsisLength(bytes, at: n - 3) != nil
@@ -105,7 +108,8 @@ enum TargetPlaceholders {
 
     /// Words that name a token rather than being one.
     private static let hintWords: [[UInt8]] = [
-        "token", "tokens", "your", "device", "placeholder", "recipient", "registration", "insert", "replace", "changeme",
+        "token", "tokens", "your", "device", "placeholder", "recipient", "registration", "insert", "replace",
+        "changeme",
         "todo", "dummy", "sample", "example", "fake",
     ].map { Array($0.utf8) }
 
@@ -123,7 +127,9 @@ enum TargetPlaceholders {
         func endWord(at end: Int) {
             guard end > start, !hasHint, (hintLengths >> UInt64(end - start)) & 1 == 1 else { return }
             let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            hasHint = hintWords.contains { $0.count == word.count && ASCIIText.matches(word, at: 0, $0, ignoringCase: true) }
+            hasHint = hintWords.contains {
+                $0.count == word.count && ASCIIText.matches(word, at: 0, $0, ignoringCase: true)
+            }
         }
         while index < bytes.count {
             let b = bytes[index]

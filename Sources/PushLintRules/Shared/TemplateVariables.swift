@@ -37,19 +37,25 @@ enum TemplateVariables {
                 // Offsets in the decoded text are offsets in the file only when the text is the file's bytes: no
                 // escapes, and no invalid UTF-8 (each bad byte decodes to the three bytes of U+FFFD). Otherwise
                 // a placeholder is located by its whole string.
-                let isVerbatim = doc.nodes[k].flags & JSONNode.hasEscapes == 0 && text.utf8.count == doc.span(k).length - 2
+                let isVerbatim =
+                    doc.nodes[k].flags & JSONNode.hasEscapes == 0 && text.utf8.count == doc.span(k).length - 2
                 for p in context.placeholders(in: k) {
-                    let before = String(String.UnicodeScalarView(scalars[0..<min(p.scalarOffset, scalars.count)])).utf8.count
+                    let before = String(String.UnicodeScalarView(scalars[0..<min(p.scalarOffset, scalars.count)])).utf8
+                        .count
                     let upper = min(p.scalarOffset + p.scalarLength, scalars.count)
                     let own = String(String.UnicodeScalarView(scalars[min(p.scalarOffset, upper)..<upper])).utf8.count
                     let span =
                         isVerbatim
                         ? ByteSpan(doc.span(k).start + 1 + before, doc.span(k).start + 1 + before + own) : doc.span(k)
-                    result.append(PlaceholderUse(placeholder: p, node: k, inValuePosition: false, literalBytes: own, span: span))
+                    result.append(
+                        PlaceholderUse(placeholder: p, node: k, inValuePosition: false, literalBytes: own, span: span))
                 }
             case .placeholder:
                 if let p = context.settings.placeholders.find(in: doc.rawText(k)).first {
-                    result.append(PlaceholderUse(placeholder: p, node: k, inValuePosition: true, literalBytes: doc.span(k).length, span: doc.span(k)))
+                    result.append(
+                        PlaceholderUse(
+                            placeholder: p, node: k, inValuePosition: true, literalBytes: doc.span(k).length,
+                            span: doc.span(k)))
                 }
             default:
                 break
@@ -78,7 +84,8 @@ enum TemplateVariables {
         for use in uses where use.rendersValue {
             let name = use.placeholder.variable
             // A bounding filter (`| truncate: 40`) is a declared maximum too; the smaller one holds.
-            let bounds = [variables[name]?.worstCaseBytes, use.placeholder.declaredMaximumLength.map { $0 * 4 }].compactMap { $0 }
+            let bounds = [variables[name]?.worstCaseBytes, use.placeholder.declaredMaximumLength.map { $0 * 4 }]
+                .compactMap { $0 }
             guard let worst = bounds.min() else {
                 if !undeclared.contains(name) { undeclared.append(name) }
                 continue
@@ -87,7 +94,9 @@ enum TemplateVariables {
             total += delta
             growth[name, default: 0] += max(0, delta)
         }
-        let sorted = growth.filter { $0.value > 0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { (name: $0.key, bytes: $0.value) }
+        let sorted = growth.filter { $0.value > 0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
+            (name: $0.key, bytes: $0.value)
+        }
         return WorstCase(bytes: total, growth: sorted, undeclared: undeclared)
     }
 

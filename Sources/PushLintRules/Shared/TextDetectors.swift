@@ -11,7 +11,9 @@ enum TextDetectors {
 
     /// The scheme of a URI (`https`, `shop`), lowercased, or nil when the text does not start with one.
     static func scheme(of text: String) -> String? {
-        text.withUTF8Bytes { bytes in schemeLength(bytes).map { String(decoding: bytes[0..<$0], as: UTF8.self).lowercased() } }
+        text.withUTF8Bytes { bytes in
+            schemeLength(bytes).map { String(decoding: bytes[0..<$0], as: UTF8.self).lowercased() }
+        }
     }
 
     /// `isURL` on UTF-8, without building the text: payload-data-not-link asks it of every long string.
@@ -27,7 +29,8 @@ enum TextDetectors {
         return !isData && ASCIIText.matches(bytes, at: length + 1, slashes)
     }
 
-    private static let mailto = Array("mailto".utf8), tel = Array("tel".utf8), data = Array("data".utf8), slashes = Array("//".utf8)
+    private static let mailto = Array("mailto".utf8), tel = Array("tel".utf8), data = Array("data".utf8),
+        slashes = Array("//".utf8)
 
     /// The length of the scheme a text starts with (the bytes before its `:`), as `scheme(of:)` finds it.
     static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -35,17 +38,24 @@ enum TextDetectors {
         while i < min(bytes.count, 64) {
             let b = bytes[i]
             if b == UInt8(ascii: ":") { return i > 0 && ASCIIText.isLetter(bytes[0]) ? i : nil }
-            guard ASCIIText.isAlphanumeric(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") else { return nil }
+            guard
+                ASCIIText.isAlphanumeric(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")
+                    || b == UInt8(ascii: ".")
+            else { return nil }
             i += 1
         }
         return nil
     }
 
     /// A `data:` URI (inline content).
-    static func isDataURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { hasDataScheme(bytes) && bytes.contains(UInt8(ascii: ",")) }
+    static func isDataURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        hasDataScheme(bytes) && bytes.contains(UInt8(ascii: ","))
+    }
 
     /// Starts with `data:`, in any case.
-    static func hasDataScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { ASCIIText.matches(bytes, at: 0, dataColon, ignoringCase: true) }
+    static func hasDataScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        ASCIIText.matches(bytes, at: 0, dataColon, ignoringCase: true)
+    }
 
     private static let dataColon = Array("data:".utf8)
 
@@ -56,12 +66,17 @@ enum TextDetectors {
     /// one). A parse only for text that begins and ends like a container.
     static func stringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONDocument? {
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        var start = 0, end = bytes.count
+        var start = 0
+        var end = bytes.count
         while start < end, isSpace(bytes[start]) { start += 1 }
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }
         guard end - start >= 2 else { return nil }
-        let first = bytes[start], last = bytes[end - 1]
-        guard (first == UInt8(ascii: "{") && last == UInt8(ascii: "}")) || (first == UInt8(ascii: "[") && last == UInt8(ascii: "]")) else {
+        let first = bytes[start]
+        let last = bytes[end - 1]
+        guard
+            (first == UInt8(ascii: "{") && last == UInt8(ascii: "}"))
+                || (first == UInt8(ascii: "[") && last == UInt8(ascii: "]"))
+        else {
             return nil
         }
         let result = JSONParser.parse(Array(bytes[start..<end]), options: JSONParseOptions(mode: .strict, maxDepth: 64))
@@ -73,7 +88,9 @@ enum TextDetectors {
     /// Base64 is ASCII, so a text with any other byte is no blob.
     static func isBase64Blob(_ bytes: UnsafeBufferPointer<UInt8>, minimumLength: Int) -> Bool {
         guard bytes.count >= minimumLength else { return false }
-        var upper = false, lower = false, digit = false
+        var upper = false
+        var lower = false
+        var digit = false
         for (index, b) in bytes.enumerated() {
             switch b {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper = true
@@ -105,10 +122,11 @@ enum TextDetectors {
         var previousLower = false
         func cut(_ end: Int) {
             if end > start {
-                result.append(String(unsafeUninitializedCapacity: end - start) { out in
-                    for k in start..<end { out[k - start] = ASCIIText.lower(utf8[k]) }
-                    return end - start
-                })
+                result.append(
+                    String(unsafeUninitializedCapacity: end - start) { out in
+                        for k in start..<end { out[k - start] = ASCIIText.lower(utf8[k]) }
+                        return end - start
+                    })
             }
         }
         for (i, b) in utf8.enumerated() {
@@ -175,14 +193,19 @@ enum TextDetectors {
         static let lastWords: Set<String> = [
             "password", "passwd", "pwd", "passphrase", "secret", "apikey", "credential", "credentials", "privatekey",
         ]
-        static let wholeNames: Set<String> = ["password", "apikey", "clientsecret", "privatekey", "accesskey", "secretkey"]
+        static let wholeNames: Set<String> = [
+            "password", "apikey", "clientsecret", "privatekey", "accesskey", "secretkey",
+        ]
         static let keyQualifiers: Set<String> = ["api", "private", "secret", "access", "signing"]
         /// Pagination and device tokens are references, not secrets.
         static let referenceTokenWords: Set<String> = [
-            "page", "next", "cursor", "continuation", "sync", "push", "device", "fcm", "apns", "registration", "activity",
+            "page", "next", "cursor", "continuation", "sync", "push", "device", "fcm", "apns", "registration",
+            "activity",
             "expo", "notification", "input", "start", "update", "idempotency",
         ]
-        static let keyLikeWords: Set<String> = ["key", "apikey", "auth", "authorization", "signature", "sig", "credential", "hmac"]
+        static let keyLikeWords: Set<String> = [
+            "key", "apikey", "auth", "authorization", "signature", "sig", "credential", "hmac",
+        ]
     }
 
     /// Words of a key under which a long random value is a key or a token (`x-api-key`, `authSignature`).
@@ -193,7 +216,11 @@ enum TextDetectors {
     /// Masked or empty values are not secrets (`"***"`, `"<redacted>"`, `""`).
     static func isMasked(_ text: String) -> Bool {
         let t = text.lowercased()
-        if t.isEmpty || ["redacted", "<redacted>", "[redacted]", "none", "null", "n/a", "true", "false", "yes", "no"].contains(t) { return true }
+        if t.isEmpty
+            || ["redacted", "<redacted>", "[redacted]", "none", "null", "n/a", "true", "false", "yes", "no"].contains(t)
+        {
+            return true
+        }
         return t.unicodeScalars.allSatisfy { "*x•.#-_ ".unicodeScalars.contains($0) }
     }
 
@@ -259,11 +286,14 @@ enum TextDetectors {
     static let maxScannedBytes = 4096
 
     /// Mailboxes of a role, not of a person (`support@`).
-    static let roleMailboxes: Set<String> = ["noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team"]
+    static let roleMailboxes: Set<String> = [
+        "noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team",
+    ]
 
     /// The first kind of sensitive data found in a text's UTF-8. `keyIsPhone` tells whether the field is named
     /// like a phone number, asked only when a value of phone digits needs it (most strings never get that far).
-    static func sensitive(inBytes bytes: UnsafeBufferPointer<UInt8>, keyLike: Bool, keyIsPhone: () -> Bool) -> Finding? {
+    static func sensitive(inBytes bytes: UnsafeBufferPointer<UInt8>, keyLike: Bool, keyIsPhone: () -> Bool) -> Finding?
+    {
         // A string longer than any payload limit is reported as content (payload-size, payload-data-not-link);
         // scanning megabytes for secrets would make a hostile file slow.
         guard bytes.count >= 7, bytes.count <= maxScannedBytes else { return nil }
@@ -339,7 +369,9 @@ enum TextDetectors {
                         // A run of digits at once: texts of ids, prices and times are full of them.
                         var j = i + 1
                         while j < count, bytes[j] &- 0x30 < 10 { j += 1 }
-                        noteRun(length: j - i, trunk: b == 0x30 && j - i >= 2 && bytes[i + 1] &- 0x31 < 9, next: j < count ? bytes[j] : 0)
+                        noteRun(
+                            length: j - i, trunk: b == 0x30 && j - i >= 2 && bytes[i + 1] &- 0x31 < 9,
+                            next: j < count ? bytes[j] : 0)
                         i = j
                         continue
                     }
@@ -380,25 +412,35 @@ enum TextDetectors {
                 if i >= 2, !mayHoldJWT, ASCIIText.matches(bytes, at: i - 2, Self.jwt) { mayHoldJWT = true }
             case UInt8(ascii: "_"):
                 if !mayHoldVendorKey,
-                    Self.underscorePrefixes.contains(where: { ASCIIText.matches(bytes, at: i - $0.underscore, $0.bytes) })
+                    Self.underscorePrefixes.contains(where: {
+                        ASCIIText.matches(bytes, at: i - $0.underscore, $0.bytes)
+                    })
                 {
                     mayHoldVendorKey = true
                 }
             case UInt8(ascii: "b"), UInt8(ascii: "B"):
-                if next | 0x20 == UInt8(ascii: "e"), !mayHoldBearer, ASCIIText.matches(bytes, at: i, Self.bearer, ignoringCase: true) {
+                if next | 0x20 == UInt8(ascii: "e"), !mayHoldBearer,
+                    ASCIIText.matches(bytes, at: i, Self.bearer, ignoringCase: true)
+                {
                     mayHoldBearer = true
                 }
             case UInt8(ascii: "P"):
-                if next == UInt8(ascii: "R"), !mayHoldPrivateKey, ASCIIText.matches(bytes, at: i, Self.privateKey) { mayHoldPrivateKey = true }
+                if next == UInt8(ascii: "R"), !mayHoldPrivateKey, ASCIIText.matches(bytes, at: i, Self.privateKey) {
+                    mayHoldPrivateKey = true
+                }
             default:
-                if next != 0, !mayHoldVendorKey, Self.vendorPrefixes.contains(where: { $0[1] == next && ASCIIText.matches(bytes, at: i, $0) }) {
+                if next != 0, !mayHoldVendorKey,
+                    Self.vendorPrefixes.contains(where: { $0[1] == next && ASCIIText.matches(bytes, at: i, $0) })
+                {
                     mayHoldVendorKey = true
                 }
             }
         }
 
         /// Something here needs a closer look than the scan.
-        var needsPatterns: Bool { hasAt || digits >= 7 || mayHoldJWT || mayHoldBearer || mayHoldPrivateKey || mayHoldVendorKey }
+        var needsPatterns: Bool {
+            hasAt || digits >= 7 || mayHoldJWT || mayHoldBearer || mayHoldPrivateKey || mayHoldVendorKey
+        }
     }
 
     /// Whether a key's name can make either answer of `nameNature` true. Every word those look for, and every
@@ -446,7 +488,8 @@ enum TextDetectors {
         let four = two * 100 + d[2] * 10 + d[3]
         switch d.count {
         case 15: return two == 34 || two == 37
-        case 16: return d[0] == 4 || (51...55).contains(two) || (2221...2720).contains(four) || four == 6011 || two == 65
+        case 16:
+            return d[0] == 4 || (51...55).contains(two) || (2221...2720).contains(four) || four == 6011 || two == 65
         case 13, 19: return d[0] == 4
         default: return false
         }
@@ -467,7 +510,9 @@ enum TextDetectors {
 
     /// A phone number in one of its usual shapes, or digits under a field named like a phone number (`key` is
     /// asked for only then). Each shape is looked for only when the scan saw the runs of digits it starts with.
-    static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: TextScan, keyIsPhone: () -> Bool) -> Bool {
+    static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: TextScan, keyIsPhone: () -> Bool)
+        -> Bool
+    {
         if scan.mayHoldInternational, BytePatterns.containsInternationalNumber(bytes) { return true }
         if scan.mayHoldNorthAmerican, BytePatterns.containsNorthAmericanNumber(bytes) { return true }
         if scan.mayHoldTrunk, BytePatterns.containsTrunkNumber(bytes) { return true }
@@ -477,7 +522,10 @@ enum TextDetectors {
     /// A key named like a phone number: one of its words (`words`) is a phone word. An ASCII key without any of
     /// them in its lower-case bytes (`order_id`, `placed_at`) is settled by that byte search.
     static func isPhoneKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if ASCIIText.isASCII(bytes), !phoneHints.contains(where: { ASCIIText.contains(bytes, $0, ignoringCase: true) }) { return false }
+        if ASCIIText.isASCII(bytes), !phoneHints.contains(where: { ASCIIText.contains(bytes, $0, ignoringCase: true) })
+        {
+            return false
+        }
         return !Set(words(String(decoding: bytes, as: UTF8.self))).isDisjoint(with: phoneWords)
     }
 

@@ -28,7 +28,8 @@ struct UnknownField {
         let doc = context.document
         var result: [UnknownField] = []
         for other in context.payload.schemaUnknownMembers where !context.isTemplated(other.member.key) {
-            let key = doc.string(other.member.key), schema = other.object.schema
+            let key = doc.string(other.member.key)
+            let schema = other.object.schema
             // A foreign name is looked up first: its replacement is certain, an edit-distance guess is not.
             let advice: Advice =
                 if let replacement = schema.replacement(forForeign: key) {

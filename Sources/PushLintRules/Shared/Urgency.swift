@@ -16,7 +16,8 @@ struct NonUrgency {
         let mapped = EventMapping.event(context)
         if let e = mapped, let u = e.urgency, u == .marketing || u == .background { event = (e.name, u.rawValue) }
         if let android = context.payload.android {
-            let id = android.channelId.flatMap { doc.stringValue($0) } ?? mapped?.channel ?? contract.android?.defaultChannel
+            let id =
+                android.channelId.flatMap { doc.stringValue($0) } ?? mapped?.channel ?? contract.android?.defaultChannel
             if let id, let importance = contract.channel(id)?.importance, [.low, .min, .none].contains(importance) {
                 channel = (id, importance.rawValue)
             }

@@ -36,7 +36,8 @@ struct PayloadSize: PayloadRule {
                 "↓{\"aps\": {\"alert\": \"Your receipt\"}, \"receipt\": \"" + ASCIIText.repeated("x", 4070) + "\"}",
                 note: "A 4103-byte APNs body."),
             RuleExample(
-                "{\"message\": ↓{\"topic\": \"news\", \"data\": {\"story\": \"" + ASCIIText.repeated("x", 2040) + "\"}}}",
+                "{\"message\": ↓{\"topic\": \"news\", \"data\": {\"story\": \"" + ASCIIText.repeated("x", 2040)
+                    + "\"}}}",
                 note: "Over 2048 bytes to a topic."),
         ],
         nonTriggering: [
@@ -48,7 +49,9 @@ struct PayloadSize: PayloadRule {
                 #"{"to": ["#
                     + (0..<100).map { #""ExponentPushToken[N1Xk3vQ9bY2mT7pLd4s\#(100 + $0)]""# }.joined(separator: ", ")
                     + #"], "title": "Sale", "body": "Everything 20% off until midnight"}"#,
-                note: "An Expo message to 100 tokens: the 4.5 KB token list reaches no device, each receives about 80 bytes."),
+                note:
+                    "An Expo message to 100 tokens: the 4.5 KB token list reaches no device, each receives about 80 bytes."
+            ),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {

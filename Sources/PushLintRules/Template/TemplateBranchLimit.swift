@@ -5,7 +5,8 @@ import PushLintModel
 struct TemplateBranchLimit: FileRule {
     static let description = RuleDescription(
         id: "template-branch-limit",
-        summary: "The template has more branch combinations than pushlint renders, so only a selection of them was checked.",
+        summary:
+            "The template has more branch combinations than pushlint renders, so only a selection of them was checked.",
         family: .template,
         defaultSeverity: .info,
         rationale: """
@@ -25,7 +26,8 @@ struct TemplateBranchLimit: FileRule {
         ],
         nonTriggering: [
             RuleExample(
-                "{\"aps\": {\"alert\": \"Hi\"{{#if a}}, \"a\": 1{{/if}}{{#if b}}, \"b\": 1{{/if}}}}", fileName: "flags.json.hbs")
+                "{\"aps\": {\"alert\": \"Hi\"{{#if a}}, \"a\": 1{{/if}}{{#if b}}, \"b\": 1{{/if}}}}",
+                fileName: "flags.json.hbs")
         ])
 
     func check(_ file: FileContext) -> [Diagnostic] {
@@ -33,11 +35,16 @@ struct TemplateBranchLimit: FileRule {
         let whole = ByteSpan(0, min(1, template.program.source.count))
         var result: [Diagnostic] = []
         if template.program.depth > TemplateProgram.maximumDepth {
-            let span = template.program.problems.first { if case .tooDeep = $0.kind { return true } else { return false } }?.span ?? whole
+            let span =
+                template.program.problems.first { if case .tooDeep = $0.kind { return true } else { return false } }?
+                .span ?? whole
             result.append(diagnostic(tooDeep(template.program.depth), span: span, pointer: nil))
         }
         if let selections = template.selections, selections.coverage != .every {
-            result.append(diagnostic(sampled(selections, template), span: whole, pointer: nil, help: "split the template, or accept the selection"))
+            result.append(
+                diagnostic(
+                    sampled(selections, template), span: whole, pointer: nil,
+                    help: "split the template, or accept the selection"))
         }
         if template.oversized > 0 {
             result.append(diagnostic(oversized(template), span: whole, pointer: nil))
@@ -50,7 +57,8 @@ struct TemplateBranchLimit: FileRule {
     func sampled(_ selections: TemplateSelections, _ template: TemplateAnalysis) -> String {
         let total = selections.combinations < 1e15 ? String(Int(selections.combinations)) : "more than 10^15"
         let how = selections.coverage == .pairwise ? "a pairwise selection" : "each option of each condition once"
-        return "the template's \(template.program.choices.count) conditions and loops make \(total) combinations; pushlint checked \(how) (\(selections.rows.count) selections, \(template.distinctRenderings) distinct renderings), not every combination"
+        return
+            "the template's \(template.program.choices.count) conditions and loops make \(total) combinations; pushlint checked \(how) (\(selections.rows.count) selections, \(template.distinctRenderings) distinct renderings), not every combination"
     }
 
     func oversized(_ template: TemplateAnalysis) -> String {

@@ -30,11 +30,13 @@ struct TemplateRenderInvalid: FileRule {
                 "{\"aps\": {\"alert\": \"Hi\"{% if badge %}, \"badge\": {{ badge }}{% endif %}}, \"ids\": [{% for id in ids %}\"{{ id }}\"↓,{% endfor %}]}",
                 fileName: "order.json.j2", note: "The loop leaves a comma after its last item."),
             RuleExample(
-                "{\"aps\": {\"alert\": \"Hi\" {{if .Badge}}↓\"badge\": {{.Badge}}{{end}}}}", fileName: "order.json.gotmpl",
+                "{\"aps\": {\"alert\": \"Hi\" {{if .Badge}}↓\"badge\": {{.Badge}}{{end}}}}",
+                fileName: "order.json.gotmpl",
                 note: "When `.Badge` is set, no comma separates it from `alert`."),
             RuleExample(
                 "{\"aps\": {\"alert\": {\"title\": ↓\"{{ title | tojson }}\"}{% if badge %}, \"badge\": {{ badge }}{% endif %}}}",
-                fileName: "order.json.j2", note: "`tojson` writes a string with its quotes, inside the string's quotes."),
+                fileName: "order.json.j2", note: "`tojson` writes a string with its quotes, inside the string's quotes."
+            ),
         ],
         nonTriggering: [
             RuleExample(
@@ -73,7 +75,8 @@ struct TemplateRenderInvalid: FileRule {
         case .syntax(let parser):
             return "\(prefix), the rendered payload is not JSON (\(parser)): APNs and FCM refuse it"
         case .jsonInString(let expression):
-            return "\(prefix), `{{ \(expression) }}` writes its value as JSON inside a string: a string value brings its own quotes and the rendered payload is not JSON; APNs and FCM refuse it"
+            return
+                "\(prefix), `{{ \(expression) }}` writes its value as JSON inside a string: a string value brings its own quotes and the rendered payload is not JSON; APNs and FCM refuse it"
         }
     }
 
@@ -81,7 +84,8 @@ struct TemplateRenderInvalid: FileRule {
         switch problem {
         case .trailingComma: return "put the comma inside the conditional block, before the member it separates"
         case .syntax: return "check the commas at the edges of the conditional blocks around this place"
-        case .jsonInString: return "drop the quotes around the placeholder (`\"title\": {{ title | tojson }}`), or drop the JSON filter"
+        case .jsonInString:
+            return "drop the quotes around the placeholder (`\"title\": {{ title | tojson }}`), or drop the JSON filter"
         }
     }
 }

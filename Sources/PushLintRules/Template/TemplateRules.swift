@@ -2,6 +2,7 @@ import PushLintModel
 
 enum TemplateRules {
     static let all: [any Rule] = [
-        TemplateWorstCaseSize(), TemplateUnboundedVariable(), TemplateSyntax(), TemplateRenderInvalid(), TemplateBranchLimit(),
+        TemplateWorstCaseSize(), TemplateUnboundedVariable(), TemplateSyntax(), TemplateRenderInvalid(),
+        TemplateBranchLimit(),
     ]
 }

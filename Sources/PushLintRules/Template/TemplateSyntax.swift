@@ -22,23 +22,31 @@ struct TemplateSyntax: FileRule {
             RuleExample(
                 "{\"aps\": { ↓{{#if badge}}\"badge\": {{badge}}, \"sound\": \"default\"}}", fileName: "order.json.hbs",
                 note: "`{{#if}}` is never closed."),
-            RuleExample("{\"aps\": {\"alert\": \"Hi\"↓{{/each}}}}", fileName: "order.json.hbs", note: "A stray closing tag."),
             RuleExample(
-                "{\"aps\": {\"alert\": \"Hi\"{% if badge %}, \"badge\": {{ badge }}↓{% endfor %}}}", fileName: "order.json.liquid",
+                "{\"aps\": {\"alert\": \"Hi\"↓{{/each}}}}", fileName: "order.json.hbs", note: "A stray closing tag."),
+            RuleExample(
+                "{\"aps\": {\"alert\": \"Hi\"{% if badge %}, \"badge\": {{ badge }}↓{% endfor %}}}",
+                fileName: "order.json.liquid",
                 note: "`endfor` cannot close an `if`; the `if` then stays open as well, one mistake reported once."),
             RuleExample("{\"aps\": {\"alert\": \"{{.Title}}\"}}↓{{end}}", fileName: "order.json.gotmpl"),
             RuleExample(
-                "{\"aps\": ↓{{{#if badge}}\"badge\": {{badge}}, {{/if}}\"sound\": \"default\"}}", fileName: "order.json.hbs",
+                "{\"aps\": ↓{{{#if badge}}\"badge\": {{badge}}, {{/if}}\"sound\": \"default\"}}",
+                fileName: "order.json.hbs",
                 note: "`{{{` opens a triple-stash: a space must separate the JSON brace from `{{#if`."),
-            RuleExample("{\"aps\": {\"alert\": \"↓{% translate_me title %}\"}}", fileName: "order.json.j2", note: "An unknown tag (a warning)."),
+            RuleExample(
+                "{\"aps\": {\"alert\": \"↓{% translate_me title %}\"}}", fileName: "order.json.j2",
+                note: "An unknown tag (a warning)."),
         ],
         nonTriggering: [
             RuleExample(
-                "{\"aps\": { {{#if badge}}\"badge\": {{badge}}, {{/if}}\"sound\": \"default\"}}", fileName: "order.json.hbs"),
+                "{\"aps\": { {{#if badge}}\"badge\": {{badge}}, {{/if}}\"sound\": \"default\"}}",
+                fileName: "order.json.hbs"),
             RuleExample(
                 "{\"aps\": {\"alert\": \"{% if vip %}Dear {{ name }}{% elsif first %}Welcome{% else %}Hi{% endif %}\"}}",
                 fileName: "order.json.liquid"),
-            RuleExample("{\"aps\": { {{if .Badge}}\"badge\": {{.Badge}}, {{end}}\"alert\": \"Hi\"}}", fileName: "order.json.gotmpl"),
+            RuleExample(
+                "{\"aps\": { {{if .Badge}}\"badge\": {{.Badge}}, {{end}}\"alert\": \"Hi\"}}",
+                fileName: "order.json.gotmpl"),
         ])
 
     func check(_ file: FileContext) -> [Diagnostic] {
@@ -62,7 +70,8 @@ struct TemplateSyntax: FileRule {
             if case .unknownTag = problem.kind { unknown = true } else { unknown = false }
             result.append(
                 diagnostic(
-                    message(problem.kind, program.dialect), span: problem.span, pointer: nil, severity: unknown ? .warning : nil,
+                    message(problem.kind, program.dialect), span: problem.span, pointer: nil,
+                    severity: unknown ? .warning : nil,
                     help: help(problem.kind)))
         }
         return result
@@ -78,17 +87,25 @@ struct TemplateSyntax: FileRule {
         case .unclosedBlock(let name, let closer):
             return "\(name.isEmpty ? "this block" : "'\(name)'") is never closed with '\(closer)': \(engine)"
         case .unexpectedClose(let tag, let open):
-            if let open { return "'\(tag)' closes a block that is not open: the innermost open block is '\(open.isEmpty ? "this" : open)'; \(engine)" }
+            if let open {
+                return
+                    "'\(tag)' closes a block that is not open: the innermost open block is '\(open.isEmpty ? "this" : open)'; \(engine)"
+            }
             return "'\(tag)' closes no open block: \(engine)"
         case .misplaced(let tag, let open):
-            if let open { return "'\(tag)' does not belong here (inside '\(open)', after its else or in a block that has none): \(engine)" }
+            if let open {
+                return
+                    "'\(tag)' does not belong here (inside '\(open)', after its else or in a block that has none): \(engine)"
+            }
             return "'\(tag)' stands outside any block: \(engine)"
         case .unknownTag(let name):
-            return "'\(name)' is no \(dialect.displayName) tag: the engine refuses it unless it registers a custom tag of that name"
+            return
+                "'\(name)' is no \(dialect.displayName) tag: the engine refuses it unless it registers a custom tag of that name"
         case .missingArgument(let tag):
             return "'\(tag)' needs an expression: \(engine)"
         case .braceBeforeTag(let tag):
-            return "'\(tag)' reads as a triple-brace tag, not as a JSON '{' before a tag: \(engine); write a space after the JSON brace"
+            return
+                "'\(tag)' reads as a triple-brace tag, not as a JSON '{' before a tag: \(engine); write a space after the JSON brace"
         case .tooDeep(let limit):
             return "blocks nest deeper than \(limit)"
         }

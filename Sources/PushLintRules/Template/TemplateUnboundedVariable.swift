@@ -5,7 +5,8 @@ import PushLintModel
 struct TemplateUnboundedVariable: PayloadRule {
     static let description = RuleDescription(
         id: "template-unbounded-variable",
-        summary: "A template placeholder's variable has no declared maximum, so the template's worst-case size is unknown.",
+        summary:
+            "A template placeholder's variable has no declared maximum, so the template's worst-case size is unknown.",
         family: .template,
         defaultSeverity: .info,
         rationale: """
@@ -21,7 +22,8 @@ struct TemplateUnboundedVariable: PayloadRule {
             """,
         triggering: [
             RuleExample(
-                "{\"aps\": {\"alert\": {\"title\": \"Hi {{name}}\", \"body\": \"↓{{review}}\"}}}", fileName: "review.json.tmpl",
+                "{\"aps\": {\"alert\": {\"title\": \"Hi {{name}}\", \"body\": \"↓{{review}}\"}}}",
+                fileName: "review.json.tmpl",
                 contract: #"{"variables": {"name": {"maxBytes": 120}}}"#),
             RuleExample(
                 "{\"aps\": {\"alert\": \"New messages\", \"badge\": ↓{{unread}}}}", fileName: "badge.json.tmpl",
@@ -29,14 +31,17 @@ struct TemplateUnboundedVariable: PayloadRule {
         ],
         nonTriggering: [
             RuleExample(
-                "{\"aps\": {\"alert\": {\"title\": \"Hi {{name}}\", \"body\": \"{{#if vip}}VIP{{/if}}\"}}}", fileName: "hi.json.tmpl",
+                "{\"aps\": {\"alert\": {\"title\": \"Hi {{name}}\", \"body\": \"{{#if vip}}VIP{{/if}}\"}}}",
+                fileName: "hi.json.tmpl",
                 contract: #"{"variables": {"name": {"maxBytes": 120}, "vip": {"maxLength": 5}}}"#),
             RuleExample(
-                "{\"aps\": {\"alert\": {\"title\": \"Hi {{ name }}\", \"body\": \"{{ review | truncate: 120 }}\"}}}", fileName: "review.json.liquid",
+                "{\"aps\": {\"alert\": {\"title\": \"Hi {{ name }}\", \"body\": \"{{ review | truncate: 120 }}\"}}}",
+                fileName: "review.json.liquid",
                 contract: #"{"variables": {"name": {"maxBytes": 120}}}"#, note: "`truncate: 120` bounds the review."),
             RuleExample(
                 "{\"aps\": {\"alert\": \"Hi {{name}}\"}}", fileName: "hi.json",
-                contract: #"{"variables": {"title": {"maxLength": 60}}}"#, note: "Not a template: `{{name}}` is literal text."),
+                contract: #"{"variables": {"title": {"maxLength": 60}}}"#,
+                note: "Not a template: `{{name}}` is literal text."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -46,7 +51,9 @@ struct TemplateUnboundedVariable: PayloadRule {
         let uses = TemplateVariables.uses(in: context.payload.node, context)
         for use in uses where use.rendersValue {
             let name = use.placeholder.variable
-            guard contract.variables[name] == nil, use.placeholder.declaredMaximumLength == nil, reported.insert(name).inserted else { continue }
+            guard contract.variables[name] == nil, use.placeholder.declaredMaximumLength == nil,
+                reported.insert(name).inserted
+            else { continue }
             let count = uses.filter { $0.placeholder.variable == name }.count
             let times = count > 1 ? " (used \(count) times)" : ""
             result.append(
@@ -54,7 +61,8 @@ struct TemplateUnboundedVariable: PayloadRule {
                     "variable '\(name)'\(times) has no maximum under 'variables' in the contract, so the worst-case size of this template is unknown."
                         + Suggest.didYouMean(name, in: contract.variables.keys.sorted()),
                     span: use.span, pointer: context.document.pointer(of: use.node),
-                    help: "declare \"\(name)\": {\"maxLength\": N} (characters) or {\"maxBytes\": N} under 'variables'"))
+                    help: "declare \"\(name)\": {\"maxLength\": N} (characters) or {\"maxBytes\": N} under 'variables'")
+            )
         }
         return result
     }

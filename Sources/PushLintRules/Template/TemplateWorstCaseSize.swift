@@ -26,15 +26,18 @@ struct TemplateWorstCaseSize: PayloadRule {
             RuleExample(
                 "↓{\"aps\": {\"alert\": {\"title\": \"{{title}}\", \"body\": \"{{review}}\"}}, \"review_id\": \"r-{{review_id}}\"}",
                 fileName: "review.json.tmpl",
-                contract: #"{"variables": {"title": {"maxLength": 60}, "review": {"maxLength": 1000}, "review_id": {"maxBytes": 24}}}"#,
+                contract:
+                    #"{"variables": {"title": {"maxLength": 60}, "review": {"maxLength": 1000}, "review_id": {"maxBytes": 24}}}"#,
                 note: "1000 characters of review text are up to 4000 bytes."),
             RuleExample(
                 "↓{\"aps\": {\"alert\": {\"title\": \"{{title}}\", \"body\": \"{{review}}\"}}}",
-                fileName: "review.json", contract: #"{"variables": {"title": {"maxLength": 60}, "review": {"maxLength": 1000}}}"#,
+                fileName: "review.json",
+                contract: #"{"variables": {"title": {"maxLength": 60}, "review": {"maxLength": 1000}}}"#,
                 note: "A plain .json file naming declared variables."),
             RuleExample(
                 "{\"message\": ↓{\"topic\": \"news\", \"notification\": {\"title\": \"{{headline}}\", \"body\": \"{{teaser}}\"}}}",
-                fileName: "news.json.tmpl", contract: #"{"variables": {"headline": {"maxLength": 100}, "teaser": {"maxBytes": 1800}}}"#,
+                fileName: "news.json.tmpl",
+                contract: #"{"variables": {"headline": {"maxLength": 100}, "teaser": {"maxBytes": 1800}}}"#,
                 note: "Sent to a topic: the limit is 2048."),
         ],
         nonTriggering: [
@@ -54,12 +57,15 @@ struct TemplateWorstCaseSize: PayloadRule {
             let worst = TemplateVariables.worstCase(size.wire, literalBytes: size.bytes, context)
             guard worst.bytes > size.limit else { continue }
             let behind = worst.growth.prefix(5).map { "\($0.name) +\($0.bytes) B" }.joined(separator: ", ")
-            let unknown = worst.undeclared.isEmpty ? "" : " (not counting \(worst.undeclared.joined(separator: ", ")), which have no declared maximum)"
+            let unknown =
+                worst.undeclared.isEmpty
+                ? "" : " (not counting \(worst.undeclared.joined(separator: ", ")), which have no declared maximum)"
             result.append(
                 diagnostic(
                     "with every placeholder at its declared maximum, \(size.label) is \(worst.bytes) bytes on the wire, over the \(size.limit)-byte limit (\(size.limitReason)): \(behind)\(unknown); the provider would reject it",
                     at: size.anchor, in: context.document,
-                    help: "lower the maxima of the largest variables, or send an id and let the app fetch the long text"))
+                    help: "lower the maxima of the largest variables, or send an id and let the app fetch the long text"
+                ))
         }
         return result
     }
