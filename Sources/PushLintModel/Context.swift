@@ -1,20 +1,24 @@
 import PushLintJSON
 
-/// Settings that every rule may read: options, contract, template delimiters. Built once per run.
+/// Settings that every rule may read: options, contract, the app's facts, template delimiters. Built once per run.
 // A class: every file and payload context holds the run's settings, and copying a struct of dictionaries and a
 // contract took about eight reference counts each time, on objects every worker shares (contended atomics).
 public final class LintSettings: Sendable {
     public let ruleOptions: [String: RuleOptions]
     public let contract: Contract?
     public let placeholders: PlaceholderDelimiters
+    /// What the app's sources say (config `app`, `--app`); nil when no app folder is named, and then the `app-*`
+    /// rules stay silent.
+    public let app: AppFacts?
 
     public init(
         ruleOptions: [String: RuleOptions] = [:], contract: Contract? = nil,
-        placeholders: PlaceholderDelimiters = .mustache
+        placeholders: PlaceholderDelimiters = .mustache, app: AppFacts? = nil
     ) {
         self.ruleOptions = ruleOptions
         self.contract = contract
         self.placeholders = placeholders
+        self.app = app
     }
 
     public func options(for ruleId: String) -> RuleOptions { ruleOptions[ruleId] ?? RuleOptions() }
