@@ -8,442 +8,160 @@ import PushLintModel
 // every object's keys are the ones the readers accept (Config.knownKeys, Contract.knownKeys, ...).
 extension PayloadJSONSchema {
     static func configDocument() -> SchemaJSON {
-        .object([
-            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
-            ("$id", .string("https://raw.githubusercontent.com/pushlint/pushlint/main/schemas/pushlint.schema.json")),
-            ("title", .string("pushlint configuration (.pushlint.json)")),
-            (
-                "description",
-                .string(
-                    "Configuration of pushlint, the push-notification payload linter. The file is JSONC: comments and trailing commas are allowed. Globs match paths relative to the folder of this file."
-                )
-            ),
-            ("type", .string("object")),
-            ("additionalProperties", .bool(false)),
-            (
-                "properties",
-                .object([
-                    (
-                        "$schema",
-                        .object([
-                            ("description", .string("The JSON Schema of this file, for editors.")),
-                            ("type", .string("string")),
+        document(
+            file: "pushlint.schema.json", title: "pushlint configuration (.pushlint.json)",
+            description: """
+                Configuration of pushlint, the push-notification payload linter. The file is JSONC: comments and \
+                trailing commas are allowed. Globs match paths relative to the folder of this file.
+                """,
+            properties: [
+                ("$schema", .text("The JSON Schema of this file, for editors.")),
+                (
+                    "include",
+                    .node(
+                        """
+                        Globs of the files linted when a folder is walked. Files named on the command line are \
+                        always linted.
+                        """, ref: "globs", default: .array(Config.defaultInclude.map(SchemaJSON.string)))
+                ),
+                (
+                    "exclude",
+                    .node(
+                        "Globs of files and folders skipped while walking. "
+                            + Config.alwaysExcluded.sorted().joined(separator: ", ") + " are always skipped.",
+                        ref: "globs", default: .array([]))
+                ),
+                (
+                    "kinds",
+                    .map(
+                        """
+                        Forces the payload kind of the files a glob matches instead of detecting it; the last \
+                        matching glob wins.
+                        """, keys: .ref("glob"), values: .ref("kind"))
+                ),
+                (
+                    "apns",
+                    .record(
+                        "APNs settings.",
+                        [
+                            (
+                                "headers",
+                                .map(
+                                    """
+                                    APNs request headers for bare APNs bodies (files without a {headers, payload} \
+                                    envelope), by glob; the last matching glob wins.
+                                    """, keys: .ref("glob"),
+                                    values: .map(
+                                        "Header name to value, as sent (strings).", values: .node(type: "string")))
+                            )
                         ])
-                    ),
-                    (
-                        "include",
-                        .object([
-                            (
-                                "description",
-                                .string(
-                                    "Globs of the files linted when a folder is walked. Files named on the command line are always linted."
-                                )
-                            ),
-                            ("$ref", .string("#/$defs/globs")),
-                            ("default", .array(Config.defaultInclude.map { .string($0) })),
-                        ])
-                    ),
-                    (
-                        "exclude",
-                        .object([
-                            (
-                                "description",
-                                .string(
-                                    "Globs of files and folders skipped while walking. "
-                                        + Config.alwaysExcluded.sorted().joined(separator: ", ")
-                                        + " are always skipped.")
-                            ),
-                            ("$ref", .string("#/$defs/globs")),
-                            ("default", .array([])),
-                        ])
-                    ),
-                    (
-                        "kinds",
-                        .object([
-                            (
-                                "description",
-                                .string(
-                                    "Forces the payload kind of the files a glob matches instead of detecting it; the last matching glob wins."
-                                )
-                            ),
-                            ("type", .string("object")),
-                            (
-                                "propertyNames",
-                                .object([
-                                    ("$ref", .string("#/$defs/glob"))
-                                ])
-                            ),
-                            (
-                                "additionalProperties",
-                                .object([
-                                    ("$ref", .string("#/$defs/kind"))
-                                ])
-                            ),
-                        ])
-                    ),
-                    (
-                        "apns",
-                        .object([
-                            ("description", .string("APNs settings.")),
-                            ("type", .string("object")),
-                            ("additionalProperties", .bool(false)),
-                            (
-                                "properties",
-                                .object([
-                                    (
-                                        "headers",
-                                        .object([
-                                            (
-                                                "description",
-                                                .string(
-                                                    "APNs request headers for bare APNs bodies (files without a {headers, payload} envelope), by glob; the last matching glob wins."
-                                                )
-                                            ),
-                                            ("type", .string("object")),
-                                            (
-                                                "propertyNames",
-                                                .object([
-                                                    ("$ref", .string("#/$defs/glob"))
-                                                ])
-                                            ),
-                                            (
-                                                "additionalProperties",
-                                                .object([
-                                                    (
-                                                        "description",
-                                                        .string("Header name to value, as sent (strings).")
-                                                    ),
-                                                    ("type", .string("object")),
-                                                    (
-                                                        "additionalProperties",
-                                                        .object([
-                                                            ("type", .string("string"))
-                                                        ])
-                                                    ),
-                                                ])
-                                            ),
-                                        ])
-                                    )
-                                ])
-                            ),
-                        ])
-                    ),
-                    (
-                        "rules",
-                        .object([
-                            (
-                                "description",
-                                .string(
-                                    "The level of rules by id: off, info, warning or error. `pushlint rules` lists the ids."
-                                )
-                            ),
-                            ("$ref", .string("#/$defs/levels")),
-                        ])
-                    ),
-                    (
-                        "options",
-                        .object([
-                            (
-                                "description",
-                                .string("Rule options by rule id; each rule's page lists its options and their types.")
-                            ),
-                            ("type", .string("object")),
-                            (
-                                "propertyNames",
-                                .object([
-                                    ("$ref", .string("#/$defs/ruleId"))
-                                ])
-                            ),
-                            ("properties", ruleOptions()),
-                            (
-                                "additionalProperties",
-                                .object([
-                                    ("type", .string("object")),
-                                    (
-                                        "additionalProperties",
-                                        .object([
-                                            (
-                                                "type",
-                                                .array([
-                                                    .string("number"), .string("boolean"), .string("string"),
-                                                    .string("array"),
-                                                ])
-                                            ),
-                                            (
-                                                "items",
-                                                .object([
-                                                    ("type", .string("string"))
-                                                ])
-                                            ),
-                                        ])
-                                    ),
-                                ])
-                            ),
-                        ])
-                    ),
-                    (
-                        "overrides",
-                        .object([
-                            (
-                                "description",
-                                .string("Rule levels for some files only; entries apply in order, later ones win.")
-                            ),
-                            ("type", .string("array")),
-                            (
-                                "items",
-                                .object([
-                                    ("type", .string("object")),
-                                    ("additionalProperties", .bool(false)),
-                                    ("required", .array([.string("files")])),
-                                    (
-                                        "properties",
-                                        .object([
-                                            (
-                                                "files",
-                                                .object([
-                                                    (
-                                                        "description",
-                                                        .string("Globs of the files this entry applies to.")
-                                                    ),
-                                                    ("$ref", .string("#/$defs/globs")),
-                                                ])
-                                            ),
-                                            (
-                                                "rules",
-                                                .object([
-                                                    ("description", .string("Rule levels for these files.")),
-                                                    ("$ref", .string("#/$defs/levels")),
-                                                ])
-                                            ),
-                                        ])
-                                    ),
-                                ])
-                            ),
-                        ])
-                    ),
-                    (
-                        "templates",
-                        .object([
-                            (
-                                "description",
-                                .string(
-                                    "Files in template mode, besides files ending in .json and a template extension (.tmpl: placeholders only; .hbs, .handlebars, .mustache: Handlebars; .liquid: Liquid; .j2, .jinja, .jinja2, .njk: Jinja; .gotmpl: Go text/template). An entry is a glob (the dialect of its extension, else placeholders only) or an object that names the dialect of its files; the last entry naming a dialect wins."
-                                )
-                            ),
-                            ("type", .string("array")),
-                            (
-                                "items",
-                                .object([
-                                    (
-                                        "anyOf",
-                                        .array([
-                                            .object([("$ref", .string("#/$defs/glob"))]),
-                                            .object([
-                                                ("type", .string("object")),
-                                                ("additionalProperties", .bool(false)),
-                                                ("required", .array([.string("files")])),
-                                                (
-                                                    "properties",
-                                                    .object([
-                                                        (
-                                                            "files",
-                                                            .object([
-                                                                (
-                                                                    "description",
-                                                                    .string("A glob or an array of globs.")
-                                                                ),
-                                                                (
-                                                                    "anyOf",
-                                                                    .array([
-                                                                        .object([("$ref", .string("#/$defs/glob"))]),
-                                                                        .object([("$ref", .string("#/$defs/globs"))]),
-                                                                    ])
-                                                                ),
-                                                            ])
-                                                        ),
-                                                        (
-                                                            "dialect",
-                                                            .object([
-                                                                (
-                                                                    "description",
-                                                                    .string("The template language of these files.")
-                                                                ),
-                                                                ("$ref", .string("#/$defs/dialect")),
-                                                            ])
-                                                        ),
-                                                    ])
-                                                ),
-                                            ]),
-                                        ])
-                                    )
-                                ])
-                            ),
-                            ("default", .array([])),
-                        ])
-                    ),
-                    (
-                        "placeholders",
-                        .object([
-                            ("description", .string("Template placeholder delimiters.")),
-                            ("type", .string("object")),
-                            ("additionalProperties", .bool(false)),
-                            (
-                                "properties",
-                                .object([
-                                    (
-                                        "open",
-                                        .object([
-                                            ("description", .string("Opening delimiter.")),
-                                            ("type", .string("string")),
-                                            ("minLength", .int(1)),
-                                            ("default", .string("{{")),
-                                        ])
-                                    ),
-                                    (
-                                        "close",
-                                        .object([
-                                            ("description", .string("Closing delimiter.")),
-                                            ("type", .string("string")),
-                                            ("minLength", .int(1)),
-                                            ("default", .string("}}")),
-                                        ])
-                                    ),
-                                ])
-                            ),
-                        ])
-                    ),
-                    (
-                        "contract",
-                        .object([
-                            (
-                                "description",
-                                .string(
-                                    "Path of the contract file (relative to this file's folder); --contract overrides it."
-                                )
-                            ),
-                            ("type", .string("string")),
-                        ])
-                    ),
-                ])
-            ),
-            (
-                "$defs",
-                .object([
-                    (
-                        "glob",
-                        .object([
-                            (
-                                "description",
-                                .string(
-                                    "A .gitignore-like glob: a pattern without / matches a name at any depth, ** spans folders."
-                                )
-                            ),
-                            ("type", .string("string")),
-                            ("minLength", .int(1)),
-                        ])
-                    ),
-                    (
-                        "globs",
-                        .object([
-                            ("type", .string("array")),
-                            (
-                                "items",
-                                .object([
-                                    ("$ref", .string("#/$defs/glob"))
-                                ])
-                            ),
-                        ])
-                    ),
-                    (
-                        "kind",
-                        .object([
-                            ("enum", .array(PayloadKind.allCases.map { .string($0.rawValue) }))
-                        ])
-                    ),
-                    (
-                        "dialect",
-                        .object([
-                            ("enum", .array(TemplateDialect.names.map { .string($0.name) }))
-                        ])
-                    ),
-                    (
-                        "ruleId",
-                        .object([
-                            ("description", .string("A rule id (kebab-case).")),
-                            ("type", .string("string")),
-                            ("pattern", .string("^[a-z0-9]+(-[a-z0-9]+)*$")),
-                            ("enum", .array(RuleRegistry.descriptions.map { .string($0.id) })),
-                        ])
-                    ),
-                    (
-                        "level",
-                        .object([
-                            ("enum", .array((["off"] + Severity.allCases.map(\.rawValue)).map { .string($0) }))
-                        ])
-                    ),
-                    (
+                ),
+                (
+                    "rules",
+                    .ref(
                         "levels",
-                        .object([
-                            ("type", .string("object")),
-                            (
-                                "propertyNames",
-                                .object([
-                                    ("$ref", .string("#/$defs/ruleId"))
-                                ])
-                            ),
-                            (
-                                "additionalProperties",
-                                .object([
-                                    ("$ref", .string("#/$defs/level"))
-                                ])
-                            ),
+                        "The level of rules by id: off, info, warning or error. `pushlint rules` lists the ids.")
+                ),
+                (
+                    "options",
+                    .node(
+                        "Rule options by rule id; each rule's page lists its options and their types.",
+                        type: "object", propertyNames: .ref("ruleId"),
+                        additionalProperties: .map(
+                            values: .node(
+                                types: ["number", "boolean", "string", "array"], items: .node(type: "string"))),
+                        properties: ruleOptions())
+                ),
+                (
+                    "overrides",
+                    .node(
+                        "Rule levels for some files only; entries apply in order, later ones win.", type: "array",
+                        items: .record(
+                            required: ["files"],
+                            [
+                                ("files", .ref("globs", "Globs of the files this entry applies to.")),
+                                ("rules", .ref("levels", "Rule levels for these files.")),
+                            ]))
+                ),
+                (
+                    "templates",
+                    .node(
+                        """
+                        Files in template mode, besides files ending in .json and a template extension (.tmpl: \
+                        placeholders only; .hbs, .handlebars, .mustache: Handlebars; .liquid: Liquid; .j2, .jinja, \
+                        .jinja2, .njk: Jinja; .gotmpl: Go text/template). An entry is a glob (the dialect of its \
+                        extension, else placeholders only) or an object that names the dialect of its files; the \
+                        last entry naming a dialect wins.
+                        """, type: "array",
+                        items: .node(anyOf: [
+                            .ref("glob"),
+                            .record(
+                                required: ["files"],
+                                [
+                                    (
+                                        "files",
+                                        .node("A glob or an array of globs.", anyOf: [.ref("glob"), .ref("globs")])
+                                    ),
+                                    ("dialect", .ref("dialect", "The template language of these files.")),
+                                ]),
+                        ]), default: .array([]))
+                ),
+                (
+                    "placeholders",
+                    .record(
+                        "Template placeholder delimiters.",
+                        [
+                            ("open", .text("Opening delimiter.", minLength: 1, default: "{{")),
+                            ("close", .text("Closing delimiter.", minLength: 1, default: "}}")),
                         ])
-                    ),
-                ])
-            ),
-        ])
+                ),
+                (
+                    "contract",
+                    .text("Path of the contract file (relative to this file's folder); --contract overrides it.")
+                ),
+            ],
+            definitions: [
+                (
+                    "glob",
+                    .text(
+                        """
+                        A .gitignore-like glob: a pattern without / matches a name at any depth, ** spans folders.
+                        """, minLength: 1)
+                ),
+                ("globs", .node(type: "array", items: .ref("glob"))),
+                ("kind", .node(enum: PayloadKind.allCases.map(\.rawValue))),
+                ("dialect", .node(enum: TemplateDialect.names.map(\.name))),
+                (
+                    "ruleId",
+                    .node(
+                        "A rule id (kebab-case).", type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$",
+                        enum: RuleRegistry.descriptions.map(\.id))
+                ),
+                ("level", .node(enum: ["off"] + Severity.allCases.map(\.rawValue))),
+                ("levels", .map(keys: .ref("ruleId"), values: .ref("level"))),
+            ])
     }
 
     /// Every rule that has options, with them: name, JSON type, default and summary from the rule's description.
-    static func ruleOptions() -> SchemaJSON {
-        .object(
-            RuleRegistry.descriptions.filter { !$0.options.isEmpty }.map { rule in
-                (
-                    rule.id,
-                    .object([
-                        ("description", .string("Options of \(rule.id).")),
-                        ("type", .string("object")),
-                        (
-                            "properties",
-                            .object(
-                                rule.options.map { option in
-                                    var members: [(String, SchemaJSON)] = [
-                                        (
-                                            "description",
-                                            .string(option.summary + " Default: " + option.defaultValue + ".")
-                                        )
-                                    ]
-                                    switch option.type {
-                                    case .number: members.append(("type", .string("number")))
-                                    case .integer: members.append(("type", .string("integer")))
-                                    case .boolean: members.append(("type", .string("boolean")))
-                                    case .string: members.append(("type", .string("string")))
-                                    case .stringArray:
-                                        members += [
-                                            ("type", .string("array")),
-                                            ("items", .object([("type", .string("string"))])),
-                                        ]
-                                    }
-                                    if let value = defaultValue(option.defaultValue) {
-                                        members.append(("default", value))
-                                    }
-                                    return (option.name, .object(members))
-                                })
-                        ),
-                        ("additionalProperties", .bool(false)),
-                    ])
-                )
-            })
+    static func ruleOptions() -> [(String, SchemaJSON)] {
+        RuleRegistry.descriptions.filter { !$0.options.isEmpty }.map { rule in
+            let options = rule.options.map { option -> (String, SchemaJSON) in
+                let description = option.summary + " Default: " + option.defaultValue + "."
+                let value = defaultValue(option.defaultValue)
+                switch option.type {
+                case .number: return (option.name, .node(description, type: "number", default: value))
+                case .integer: return (option.name, .node(description, type: "integer", default: value))
+                case .boolean: return (option.name, .node(description, type: "boolean", default: value))
+                case .string: return (option.name, .node(description, type: "string", default: value))
+                case .stringArray:
+                    return (
+                        option.name,
+                        .node(description, type: "array", items: .node(type: "string"), default: value)
+                    )
+                }
+            }
+            return (rule.id, .record("Options of \(rule.id).", options))
+        }
     }
 
     /// A default as the rule page writes it (`.pushlint.json` text), as a JSON value.
@@ -467,491 +185,193 @@ extension PayloadJSONSchema {
     }
 
     static func contractDocument() -> SchemaJSON {
+        let sizeLimit = { (description: String) in SchemaJSON.node(description, type: "integer", minimum: 0) }
+        return document(
+            file: "push-contract.schema.json", title: "pushlint contract",
+            description: """
+                What the app promises to understand: iOS categories and entitlements, Android channels, events with \
+                their templates and custom data fields, template variables with their maximum size, and allowed \
+                links. JSONC: comments and trailing commas are allowed.
+                """,
+            properties: [
+                ("$schema", .text("The JSON Schema of this file, for editors.")),
+                (
+                    "ios",
+                    .record(
+                        "The iOS app.",
+                        [
+                            (
+                                "bundleId",
+                                .text(
+                                    "The app's bundle id; apns-topic must be it (plus the suffix its push type needs).")
+                            ),
+                            (
+                                "categories",
+                                .ref(
+                                    "strings",
+                                    "Notification categories the app registers (aps.category, Expo categoryId).")
+                            ),
+                            (
+                                "entitlements",
+                                .node(
+                                    "Notification entitlements the app has.", type: "array",
+                                    items: .node(enum: Contract.entitlements))
+                            ),
+                        ])
+                ),
+                (
+                    "android",
+                    .record(
+                        "The Android app.",
+                        [
+                            ("package", .text("The application id.")),
+                            (
+                                "defaultChannel",
+                                .text(
+                                    """
+                                    The channel of the manifest's default_notification_channel_id; must be one of \
+                                    channels.
+                                    """)
+                            ),
+                            (
+                                "channels",
+                                .node(
+                                    "Notification channels the app creates.", type: "array",
+                                    items: .record(
+                                        required: ["id"],
+                                        [
+                                            (
+                                                "id",
+                                                .text(
+                                                    """
+                                                    The channel id (FCM android.notification.channel_id, Expo \
+                                                    channelId).
+                                                    """)
+                                            ),
+                                            (
+                                                "importance",
+                                                .node(
+                                                    "The channel's importance.",
+                                                    enum: Contract.Importance.allCases.map(\.rawValue))
+                                            ),
+                                            ("name", .text("The user-visible name (documentation only).")),
+                                            ("description", .documentationOnly),
+                                        ]))
+                            ),
+                        ])
+                ),
+                (
+                    "events",
+                    .map(
+                        "The notifications the app handles, by event name.",
+                        values: .record([
+                            (
+                                "files",
+                                .ref(
+                                    "strings",
+                                    "Globs of the templates of this event (relative to the config's folder).")
+                            ),
+                            (
+                                "match",
+                                .map(
+                                    "Custom data values that identify the event in a template.",
+                                    values: .node(types: ["string", "number", "boolean"]))
+                            ),
+                            (
+                                "urgency",
+                                .node(
+                                    "How urgent the event is; marketing and background must not go at high priority.",
+                                    enum: Contract.Urgency.allCases.map(\.rawValue))
+                            ),
+                            (
+                                "channel",
+                                .text("The Android channel of the event; must be one of android.channels.")
+                            ),
+                            (
+                                "fields",
+                                .map(
+                                    """
+                                    The custom data the client reads (FCM data, APNs keys beside aps, Expo data). \
+                                    When present, other fields are reported.
+                                    """,
+                                    values: .record([
+                                        (
+                                            "required",
+                                            .node("The field must be present.", type: "boolean", default: .bool(false))
+                                        ),
+                                        (
+                                            "type",
+                                            .node(
+                                                "The JSON type of the value.",
+                                                enum: Contract.FieldType.allCases.map(\.rawValue))
+                                        ),
+                                        ("enum", .node("The allowed values.", type: "array")),
+                                        (
+                                            "pattern",
+                                            .text(
+                                                """
+                                                A regular expression the value must match (searched: anchor with ^ \
+                                                and $).
+                                                """)
+                                        ),
+                                        ("maxLength", sizeLimit("Maximum length in characters.")),
+                                        ("minLength", sizeLimit("Minimum length in characters.")),
+                                        ("description", .documentationOnly),
+                                    ]))
+                            ),
+                            ("description", .documentationOnly),
+                        ]))
+                ),
+                (
+                    "variables",
+                    .map(
+                        "Template variables with their maximum size, for the worst-case size of templates.",
+                        values: .record([
+                            ("maxBytes", sizeLimit("Maximum encoded size in bytes.")),
+                            (
+                                "maxLength",
+                                sizeLimit("Maximum length in characters (counted at 4 bytes each in the worst case).")
+                            ),
+                            (
+                                "maxItems",
+                                .node(
+                                    """
+                                    Most items of a list a template loops over ({{#each}}, {% for %}, {{range}}): \
+                                    loops are rendered with 0, 1, 2 and this many items.
+                                    """, type: "integer", minimum: 0, maximum: 1000)
+                            ),
+                        ]))
+                ),
+                (
+                    "links",
+                    .record(
+                        "Links payloads may carry.",
+                        [
+                            ("schemes", .ref("strings", "Allowed URL schemes.")),
+                            (
+                                "hosts",
+                                .ref("strings", "Allowed hosts of http(s) links; *.example.com matches subdomains.")
+                            ),
+                        ])
+                ),
+            ],
+            definitions: [("strings", .node(type: "array", items: .node(type: "string")))])
+    }
+
+    /// A closed top-level schema document with its `$defs`.
+    private static func document(
+        file: String, title: String, description: String, properties: [(String, SchemaJSON)],
+        definitions: [(String, SchemaJSON)]
+    ) -> SchemaJSON {
         .object([
-            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
-            (
-                "$id",
-                .string("https://raw.githubusercontent.com/pushlint/pushlint/main/schemas/push-contract.schema.json")
-            ),
-            ("title", .string("pushlint contract")),
-            (
-                "description",
-                .string(
-                    "What the app promises to understand: iOS categories and entitlements, Android channels, events with their templates and custom data fields, template variables with their maximum size, and allowed links. JSONC: comments and trailing commas are allowed."
-                )
-            ),
+            ("$schema", .string(dialect)),
+            ("$id", .string(baseURI + file)),
+            ("title", .string(title)),
+            ("description", .string(description)),
             ("type", .string("object")),
             ("additionalProperties", .bool(false)),
-            (
-                "properties",
-                .object([
-                    (
-                        "$schema",
-                        .object([
-                            ("description", .string("The JSON Schema of this file, for editors.")),
-                            ("type", .string("string")),
-                        ])
-                    ),
-                    (
-                        "ios",
-                        .object([
-                            ("description", .string("The iOS app.")),
-                            ("type", .string("object")),
-                            ("additionalProperties", .bool(false)),
-                            (
-                                "properties",
-                                .object([
-                                    (
-                                        "bundleId",
-                                        .object([
-                                            (
-                                                "description",
-                                                .string(
-                                                    "The app's bundle id; apns-topic must be it (plus the suffix its push type needs)."
-                                                )
-                                            ),
-                                            ("type", .string("string")),
-                                        ])
-                                    ),
-                                    (
-                                        "categories",
-                                        .object([
-                                            (
-                                                "description",
-                                                .string(
-                                                    "Notification categories the app registers (aps.category, Expo categoryId)."
-                                                )
-                                            ),
-                                            ("$ref", .string("#/$defs/strings")),
-                                        ])
-                                    ),
-                                    (
-                                        "entitlements",
-                                        .object([
-                                            ("description", .string("Notification entitlements the app has.")),
-                                            ("type", .string("array")),
-                                            (
-                                                "items",
-                                                .object([
-                                                    (
-                                                        "enum",
-                                                        .array([.string("time-sensitive"), .string("critical-alerts")])
-                                                    )
-                                                ])
-                                            ),
-                                        ])
-                                    ),
-                                ])
-                            ),
-                        ])
-                    ),
-                    (
-                        "android",
-                        .object([
-                            ("description", .string("The Android app.")),
-                            ("type", .string("object")),
-                            ("additionalProperties", .bool(false)),
-                            (
-                                "properties",
-                                .object([
-                                    (
-                                        "package",
-                                        .object([
-                                            ("description", .string("The application id.")),
-                                            ("type", .string("string")),
-                                        ])
-                                    ),
-                                    (
-                                        "defaultChannel",
-                                        .object([
-                                            (
-                                                "description",
-                                                .string(
-                                                    "The channel of the manifest's default_notification_channel_id; must be one of channels."
-                                                )
-                                            ),
-                                            ("type", .string("string")),
-                                        ])
-                                    ),
-                                    (
-                                        "channels",
-                                        .object([
-                                            ("description", .string("Notification channels the app creates.")),
-                                            ("type", .string("array")),
-                                            (
-                                                "items",
-                                                .object([
-                                                    ("type", .string("object")),
-                                                    ("additionalProperties", .bool(false)),
-                                                    ("required", .array([.string("id")])),
-                                                    (
-                                                        "properties",
-                                                        .object([
-                                                            (
-                                                                "id",
-                                                                .object([
-                                                                    (
-                                                                        "description",
-                                                                        .string(
-                                                                            "The channel id (FCM android.notification.channel_id, Expo channelId)."
-                                                                        )
-                                                                    ),
-                                                                    ("type", .string("string")),
-                                                                ])
-                                                            ),
-                                                            (
-                                                                "importance",
-                                                                .object([
-                                                                    (
-                                                                        "description",
-                                                                        .string("The channel's importance.")
-                                                                    ),
-                                                                    (
-                                                                        "enum",
-                                                                        .array([
-                                                                            .string("none"), .string("min"),
-                                                                            .string("low"), .string("default"),
-                                                                            .string("high"), .string("max"),
-                                                                        ])
-                                                                    ),
-                                                                ])
-                                                            ),
-                                                            (
-                                                                "name",
-                                                                .object([
-                                                                    (
-                                                                        "description",
-                                                                        .string(
-                                                                            "The user-visible name (documentation only)."
-                                                                        )
-                                                                    ),
-                                                                    ("type", .string("string")),
-                                                                ])
-                                                            ),
-                                                            (
-                                                                "description",
-                                                                .object([
-                                                                    ("description", .string("Documentation only.")),
-                                                                    ("type", .string("string")),
-                                                                ])
-                                                            ),
-                                                        ])
-                                                    ),
-                                                ])
-                                            ),
-                                        ])
-                                    ),
-                                ])
-                            ),
-                        ])
-                    ),
-                    (
-                        "events",
-                        .object([
-                            ("description", .string("The notifications the app handles, by event name.")),
-                            ("type", .string("object")),
-                            (
-                                "additionalProperties",
-                                .object([
-                                    ("type", .string("object")),
-                                    ("additionalProperties", .bool(false)),
-                                    (
-                                        "properties",
-                                        .object([
-                                            (
-                                                "files",
-                                                .object([
-                                                    (
-                                                        "description",
-                                                        .string(
-                                                            "Globs of the templates of this event (relative to the config's folder)."
-                                                        )
-                                                    ),
-                                                    ("$ref", .string("#/$defs/strings")),
-                                                ])
-                                            ),
-                                            (
-                                                "match",
-                                                .object([
-                                                    (
-                                                        "description",
-                                                        .string(
-                                                            "Custom data values that identify the event in a template.")
-                                                    ),
-                                                    ("type", .string("object")),
-                                                    (
-                                                        "additionalProperties",
-                                                        .object([
-                                                            (
-                                                                "type",
-                                                                .array([
-                                                                    .string("string"), .string("number"),
-                                                                    .string("boolean"),
-                                                                ])
-                                                            )
-                                                        ])
-                                                    ),
-                                                ])
-                                            ),
-                                            (
-                                                "urgency",
-                                                .object([
-                                                    (
-                                                        "description",
-                                                        .string(
-                                                            "How urgent the event is; marketing and background must not go at high priority."
-                                                        )
-                                                    ),
-                                                    (
-                                                        "enum",
-                                                        .array([
-                                                            .string("transactional"), .string("marketing"),
-                                                            .string("realtime"), .string("background"),
-                                                        ])
-                                                    ),
-                                                ])
-                                            ),
-                                            (
-                                                "channel",
-                                                .object([
-                                                    (
-                                                        "description",
-                                                        .string(
-                                                            "The Android channel of the event; must be one of android.channels."
-                                                        )
-                                                    ),
-                                                    ("type", .string("string")),
-                                                ])
-                                            ),
-                                            (
-                                                "fields",
-                                                .object([
-                                                    (
-                                                        "description",
-                                                        .string(
-                                                            "The custom data the client reads (FCM data, APNs keys beside aps, Expo data). When present, other fields are reported."
-                                                        )
-                                                    ),
-                                                    ("type", .string("object")),
-                                                    (
-                                                        "additionalProperties",
-                                                        .object([
-                                                            ("type", .string("object")),
-                                                            ("additionalProperties", .bool(false)),
-                                                            (
-                                                                "properties",
-                                                                .object([
-                                                                    (
-                                                                        "required",
-                                                                        .object([
-                                                                            (
-                                                                                "description",
-                                                                                .string("The field must be present.")
-                                                                            ),
-                                                                            ("type", .string("boolean")),
-                                                                            ("default", .bool(false)),
-                                                                        ])
-                                                                    ),
-                                                                    (
-                                                                        "type",
-                                                                        .object([
-                                                                            (
-                                                                                "description",
-                                                                                .string("The JSON type of the value.")
-                                                                            ),
-                                                                            (
-                                                                                "enum",
-                                                                                .array([
-                                                                                    .string("string"),
-                                                                                    .string("number"),
-                                                                                    .string("integer"),
-                                                                                    .string("boolean"),
-                                                                                    .string("object"), .string("array"),
-                                                                                ])
-                                                                            ),
-                                                                        ])
-                                                                    ),
-                                                                    (
-                                                                        "enum",
-                                                                        .object([
-                                                                            (
-                                                                                "description",
-                                                                                .string("The allowed values.")
-                                                                            ),
-                                                                            ("type", .string("array")),
-                                                                        ])
-                                                                    ),
-                                                                    (
-                                                                        "pattern",
-                                                                        .object([
-                                                                            (
-                                                                                "description",
-                                                                                .string(
-                                                                                    "A regular expression the value must match (searched: anchor with ^ and $)."
-                                                                                )
-                                                                            ),
-                                                                            ("type", .string("string")),
-                                                                        ])
-                                                                    ),
-                                                                    (
-                                                                        "maxLength",
-                                                                        .object([
-                                                                            (
-                                                                                "description",
-                                                                                .string("Maximum length in characters.")
-                                                                            ),
-                                                                            ("type", .string("integer")),
-                                                                            ("minimum", .int(0)),
-                                                                        ])
-                                                                    ),
-                                                                    (
-                                                                        "minLength",
-                                                                        .object([
-                                                                            (
-                                                                                "description",
-                                                                                .string("Minimum length in characters.")
-                                                                            ),
-                                                                            ("type", .string("integer")),
-                                                                            ("minimum", .int(0)),
-                                                                        ])
-                                                                    ),
-                                                                    (
-                                                                        "description",
-                                                                        .object([
-                                                                            (
-                                                                                "description",
-                                                                                .string("Documentation only.")
-                                                                            ),
-                                                                            ("type", .string("string")),
-                                                                        ])
-                                                                    ),
-                                                                ])
-                                                            ),
-                                                        ])
-                                                    ),
-                                                ])
-                                            ),
-                                            (
-                                                "description",
-                                                .object([
-                                                    ("description", .string("Documentation only.")),
-                                                    ("type", .string("string")),
-                                                ])
-                                            ),
-                                        ])
-                                    ),
-                                ])
-                            ),
-                        ])
-                    ),
-                    (
-                        "variables",
-                        .object([
-                            (
-                                "description",
-                                .string(
-                                    "Template variables with their maximum size, for the worst-case size of templates.")
-                            ),
-                            ("type", .string("object")),
-                            (
-                                "additionalProperties",
-                                .object([
-                                    ("type", .string("object")),
-                                    ("additionalProperties", .bool(false)),
-                                    (
-                                        "properties",
-                                        .object([
-                                            (
-                                                "maxBytes",
-                                                .object([
-                                                    ("description", .string("Maximum encoded size in bytes.")),
-                                                    ("type", .string("integer")),
-                                                    ("minimum", .int(0)),
-                                                ])
-                                            ),
-                                            (
-                                                "maxLength",
-                                                .object([
-                                                    (
-                                                        "description",
-                                                        .string(
-                                                            "Maximum length in characters (counted at 4 bytes each in the worst case)."
-                                                        )
-                                                    ),
-                                                    ("type", .string("integer")),
-                                                    ("minimum", .int(0)),
-                                                ])
-                                            ),
-                                            (
-                                                "maxItems",
-                                                .object([
-                                                    (
-                                                        "description",
-                                                        .string(
-                                                            "Most items of a list a template loops over ({{#each}}, {% for %}, {{range}}): loops are rendered with 0, 1, 2 and this many items."
-                                                        )
-                                                    ),
-                                                    ("type", .string("integer")),
-                                                    ("minimum", .int(0)),
-                                                    ("maximum", .int(1000)),
-                                                ])
-                                            ),
-                                        ])
-                                    ),
-                                ])
-                            ),
-                        ])
-                    ),
-                    (
-                        "links",
-                        .object([
-                            ("description", .string("Links payloads may carry.")),
-                            ("type", .string("object")),
-                            ("additionalProperties", .bool(false)),
-                            (
-                                "properties",
-                                .object([
-                                    (
-                                        "schemes",
-                                        .object([
-                                            ("description", .string("Allowed URL schemes.")),
-                                            ("$ref", .string("#/$defs/strings")),
-                                        ])
-                                    ),
-                                    (
-                                        "hosts",
-                                        .object([
-                                            (
-                                                "description",
-                                                .string(
-                                                    "Allowed hosts of http(s) links; *.example.com matches subdomains.")
-                                            ),
-                                            ("$ref", .string("#/$defs/strings")),
-                                        ])
-                                    ),
-                                ])
-                            ),
-                        ])
-                    ),
-                ])
-            ),
-            (
-                "$defs",
-                .object([
-                    (
-                        "strings",
-                        .object([
-                            ("type", .string("array")),
-                            (
-                                "items",
-                                .object([
-                                    ("type", .string("string"))
-                                ])
-                            ),
-                        ])
-                    )
-                ])
-            ),
+            ("properties", .object(properties)),
+            ("$defs", .object(definitions)),
         ])
     }
 }
