@@ -1,3 +1,4 @@
+import PushLintJSON
 import PushLintModel
 
 /// The schema tables the rules read, for editors: `pushlint schema apns|fcm|expo` writes them as JSON Schema
@@ -396,24 +397,5 @@ indirect enum SchemaJSON {
         }
     }
 
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ s: String) -> String { JSONDocument.quoted(s) }
 }

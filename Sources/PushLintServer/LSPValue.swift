@@ -96,27 +96,7 @@ public indirect enum LSPValue: Sendable, Equatable {
         }
     }
 
-    static let hex = Array("0123456789abcdef".utf8)
-
-    static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                out += [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(b >> 4)],
-                    hex[Int(b & 15)],
-                ]
-            default: out.append(b)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
+    static func writeString(_ s: String, into out: inout [UInt8]) { JSONDocument.writeString(Array(s.utf8), to: &out) }
 }
 
 /// Content-Length framing (the LSP base protocol): bytes in, message bodies out.
