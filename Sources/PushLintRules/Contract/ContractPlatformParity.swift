@@ -18,7 +18,28 @@ struct ContractPlatformParity: ProjectRule {
             required field is `contract-required-field`'s finding, an undeclared one `contract-unknown-field`'s. Fields are the custom data the client reads (DESIGN.md §5). Templates that map to \
             no event or to several are left to `contract-event-unknown`.
             """,
+        triggering: [
+            RuleExample(
+                #"""
+                [
+                {"aps": {"alert": {"title": "Shipped", "body": "Order 48213 is on its way"}}, "type": "order_shipped", "order_id": "48213", "cursor": "c1"},
+                {"message": {"token": "t", "notification": {"title": "Shipped", "body": "Order 48213 is on its way"}, "data": {"type": "order_shipped", "order_id": "48213"}}}
+                ]
+                """#, contract: Self.exampleContract,
+                note: "The APNs and FCM templates of one event (a batch stands for both): FCM lacks `cursor`.")
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"""
+                [
+                {"aps": {"alert": {"title": "Shipped", "body": "Order 48213 is on its way"}}, "type": "order_shipped", "order_id": "48213", "cursor": "c1"},
+                {"message": {"token": "t", "notification": {"title": "Shipped", "body": "Order 48213 is on its way"}, "data": {"type": "order_shipped", "order_id": "48213", "cursor": "c1"}}}
+                ]
+                """#, contract: Self.exampleContract)
+        ],
         isProjectRule: true)
+
+    static let exampleContract = #"{"events": {"order_shipped": {"match": {"type": "order_shipped"}}}}"#
 
     func checkProject(_ project: ProjectContext) -> [ProjectDiagnostic] {
         var byEvent: [String: [PayloadSummary]] = [:]

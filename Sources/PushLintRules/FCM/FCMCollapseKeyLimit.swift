@@ -17,6 +17,30 @@ struct FCMCollapseKeyLimit: ProjectRule {
             This is a project rule: it counts the literal collapse keys of every FCM message linted in one \
             run (a key with a placeholder counts as one key).
             """,
+        triggering: [
+            RuleExample(
+                #"""
+                [
+                {"message": {"token": "t", "notification": {"title": "Order shipped"}, "android": {"collapse_key": "order_status"}}},
+                {"message": {"token": "t", "notification": {"title": "New message"}, "android": {"collapse_key": "chat"}}},
+                {"message": {"token": "t", "notification": {"title": "Weekend sale"}, "android": {"collapse_key": "promo"}}},
+                {"message": {"token": "t", "notification": {"title": "Goal!"}, "android": {"collapse_key": "score"}}},
+                {"message": {"token": "t", "notification": {"title": "Rain at 5 pm"}, "android": {"collapse_key": "weather"}}}
+                ]
+                """#, note: "Five collapse keys across the run (a batch stands for its messages).")
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"""
+                [
+                {"message": {"token": "t", "notification": {"title": "Order shipped"}, "android": {"collapse_key": "order_status"}}},
+                {"message": {"token": "t", "notification": {"title": "Order delivered"}, "android": {"collapse_key": "order_status"}}},
+                {"message": {"token": "t", "notification": {"title": "New message"}, "android": {"collapse_key": "chat"}}},
+                {"message": {"token": "t", "notification": {"title": "Weekend sale"}, "android": {"collapse_key": "promo"}}},
+                {"message": {"token": "t", "notification": {"title": "Goal!"}, "android": {"collapse_key": "score"}}}
+                ]
+                """#, note: "Two updates of an order share one key: four keys in all.")
+        ],
         isProjectRule: true)
 
     static let deviceLimit = 4

@@ -26,6 +26,28 @@ struct PriorityHighRatio: ProjectRule {
             candidates to move to normal priority. Sets of fewer than `minTemplates` templates are not judged.
             """,
         options: [maxRatio.declaration, minTemplates.declaration],
+        triggering: [
+            RuleExample(
+                #"""
+                [
+                {"message": {"token": "t", "notification": {"title": "Your code is 4821"}, "android": {"priority": "HIGH"}}},
+                {"message": {"token": "t", "notification": {"title": "Driver arriving"}, "android": {"priority": "HIGH"}}},
+                {"message": {"token": "t", "notification": {"title": "Weekend sale"}, "android": {"priority": "HIGH"}}},
+                {"message": {"token": "t", "notification": {"title": "Weekly digest"}}}
+                ]
+                """#, note: "A batch stands for four templates: three of four go at high priority on Android.")
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"""
+                [
+                {"message": {"token": "t", "notification": {"title": "Your code is 4821"}, "android": {"priority": "HIGH"}}},
+                {"message": {"token": "t", "notification": {"title": "Order shipped"}}},
+                {"message": {"token": "t", "notification": {"title": "Weekend sale"}}},
+                {"message": {"token": "t", "notification": {"title": "Weekly digest"}}}
+                ]
+                """#, note: "Only the one-time code goes at high priority.")
+        ],
         isProjectRule: true)
 
     static let platforms: [(id: PlatformSet, name: String)] = [(.android, "Android"), (.apns, "APNs")]
