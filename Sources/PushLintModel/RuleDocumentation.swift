@@ -13,7 +13,10 @@ public enum RuleDocumentation {
         out += "## Why\n\n\(d.rationale)\n\n"
         if !d.triggering.isEmpty {
             out += "## Triggers\n\n"
-            out += "`↓` marks where the finding starts (it is not part of the payload).\n\n"
+            out +=
+                d.isProjectRule
+                ? "The finding is about the set of files linted together, so it has no place in one of them; a batch (a JSON array) stands for that set here.\n\n"
+                : "`↓` marks where the finding starts (it is not part of the payload).\n\n"
             for example in d.triggering { out += render(example) }
         }
         if !d.nonTriggering.isEmpty {

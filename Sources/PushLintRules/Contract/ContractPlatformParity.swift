@@ -22,8 +22,8 @@ struct ContractPlatformParity: ProjectRule {
             RuleExample(
                 #"""
                 [
-                {"aps": {"alert": {"title": "Shipped", "body": "Order 48213 is on its way"}}, "type": "order_shipped", "order_id": "48213", "cursor": "c1"},
-                {"message": {"token": "t", "notification": {"title": "Shipped", "body": "Order 48213 is on its way"}, "data": {"type": "order_shipped", "order_id": "48213"}}}
+                  {"aps": {"alert": {"title": "Shipped", "body": "Order 48213 is on its way"}}, "type": "order_shipped", "order_id": "48213", "cursor": "c1"},
+                  {"message": {"token": "t", "notification": {"title": "Shipped", "body": "Order 48213 is on its way"}, "data": {"type": "order_shipped", "order_id": "48213"}}}
                 ]
                 """#, contract: Self.exampleContract,
                 note: "The APNs and FCM templates of one event (a batch stands for both): FCM lacks `cursor`.")
@@ -32,8 +32,8 @@ struct ContractPlatformParity: ProjectRule {
             RuleExample(
                 #"""
                 [
-                {"aps": {"alert": {"title": "Shipped", "body": "Order 48213 is on its way"}}, "type": "order_shipped", "order_id": "48213", "cursor": "c1"},
-                {"message": {"token": "t", "notification": {"title": "Shipped", "body": "Order 48213 is on its way"}, "data": {"type": "order_shipped", "order_id": "48213", "cursor": "c1"}}}
+                  {"aps": {"alert": {"title": "Shipped", "body": "Order 48213 is on its way"}}, "type": "order_shipped", "order_id": "48213", "cursor": "c1"},
+                  {"message": {"token": "t", "notification": {"title": "Shipped", "body": "Order 48213 is on its way"}, "data": {"type": "order_shipped", "order_id": "48213", "cursor": "c1"}}}
                 ]
                 """#, contract: Self.exampleContract)
         ],

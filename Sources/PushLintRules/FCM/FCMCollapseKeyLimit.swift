@@ -21,11 +21,11 @@ struct FCMCollapseKeyLimit: ProjectRule {
             RuleExample(
                 #"""
                 [
-                {"message": {"token": "t", "notification": {"title": "Order shipped"}, "android": {"collapse_key": "order_status"}}},
-                {"message": {"token": "t", "notification": {"title": "New message"}, "android": {"collapse_key": "chat"}}},
-                {"message": {"token": "t", "notification": {"title": "Weekend sale"}, "android": {"collapse_key": "promo"}}},
-                {"message": {"token": "t", "notification": {"title": "Goal!"}, "android": {"collapse_key": "score"}}},
-                {"message": {"token": "t", "notification": {"title": "Rain at 5 pm"}, "android": {"collapse_key": "weather"}}}
+                  {"message": {"token": "t", "notification": {"title": "Order shipped"}, "android": {"collapse_key": "order_status"}}},
+                  {"message": {"token": "t", "notification": {"title": "New message"}, "android": {"collapse_key": "chat"}}},
+                  {"message": {"token": "t", "notification": {"title": "Weekend sale"}, "android": {"collapse_key": "promo"}}},
+                  {"message": {"token": "t", "notification": {"title": "Goal!"}, "android": {"collapse_key": "score"}}},
+                  {"message": {"token": "t", "notification": {"title": "Rain at 5 pm"}, "android": {"collapse_key": "weather"}}}
                 ]
                 """#, note: "Five collapse keys across the run (a batch stands for its messages).")
         ],
@@ -33,11 +33,11 @@ struct FCMCollapseKeyLimit: ProjectRule {
             RuleExample(
                 #"""
                 [
-                {"message": {"token": "t", "notification": {"title": "Order shipped"}, "android": {"collapse_key": "order_status"}}},
-                {"message": {"token": "t", "notification": {"title": "Order delivered"}, "android": {"collapse_key": "order_status"}}},
-                {"message": {"token": "t", "notification": {"title": "New message"}, "android": {"collapse_key": "chat"}}},
-                {"message": {"token": "t", "notification": {"title": "Weekend sale"}, "android": {"collapse_key": "promo"}}},
-                {"message": {"token": "t", "notification": {"title": "Goal!"}, "android": {"collapse_key": "score"}}}
+                  {"message": {"token": "t", "notification": {"title": "Order shipped"}, "android": {"collapse_key": "order_status"}}},
+                  {"message": {"token": "t", "notification": {"title": "Order delivered"}, "android": {"collapse_key": "order_status"}}},
+                  {"message": {"token": "t", "notification": {"title": "New message"}, "android": {"collapse_key": "chat"}}},
+                  {"message": {"token": "t", "notification": {"title": "Weekend sale"}, "android": {"collapse_key": "promo"}}},
+                  {"message": {"token": "t", "notification": {"title": "Goal!"}, "android": {"collapse_key": "score"}}}
                 ]
                 """#, note: "Two updates of an order share one key: four keys in all.")
         ],

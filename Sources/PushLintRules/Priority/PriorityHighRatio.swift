@@ -30,10 +30,10 @@ struct PriorityHighRatio: ProjectRule {
             RuleExample(
                 #"""
                 [
-                {"message": {"token": "t", "notification": {"title": "Your code is 4821"}, "android": {"priority": "HIGH"}}},
-                {"message": {"token": "t", "notification": {"title": "Driver arriving"}, "android": {"priority": "HIGH"}}},
-                {"message": {"token": "t", "notification": {"title": "Weekend sale"}, "android": {"priority": "HIGH"}}},
-                {"message": {"token": "t", "notification": {"title": "Weekly digest"}}}
+                  {"message": {"token": "t", "notification": {"title": "Your code is 4821"}, "android": {"priority": "HIGH"}}},
+                  {"message": {"token": "t", "notification": {"title": "Driver arriving"}, "android": {"priority": "HIGH"}}},
+                  {"message": {"token": "t", "notification": {"title": "Weekend sale"}, "android": {"priority": "HIGH"}}},
+                  {"message": {"token": "t", "notification": {"title": "Weekly digest"}}}
                 ]
                 """#, note: "A batch stands for four templates: three of four go at high priority on Android.")
         ],
@@ -41,10 +41,10 @@ struct PriorityHighRatio: ProjectRule {
             RuleExample(
                 #"""
                 [
-                {"message": {"token": "t", "notification": {"title": "Your code is 4821"}, "android": {"priority": "HIGH"}}},
-                {"message": {"token": "t", "notification": {"title": "Order shipped"}}},
-                {"message": {"token": "t", "notification": {"title": "Weekend sale"}}},
-                {"message": {"token": "t", "notification": {"title": "Weekly digest"}}}
+                  {"message": {"token": "t", "notification": {"title": "Your code is 4821"}, "android": {"priority": "HIGH"}}},
+                  {"message": {"token": "t", "notification": {"title": "Order shipped"}}},
+                  {"message": {"token": "t", "notification": {"title": "Weekend sale"}}},
+                  {"message": {"token": "t", "notification": {"title": "Weekly digest"}}}
                 ]
                 """#, note: "Only the one-time code goes at high priority.")
         ],
