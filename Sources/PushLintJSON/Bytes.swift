@@ -26,12 +26,6 @@ public enum WordBytes {
         return (x &- ones) & ~x & highs
     }
 
-    /// The high bit of each UTF-8 continuation byte (10xxxxxx) of `word`, exactly: bit 7 set and bit 6 clear.
-    @inlinable @inline(__always)
-    static func continuationBytes(in word: UInt64) -> UInt64 {
-        word & ~(word << 1) & highs
-    }
-
     /// Whether a byte of `word` must be escaped in a JSON string: a control character, `"` or `\`. Zero exactly
     /// when none is (bytes from 0x80 up, UTF-8 beyond ASCII, are never flagged).
     @inlinable @inline(__always)

@@ -124,39 +124,53 @@ public struct LineIndex: Sendable {
         return SourcePosition(line: line + 1, column: 1 + clamped - Int(starts[line]))
     }
 
-    /// Unicode scalars in `bytes[from..<to]` (the bytes that are not UTF-8 continuation bytes), counted 32 and 8
-    /// bytes at a time: a minified payload is one line, and a finding near its end would walk all of it byte by
-    /// byte.
-    func scalars(from: Int, to: Int) -> Int {
-        bytes.withUnsafeBytes { raw in
+    /// Unicode scalars in `bytes[from..<to]` as an editor counts them: a well-formed scalar is one, and so is each
+    /// ill-formed sequence that decoding replaces with U+FFFD. ASCII goes 32 and 8 bytes at a time: a minified
+    /// payload is one line, and a finding near its end would walk all of it byte by byte.
+    func scalars(from: Int, to: Int) -> Int { scalarCount(from: from, to: to).count }
+
+    /// `count`: the scalars of `bytes[from..<to]`, where a scalar that `to` cuts counts as one (as decoding the
+    /// cut text gives one U+FFFD); `boundary`: where the last whole scalar before `to` ends, with `wholeCount`
+    /// scalars up to it, so that a sweep can go on from there.
+    func scalarCount(from: Int, to: Int) -> (count: Int, boundary: Int, wholeCount: Int) {
+        bytes.withUnsafeBufferPointer { buffer in
+            let raw = UnsafeRawBufferPointer(buffer)
             var count = 0
             var i = from
-            // Mostly ASCII: 32 bytes at a time are first tested for a byte with its high bit set.
-            while to - i >= 32 {
-                let a = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let b = raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
-                let c = raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
-                let d = raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
-                count += 32
-                if (a | b | c | d) & WordBytes.highs != 0 {
-                    count -=
-                        WordBytes.continuationBytes(in: a).nonzeroBitCount
-                        + WordBytes.continuationBytes(in: b).nonzeroBitCount
-                        + WordBytes.continuationBytes(in: c).nonzeroBitCount
-                        + WordBytes.continuationBytes(in: d).nonzeroBitCount
-                }
-                i += 32
-            }
-            while to - i >= 8 {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                count += 8 - WordBytes.continuationBytes(in: word).nonzeroBitCount
-                i += 8
-            }
             while i < to {
-                if raw[i] & 0xC0 != 0x80 { count += 1 }
-                i += 1
+                while to - i >= 32 {
+                    let a = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let b = raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                    let c = raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                    let d = raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                    guard (a | b | c | d) & WordBytes.highs == 0 else { break }
+                    count += 32
+                    i += 32
+                }
+                while to - i >= 8, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & WordBytes.highs == 0 {
+                    count += 8
+                    i += 8
+                }
+                guard i < to else { break }
+                let length = buffer[i] < 0x80 ? 1 : Self.encodedLength(in: buffer, at: i)
+                if i + length > to { return (count + 1, i, count) }
+                i += length
+                count += 1
             }
-            return count
+            return (count, i, count)
+        }
+    }
+
+    /// The bytes of the scalar at `offset`, or of the ill-formed sequence there that decoding replaces with one
+    /// U+FFFD: the standard library's parser, so that columns agree with `String(decoding:as:)` and with editors
+    /// (which replace maximal subparts, as Unicode recommends).
+    static func encodedLength(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+        var iterator = UnsafeBufferPointer(rebasing: buffer[offset...]).makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let scalar): return scalar.count
+        case .error(let length): return max(1, length)
+        case .emptyInput: return 1
         }
     }
 
@@ -178,9 +192,11 @@ public struct LineIndex: Sendable {
                 cursor = Int(starts[line])
                 column = 1
             }
-            column += scalars(from: cursor, to: target)
-            cursor = target
-            result[index] = SourcePosition(line: line + 1, column: column)
+            // The sweep goes on from a scalar boundary, so that an offset inside a scalar does not split it.
+            let counted = scalarCount(from: cursor, to: target)
+            result[index] = SourcePosition(line: line + 1, column: column + counted.count)
+            column += counted.wholeCount
+            cursor = counted.boundary
         }
         return result
     }
