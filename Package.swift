@@ -17,7 +17,8 @@ let package = Package(
     ],
     targets: [
         // The house plan (DESIGN.md §1): JSON -> Model -> Rules -> Engine, and Reporters beside the engine on Model
-        // only (a report value in, bytes out); the CLI on both. Tests/pushlintTests/LayeringTests.swift keeps it.
+        // only (a report value in, bytes out); the command line (PushLintCLI, which the pushlint executable runs) on
+        // both. Tests/pushlintTests/LayeringTests.swift keeps it.
         // libm: Double rounding in the standard library calls into it on Linux.
         .target(
             name: "PushLintJSON", swiftSettings: strict,
@@ -29,9 +30,12 @@ let package = Package(
         .target(name: "PushLintKit", dependencies: ["PushLintEngine"], swiftSettings: strict),
         // The language server (LSP over stdio): the protocol without I/O, and the stdio loop `pushlint server` runs.
         .target(name: "PushLintServer", dependencies: ["PushLintEngine"], swiftSettings: strict),
-        .executableTarget(
-            name: "pushlint", dependencies: ["PushLintEngine", "PushLintReporters", "PushLintServer"],
+        // The command line as a library: arguments in, the engine called, reports written to an injected terminal,
+        // the exit code returned; the executable runs it on the process, tests in memory.
+        .target(
+            name: "PushLintCLI", dependencies: ["PushLintEngine", "PushLintReporters", "PushLintServer"],
             swiftSettings: strict),
+        .executableTarget(name: "pushlint", dependencies: ["PushLintCLI"], swiftSettings: strict),
         // Runs the pushlint tool on the package that depends on pushlint: `swift package pushlint` lints its folder
         // (`lint .`); arguments replace that (`swift package pushlint lint push -f sarif`).
         .plugin(
@@ -51,7 +55,8 @@ let package = Package(
             swiftSettings: strict),
 
         .target(
-            name: "TestSupport", dependencies: ["PushLintEngine", "PushLintReporters"], path: "Tests/Support",
+            name: "TestSupport", dependencies: ["PushLintEngine", "PushLintReporters", "PushLintCLI"],
+            path: "Tests/Support",
             swiftSettings: strict),
         .testTarget(name: "PushLintJSONTests", dependencies: ["PushLintJSON", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PushLintModelTests", dependencies: ["PushLintModel", "TestSupport"], swiftSettings: strict),
@@ -63,6 +68,7 @@ let package = Package(
         .testTarget(
             name: "PushLintServerTests", dependencies: ["PushLintServer", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PushLintKitTests", dependencies: ["PushLintKit"], swiftSettings: strict),
+        .testTarget(name: "PushLintCLITests", dependencies: ["PushLintCLI", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "pushlintTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]
 )

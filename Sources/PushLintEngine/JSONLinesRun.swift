@@ -25,6 +25,10 @@ public struct StreamSummary: Sendable, Equatable {
     public var rules: [RuleCount]
 }
 
+/// Reads a stream chunk by chunk, in order, never holding more than one: why reading stopped when it failed, nil
+/// at the end.
+public typealias ChunkReader = @Sendable (_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String?
+
 /// Every stream summary of a run, gathered from the workers.
 final class StreamSummaryCollector: Sendable {
     private let summaries = Mutex<[StreamSummary]>([])
@@ -58,11 +62,11 @@ extension Engine {
         ])
     }
 
-    /// Lints a file (or standard input, `/dev/stdin`) as JSON Lines, read in chunks.
-    public func lint(jsonLinesAt path: String, displayPath: String) -> LintReport {
-        let target = LintTarget(
-            displayPath: displayPath, absolutePath: path, configRelativePath: displayPath, isExplicit: true)
-        return finish([lintStream(target) { sink in fileSystem.readChunks(path, sink) }])
+    /// Lints a stream that is no file (standard input) as JSON Lines, read in chunks through `read`, under the
+    /// name `path`.
+    public func lint(jsonLines read: ChunkReader, path: String) -> LintReport {
+        let target = LintTarget(displayPath: path, absolutePath: path, configRelativePath: path, isExplicit: true)
+        return finish([lintStream(target, read: read)])
     }
 
     /// The stream summaries of the runs of this engine so far.

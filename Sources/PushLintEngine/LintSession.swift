@@ -21,8 +21,8 @@ public struct LintRequest: Sendable {
     /// A payload read from standard input, with the name it is linted under (`--stdin`).
     public var standardInput: (bytes: [UInt8], name: String)?
     /// JSON Lines read from standard input as a stream, with the name it is linted under (`--stdin --stdin-format
-    /// jsonl`): the command line does not read it, the engine does, in chunks.
-    public var standardInputLines: String?
+    /// jsonl`): the command line does not read it, the engine does, in chunks, through `read`.
+    public var standardInputLines: (name: String, read: ChunkReader)?
     public var options: LintOptions
     public var fix: FixMode
     public var unsafeFixes: Bool
@@ -100,8 +100,8 @@ public enum LintSession {
 
         var outcome: LintOutcome
         do throws(Discovery.MissingPath) {
-            if let name = request.standardInputLines {
-                outcome = LintOutcome(report: engine.lint(jsonLinesAt: "/dev/stdin", displayPath: name))
+            if let stream = request.standardInputLines {
+                outcome = LintOutcome(report: engine.lint(jsonLines: stream.read, path: stream.name))
             } else if let input = request.standardInput {
                 outcome = LintOutcome(report: engine.lint(bytes: input.bytes, path: input.name))
             } else if request.fix != .none {

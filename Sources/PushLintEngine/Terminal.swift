@@ -6,35 +6,59 @@
     import Darwin
 #endif
 
-/// Process-level I/O the CLI needs, kept here so the executable stays free of platform code.
-public enum Terminal {
+/// The standard streams the command line reads and writes, and what it asks of the terminal behind them. The
+/// command line takes one as a parameter, so tests run it in memory (`Tests/Support`), in parallel, without a
+/// process; `ProcessTerminal` is the real one.
+public protocol TerminalIO: Sendable {
+    /// Writes to standard output.
+    func write(_ bytes: [UInt8])
+    /// Writes to standard error.
+    func writeError(_ text: String)
+    /// Standard input, up to `limit` bytes; nil when there is more.
+    func readStandardInput(limit: Int) -> [UInt8]?
+    /// Standard input in chunks, in order, never holding more than one (a JSON Lines stream of any length); why
+    /// reading stopped when it failed, nil at the end.
+    func readStandardInput(chunks body: (UnsafeBufferPointer<UInt8>) -> Void) -> String?
+    /// Whether `--color auto` colours standard output.
+    var wantsColor: Bool { get }
+}
+
+extension TerminalIO {
+    public func write(_ text: String) { write(Array(text.utf8)) }
+}
+
+/// The process's own standard streams (file descriptors 0, 1 and 2) and environment.
+public struct ProcessTerminal: TerminalIO {
+    public init() {}
+
     /// Colour is on for `auto` when stdout is a terminal, `NO_COLOR` is unset or empty and `TERM` is not `dumb`.
-    public static func wantsColor() -> Bool {
+    public var wantsColor: Bool {
         if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
         if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
         return isatty(1) == 1
     }
 
-    public static func write(_ text: String, to fd: Int32 = 1) { write(bytes: Array(text.utf8), to: fd) }
+    public func write(_ bytes: [UInt8]) { Self.write(bytes, to: 1) }
 
-    public static func write(bytes: [UInt8], to fd: Int32 = 1) {
-        var bytes = bytes
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
+    public func writeError(_ text: String) { Self.write(Array(text.utf8), to: 2) }
+
+    /// Writes everything, through short writes and interruptions; a closed stream ends the writing silently (a
+    /// closed pipe raises SIGPIPE first, which ends the process as `pushlint | head` expects).
+    static func write(_ bytes: [UInt8], to fd: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let n = systemWrite(fd, base + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += n
             }
-            offset += n
         }
-        bytes.removeAll()
     }
 
-    public static func writeError(_ text: String) { write(text, to: 2) }
-
-    /// Reads standard input up to `limit` bytes; nil when there is more.
-    public static func readStandardInput(limit: Int) -> [UInt8]? {
+    public func readStandardInput(limit: Int) -> [UInt8]? {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -50,8 +74,13 @@ public enum Terminal {
         return result
     }
 
-    public static var isStandardInputTerminal: Bool { isatty(0) == 1 }
+    public func readStandardInput(chunks body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+        LocalFileSystem().readChunks("/dev/stdin", body)
+    }
+}
 
+/// Ending the process, for the executable.
+public enum Terminal {
     public static func exit(_ code: Int32) -> Never {
         #if canImport(Glibc)
             Glibc.exit(code)

@@ -6,11 +6,7 @@ import Foundation
 /// `swift build --product pushlint` into a scratch folder of its own, and a failure to build fails the test with
 /// the build output.
 public enum BuiltBinary {
-    public struct Result: Sendable {
-        public var status: Int32
-        public var stdout: String
-        public var stderr: String
-    }
+    public typealias Result = CommandResult
 
     public struct Missing: Error, CustomStringConvertible {
         public var description: String
@@ -57,10 +53,59 @@ public enum BuiltBinary {
         return .success(built)
     }()
 
-    /// Runs `pushlint arguments` in `cwd`; `NO_COLOR` is set so output is plain.
-    public static func pushlint(_ arguments: [String], cwd: String, stdin: String? = nil) throws -> Result {
+    /// Runs `pushlint arguments` in `cwd`; `NO_COLOR` is set so output is plain, unless `environment` says
+    /// otherwise (a nil value removes a variable).
+    public static func pushlint(
+        _ arguments: [String], cwd: String, stdin: String? = nil, environment: [String: String?] = [:]
+    ) throws -> Result {
         let binary = try built.get()
-        return run(binary, arguments, cwd: cwd, stdin: stdin)
+        return run(binary, arguments, cwd: cwd, stdin: stdin, environment: environment)
+    }
+
+    /// How a process ended: its exit status, or the signal that ended it.
+    public struct Ending: Sendable, Equatable {
+        public var status: Int32?
+        public var signal: Int32?
+    }
+
+    /// Runs `pushlint arguments` with its standard output on a pipe that nobody reads (the read end is closed
+    /// before it starts) and SIGPIPE at its default action, as in `pushlint ... | head -1` once head has exited.
+    /// posix_spawn rather than `Process`: a child inherits ignored signals, and this test process ignores SIGPIPE.
+    public static func runIntoClosedPipe(_ arguments: [String]) throws -> (ending: Ending, stderr: String) {
+        let binary = try built.get()
+        var output: [Int32] = [0, 0]
+        var errors: [Int32] = [0, 0]
+        guard pipe(&output) == 0, pipe(&errors) == 0 else { throw Missing(description: "pipe: \(errno)") }
+        close(output[0])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, binary, &actions, &attributes, argv, environ)
+        close(output[1])
+        close(errors[1])
+        defer { close(errors[0]) }
+        guard spawned == 0 else { throw Missing(description: "cannot run \(binary): \(spawned)") }
+        let stderr = FileHandle(fileDescriptor: errors[0], closeOnDealloc: false).readDataToEndOfFile()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7F
+        let ending =
+            signal == 0 ? Ending(status: (status >> 8) & 0xFF, signal: nil) : Ending(status: nil, signal: signal)
+        return (ending, String(decoding: stderr, as: UTF8.self))
     }
 
     /// A child that exits before reading its standard input (a usage error) closes the pipe; writing to it must
@@ -68,15 +113,18 @@ public enum BuiltBinary {
     static let brokenPipesAreErrors: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// Runs any executable the same way (the plugin test runs `swift package`).
-    public static func run(_ executable: String, _ arguments: [String], cwd: String, stdin: String?) -> Result {
+    public static func run(
+        _ executable: String, _ arguments: [String], cwd: String, stdin: String?, environment: [String: String?] = [:]
+    ) -> Result {
         _ = brokenPipesAreErrors
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: cwd)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
+        var variables = ProcessInfo.processInfo.environment
+        variables["NO_COLOR"] = "1"
+        for (name, value) in environment { variables[name] = value }
+        process.environment = variables
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()

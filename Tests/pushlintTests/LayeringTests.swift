@@ -4,7 +4,7 @@ import Testing
 
 /// The house plan of DESIGN.md §1, read from the sources: every `import` of every file under `Sources/` must be an
 /// arrow the plan allows. Imports only point down (JSON <- Model <- Rules <- Engine), the reporters sit beside the
-/// engine on Model and JSON only, and the command line sits on both.
+/// engine on Model and JSON only, the command line (PushLintCLI) sits on both, and the executable on it.
 @Suite struct LayeringTests {
     /// The modules each target may import. System modules: the library targets use the standard library,
     /// FoundationEssentials, Dispatch, Synchronization and the C library; Foundation (start-up time, binary size) is
@@ -19,9 +19,12 @@ import Testing
         "PushLintKit": system.union(["PushLintJSON", "PushLintModel", "PushLintEngine"]),
         // The language server: the engine and the values it returns, like the command line without reporters.
         "PushLintServer": system.union(["PushLintJSON", "PushLintModel", "PushLintEngine"]),
-        "pushlint": system.union([
+        // The command line: arguments, the engine, the reporters and the language server's loop.
+        "PushLintCLI": system.union([
             "PushLintJSON", "PushLintModel", "PushLintRules", "PushLintEngine", "PushLintReporters", "PushLintServer",
         ]),
+        // The executable runs the command line on the process (and exits through the engine's `Terminal`).
+        "pushlint": system.union(["PushLintCLI", "PushLintEngine"]),
         "pushlint-docgen": system.union(["Foundation", "PushLintModel", "PushLintRules"]),
         "pushlint-bench": system.union(["Foundation", "PushLintJSON"]),
         "pushlint-fuzz": system.union([

@@ -42,13 +42,15 @@ struct LintCommand {
 
     enum ColorChoice: String { case auto, always, never }
 
-    /// The engine's request for this command.
     /// `--stdin` as JSON Lines.
     var stdinIsJSONLines: Bool {
         stdin && (stdinFormat.map { $0 == "jsonl" } ?? stdinFilename.map(Engine.isJSONLines) ?? false)
     }
 
-    func request(cwd: String, standardInput: (bytes: [UInt8], name: String)?) -> LintRequest {
+    /// The engine's request for this command; `standardInputLines` reads standard input when it is JSON Lines.
+    func request(cwd: String, standardInput: (bytes: [UInt8], name: String)?, standardInputLines: @escaping ChunkReader)
+        -> LintRequest
+    {
         var request = LintRequest(
             paths: paths, configPath: config, contractPath: contract, workingDirectory: cwd,
             standardInput: standardInput,
@@ -59,7 +61,7 @@ struct LintCommand {
                 maxFindingsPerRule: maxFindingsPerRule),
             fix: fix ? .apply : fixDryRun ? .dryRun : .none, unsafeFixes: unsafeFixes, baseline: baseline,
             strictBaseline: strictBaseline, writeBaseline: writeBaseline, onlyErrors: quiet)
-        if stdinIsJSONLines { request.standardInputLines = stdinFilename ?? "<stdin>" }
+        if stdinIsJSONLines { request.standardInputLines = (stdinFilename ?? "<stdin>", standardInputLines) }
         return request
     }
 }

@@ -11,8 +11,8 @@ import Testing
         "--write-baseline", "--stdin-format", "--max-findings-per-rule",
     ]
 
-    func run(_ arguments: [String], stdin: String? = nil, in folder: TempDirectory) throws -> BuiltBinary.Result {
-        try BuiltBinary.pushlint(arguments, cwd: folder.path, stdin: stdin)
+    func run(_ arguments: [String], stdin: String? = nil, in folder: TempDirectory) -> CommandResult {
+        InProcess.pushlint(arguments, cwd: folder.path, stdin: stdin)
     }
 
     @Test(arguments: valueOptions)
@@ -20,7 +20,7 @@ import Testing
         let folder = TempDirectory()
         folder.write("ok.json", #"{"aps": {"alert": "Hi"}}"#)
         for arguments in [["ok.json", option], [option, "--quiet", "ok.json"]] {
-            let result = try run(arguments, in: folder)
+            let result = run(arguments, in: folder)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(result.stderr.hasPrefix("pushlint: error: "), "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains("Fatal error"))
@@ -39,7 +39,7 @@ import Testing
             ["--stdin-filename", "a.json", "ok.json"],
         ]
         for arguments in cases {
-            let result = try run(arguments, in: folder)
+            let result = run(arguments, in: folder)
             #expect(result.status == 2, "\(arguments): \(result.stdout) \(result.stderr)")
             #expect(result.stderr.hasPrefix("pushlint: error: "), "\(arguments): \(result.stderr)")
         }
@@ -48,11 +48,11 @@ import Testing
     @Test func outputThatCannotBeWrittenIsAUsageErrorAndLeavesNothing() throws {
         let folder = TempDirectory()
         folder.write("ok.json", #"{"aps": {"alert": "Hi"}}"#)
-        let missing = try run(["ok.json", "-o", "no/such/folder/report.txt"], in: folder)
+        let missing = run(["ok.json", "-o", "no/such/folder/report.txt"], in: folder)
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("cannot write the report to no/such/folder/report.txt"))
         // /proc refuses new files even for root.
-        let readOnly = try run(["ok.json", "--report", "json=/proc/pushlint-report.json"], in: folder)
+        let readOnly = run(["ok.json", "--report", "json=/proc/pushlint-report.json"], in: folder)
         #expect(readOnly.status == 2)
         #expect(!FileManager.default.fileExists(atPath: "/proc/pushlint-report.json"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
@@ -63,13 +63,13 @@ import Testing
 
     @Test func stdinWithNothingOrGarbage() throws {
         let folder = TempDirectory()
-        let empty = try run(["--stdin"], stdin: "", in: folder)
+        let empty = run(["--stdin"], stdin: "", in: folder)
         #expect(empty.status == 1)
         #expect(empty.stdout.contains("<stdin>:1:1: error:"))
-        let named = try run(["--stdin", "--stdin-filename", "push/a.json"], stdin: "{\"aps\": ", in: folder)
+        let named = run(["--stdin", "--stdin-filename", "push/a.json"], stdin: "{\"aps\": ", in: folder)
         #expect(named.status == 1)
         #expect(named.stdout.contains("push/a.json:1:9"))
-        let clean = try run(["--stdin"], stdin: #"{"aps": {"alert": "Hi"}}"#, in: folder)
+        let clean = run(["--stdin"], stdin: #"{"aps": {"alert": "Hi"}}"#, in: folder)
         #expect(clean.status == 0)
     }
 
@@ -82,24 +82,24 @@ import Testing
             #"{"aps": {"alert": "Hi"}}"# + "\r", #"{"aps": {"alert": "caf\#u{FFFD}"}}"#,
             #"{"aps": {"alert": "Hi", "badge": "3"}}"#,
         ]
-        let result = try run(
+        let result = run(
             ["--stdin", "--stdin-format", "jsonl", "-f", "json"], stdin: lines.joined(separator: "\n"), in: folder)
         #expect(result.status == 1)
         #expect(result.stdout.contains("\"path\": \"<stdin>\""))
         #expect(result.stderr.contains("pushlint: <stdin>: 5 lines"), "\(result.stderr)")
         #expect(result.stderr.contains("apns-aps-value"))
         #expect(
-            try run(["--stdin-format", "jsonl", "x.jsonl"], in: folder).status == 2, "--stdin-format without --stdin")
-        #expect(try run(["--stdin", "--stdin-format", "yaml"], stdin: "", in: folder).status == 2)
+            run(["--stdin-format", "jsonl", "x.jsonl"], in: folder).status == 2, "--stdin-format without --stdin")
+        #expect(run(["--stdin", "--stdin-format", "yaml"], stdin: "", in: folder).status == 2)
     }
 
     @Test func controlCharactersInPayloadsCannotReachTheTerminal() throws {
         let folder = TempDirectory()
         // A key with an escape sequence that would turn the terminal red and clear the screen.
         folder.write("evil.json", "{\"aps\": {\"alert\": \"Hi\", \"\\u001b[31m\\u001b[2J\": 1}}")
-        let result = try run(["--color", "never", "evil.json"], in: folder)
+        let result = run(["--color", "never", "evil.json"], in: folder)
         #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B })
-        let github = try run(["-f", "github", "evil.json"], in: folder)
+        let github = run(["-f", "github", "evil.json"], in: folder)
         #expect(github.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::") })
     }
 }

@@ -8,7 +8,7 @@ import Testing
     @Test func formatAndReportTakeTheCIFormats() throws {
         let folder = TempDirectory()
         folder.write("push/a.json", "{\"message\": {\"topic\": \"news\", \"data\": {\"通知\": 3}}}\n")
-        let run = try BuiltBinary.pushlint(
+        let run = InProcess.pushlint(
             [
                 "lint", "push", "-f", "concise", "--report", "gitlab=cq.json", "--report", "checkstyle=cs.xml",
                 "--report", "rdjson=rd.json",
@@ -35,7 +35,7 @@ import Testing
     @Test func anUnknownFormatNamesTheNewOnes() throws {
         let folder = TempDirectory()
         folder.write("a.json", #"{"aps": {"alert": "Hi"}}"#)
-        let run = try BuiltBinary.pushlint(["-f", "checkstyl", "a.json"], cwd: folder.path)
+        let run = InProcess.pushlint(["-f", "checkstyl", "a.json"], cwd: folder.path)
         #expect(run.status == 2)
         #expect(run.stderr.contains("checkstyle"))
         #expect(run.stderr.contains("rdjson"))

@@ -8,7 +8,7 @@ import Testing
         ("apns", "apns"), ("fcm", "fcm"), ("expo", "expo"), ("config", "pushlint"), ("contract", "push-contract"),
     ])
     func writesTheCommittedSchema(_ name: String, _ file: String) throws {
-        let result = try BuiltBinary.pushlint(["schema", name], cwd: Paths.repo.path)
+        let result = InProcess.pushlint(["schema", name], cwd: Paths.repo.path)
         #expect(result.status == 0, "\(result.stderr)")
         let committed = try String(
             contentsOf: Paths.repo.appendingPathComponent("schemas/\(file).schema.json"), encoding: .utf8)
@@ -16,9 +16,9 @@ import Testing
     }
 
     @Test func unknownNameIsAUsageError() throws {
-        let result = try BuiltBinary.pushlint(["schema", "fcmm"], cwd: Paths.repo.path)
+        let result = InProcess.pushlint(["schema", "fcmm"], cwd: Paths.repo.path)
         #expect(result.status == 2)
         #expect(result.stderr.contains("Did you mean 'fcm'?"), "\(result.stderr)")
-        #expect(try BuiltBinary.pushlint(["schema"], cwd: Paths.repo.path).status == 2)
+        #expect(InProcess.pushlint(["schema"], cwd: Paths.repo.path).status == 2)
     }
 }
