@@ -55,6 +55,8 @@ public struct Engine: Sendable {
     let fileRules: [any FileRule]
     let payloadRules: [any PayloadRule]
     let projectRules: [any ProjectRule]
+    /// Rules that report in the contract file, run once per run (`contractReport()`).
+    let contractRules: [any ContractRule]
     let descriptionById: [String: RuleDescription]
     let levels: RuleLevels
     /// With `options.timing`: where the workers' times are merged.
@@ -87,6 +89,7 @@ public struct Engine: Sendable {
         fileRules = running.compactMap(\.asFileRule)
         payloadRules = running.compactMap(\.asPayloadRule)
         projectRules = running.compactMap(\.asProjectRule)
+        contractRules = running.compactMap(\.asContractRule)
         descriptionById = Dictionary(rules.map { ($0.description.id, $0.description) }, uniquingKeysWith: { a, _ in a })
         timingCollector = options.timing ? RuleTimingCollector(ruleIds: running.map(\.description.id)) : nil
     }
@@ -112,9 +115,13 @@ public struct Engine: Sendable {
         return rules
     }
 
-    /// Every rule that runs for some file.
+    /// Every rule that runs for some file (a rule of several kinds once).
     public var enabledRules: [RuleDescription] {
-        fileRules.map(\.description) + payloadRules.map(\.description) + projectRules.map(\.description)
+        var rules =
+            fileRules.map(\.description) + payloadRules.map(\.description) + projectRules.map(\.description)
+        var ids = Set(rules.map(\.id))
+        for rule in contractRules where ids.insert(rule.description.id).inserted { rules.append(rule.description) }
+        return rules
     }
 
     // MARK: Runs
@@ -151,12 +158,13 @@ public struct Engine: Sendable {
     public func lint(editorText bytes: [UInt8], absolutePath: String, displayPath: String) -> LintReport {
         let relative = PathText.relative(absolutePath, to: project.baseDirectory)
         guard walks(relative: relative) || !absolutePath.hasPrefix("/"), !project.ownFiles.contains(absolutePath) else {
-            return finish([])
+            return finish([], checksContract: false)
         }
         let target = LintTarget(
             displayPath: displayPath, absolutePath: absolutePath, configRelativePath: relative, isExplicit: false)
         let outcome: ReadOutcome = bytes.count > options.maxFileBytes ? .tooLarge(size: bytes.count) : .bytes(bytes)
-        return finish([lint(bytes: outcome, target: target)])
+        // The editor asks about one document: the contract's own findings are not that document's.
+        return finish([lint(bytes: outcome, target: target)], checksContract: false)
     }
 
     /// Whether walking the config's folder lints the file at `relative` (a path relative to it), as `Discovery` decides.
@@ -177,7 +185,9 @@ public struct Engine: Sendable {
             && !config.exclude.contains(where: { $0.matches(relative) })
     }
 
-    func finish(_ outcomes: consuming [FileOutcome]) -> LintReport {
+    /// The report of a run: the files' reports in path order, the contract's findings (`checksContract`, when it
+    /// has any) as one more file, and the project rules' findings.
+    func finish(_ outcomes: consuming [FileOutcome], checksContract: Bool = true) -> LintReport {
         // Outcomes are taken apart by moving their reports and summaries out, from the last: copying them (and
         // then releasing the originals) counted references on every file's findings and summaries.
         var outcomes = outcomes
@@ -199,6 +209,7 @@ public struct Engine: Sendable {
             assert(next == 0, "every summary placed")
             initialized = total
         }
+        if checksContract, let report = contractReport() { files.append(report) }
         files.sort { ASCIIText.precedesInUTF8($0.path, $1.path) }
         let context = ProjectContext(summaries: summaries, settings: project.settings)
         var project: [ProjectDiagnostic] = []
@@ -218,6 +229,34 @@ public struct Engine: Sendable {
         if let clock { timingCollector?.merge(clock) }
         project.sort { ($0.ruleId, $0.message) < ($1.ruleId, $1.message) }
         return LintReport(files: files, skipped: skipped, project: project, rules: rulesNamed(by: files, project))
+    }
+
+    /// The findings of the contract rules, located in the contract file; nil when there are none (or no contract
+    /// read from a document). The contract is never linted as a payload (`Project.ownFiles`), so this is its one
+    /// report in a run.
+    func contractReport() -> FileReport? {
+        guard !contractRules.isEmpty, let contract = project.contract, let document = contract.document else {
+            return nil
+        }
+        let context = ContractContext(contract: contract, document: document, settings: project.settings)
+        let diagnostics: [Diagnostic]
+        if let timing = timingCollector {
+            var clock = timing.clock()
+            diagnostics = Self.findings(
+                of: contractRules, slots: timing.slots(contractRules.map(\.description.id)), &clock
+            ) { $0.checkContract(context) }
+            timing.merge(clock)
+        } else {
+            diagnostics = Self.findings(of: contractRules) { $0.checkContract(context) }
+        }
+        guard !diagnostics.isEmpty else { return nil }
+        let relative = project.contractFile.map { PathText.relative($0, to: project.baseDirectory) } ?? contract.path
+        let target = LintTarget(
+            displayPath: contract.path, absolutePath: project.contractFile ?? contract.path,
+            configRelativePath: relative, isExplicit: true)
+        let resolved = resolve(diagnostics, target: target, bytes: document.bytes, lines: document.lines)
+        guard !resolved.isEmpty else { return nil }
+        return FileReport(path: contract.path, kind: nil, wireBytes: nil, wireLimit: nil, diagnostics: resolved)
     }
 
     func lintFile(_ target: LintTarget) -> FileOutcome {

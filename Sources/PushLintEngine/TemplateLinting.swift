@@ -114,7 +114,8 @@ extension Engine {
             project.settings.placeholders == .mustache
             ? project.settings
             : LintSettings(
-                ruleOptions: project.settings.ruleOptions, contract: project.settings.contract, placeholders: .mustache)
+                ruleOptions: project.settings.ruleOptions, contract: project.settings.contract, placeholders: .mustache,
+                app: project.settings.app)
         let headers = project.config.headers(for: relative)
         for index in order {
             let rendering = distinct[index]

@@ -110,6 +110,18 @@ public final class PayloadContext: Sendable {
     }
 }
 
+/// What a contract rule sees: the contract, the document it was read from, the run's settings (the app's facts).
+public struct ContractContext: Sendable {
+    public let contract: Contract
+    public let document: JSONDocument
+    public let settings: LintSettings
+    public init(contract: Contract, document: JSONDocument, settings: LintSettings) {
+        self.contract = contract
+        self.document = document
+        self.settings = settings
+    }
+}
+
 /// What a project rule sees: a summary of every payload, never whole documents.
 public struct ProjectContext: Sendable {
     public var summaries: [PayloadSummary]

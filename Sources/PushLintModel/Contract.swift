@@ -6,6 +6,10 @@ public struct Contract: Sendable {
         public var bundleId: String?
         public var categories: [String]?
         public var entitlements: [String]?
+        /// The value node of each of `categories` and `entitlements`, in the same order, in `Contract.document`:
+        /// where findings about an entry are located (the `app-*` rules).
+        public var categoryNodes: [NodeID] = []
+        public var entitlementNodes: [NodeID] = []
     }
 
     public enum Importance: String, Sendable, CaseIterable {
@@ -15,12 +19,18 @@ public struct Contract: Sendable {
     public struct Channel: Sendable {
         public var id: String
         public var importance: Importance?
+        /// The `id` and `importance` value nodes in `Contract.document`.
+        public var idNode: NodeID?
+        public var importanceNode: NodeID?
     }
 
     public struct Android: Sendable {
         public var package: String?
         public var defaultChannel: String?
         public var channels: [Channel]?
+        /// The `defaultChannel` value node and the `channels` key node in `Contract.document`.
+        public var defaultChannelNode: NodeID?
+        public var channelsKeyNode: NodeID?
     }
 
     public enum Urgency: String, Sendable, CaseIterable {
@@ -72,6 +82,9 @@ public struct Contract: Sendable {
     public var events: [Event]
     public var variables: [String: Variable]
     public var links: Links?
+    /// The document the contract was read from (JSONC), so that findings about its entries can point into it; nil
+    /// for a contract built in code.
+    public var document: JSONDocument?
 
     public static let knownKeys = ["$schema", "ios", "android", "events", "variables", "links"]
     /// Keys of the nested objects, as the reader checks them (the schema test compares them with
@@ -90,12 +103,16 @@ public struct Contract: Sendable {
         let doc = reader.document
         let top = try reader.object(doc.root, "the contract", known: knownKeys)
         var contract = Contract(path: path, ios: nil, android: nil, events: [], variables: [:], links: nil)
+        contract.document = doc
 
         if let node = top["ios"] {
             let f = try reader.object(node, "'ios'", known: iosKeys)
             var ios = IOS()
             if let n = f["bundleId"] { ios.bundleId = try reader.string(n, "'ios.bundleId'") }
-            if let n = f["categories"] { ios.categories = try reader.strings(n, "'ios.categories'") }
+            if let n = f["categories"] {
+                ios.categories = try reader.strings(n, "'ios.categories'")
+                ios.categoryNodes = doc.elements(n)
+            }
             if let n = f["entitlements"] {
                 let values = try reader.strings(n, "'ios.entitlements'")
                 let known = entitlements
@@ -106,6 +123,7 @@ public struct Contract: Sendable {
                             + Suggest.didYouMean(value, in: known))
                 }
                 ios.entitlements = values
+                ios.entitlementNodes = doc.elements(n)
             }
             contract.ios = ios
         }
@@ -113,12 +131,16 @@ public struct Contract: Sendable {
             let f = try reader.object(node, "'android'", known: androidKeys)
             var android = Android()
             if let n = f["package"] { android.package = try reader.string(n, "'android.package'") }
-            if let n = f["defaultChannel"] { android.defaultChannel = try reader.string(n, "'android.defaultChannel'") }
+            if let n = f["defaultChannel"] {
+                android.defaultChannel = try reader.string(n, "'android.defaultChannel'")
+                android.defaultChannelNode = n
+            }
             if let n = f["channels"] {
                 guard doc.kind(n) == .array else {
                     throw reader.error(
                         n, "'android.channels' must be an array of {id, importance} objects, found \(doc.typeName(n))")
                 }
+                android.channelsKeyNode = doc.keyNode(ofValue: n)
                 var channels: [Channel] = []
                 var seen: Set<String> = []
                 for element in doc.elements(n) {
@@ -141,7 +163,8 @@ public struct Contract: Sendable {
                         }
                         importance = value
                     }
-                    channels.append(Channel(id: id, importance: importance))
+                    channels.append(
+                        Channel(id: id, importance: importance, idNode: idNode, importanceNode: c["importance"]))
                 }
                 android.channels = channels
             }

@@ -11,6 +11,7 @@ public enum RuleFamily: String, Sendable, CaseIterable, Codable {
     case priority = "Priority"
     case content = "Payload content"
     case contract = "Contract"
+    case app = "App sources"
     case template = "Templates"
 
     /// Short machine name (`apns`, `fcm`, ...), used in JSON output and SARIF tags.
@@ -25,6 +26,7 @@ public enum RuleFamily: String, Sendable, CaseIterable, Codable {
         case .priority: return "priority"
         case .content: return "content"
         case .contract: return "contract"
+        case .app: return "app"
         case .template: return "template"
         }
     }
@@ -49,7 +51,8 @@ public struct RuleOption: Sendable {
 }
 
 /// A payload used as a rule example. Mark the place where a finding must start with `↓` (triggering examples);
-/// the marker is removed before linting.
+/// the marker is removed before linting. A rule that reports in the contract file (`ContractRule`) marks the
+/// contract's text the same way.
 public struct RuleExample: Sendable {
     public var source: String
     /// File name the example is linted as (its extension decides template mode).
@@ -60,15 +63,18 @@ public struct RuleExample: Sendable {
     public var config: String?
     /// A short note shown above the example in the docs.
     public var note: String?
+    /// What the app's sources say, for the `app-*` rules (as `pushlint app scan` would read them).
+    public var app: AppFacts?
 
     public init(
         _ source: String, fileName: String = "example.json", contract: String? = nil, config: String? = nil,
-        note: String? = nil
+        app: AppFacts? = nil, note: String? = nil
     ) {
         self.source = source
         self.fileName = fileName
         self.contract = contract
         self.config = config
+        self.app = app
         self.note = note
     }
 
@@ -103,12 +109,19 @@ public struct RuleDescription: Sendable {
     public var corrections: [RuleCorrection]
     /// Project rules look at all files together.
     public var isProjectRule: Bool
+    /// The rule also reports findings located in the contract file (it is a `ContractRule`).
+    public var checksContract: Bool
+    /// False for a rule that checks only the contract file, never a payload.
+    public var checksPayloads: Bool
 
     public init(
         id: String, summary: String, family: RuleFamily, defaultSeverity: Severity, rationale: String,
         options: [RuleOption] = [], triggering: [RuleExample] = [], nonTriggering: [RuleExample] = [],
-        corrections: [RuleCorrection] = [], isProjectRule: Bool = false
+        corrections: [RuleCorrection] = [], isProjectRule: Bool = false, checksContract: Bool = false,
+        checksPayloads: Bool = true
     ) {
+        self.checksContract = checksContract
+        self.checksPayloads = checksPayloads
         self.id = id
         self.summary = summary
         self.family = family
@@ -136,6 +149,7 @@ public protocol Rule: Sendable {
     var asFileRule: (any FileRule)? { get }
     var asPayloadRule: (any PayloadRule)? { get }
     var asProjectRule: (any ProjectRule)? { get }
+    var asContractRule: (any ContractRule)? { get }
 }
 
 extension Rule {
@@ -143,6 +157,7 @@ extension Rule {
     public var asFileRule: (any FileRule)? { nil }
     public var asPayloadRule: (any PayloadRule)? { nil }
     public var asProjectRule: (any ProjectRule)? { nil }
+    public var asContractRule: (any ContractRule)? { nil }
 }
 
 extension FileRule {
@@ -155,6 +170,10 @@ extension PayloadRule {
 
 extension ProjectRule {
     public var asProjectRule: (any ProjectRule)? { self }
+}
+
+extension ContractRule {
+    public var asContractRule: (any ContractRule)? { self }
 }
 
 /// Rules over a whole file: how it was read and parsed (the JSON family).
@@ -170,6 +189,15 @@ public protocol PayloadRule: Rule {
 /// Rules over the summaries of every linted payload, run after all files.
 public protocol ProjectRule: Rule {
     func checkProject(_ project: ProjectContext) -> [ProjectDiagnostic]
+}
+
+/// Rules whose findings sit in the contract file: the contract checked against what the run knows besides the
+/// payloads (the app's facts). Run once per run, after the files, when the contract was read from a file; their
+/// diagnostics point into the contract's document (`diagnostic(_:at:in:)` with `context.document`) and are
+/// reported as the contract file's findings, so every reporter, baseline and override treats them like a payload
+/// file's. A rule may be a `PayloadRule` too, for the same mistake seen from the payload side.
+public protocol ContractRule: Rule {
+    func checkContract(_ context: ContractContext) -> [Diagnostic]
 }
 
 extension Rule {

@@ -9,7 +9,7 @@ public enum RuleDocumentation {
         out += "\(d.summary)\n\n"
         out += "| family | default severity | fixable | scope |\n|---|---|---|---|\n"
         out +=
-            "| \(d.family.rawValue) | \(d.defaultSeverity.rawValue) | \(d.isFixable ? "yes" : "no") | \(d.isProjectRule ? "project (all files together)" : "file") |\n\n"
+            "| \(d.family.rawValue) | \(d.defaultSeverity.rawValue) | \(d.isFixable ? "yes" : "no") | \(scope(d)) |\n\n"
         out += "## Why\n\n\(d.rationale)\n\n"
         if !d.triggering.isEmpty {
             out += "## Triggers\n\n"
@@ -44,6 +44,13 @@ public enum RuleDocumentation {
         return out
     }
 
+    /// Where a rule looks: each file, all files together, or (also) the contract file.
+    static func scope(_ d: RuleDescription) -> String {
+        if d.isProjectRule { return "project (all files together)" }
+        if d.checksContract { return d.checksPayloads ? "file and the contract" : "the contract" }
+        return "file"
+    }
+
     static func render(_ example: RuleExample, heading: String? = nil) -> String {
         var out = ""
         if let heading {
@@ -59,7 +66,34 @@ public enum RuleDocumentation {
         if let config = example.config {
             out += "With `.pushlint.json`:\n\n" + fence(config, fileName: ".pushlint.json")
         }
+        if let app = example.app {
+            out += "With the app's sources saying:\n\n```text\n" + appLines(app).joined(separator: "\n") + "\n```\n\n"
+        }
         return out
+    }
+
+    /// The facts of an example app, one per line with the place they were read from, as the docs show them.
+    static func appLines(_ app: AppFacts) -> [String] {
+        func at(_ location: AppFacts.Location) -> String { "\(location.path):\(location.line): " }
+        var lines = [
+            "app platforms: "
+                + (app.platforms.isEmpty ? "none" : app.platforms.sorted().map(\.rawValue).joined(separator: ", "))
+        ]
+        for channel in app.channels {
+            lines.append(
+                at(channel.location) + "creates channel '\(channel.id)'"
+                    + (channel.importance.map { " with importance \($0.rawValue)" }
+                        ?? " (importance not a known constant)"))
+        }
+        for fact in app.deletedChannels { lines.append(at(fact.location) + "deletes channel '\(fact.id)'") }
+        if let fact = app.defaultChannel { lines.append(at(fact.location) + "FCM default channel '\(fact.id)'") }
+        for category in app.categories { lines.append(at(category.location) + "registers category '\(category.id)'") }
+        for fact in app.backgroundModes { lines.append(at(fact.location) + "UIBackgroundModes has '\(fact.id)'") }
+        for fact in app.entitlements { lines.append(at(fact.location) + "entitlement \(fact.id)") }
+        for location in app.serviceExtensions { lines.append(at(location) + "Notification Service Extension") }
+        for location in app.pushKit { lines.append(at(location) + "uses PushKit") }
+        for fact in app.unresolved { lines.append(at(fact.location) + "not read: \(fact.what)") }
+        return lines
     }
 
     static func fence(_ text: String, fileName: String) -> String {

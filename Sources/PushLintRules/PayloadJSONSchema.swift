@@ -335,7 +335,7 @@ public enum PayloadJSONSchema {
 }
 
 /// A JSON value with ordered members, written as pretty JSON (two-space indent) for the committed schema files.
-indirect enum SchemaJSON {
+indirect enum SchemaJSON: Sendable {
     case object([(String, SchemaJSON)])
     case array([SchemaJSON])
     case string(String)

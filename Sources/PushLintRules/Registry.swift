@@ -5,7 +5,7 @@ import PushLintModel
 public enum RuleRegistry {
     public static let all: [any Rule] =
         JSONRules.all + SizeRules.all + APNsRules.all + FCMRules.all + ExpoRules.all + AndroidRules.all
-        + PriorityRules.all + ContentRules.all + ContractRules.all + TemplateRules.all
+        + PriorityRules.all + ContentRules.all + ContractRules.all + AppRules.all + TemplateRules.all
 
     public static var descriptions: [RuleDescription] { all.map(\.description) }
 

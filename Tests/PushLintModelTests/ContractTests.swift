@@ -17,6 +17,31 @@ import Testing
         return "\(p.line):\(p.column)"
     }
 
+    /// Entries keep where they are written, so that findings about them (the `app-*` rules) point into the file.
+    @Test func entriesKeepTheirNodes() throws {
+        let text = """
+            {
+              "ios": {"categories": ["A", "B"], "entitlements": ["time-sensitive"]},
+              "android": {"defaultChannel": "orders",
+                "channels": [{"id": "orders", "importance": "high"}, {"id": "promo"}]}
+            }
+            """
+        let contract = try Contract.read(path: "c.json", bytes: Array(text.utf8))
+        let doc = try #require(contract.document)
+        let ios = try #require(contract.ios)
+        #expect(ios.categoryNodes.map { doc.pointer(of: $0) } == ["/ios/categories/0", "/ios/categories/1"])
+        #expect(ios.entitlementNodes.map { doc.string($0) } == ["time-sensitive"])
+        let android = try #require(contract.android)
+        #expect(android.defaultChannelNode.map { doc.pointer(of: $0) } == "/android/defaultChannel")
+        #expect(android.channelsKeyNode.map { doc.string($0) } == "channels")
+        let channels = try #require(android.channels)
+        #expect(
+            channels.map { $0.idNode.map { doc.pointer(of: $0) } } == [
+                "/android/channels/0/id", "/android/channels/1/id",
+            ])
+        #expect(channels.map { $0.importanceNode.map { doc.string($0) } } == ["high", nil])
+    }
+
     @Test func readsTheDesignExample() throws {
         let text = """
             {

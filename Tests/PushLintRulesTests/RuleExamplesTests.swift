@@ -20,13 +20,24 @@ import Testing
                 #expect(report.project.contains { $0.ruleId == id }, "\(id): example did not trigger")
                 continue
             }
-            let starts = report.allDiagnostics.filter { $0.ruleId == id }.map(\.span.start).sorted()
-            if marked.markers.isEmpty {
-                #expect(!starts.isEmpty, "\(id): example did not trigger:\n\(marked.source)")
+            // A contract rule's findings sit in the contract, and its example marks them there.
+            let contract = ExampleLinter.stripMarkers(example.contract ?? "")
+            func starts(inContract: Bool) -> [Int] {
+                report.files.filter { ($0.path == ExampleLinter.contractPath) == inContract }.flatMap(\.diagnostics)
+                    .filter { $0.ruleId == id }.map(\.span.start).sorted()
+            }
+            let inPayload = starts(inContract: false)
+            let inContract = starts(inContract: true)
+            if marked.markers.isEmpty && contract.markers.isEmpty {
+                #expect(!(inPayload + inContract).isEmpty, "\(id): example did not trigger:\n\(marked.source)")
             } else {
                 #expect(
-                    starts == marked.markers.sorted(),
-                    "\(id): expected findings at \(marked.markers), got \(starts) in:\n\(marked.source.prefix(400))")
+                    inPayload == marked.markers.sorted(),
+                    "\(id): expected findings at \(marked.markers), got \(inPayload) in:\n\(marked.source.prefix(400))")
+                #expect(
+                    inContract == contract.markers.sorted(),
+                    "\(id): expected contract findings at \(contract.markers), got \(inContract) in:\n\(contract.source.prefix(400))"
+                )
             }
         }
     }
@@ -56,7 +67,7 @@ import Testing
             #expect(reparsed.document != nil, "\(id): fixed text does not parse")
             let again = try ExampleLinter.lint(
                 fixed, fileName: correction.before.fileName, config: correction.before.config,
-                contract: correction.before.contract)
+                contract: correction.before.contract, app: correction.before.app)
             #expect(again.allDiagnostics.filter { $0.ruleId == id }.isEmpty, "\(id): still reported after the fix")
         }
     }

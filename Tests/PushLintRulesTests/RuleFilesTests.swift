@@ -35,8 +35,15 @@ import Testing
             #expect((rule.asFileRule != nil) == (rule is any FileRule), "\(rule.id)")
             #expect((rule.asPayloadRule != nil) == (rule is any PayloadRule), "\(rule.id)")
             #expect((rule.asProjectRule != nil) == (rule is any ProjectRule), "\(rule.id)")
-            #expect(rule.asFileRule != nil || rule.asPayloadRule != nil || rule.asProjectRule != nil, "\(rule.id)")
+            #expect(
+                rule.asFileRule != nil || rule.asPayloadRule != nil || rule.asProjectRule != nil
+                    || rule.asContractRule != nil, "\(rule.id)")
             #expect(rule.description.isProjectRule == (rule.asProjectRule != nil), "\(rule.id)")
+            #expect((rule.asContractRule != nil) == (rule is any ContractRule), "\(rule.id)")
+            #expect(rule.description.checksContract == (rule.asContractRule != nil), "\(rule.id)")
+            #expect(
+                rule.description.checksPayloads == (rule.asPayloadRule != nil || rule.asFileRule != nil)
+                    || rule.asProjectRule != nil, "\(rule.id)")
         }
     }
 

@@ -29,7 +29,12 @@ public enum ExampleLinter {
         public var description: String
     }
 
-    public static func project(config: String?, contract: String?) throws -> Project {
+    /// Where an example's contract is, as findings located in it name it.
+    public static let contractPath = "push-contract.json"
+
+    /// The project of an example: its config, its contract (without `↓` markers: contract rules mark where their
+    /// findings start in it) and the app's facts.
+    public static func project(config: String?, contract: String?, app: AppFacts? = nil) throws -> Project {
         var configuration = Config.defaults
         if let config {
             do {
@@ -40,25 +45,34 @@ public enum ExampleLinter {
         var parsedContract: Contract?
         if let contract {
             do {
-                parsedContract = try Contract.read(path: "push-contract.json", bytes: Array(contract.utf8))
+                parsedContract = try Contract.read(
+                    path: contractPath, bytes: Array(stripMarkers(contract).source.utf8))
             } catch { throw Failure(description: "example contract: \(error)") }
         }
-        return Project(config: configuration, contract: parsedContract, baseDirectory: "/example")
+        var project = Project(config: configuration, contract: parsedContract, baseDirectory: "/example")
+        if let app {
+            let settings = project.settings
+            project.settings = LintSettings(
+                ruleOptions: settings.ruleOptions, contract: settings.contract, placeholders: settings.placeholders,
+                app: app)
+        }
+        return project
     }
 
     /// Lints `source` as the example's file and returns the full report.
     public static func lint(
         _ source: String, fileName: String = "example.json", config: String? = nil, contract: String? = nil,
-        options: LintOptions = LintOptions(jobs: 1)
+        app: AppFacts? = nil, options: LintOptions = LintOptions(jobs: 1)
     ) throws -> LintReport {
-        let engine = Engine(project: try project(config: config, contract: contract), options: options)
+        let engine = Engine(project: try project(config: config, contract: contract, app: app), options: options)
         return engine.lint(bytes: Array(source.utf8), path: fileName)
     }
 
     public static func lint(_ example: RuleExample) throws -> (marked: Marked, report: LintReport) {
         let marked = stripMarkers(example.source)
         let report = try lint(
-            marked.source, fileName: example.fileName, config: example.config, contract: example.contract)
+            marked.source, fileName: example.fileName, config: example.config, contract: example.contract,
+            app: example.app)
         return (marked, report)
     }
 

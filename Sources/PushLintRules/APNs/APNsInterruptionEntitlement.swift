@@ -21,6 +21,10 @@ struct APNsInterruptionEntitlement: PayloadRule {
             contract lists entitlements without this one, and a warning when the contract lists none. With no \
             contract at all it cannot know, and Apple's own examples use these levels, so it only reminds (info). \
             Expo's `interruptionLevel` and critical sound count too.
+
+            When the app's iOS sources are read (config `app`, `--app`), its entitlements are known rather than \
+            declared: `app-entitlement-missing` reports a level the app lacks the entitlement for (and a contract \
+            entitlement the app lacks, in the contract), and this rule stays silent, whatever the contract lists.
             """,
         triggering: [
             RuleExample(
@@ -45,11 +49,16 @@ struct APNsInterruptionEntitlement: PayloadRule {
                 #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "Recall", "sound": {"critical": 1, "name": "alarm.caf"}, "interruption-level": "critical"}}}}}"#,
                 contract: #"{"ios": {"entitlements": ["critical-alerts"]}}"#),
             RuleExample(#"{"aps": {"alert": "Weekly deals", "interruption-level": "passive"}}"#),
+            RuleExample(
+                #"{"aps": {"alert": "Your courier is 5 minutes away", "interruption-level": "time-sensitive"}}"#,
+                app: ExampleApps.ios,
+                note: "The app's sources were read, and its entitlements have time-sensitive (app-entitlement-missing)."
+            ),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document
-        guard let view = context.payload.apns else { return [] }
+        guard App.facts(context.settings, .ios) == nil, let view = context.payload.apns else { return [] }
         var needs: [(entitlement: String, node: NodeID, what: String)] = []
         if let level = view.field("interruption-level"), let value = doc.stringValue(level.value),
             value == "critical" || value == "time-sensitive"

@@ -19,6 +19,10 @@ struct AndroidChannelExists: PayloadRule {
             channels the app creates; the rule checks FCM `android.notification.channel_id` (or \
             `androidV2.remote_notification.notification.channel_id`) and Expo `channelId` against it and \
             suggests the closest one.
+
+            When the app's Android sources are read (config `app`, `--app`), what the app creates is known rather \
+            than declared: `app-channel-not-created` checks the channel against the app (and the contract's \
+            channels against the app, in the contract), and this rule stays silent.
             """,
         triggering: [
             RuleExample(
@@ -42,10 +46,17 @@ struct AndroidChannelExists: PayloadRule {
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "Hi"}, "android": {"notification": {"channel_id": "anything"}}}}"#,
                 note: "Without a contract that lists channels the rule has nothing to compare with."),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Order 48216 updated"}, "android": {"notification": {"channel_id": "chat"}}}}"#,
+                contract: ExampleContracts.channels, app: ExampleApps.android,
+                note:
+                    "The app's sources were read: app-channel-not-created judges the channel (the app creates `chat`)."
+            ),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let channels = context.contract?.android?.channels, let android = context.payload.android,
+        guard App.facts(context.settings, .android) == nil, let channels = context.contract?.android?.channels,
+            let android = context.payload.android,
             let node = android.channelId, let id = context.document.stringValue(node), !context.isTemplated(node)
         else { return [] }
         let known = channels.map(\.id)

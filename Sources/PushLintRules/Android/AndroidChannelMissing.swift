@@ -15,7 +15,9 @@ struct AndroidChannelMissing: PayloadRule {
             platform-rules.md §2.8 and §6). Users then see an unexpected channel in the app's settings, and \
             muting it mutes everything that lands there. The rule fires when the contract lists \
             `android.channels` but no `defaultChannel`; it suggests the channel of the template's event when the \
-            contract names one. Expo messages are exempt: Expo's client creates its own default channel.
+            contract names one. Expo messages are exempt: Expo's client creates its own default channel. When the \
+            app's Android sources are read (config `app`, `--app`), the manifest's default channel is known: \
+            `app-default-channel` reports this case from the app, and this rule stays silent.
             """,
         triggering: [
             RuleExample(
@@ -42,11 +44,18 @@ struct AndroidChannelMissing: PayloadRule {
             RuleExample(
                 #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Order 48213 shipped"}"#,
                 contract: ExampleContracts.channels, note: "Expo's client creates a default channel."),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Order 48213 shipped"}}}"#,
+                contract: ExampleContracts.channels, app: ExampleApps.android,
+                note:
+                    "The app's sources were read: its manifest names the default channel `orders` (app-default-channel)."
+            ),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document
-        guard let android = context.contract?.android, let channels = android.channels, !channels.isEmpty,
+        guard App.facts(context.settings, .android) == nil, let android = context.contract?.android,
+            let channels = android.channels, !channels.isEmpty,
             android.defaultChannel == nil, let view = context.payload.android, view.origin == .fcm,
             view.hasNotification, view.channelId == nil
         else { return [] }

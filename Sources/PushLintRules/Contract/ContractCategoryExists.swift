@@ -14,7 +14,10 @@ struct ContractCategoryExists: PayloadRule {
             category is not an error anywhere: the notification arrives without its buttons, and the custom UI \
             of a content extension never loads. The contract's `ios.categories` lists what the app registers; \
             the rule checks `aps.category` (APNs files and FCM `apns.payload`) and Expo `categoryId`, and \
-            suggests the closest registered one.
+            suggests the closest registered one. When the app's iOS sources are read (config `app`, `--app`), what \
+            the app registers is known rather than declared: `app-category-not-registered` checks the category \
+            against the app (and the contract's categories against the app, in the contract), and this rule stays \
+            silent.
             """,
         triggering: [
             RuleExample(
@@ -29,10 +32,14 @@ struct ContractCategoryExists: PayloadRule {
             RuleExample(
                 #"{"aps": {"alert": "Order shipped", "category": "ANYTHING"}}"#,
                 note: "No contract, nothing to compare with."),
+            RuleExample(
+                #"{"aps": {"alert": "Order shipped", "category": "ORDER_ACTION"}}"#, contract: ExampleContracts.shop,
+                app: ExampleApps.ios, note: "The app's sources were read: app-category-not-registered reports it."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let categories = context.contract?.ios?.categories, let apns = context.payload.apns,
+        guard App.facts(context.settings, .ios) == nil, let categories = context.contract?.ios?.categories,
+            let apns = context.payload.apns,
             let field = apns.field("category"), let name = context.document.stringValue(field.value),
             !context.isTemplated(field.value), !categories.contains(name)
         else { return [] }
