@@ -202,14 +202,15 @@ struct Command {
     func reportFixes(_ run: FixRun, dryRun: Bool) {
         for file in run.files {
             if let problem = file.problem {
-                terminal.writeError("pushlint: warning: \(file.path) left unchanged: \(problem)\n")
+                terminal.writeError("pushlint: warning: \(file.path.display) left unchanged: \(problem)\n")
             }
         }
         let changed = run.changedFiles
         let fixes = "\(run.appliedFixes) \(run.appliedFixes == 1 ? "fix" : "fixes")"
         let files = "\(changed.count) \(changed.count == 1 ? "file" : "files")"
         if dryRun {
-            terminal.write(changed.map { UnifiedDiff.render(old: $0.original, new: $0.fixed, path: $0.path) }.joined())
+            terminal.write(
+                changed.map { UnifiedDiff.render(old: $0.original, new: $0.fixed, path: $0.path.display) }.joined())
             terminal.writeError("pushlint: \(fixes) would change \(files) (dry run: nothing written)\n")
         } else if !changed.isEmpty {
             terminal.writeError("pushlint: applied \(fixes) to \(files)\n")

@@ -4,7 +4,8 @@ import PushLintModel
 /// Today's findings, recorded so that an old codebase can adopt pushlint without a flag day (`--write-baseline`),
 /// then hidden on later runs (`--baseline`). Entries are keyed by path, rule id and JSON pointer with a count,
 /// never by line, so reformatting a file does not resurrect them. Paths are relative to the baseline file's
-/// folder, so the file works from any working directory.
+/// folder, made from each file's absolute path (`LintPath.absolute`) with symbolic links resolved on both sides, so
+/// the file works from any working directory and through any link to the project.
 public struct Baseline: Sendable, Equatable {
     public struct Key: Sendable, Hashable, Comparable {
         /// Relative to the baseline's folder; `""` for project findings.
@@ -32,19 +33,34 @@ public struct Baseline: Sendable, Equatable {
 
     public static let version = 1
 
-    /// Maps a reported path (relative to `cwd`) to the baseline's key path (relative to the baseline's folder).
+    /// Maps a linted file's path to the baseline's key path: relative to the baseline's folder.
     public struct PathMapper: Sendable {
-        let cwd: String
+        /// The baseline's folder, absolute, with symbolic links resolved.
         let folder: String
+        let fileSystem: any FileSystem
 
-        /// - Parameters: cwd: absolute working directory; baselineFile: the baseline's path as given.
-        public init(cwd: String, baselineFile: String) {
-            self.cwd = PathText.normalize(cwd)
-            folder = PathText.parent(PathText.absolute(baselineFile, cwd: cwd))
+        /// - Parameters: baselineFile: the baseline's path as the file system takes it (absolute).
+        public init(baselineFile: String, _ fileSystem: any FileSystem) {
+            let parent = PathText.parent(baselineFile)
+            folder = fileSystem.realPath(parent) ?? PathText.normalize(parent)
+            self.fileSystem = fileSystem
         }
 
-        public func key(for reportedPath: String) -> String {
-            PathText.relative(PathText.absolute(reportedPath, cwd: cwd), to: folder)
+        /// The key of the file at `path`: its absolute form with the links of its folder resolved (`resolved` keeps
+        /// each folder's, as files come folder by folder), relative to the baseline's folder. The file's own name
+        /// stays: a linked file is keyed as named.
+        public func key(for path: LintPath, resolved: inout [String: String]) -> String {
+            let absolute = path.absolute
+            guard let slash = absolute.lastIndex(of: "/") else { return PathText.relative(absolute, to: folder) }
+            let parent = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
+            let real: String
+            if let known = resolved[parent] {
+                real = known
+            } else {
+                real = fileSystem.realPath(parent) ?? parent
+                resolved[parent] = real
+            }
+            return PathText.relative(PathText.join(real, String(absolute[absolute.index(after: slash)...])), to: folder)
         }
     }
 
@@ -59,8 +75,9 @@ public struct Baseline: Sendable, Equatable {
     /// The keys of every finding of a report, file findings first, in report order.
     static func keys(_ report: LintReport, _ paths: PathMapper) -> [(key: Key, file: Int?, index: Int)] {
         var result: [(Key, Int?, Int)] = []
+        var resolved: [String: String] = [:]
         for (f, file) in report.files.enumerated() {
-            let path = paths.key(for: file.path)
+            let path = paths.key(for: file.path, resolved: &resolved)
             for (i, d) in file.diagnostics.enumerated() {
                 result.append((Key(path: path, ruleId: d.ruleId, pointer: d.pointer ?? ""), f, i))
             }

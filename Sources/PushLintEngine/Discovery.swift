@@ -2,26 +2,20 @@ import PushLintModel
 
 /// A file to lint.
 public struct LintTarget: Sendable, Hashable {
-    /// As reported: relative to the working directory.
-    public var displayPath: String
-    /// Absolute, for reading.
-    public var absolutePath: String
-    /// Relative to the config folder, for globs.
-    public var configRelativePath: String
+    public var path: LintPath
     /// Named on the command line rather than found by walking.
     public var isExplicit: Bool
 
-    public init(displayPath: String, absolutePath: String, configRelativePath: String, isExplicit: Bool) {
-        self.displayPath = displayPath
-        self.absolutePath = absolutePath
-        self.configRelativePath = configRelativePath
+    public init(path: LintPath, isExplicit: Bool) {
+        self.path = path
         self.isExplicit = isExplicit
     }
 }
 
 /// Finds the files to lint (DESIGN.md §2): named files always; folders walked in sorted order for `include`
 /// minus `exclude` and the always-excluded folders; symlink loops and links out of the walked root are not
-/// followed.
+/// followed. The one place a run's `LintPath`s are made: for the files it finds, for standard input, and for an
+/// editor's document.
 public struct Discovery: Sendable {
     public var config: Config
     /// Absolute folder globs are relative to.
@@ -81,8 +75,29 @@ public struct Discovery: Sendable {
 
     func target(_ absolute: String, explicit: Bool) -> LintTarget {
         LintTarget(
-            displayPath: PathText.relative(absolute, to: cwd), absolutePath: absolute,
-            configRelativePath: PathText.relative(absolute, to: baseDirectory), isExplicit: explicit)
+            path: LintPath(
+                display: PathText.relative(absolute, to: cwd), absolute: absolute,
+                configRelative: PathText.relative(absolute, to: baseDirectory)),
+            isExplicit: explicit)
+    }
+
+    /// Standard input linted under `name` (`<stdin>`, or `--stdin-filename`): shown as named, where a file of that
+    /// name in the working directory would be (so a baseline entry of that file applies to it), and matched by
+    /// the config's globs as named.
+    public func standardInput(named name: String) -> LintPath {
+        LintPath(display: name, absolute: PathText.absolute(name, cwd: cwd), configRelative: name)
+    }
+
+    /// The document an editor holds for the file at `absolute` (the language server), shown as `display`. A
+    /// document that is no file yet (`untitled:`) keeps its name in every form but the config-relative one.
+    public static func editorDocument(absolute: String, display: String, baseDirectory: String) -> LintPath {
+        LintPath(
+            display: display, absolute: absolute, configRelative: PathText.relative(absolute, to: baseDirectory))
+    }
+
+    /// The contract file, where the contract rules' findings are located (shown as the config names it).
+    public static func contractFile(absolute: String, display: String, baseDirectory: String) -> LintPath {
+        editorDocument(absolute: absolute, display: display, baseDirectory: baseDirectory)
     }
 
     /// A folder's entries in the byte order of their names (the order does not depend on the locale). ASCII names,
@@ -136,8 +151,10 @@ public struct Discovery: Sendable {
                 if Self.firstTime(path, &seen) {
                     emit(
                         LintTarget(
-                            displayPath: PathText.join(displayDirectory, name), absolutePath: path,
-                            configRelativePath: relative, isExplicit: false))
+                            path: LintPath(
+                                display: PathText.join(displayDirectory, name), absolute: path, configRelative: relative
+                            ),
+                            isExplicit: false))
                 }
             default:
                 continue

@@ -145,10 +145,13 @@ public struct Engine: Sendable {
             ) { engine.lintFile($0) })
     }
 
-    /// Lints bytes that did not come from a file (`--stdin`, the library).
-    public func lint(bytes: [UInt8], path: String) -> LintReport {
-        let target = LintTarget(displayPath: path, absolutePath: path, configRelativePath: path, isExplicit: true)
-        return finish([lint(bytes: .bytes(bytes), target: target)])
+    /// Lints bytes that did not come from a file (the library) under a name.
+    public func lint(bytes: [UInt8], path: String) -> LintReport { lint(bytes: bytes, at: LintPath(named: path)) }
+
+    /// Lints bytes that did not come from a file, at a path made for them (standard input:
+    /// `Discovery.standardInput(named:)`).
+    public func lint(bytes: [UInt8], at path: LintPath) -> LintReport {
+        finish([lint(bytes: .bytes(bytes), target: LintTarget(path: path, isExplicit: true))])
     }
 
     /// Lints the text an editor holds for the file at `absolutePath` (the language server): the same rules, levels
@@ -156,12 +159,14 @@ public struct Engine: Sendable {
     /// A file that a walk of the config's folder would skip (not under `include`, under `exclude` or an always
     /// excluded folder, the config or contract itself) gives an empty report.
     public func lint(editorText bytes: [UInt8], absolutePath: String, displayPath: String) -> LintReport {
-        let relative = PathText.relative(absolutePath, to: project.baseDirectory)
-        guard walks(relative: relative) || !absolutePath.hasPrefix("/"), !project.ownFiles.contains(absolutePath) else {
+        let path = Discovery.editorDocument(
+            absolute: absolutePath, display: displayPath, baseDirectory: project.baseDirectory)
+        guard walks(relative: path.configRelative) || !absolutePath.hasPrefix("/"),
+            !project.ownFiles.contains(absolutePath)
+        else {
             return finish([], checksContract: false)
         }
-        let target = LintTarget(
-            displayPath: displayPath, absolutePath: absolutePath, configRelativePath: relative, isExplicit: false)
+        let target = LintTarget(path: path, isExplicit: false)
         let outcome: ReadOutcome = bytes.count > options.maxFileBytes ? .tooLarge(size: bytes.count) : .bytes(bytes)
         // The editor asks about one document: the contract's own findings are not that document's.
         return finish([lint(bytes: outcome, target: target)], checksContract: false)
@@ -210,7 +215,7 @@ public struct Engine: Sendable {
             initialized = total
         }
         if checksContract, let report = contractReport() { files.append(report) }
-        files.sort { ASCIIText.precedesInUTF8($0.path, $1.path) }
+        files.sort { ASCIIText.precedesInUTF8($0.path.display, $1.path.display) }
         let context = ProjectContext(summaries: summaries, settings: project.settings)
         var project: [ProjectDiagnostic] = []
         var clock = timingCollector?.clock()
@@ -250,20 +255,22 @@ public struct Engine: Sendable {
             diagnostics = Self.findings(of: contractRules) { $0.checkContract(context) }
         }
         guard !diagnostics.isEmpty else { return nil }
-        let relative = project.contractFile.map { PathText.relative($0, to: project.baseDirectory) } ?? contract.path
-        let target = LintTarget(
-            displayPath: contract.path, absolutePath: project.contractFile ?? contract.path,
-            configRelativePath: relative, isExplicit: true)
+        // The contract is a file of the run like any other: its path is made where files enter the run.
+        let path =
+            project.contractFile.map {
+                Discovery.contractFile(absolute: $0, display: contract.path, baseDirectory: project.baseDirectory)
+            } ?? LintPath(named: contract.path)
+        let target = LintTarget(path: path, isExplicit: true)
         let resolved = resolve(diagnostics, target: target, bytes: document.bytes, lines: document.lines)
         guard !resolved.isEmpty else { return nil }
-        return FileReport(path: contract.path, kind: nil, wireBytes: nil, wireLimit: nil, diagnostics: resolved)
+        return FileReport(path: path, kind: nil, wireBytes: nil, wireLimit: nil, diagnostics: resolved)
     }
 
     func lintFile(_ target: LintTarget) -> FileOutcome {
-        if Self.isJSONLines(target.absolutePath) {
-            return lintStream(target) { sink in fileSystem.readChunks(target.absolutePath, sink) }
+        if Self.isJSONLines(target.path.absolute) {
+            return lintStream(target) { sink in fileSystem.readChunks(target.path.absolute, sink) }
         }
-        return lint(bytes: fileSystem.read(target.absolutePath, limit: options.maxFileBytes), target: target)
+        return lint(bytes: fileSystem.read(target.path.absolute, limit: options.maxFileBytes), target: target)
     }
 
     // MARK: One file
@@ -271,7 +278,7 @@ public struct Engine: Sendable {
     func lint(bytes outcome: ReadOutcome, target: LintTarget) -> FileOutcome {
         // A template with control flow is linted rendering by rendering (TemplateLinting.swift).
         let config = project.config
-        let relative = target.configRelativePath
+        let relative = target.path.configRelative
         let dialect = config.templateDialect(relative)
         if let dialect, dialect != .placeholders, case .bytes(let bytes) = outcome,
             let outcome = lintTemplate(bytes, target: target, dialect: dialect)
@@ -279,7 +286,7 @@ public struct Engine: Sendable {
             return outcome
         }
         var file = FileContext(
-            path: target.displayPath, isExplicit: target.isExplicit, byteCount: 0, maxBytes: options.maxFileBytes,
+            path: target.path.display, isExplicit: target.isExplicit, byteCount: 0, maxBytes: options.maxFileBytes,
             parse: nil, settings: project.settings)
         var payloads: [PayloadRef] = []
         var isTemplate = dialect != nil
@@ -338,7 +345,7 @@ public struct Engine: Sendable {
             // A large batch file is one file but many messages: its payloads are checked in parallel too.
             let settings = project.settings
             let payloadRules = rules.payload
-            let displayPath = target.displayPath
+            let displayPath = target.path.display
             let payloads = payloads
             let isTemplate = isTemplate
             // Payloads (views, wire values) are built one at a time and dropped when checked, so a batch of
@@ -400,7 +407,7 @@ public struct Engine: Sendable {
         file.parse = nil
         let resolved = resolve(consume diagnostics, target: target, bytes: bytes, lines: lines)
         let report = FileReport(
-            path: target.displayPath, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
+            path: target.path, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)
         return FileOutcome(report: report, summaries: summaries)
     }
@@ -477,7 +484,7 @@ public struct Engine: Sendable {
         return build(document.root, nil).map { [$0] } ?? []
     }
 
-    /// Applies configured levels, drops what is off, fills in path and line/column, sorts.
+    /// Applies configured levels, drops what is off, fills in line/column, sorts.
     /// `lines`: the parsed document's, nil when the file did not parse.
     func resolve(_ diagnostics: consuming [Diagnostic], target: LintTarget, bytes: [UInt8], lines: LineIndex?)
         -> [Diagnostic]
@@ -488,11 +495,10 @@ public struct Engine: Sendable {
         for index in kept.indices {
             guard descriptionById[kept[index].ruleId] != nil,
                 let severity = levels.severity(
-                    of: kept[index].ruleId, emitted: kept[index].severity, path: target.configRelativePath)
+                    of: kept[index].ruleId, emitted: kept[index].severity, path: target.path.configRelative)
             else { continue }
             if count != index { kept.swapAt(count, index) }
             kept[count].severity = severity
-            kept[count].path = target.displayPath
             count += 1
         }
         kept.removeSubrange(count...)

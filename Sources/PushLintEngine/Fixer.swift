@@ -21,9 +21,8 @@ public struct FixOptions: Sendable {
 
 /// The outcome of fixing one file.
 public struct FileFix: Sendable {
-    /// As reported.
-    public var path: String
-    public var absolutePath: String
+    /// The file, as discovery found it (`absolute` is what is written).
+    public var path: LintPath
     public var original: [UInt8]
     /// The fixed text; equal to `original` when nothing applied or the file was left alone.
     public var fixed: [UInt8]
@@ -58,7 +57,7 @@ extension Engine {
     public func fix(_ targets: [LintTarget], options fixOptions: FixOptions) -> FixRun {
         let all = parallelMap(targets.count, jobs: options.jobs) { fixFile(targets[$0], fixOptions) }
         var files = all.compactMap(\.1)
-        files.sort { ASCIIText.precedesInUTF8($0.path, $1.path) }
+        files.sort { ASCIIText.precedesInUTF8($0.path.display, $1.path.display) }
         return FixRun(report: finish(all.map(\.0)), files: files)
     }
 
@@ -69,8 +68,8 @@ extension Engine {
 
     func fixFile(_ target: LintTarget, _ fixOptions: FixOptions) -> (FileOutcome, FileFix?) {
         // A JSON Lines log is what was sent: it is linted, never rewritten.
-        if Self.isJSONLines(target.absolutePath) { return (lintFile(target), nil) }
-        let read = fileSystem.read(target.absolutePath, limit: options.maxFileBytes)
+        if Self.isJSONLines(target.path.absolute) { return (lintFile(target), nil) }
+        let read = fileSystem.read(target.path.absolute, limit: options.maxFileBytes)
         guard case .bytes(let original) = read else { return (lint(bytes: read, target: target), nil) }
         let first = lint(bytes: read, target: target)
         var outcome = first
@@ -104,11 +103,11 @@ extension Engine {
         }
         guard passes > 0 else { return (first, nil) }
         var result = FileFix(
-            path: target.displayPath, absolutePath: target.absolutePath, original: original, fixed: current,
+            path: target.path, original: original, fixed: current,
             appliedFixes: applied, passes: passes, problem: problem, written: false)
         if problem == nil, fixOptions.write, result.changed {
             do {
-                try fileSystem.writeAtomically(target.absolutePath, current)
+                try fileSystem.writeAtomically(target.path.absolute, current)
                 result.written = true
             } catch {
                 result.problem = "cannot write the fixed file: \(error.message)"
@@ -133,7 +132,7 @@ extension Engine {
     func parseOptions(for target: LintTarget) -> JSONParseOptions {
         let config = project.config
         let mode: JSONParseOptions.Mode =
-            config.isTemplate(target.configRelativePath)
+            config.isTemplate(target.path.configRelative)
             ? .template(open: config.placeholders.open, close: config.placeholders.close) : .strict
         return JSONParseOptions(mode: mode, maxDepth: 512, maxBytes: options.maxFileBytes)
     }

@@ -183,8 +183,8 @@ public struct Initializer: Sendable {
         var observed = Observed()
         let targets = (try? discovery.targets(for: ["."])) ?? []
         for target in targets {
-            guard case .bytes(let bytes) = fileSystem.read(target.absolutePath, limit: 8 << 20) else { continue }
-            let relative = target.configRelativePath
+            guard case .bytes(let bytes) = fileSystem.read(target.path.absolute, limit: 8 << 20) else { continue }
+            let relative = target.path.configRelative
             let isTemplate = config.isTemplate(relative)
             let mode: JSONParseOptions.Mode = isTemplate ? .defaultTemplate : .strict
             guard let doc = JSONParser.parse(bytes, options: JSONParseOptions(mode: mode)).document else { continue }

@@ -45,7 +45,7 @@ extension Engine {
 
     /// Lints JSON Lines held in memory (the library, the fuzz target); a file is streamed by `lint(paths:)`.
     public func lint(jsonLines bytes: [UInt8], path: String) -> LintReport {
-        let target = LintTarget(displayPath: path, absolutePath: path, configRelativePath: path, isExplicit: true)
+        let target = LintTarget(path: LintPath(named: path), isExplicit: true)
         return finish([
             lintStream(target) { sink in
                 bytes.withUnsafeBufferPointer { all in
@@ -62,11 +62,10 @@ extension Engine {
         ])
     }
 
-    /// Lints a stream that is no file (standard input) as JSON Lines, read in chunks through `read`, under the
-    /// name `path`.
-    public func lint(jsonLines read: ChunkReader, path: String) -> LintReport {
-        let target = LintTarget(displayPath: path, absolutePath: path, configRelativePath: path, isExplicit: true)
-        return finish([lintStream(target, read: read)])
+    /// Lints a stream that is no file (standard input) as JSON Lines, read in chunks through `read`, at a path made
+    /// for it (`Discovery.standardInput(named:)`).
+    public func lint(jsonLines read: ChunkReader, at path: LintPath) -> LintReport {
+        finish([lintStream(LintTarget(path: path, isExplicit: true), read: read)])
     }
 
     /// The stream summaries of the runs of this engine so far.
@@ -81,7 +80,7 @@ extension Engine {
     {
         var splitter = JSONLinesSplitter(maxLineBytes: options.maxFileBytes)
         var state = StreamState(
-            path: target.displayPath, maxPerRule: options.maxFindingsPerRule ?? Self.defaultMaxFindingsPerRule)
+            path: target.path.display, maxPerRule: options.maxFindingsPerRule ?? Self.defaultMaxFindingsPerRule)
         var pending: [JSONLinesSplitter.Line] = []
         var pendingBytes = 0
         let engine = self
@@ -92,12 +91,8 @@ extension Engine {
             let outcomes = parallelMap(slices.count, jobs: options.jobs) { part in
                 slices[part].map { index -> FileOutcome in
                     let line = lines[index]
-                    let lineTarget = LintTarget(
-                        displayPath: target.displayPath, absolutePath: target.absolutePath,
-                        configRelativePath: target.configRelativePath,
-                        isExplicit: target.isExplicit)
                     return engine.lint(
-                        bytes: line.oversize.map { .tooLarge(size: $0) } ?? .bytes(line.bytes), target: lineTarget)
+                        bytes: line.oversize.map { .tooLarge(size: $0) } ?? .bytes(line.bytes), target: target)
                 }
             }
             var index = 0
@@ -124,7 +119,7 @@ extension Engine {
         streams.add(state.summary)
         guard state.linted > 0 || target.isExplicit else { return FileOutcome(report: nil, summaries: []) }
         let report = FileReport(
-            path: target.displayPath, kind: state.kind, wireBytes: state.largest?.bytes,
+            path: target.path, kind: state.kind, wireBytes: state.largest?.bytes,
             wireLimit: state.largest?.limit,
             diagnostics: state.kept)
         return FileOutcome(report: report, summaries: state.summaries)

@@ -101,9 +101,11 @@ public enum LintSession {
         var outcome: LintOutcome
         do throws(Discovery.MissingPath) {
             if let stream = request.standardInputLines {
-                outcome = LintOutcome(report: engine.lint(jsonLines: stream.read, path: stream.name))
+                outcome = LintOutcome(
+                    report: engine.lint(jsonLines: stream.read, at: discovery.standardInput(named: stream.name)))
             } else if let input = request.standardInput {
-                outcome = LintOutcome(report: engine.lint(bytes: input.bytes, path: input.name))
+                outcome = LintOutcome(
+                    report: engine.lint(bytes: input.bytes, at: discovery.standardInput(named: input.name)))
             } else if request.fix != .none {
                 let targets = try discovery.targets(for: request.paths)
                 let run = engine.fix(
@@ -120,22 +122,25 @@ public enum LintSession {
         outcome.streams = engine.streamSummaries
         if let file = request.writeBaseline {
             outcome.recordedBaseline = Baseline.record(
-                outcome.report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file))
+                outcome.report, paths: Baseline.PathMapper(baselineFile: absolute(file, cwd: cwd), fileSystem))
             return outcome
         }
         if let baseline, let file = request.baseline {
             outcome.report = baseline.apply(
-                to: outcome.report, paths: Baseline.PathMapper(cwd: cwd, baselineFile: file),
+                to: outcome.report, paths: Baseline.PathMapper(baselineFile: absolute(file, cwd: cwd), fileSystem),
                 strict: request.strictBaseline)
         }
         if request.onlyErrors { outcome.report = outcome.report.onlyErrors() }
         return outcome
     }
 
+    /// A file the command line names (the baseline), as the file system takes it.
+    static func absolute(_ file: String, cwd: String) -> String { file.hasPrefix("/") ? file : cwd + "/" + file }
+
     static func loadBaseline(_ file: String, cwd: String, _ fileSystem: any FileSystem) throws(LintSessionError)
         -> Baseline
     {
-        switch fileSystem.read(file.hasPrefix("/") ? file : cwd + "/" + file, limit: 64 << 20) {
+        switch fileSystem.read(absolute(file, cwd: cwd), limit: 64 << 20) {
         case .bytes(let bytes):
             do {
                 return try Baseline.read(path: file, bytes: bytes)

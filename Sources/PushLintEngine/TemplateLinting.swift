@@ -11,7 +11,7 @@ extension Engine {
 
     /// The engine's hook: nil for a file that is no template with control flow (it is linted as it always was).
     func lintTemplate(_ bytes: [UInt8], target: LintTarget, dialect: TemplateDialect) -> FileOutcome? {
-        let relative = target.configRelativePath
+        let relative = target.path.configRelative
         var program = TemplateProgram(bytes, dialect: dialect)
         guard program.hasControlFlow else { return nil }
         if let variables = project.settings.contract?.variables {
@@ -31,13 +31,13 @@ extension Engine {
             kind = checked.kind
         }
         let file = FileContext(
-            path: target.displayPath, isExplicit: target.isExplicit, byteCount: bytes.count,
+            path: target.path.display, isExplicit: target.isExplicit, byteCount: bytes.count,
             maxBytes: options.maxFileBytes,
             parse: nil, settings: project.settings, template: analysis)
         diagnostics = Self.findings(of: rules.file) { $0.check(file) } + diagnostics
         let resolved = resolve(diagnostics, target: target, bytes: bytes, lines: nil)
         let report = FileReport(
-            path: target.displayPath, kind: kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
+            path: target.path, kind: kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)
         return FileOutcome(report: report, summaries: summaries)
     }
@@ -108,7 +108,7 @@ extension Engine {
             [:]
         var invalidOrder: [InvalidKey] = []
         var result = CheckedRenderings()
-        let relative = target.configRelativePath
+        let relative = target.path.configRelative
         // Renderings write every placeholder as `{{ }}`, whatever the config's delimiters for plain templates.
         let settings =
             project.settings.placeholders == .mustache
@@ -149,7 +149,7 @@ extension Engine {
             }
             guard let document = parse.document else { continue }
             var file = FileContext(
-                path: target.displayPath, isExplicit: target.isExplicit, byteCount: rendering.bytes.count,
+                path: target.path.display, isExplicit: target.isExplicit, byteCount: rendering.bytes.count,
                 maxBytes: options.maxFileBytes, parse: parse, settings: settings)
             let payloads = detectPayloads(document, relative: relative)
             file.isUnknownKind = payloads.isEmpty
@@ -159,7 +159,7 @@ extension Engine {
                 let payload = PayloadBuilder.build(
                     document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
                 let context = PayloadContext(
-                    path: target.displayPath, configRelativePath: relative, document: document, payload: payload,
+                    path: target.path.display, configRelativePath: relative, document: document, payload: payload,
                     isTemplate: true, settings: settings)
                 findings += Self.findings(of: rules.payload) { $0.check(context) }
                 if first { result.summaries.append(PayloadSummarizer.summarize(context)) }

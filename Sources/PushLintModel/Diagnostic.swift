@@ -89,8 +89,7 @@ public struct Diagnostic: Sendable, Hashable {
     /// What to write instead.
     public var help: String?
     public var fix: Fix?
-    /// Filled in by the engine.
-    public var path: String = ""
+    /// Filled in by the engine. The file is the `FileReport`'s that holds the finding.
     public var location: ResolvedLocation?
     /// Filled in by the engine when a report counts columns in bytes (`LintOptions.byteRanges`): the finding's
     /// range, and the range of each edit of `fix`, in the same order.

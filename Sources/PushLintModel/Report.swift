@@ -1,6 +1,7 @@
 /// What linting one file produced.
 public struct FileReport: Sendable {
-    public var path: String
+    /// The file, as discovery found it; its findings are in it (they carry no path of their own).
+    public var path: LintPath
     /// The payload kind; for a batch, the kind of its first payload.
     public var kind: PayloadKind?
     /// Largest wire size among the file's payloads (what the provider counts, DESIGN.md §3).
@@ -9,7 +10,7 @@ public struct FileReport: Sendable {
     public var wireLimit: Int?
     public var diagnostics: [Diagnostic]
 
-    public init(path: String, kind: PayloadKind?, wireBytes: Int?, wireLimit: Int?, diagnostics: [Diagnostic]) {
+    public init(path: LintPath, kind: PayloadKind?, wireBytes: Int?, wireLimit: Int?, diagnostics: [Diagnostic]) {
         self.path = path
         self.kind = kind
         self.wireBytes = wireBytes
@@ -20,7 +21,7 @@ public struct FileReport: Sendable {
 
 /// The result of a run.
 public struct LintReport: Sendable {
-    /// Linted files, sorted by path.
+    /// Linted files, sorted by displayed path.
     public var files: [FileReport]
     /// Files found by walking that parsed but are no payload.
     public var skipped: Int

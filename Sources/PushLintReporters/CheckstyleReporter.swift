@@ -29,10 +29,10 @@ public struct CheckstyleReporter: Reporter {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"\(Self.formatVersion)\">\n"
         for file in report.files {
             if file.diagnostics.isEmpty {
-                out += "  <file name=\"\(XML.attribute(file.path))\"/>\n"
+                out += "  <file name=\"\(XML.attribute(file.path.display))\"/>\n"
                 continue
             }
-            out += "  <file name=\"\(XML.attribute(file.path))\">\n"
+            out += "  <file name=\"\(XML.attribute(file.path.display))\">\n"
             for d in file.diagnostics {
                 var message = d.message
                 if let help = d.help { message += " (help: \(help))" }

@@ -14,8 +14,9 @@ public struct ConciseReporter: Reporter {
     public func render(_ report: LintReport) -> String {
         var out = ""
         for file in report.files {
+            let path = Escape.terminal(file.path.display)
             for d in file.diagnostics {
-                out += Escape.terminal(d.path)
+                out += path
                 if let loc = d.location {
                     out += ":\(loc.line):\(loc.column)"
                 }

@@ -17,8 +17,9 @@ public struct GitHubReporter: Reporter {
     public func render(_ report: LintReport) -> String {
         var out = ""
         for file in report.files {
+            let path = file.path.display
             for d in file.diagnostics {
-                var properties: [(String, String)] = [("title", Self.title(d.ruleId)), ("file", d.path)]
+                var properties: [(String, String)] = [("title", Self.title(d.ruleId)), ("file", path)]
                 if let loc = d.location, loc.line > 0 {
                     properties.append(("line", String(loc.line)))
                     if loc.endLine >= loc.line { properties.append(("endLine", String(loc.endLine))) }

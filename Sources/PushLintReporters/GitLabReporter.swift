@@ -39,12 +39,13 @@ public struct GitLabReporter: Reporter {
             return Self.fingerprint(occurrence == 1 ? key : key + "\u{0}\(occurrence)")
         }
         for file in report.files {
+            let path = file.path.display
             for d in file.diagnostics {
                 var description = d.message
                 if let help = d.help { description += " (help: \(help))" }
                 issue(
                     description: description, rule: d.ruleId, severity: d.severity,
-                    fingerprint: fingerprint(["file", d.ruleId, d.path, d.pointer ?? "", d.message]), path: d.path,
+                    fingerprint: fingerprint(["file", d.ruleId, path, d.pointer ?? "", d.message]), path: path,
                     line: d.location?.line ?? 1, to: &w)
             }
         }

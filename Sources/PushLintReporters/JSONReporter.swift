@@ -60,7 +60,7 @@ public struct JSONReporter: Reporter {
 
     func write(_ file: FileReport, to w: inout JSONWriter) {
         w.beginObject()
-        w.string("path", file.path)
+        w.string("path", file.path.display)
         w.string("kind", file.kind?.rawValue)
         w.number("wireBytes", file.wireBytes)
         w.beginArray("diagnostics")

@@ -67,11 +67,12 @@ public struct JUnitReporter: Reporter {
             if let kind = file.kind { properties.append(("kind", kind.rawValue)) }
             if let bytes = file.wireBytes { properties.append(("wireBytes", String(bytes))) }
             if let limit = file.wireLimit { properties.append(("wireLimit", String(limit))) }
+            let path = file.path.display
             let cases =
                 file.diagnostics.isEmpty
-                ? [TestCase(name: Self.cleanCaseName, classname: file.path, failure: nil)]
-                : file.diagnostics.map { TestCase($0) }
-            suite(name: file.path, properties: properties, cases: cases)
+                ? [TestCase(name: Self.cleanCaseName, classname: path, failure: nil)]
+                : file.diagnostics.map { TestCase($0, path: path) }
+            suite(name: path, properties: properties, cases: cases)
         }
         if !report.project.isEmpty {
             suite(
@@ -102,12 +103,12 @@ public struct JUnitReporter: Reporter {
             self.failure = failure
         }
 
-        init(_ d: Diagnostic) {
+        init(_ d: Diagnostic, path: String) {
             var position = ""
             if let loc = d.location { position = ":\(loc.line):\(loc.column)" }
             name = d.ruleId + (d.location.map { " \($0.line):\($0.column)" } ?? "")
-            classname = d.path
-            var text = "\(d.path)\(position): \(d.severity.rawValue): \(d.message) [\(d.ruleId)]\n"
+            classname = path
+            var text = "\(path)\(position): \(d.severity.rawValue): \(d.message) [\(d.ruleId)]\n"
             if let pointer = d.pointer { text += "pointer: \(pointer.isEmpty ? "(document)" : pointer)\n" }
             if let help = d.help { text += "help: \(help)\n" }
             failure = Failure(type: d.severity.rawValue, message: d.message, text: text)

@@ -29,7 +29,7 @@ public struct RDJSONReporter: Reporter {
         writeSource(to: &w)
         w.beginArray("diagnostics")
         for file in report.files {
-            for d in file.diagnostics { write(d, to: &w) }
+            for d in file.diagnostics { write(d, path: file.path.display, to: &w) }
         }
         for p in report.project { write(p, to: &w) }
         w.endArray()
@@ -72,7 +72,7 @@ public struct RDJSONReporter: Reporter {
         w.endObject()
     }
 
-    func write(_ d: Diagnostic, to w: inout JSONWriter) {
+    func write(_ d: Diagnostic, path: String, to w: inout JSONWriter) {
         w.beginObject()
         var message = d.message
         if let help = d.help { message += " (help: \(help))" }
@@ -81,7 +81,7 @@ public struct RDJSONReporter: Reporter {
         }
         w.string("message", Escape.keepingLineBreaks(message))
         w.beginObject("location")
-        w.string("path", d.path)
+        w.string("path", path)
         let range =
             d.byteRange
             ?? d.location.map {

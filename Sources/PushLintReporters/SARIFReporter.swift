@@ -75,10 +75,11 @@ public struct SARIFReporter: Reporter {
             return Self.hash(occurrence == 1 ? key : key + "\u{0}\(occurrence)")
         }
         for file in report.files {
+            let path = file.path.display
             for d in file.diagnostics {
                 write(
-                    d, ruleIndex: ruleIndex[d.ruleId], fingerprint: fingerprint([d.ruleId, d.path, d.pointer ?? ""]),
-                    to: &w)
+                    d, path: path, ruleIndex: ruleIndex[d.ruleId],
+                    fingerprint: fingerprint([d.ruleId, path, d.pointer ?? ""]), to: &w)
             }
         }
         for p in report.project {
@@ -172,12 +173,12 @@ public struct SARIFReporter: Reporter {
         w.endObject()
     }
 
-    func write(_ d: Diagnostic, ruleIndex: Int?, fingerprint: String, to w: inout JSONWriter) {
+    func write(_ d: Diagnostic, path: String, ruleIndex: Int?, fingerprint: String, to w: inout JSONWriter) {
         beginResult(d.ruleId, ruleIndex: ruleIndex, severity: d.severity, message: d.message, to: &w)
         w.beginArray("locations")
         w.beginObject()
         w.beginObject("physicalLocation")
-        writeArtifactLocation(d.path, to: &w)
+        writeArtifactLocation(path, to: &w)
         if let loc = d.location {
             w.beginObject("region")
             w.number("startLine", loc.line)
@@ -208,7 +209,7 @@ public struct SARIFReporter: Reporter {
             w.endObject()
             w.beginArray("artifactChanges")
             w.beginObject()
-            writeArtifactLocation(d.path, to: &w)
+            writeArtifactLocation(path, to: &w)
             w.beginArray("replacements")
             for edit in fix.edits {
                 w.beginObject()

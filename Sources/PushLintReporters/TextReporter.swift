@@ -50,25 +50,27 @@ public struct TextReporter: Reporter {
     func render(_ file: FileReport) -> String {
         var out = ""
         let diagnostics = file.diagnostics
+        let path = style(Escape.terminal(file.path.display), .bold)
         // The findings of a large batch file, in slices on `jobs` threads.
         let slices = workSlices(diagnostics.count, jobs: jobs) ?? [diagnostics.indices]
         for part in parallelMap(
             slices.count, jobs: jobs,
             { index in
                 var text = ""
-                for d in diagnostics[slices[index]] { text += render(d) }
+                for d in diagnostics[slices[index]] { text += render(d, path: path) }
                 return text
             })
         { out += part }
-        out += style(file.path, .bold) + ": " + counts(file.diagnostics.map(\.severity))
+        out += style(file.path.display, .bold) + ": " + counts(file.diagnostics.map(\.severity))
         if let bytes = file.wireBytes, let limit = file.wireLimit { out += " (wire size \(bytes) B / \(limit))" }
         out += "\n"
         return out
     }
 
+    /// A finding of the file whose path (escaped and styled) is `path`.
     // Appended piece by piece into one String: `a + b + c` builds a String per `+`, for every finding.
-    func render(_ d: Diagnostic) -> String {
-        var out = style(Escape.terminal(d.path), .bold)
+    func render(_ d: Diagnostic, path: String) -> String {
+        var out = path
         if let loc = d.location {
             out += ":"
             out += String(loc.line)

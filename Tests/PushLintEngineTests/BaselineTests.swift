@@ -21,7 +21,7 @@ import Testing
         .lint(targets)
     }
 
-    let paths = Baseline.PathMapper(cwd: "/project", baselineFile: "pushlint-baseline.json")
+    let paths = Baseline.PathMapper(baselineFile: "/project/pushlint-baseline.json", MemoryFileSystem())
 
     @Test func recordsSortedStableJSONKeyedByPathRuleAndPointer() throws {
         let fs = MemoryFileSystem([
@@ -91,11 +91,25 @@ import Testing
         #expect(strict.project.map(\.severity) == [.error])
     }
 
-    @Test func pathsAreRelativeToTheBaselineFolderWhateverTheWorkingDirectory() {
-        let fromRoot = Baseline.PathMapper(cwd: "/project", baselineFile: "ci/baseline.json")
-        #expect(fromRoot.key(for: "push/a.json") == "../push/a.json")
-        let fromPush = Baseline.PathMapper(cwd: "/project/push", baselineFile: "../ci/baseline.json")
-        #expect(fromPush.key(for: "a.json") == "../push/a.json")
+    /// Keys come from the absolute path discovery made, relative to the baseline's folder, whatever the working
+    /// directory and however the file was named.
+    @Test func pathsAreRelativeToTheBaselineFolderWhateverTheWorkingDirectory() throws {
+        let fs = MemoryFileSystem(["/project/push/a.json": #"{"aps": {"sound": "a"}}"#])
+        let mapper = Baseline.PathMapper(baselineFile: "/project/ci/baseline.json", fs)
+        for (cwd, named) in [
+            ("/project", "push/a.json"), ("/project/push", "a.json"), ("/project/push", "./a.json"),
+            ("/project/ci", "../push/a.json"), ("/", "project/push/../push/a.json"),
+            ("/elsewhere", "/project/push/a.json"),
+        ] {
+            let discovery = Discovery(config: .defaults, baseDirectory: "/project", cwd: cwd, fileSystem: fs)
+            let path = try #require(try discovery.targets(for: [named]).first?.path)
+            var resolved: [String: String] = [:]
+            #expect(mapper.key(for: path, resolved: &resolved) == "../push/a.json", "\(named) from \(cwd)")
+        }
+        let stdin = Discovery(config: .defaults, baseDirectory: "/project", cwd: "/project/push", fileSystem: fs)
+            .standardInput(named: "a.json")
+        var resolved: [String: String] = [:]
+        #expect(mapper.key(for: stdin, resolved: &resolved) == "../push/a.json", "standard input named as the file")
     }
 
     @Test func invalidBaselinesAreConfigurationErrors() {
@@ -108,5 +122,91 @@ import Testing
                 path: "b.json", bytes: Array(#"{"version": 1, "entries": [{"path": "a", "rule": "r", "cnt": 1}]}"#.utf8)
             )
         }
+    }
+}
+
+/// A baseline on disk, recorded in one working directory and applied from others, with the files and the baseline
+/// named through `./`, `..` and symbolic links: it hides the same findings everywhere (`LintSession`, as the
+/// command line runs it).
+@Suite struct BaselinePathTests {
+    static let finding = #"{"aps": {"alert": "Hi", "badge": "3"}}"#
+
+    /// A project with two files that have findings and `ci/baseline.json` recorded from its root; `alias` links to
+    /// the project, `linked-push` to its `push` folder and `ci-link` to its `ci` folder.
+    static func project() throws -> (dir: TempDirectory, recorded: String) {
+        let dir = TempDirectory()
+        dir.write("project/push/a.json", finding)
+        dir.write("project/push/sub/b.json", finding)
+        dir.mkdir("project/ci")
+        dir.mkdir("project/elsewhere")
+        dir.symlink("alias", to: dir.path + "/project")
+        dir.symlink("project/linked-push", to: dir.path + "/project/push")
+        dir.symlink("project/ci-link", to: dir.path + "/project/ci")
+        let run = try LintSession.run(
+            LintRequest(paths: ["push"], workingDirectory: dir.path + "/project", writeBaseline: "ci/baseline.json"))
+        let recorded = try #require(run.recordedBaseline).render()
+        #expect(recorded.contains(#""path": "../push/a.json""#), "\(recorded)")
+        #expect(recorded.contains(#""path": "../push/sub/b.json""#))
+        dir.write("project/ci/baseline.json", recorded)
+        return (dir, recorded)
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        /// Relative to the temporary folder that holds `project` and `alias`.
+        var cwd: String
+        var paths: [String]
+        var baseline: String
+        var testDescription: String { "\(paths) from \(cwd) with \(baseline)" }
+    }
+
+    static let cases = [
+        Case(cwd: "project/push", paths: ["a.json", "sub/b.json"], baseline: "../ci/baseline.json"),
+        Case(cwd: "project/push/sub", paths: ["..", "b.json"], baseline: "../../ci/baseline.json"),
+        Case(
+            cwd: "project", paths: ["./push/./a.json", "push/../push/sub/b.json"], baseline: "./ci/../ci/baseline.json"),
+        Case(cwd: "project/elsewhere", paths: ["../push"], baseline: "../ci/baseline.json"),
+        // A working directory reached through a link: its paths are not those of the recording.
+        Case(cwd: "alias", paths: ["push"], baseline: "ci/baseline.json"),
+        Case(cwd: "alias/push", paths: ["."], baseline: "../ci/baseline.json"),
+        // The files or the baseline named through a link.
+        Case(cwd: "project", paths: ["linked-push"], baseline: "ci/baseline.json"),
+        Case(cwd: "project", paths: ["push"], baseline: "ci-link/baseline.json"),
+        Case(cwd: "project/push", paths: ["."], baseline: "../../alias/ci/baseline.json"),
+    ]
+
+    @Test(arguments: cases)
+    func aBaselineAppliesFromAnyWorkingDirectory(_ run: Case) throws {
+        let (dir, _) = try Self.project()
+        let outcome = try LintSession.run(
+            LintRequest(paths: run.paths, workingDirectory: dir.path + "/" + run.cwd, baseline: run.baseline))
+        #expect(outcome.report.files.count == 2, "\(outcome.report.files.map(\.path.display))")
+        #expect(outcome.report.allDiagnostics.isEmpty, "\(outcome.report.allDiagnostics.map(\.message))")
+        #expect(outcome.report.project.isEmpty, "no entry left over: \(outcome.report.project.map(\.message))")
+    }
+
+    /// Recording through a link writes the same file as recording from the project itself.
+    @Test func recordingThroughALinkWritesTheSameBaseline() throws {
+        let (dir, recorded) = try Self.project()
+        for (cwd, paths, file) in [
+            ("alias", ["push"], "ci/baseline.json"), ("project/push", ["."], "../ci-link/baseline.json"),
+            ("project", ["linked-push"], "ci/baseline.json"),
+        ] {
+            let run = try LintSession.run(
+                LintRequest(paths: paths, workingDirectory: dir.path + "/" + cwd, writeBaseline: file))
+            #expect(try #require(run.recordedBaseline).render() == recorded, "\(paths) from \(cwd)")
+        }
+    }
+
+    /// Standard input named after a file of the baseline is that file.
+    @Test func standardInputNamedAsAFileMatchesItsEntries() throws {
+        let (dir, _) = try Self.project()
+        let outcome = try LintSession.run(
+            LintRequest(
+                paths: [], workingDirectory: dir.path + "/project/push",
+                standardInput: (Array(Self.finding.utf8), "a.json"), baseline: "../ci/baseline.json"))
+        #expect(outcome.report.files.map(\.path.display) == ["a.json"])
+        #expect(outcome.report.allDiagnostics.isEmpty)
+        // b.json's entry is not in this run: reported as fixed.
+        #expect(outcome.report.project.map(\.related) == [["../push/sub/b.json"]])
     }
 }

@@ -11,7 +11,7 @@ import Testing
         dir.write("batch.json", batch)
         let project = try Project.load(configPath: nil, contractPath: nil, cwd: dir.path)
         let target = LintTarget(
-            displayPath: "batch.json", absolutePath: dir.path + "/batch.json", configRelativePath: "batch.json",
+            path: LintPath(display: "batch.json", absolute: dir.path + "/batch.json", configRelative: "batch.json"),
             isExplicit: true)
         return Engine(project: project, options: LintOptions(jobs: jobs)).lintFile(target)
     }

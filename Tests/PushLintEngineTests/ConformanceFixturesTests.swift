@@ -93,7 +93,8 @@ import Testing
         let report = try engine.lint(paths: paths, discovery: discovery)
         var findings: [(Entry, Diagnostic)] = []
         for file in report.files {
-            let relative = file.path.hasPrefix(folder + "/") ? String(file.path.dropFirst(folder.count + 1)) : file.path
+            let shown = file.path.display
+            let relative = shown.hasPrefix(folder + "/") ? String(shown.dropFirst(folder.count + 1)) : shown
             for diagnostic in file.diagnostics {
                 findings.append(
                     (Entry(file: relative, rule: diagnostic.ruleId, pointer: diagnostic.pointer ?? ""), diagnostic))
@@ -117,7 +118,7 @@ import Testing
         let onDisk = Paths.allFiles(below: Self.root).filter { $0.pathExtension == "json" }
             .map { String($0.path.dropFirst(Self.root.path.count + 1)) }
             .filter { file in Self.referenceFolders.contains { file.hasPrefix($0 + "/") } }
-        let linted = run.report.files.map { String($0.path.dropFirst(Self.folder.count + 1)) }
+        let linted = run.report.files.map { String($0.path.display.dropFirst(Self.folder.count + 1)) }
         #expect(run.report.skipped == 0)
         #expect(Set(linted) == Set(onDisk), "not linted: \(Set(onDisk).subtracting(linted).sorted())")
         #expect(onDisk.filter { $0.hasPrefix("apns/") }.count >= 30)
@@ -161,7 +162,7 @@ import Testing
     @Test func broadcastFixtureSitsBetweenTheTwoLimits() throws {
         let run = try Self.lintFolder()
         let file = try #require(
-            run.report.files.first { $0.path == "\(Self.folder)/apns/live-activity-broadcast-update.json" })
+            run.report.files.first { $0.path.display == "\(Self.folder)/apns/live-activity-broadcast-update.json" })
         let bytes = try #require(file.wireBytes)
         #expect(bytes > 4096 && bytes <= 5120, "\(bytes) bytes")
     }

@@ -20,7 +20,7 @@ import Testing
         var config = Config.defaults
         config.exclude = [try Glob("drafts/**")]
         let targets = try discover(dir, ["."], config: config)
-        #expect(targets.map(\.displayPath) == ["a.json", "b.json", "sub/c.json", "t.json.tmpl"])
+        #expect(targets.map(\.path.display) == ["a.json", "b.json", "sub/c.json", "t.json.tmpl"])
         #expect(targets.allSatisfy { !$0.isExplicit })
     }
 
@@ -32,7 +32,7 @@ import Testing
         var names = ["b.json", "C.json", "a-1.json", "a.json", "a1.json", "z.json", "e.json"]
         if withNonASCII { names += ["\u{E9}.json", "\u{6CE8}.json"] }
         for name in names { dir.write(name, "{}") }
-        let found = try discover(dir, ["."]).map(\.displayPath)
+        let found = try discover(dir, ["."]).map(\.path.display)
         #expect(found == names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
         #expect(found.prefix(4) == ["C.json", "a-1.json", "a.json", "a1.json"])
     }
@@ -42,24 +42,24 @@ import Testing
         let dir = TempDirectory()
         for name in ["注文/é.json", "sub dir/ü x.json"] { dir.write(name, "{}") }
         let targets = try discover(dir, ["."])
-        #expect(targets.map(\.displayPath) == ["sub dir/ü x.json", "注文/é.json"])
-        #expect(targets.map(\.configRelativePath) == ["sub dir/ü x.json", "注文/é.json"])
-        #expect(targets.map(\.absolutePath) == [dir.path + "/sub dir/ü x.json", dir.path + "/注文/é.json"])
+        #expect(targets.map(\.path.display) == ["sub dir/ü x.json", "注文/é.json"])
+        #expect(targets.map(\.path.configRelative) == ["sub dir/ü x.json", "注文/é.json"])
+        #expect(targets.map(\.path.absolute) == [dir.path + "/sub dir/ü x.json", dir.path + "/注文/é.json"])
     }
 
     @Test func overlappingPathsGiveEachFileOnce() throws {
         let dir = TempDirectory()
         for name in ["a.json", "sub/c.json", "sub/deeper/e.json"] { dir.write(name, "{}") }
         let targets = try discover(dir, ["sub", ".", "a.json", "sub/deeper", "a.json"])
-        #expect(targets.map(\.displayPath) == ["sub/c.json", "sub/deeper/e.json", "a.json"])
-        #expect(try discover(dir, ["."]).map(\.displayPath) == ["a.json", "sub/c.json", "sub/deeper/e.json"])
+        #expect(targets.map(\.path.display) == ["sub/c.json", "sub/deeper/e.json", "a.json"])
+        #expect(try discover(dir, ["."]).map(\.path.display) == ["a.json", "sub/c.json", "sub/deeper/e.json"])
     }
 
     @Test func explicitFilesAreAlwaysLinted() throws {
         let dir = TempDirectory()
         dir.write("notes.txt", "x")
         let targets = try discover(dir, ["notes.txt"])
-        #expect(targets.map(\.displayPath) == ["notes.txt"])
+        #expect(targets.map(\.path.display) == ["notes.txt"])
         #expect(targets.first?.isExplicit == true)
     }
 
@@ -74,7 +74,7 @@ import Testing
         dir.symlink("push/loop", to: dir.path + "/push")
         dir.symlink("push/self", to: ".")
         let targets = try discover(dir, ["."])
-        #expect(targets.map(\.displayPath) == ["push/a.json"])
+        #expect(targets.map(\.path.display) == ["push/a.json"])
     }
 
     @Test func symlinksOutOfTheRootAreNotFollowed() throws {
@@ -84,9 +84,9 @@ import Testing
         dir.write("push/a.json", "{}")
         dir.symlink("push/out", to: outside.path)
         dir.symlink("push/out.json", to: outside.path + "/secret.json")
-        #expect(try discover(dir, ["."]).map(\.displayPath) == ["push/a.json"])
+        #expect(try discover(dir, ["."]).map(\.path.display) == ["push/a.json"])
         // Named explicitly, a link is followed.
-        #expect(try discover(dir, ["push/out.json"]).map(\.displayPath) == ["push/out.json"])
+        #expect(try discover(dir, ["push/out.json"]).map(\.path.display) == ["push/out.json"])
     }
 
     @Test func brokenSymlinkNamedExplicitlyIsATarget() throws {

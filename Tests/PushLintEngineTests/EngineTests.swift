@@ -23,7 +23,7 @@ import Testing
         dir.write("broken.json", #"{"aps": }"#)
         let report = try lint(dir)
         #expect(report.skipped == 1)
-        #expect(report.files.map(\.path) == ["broken.json", "ok.json"])
+        #expect(report.files.map(\.path.display) == ["broken.json", "ok.json"])
         #expect(report.files[0].diagnostics.map(\.ruleId) == ["json-syntax"])
         #expect(report.files[0].diagnostics.first?.location?.column == 9)
         #expect(report.files[1].diagnostics.isEmpty)
@@ -56,7 +56,7 @@ import Testing
         dir.write("package.json", #"{"name": "app", "data": {"x": 1}}"#)
         let report = try lint(dir)
         #expect(report.skipped == 1)
-        #expect(report.files.map(\.path) == ["bare.json", "odd.json"])
+        #expect(report.files.map(\.path.display) == ["bare.json", "odd.json"])
         #expect(report.files.first?.kind == .fcm)
         #expect(report.files.last?.diagnostics.map(\.ruleId) == ["payload-kind-unknown"])
         #expect(report.files.last?.diagnostics.first?.severity == .info)
@@ -92,7 +92,7 @@ import Testing
         #expect(project.baseDirectory == dir.path)
         #expect(project.contract != nil)
         let report = try lint(dir)
-        #expect(report.files.map(\.path) == ["push/a.json"])
+        #expect(report.files.map(\.path.display) == ["push/a.json"])
     }
 
     @Test func badConfigIsAConfigurationError() {
@@ -108,9 +108,11 @@ import Testing
         for i in 0..<60 { dir.write("p\(i).json", i % 3 == 0 ? Self.big : #"{"aps": {"alert": "\#(i)"}}"#) }
         let one = try lint(dir, options: LintOptions(jobs: 1))
         let many = try lint(dir, options: LintOptions(jobs: 4))
-        #expect(one.files.map(\.path) == many.files.map(\.path))
+        #expect(one.files.map(\.path.display) == many.files.map(\.path.display))
         #expect(one.allDiagnostics == many.allDiagnostics)
-        #expect(one.files.map(\.path) == one.files.map(\.path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(
+            one.files.map(\.path.display)
+                == one.files.map(\.path.display).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
     /// Linting while the walk goes on gives the report of walking first, on any number of threads, with files in
@@ -129,7 +131,8 @@ import Testing
             for jobs in [1, 2, 7] {
                 let report = try Engine(project: project, options: LintOptions(jobs: jobs)).lint(
                     paths: paths, discovery: discovery)
-                #expect(report.files.map(\.path) == expected.files.map(\.path), "\(paths), \(jobs) jobs")
+                #expect(
+                    report.files.map(\.path.display) == expected.files.map(\.path.display), "\(paths), \(jobs) jobs")
                 #expect(report.allDiagnostics == expected.allDiagnostics)
                 #expect(report.skipped == expected.skipped)
                 #expect(report.project == expected.project)
@@ -305,7 +308,8 @@ import Testing
         let project = Project(baseDirectory: dir.path)
         let targets = [
             LintTarget(
-                displayPath: "folder.json", absolutePath: dir.path + "/folder.json", configRelativePath: "folder.json",
+                path: LintPath(
+                    display: "folder.json", absolute: dir.path + "/folder.json", configRelative: "folder.json"),
                 isExplicit: true)
         ]
         let report = Engine(project: project).lint(targets)

@@ -132,7 +132,7 @@ struct SyntheticRule: PayloadRule {
         let file = try #require(run.changedFiles.first)
         #expect(!file.written)
         #expect(String(decoding: file.fixed, as: UTF8.self) == "{\"aps\": {\"alert\": \"Hi\"}}\n")
-        let diff = UnifiedDiff.render(old: file.original, new: file.fixed, path: file.path)
+        let diff = UnifiedDiff.render(old: file.original, new: file.fixed, path: file.path.display)
         #expect(
             diff
                 == "--- a/a.json\n+++ b/a.json\n@@ -1 +1 @@\n-\u{FEFF}{\"aps\": {\"alert\": \"Hi\"}}\n+{\"aps\": {\"alert\": \"Hi\"}}\n"
@@ -157,8 +157,8 @@ struct SyntheticRule: PayloadRule {
             "/project/a.json": #"{"aps": {"alert": "Hi"}}"#, "/project/b.json": "\u{FEFF}{\"aps\": {}}",
         ])
         let run = engine(fs, [Self.bom]).fix(try targets(fs), options: FixOptions())
-        #expect(run.files.map(\.path) == ["b.json"])
-        #expect(run.report.files.map(\.path) == ["a.json", "b.json"])
+        #expect(run.files.map(\.path.display) == ["b.json"])
+        #expect(run.report.files.map(\.path.display) == ["a.json", "b.json"])
         #expect(fs.text("/project/b.json") == #"{"aps": {}}"#)
     }
 

@@ -85,7 +85,7 @@ struct FaultyFileSystem: FileSystem {
         }
         let report = try lint(dir, ["."])
         #expect(
-            report.files.map(\.path).sorted()
+            report.files.map(\.path.display).sorted()
                 == ["push/new\nline.json", "push/with space.json", "push/ünïcødé 通知.json"].sorted())
     }
 

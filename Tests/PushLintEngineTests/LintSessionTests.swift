@@ -89,7 +89,7 @@ import Testing
         dir.write("a.json", original)
         let run = try LintSession.run(LintRequest(paths: ["a.json"], workingDirectory: dir.path, fix: .dryRun))
         let fixes = try #require(run.fixes)
-        #expect(fixes.changedFiles.map(\.path) == ["a.json"])
+        #expect(fixes.changedFiles.map(\.path.display) == ["a.json"])
         #expect(dir.read("a.json") == original)
     }
 }

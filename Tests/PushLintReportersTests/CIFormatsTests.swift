@@ -149,7 +149,7 @@ import Testing
     @Test func checkstyleRoundTripsHostileText() throws {
         let xml = CheckstyleReporter().render(ReportFixtures.findings)
         let parsed = CheckstyleStructure.errors(Data(xml.utf8))
-        let hostile = ReportFixtures.findings.files.first { $0.path == ReportFixtures.hostilePath }
+        let hostile = ReportFixtures.findings.files.first { $0.path.display == ReportFixtures.hostilePath }
         let names = parsed.map(\.file)
         #expect(names.contains(ReportFixtures.hostilePath))
         #expect(names.contains(ReportFixtures.unicodePath))

@@ -79,15 +79,15 @@ enum RunnerDecoder {
         let report = ReportFixtures.findings
         let output = GitHubReporter().render(report)
         let lines = RunnerDecoder.lines(output)
-        let diagnostics = report.allDiagnostics
+        let diagnostics = report.files.flatMap { file in file.diagnostics.map { (path: file.path.display, d: $0) } }
         #expect(
             lines.count == diagnostics.count + report.project.count, "one line per finding, no line broken by content")
-        for (line, d) in zip(lines, diagnostics) {
+        for (line, (path, d)) in zip(lines, diagnostics) {
             let command = try #require(RunnerDecoder.decode(line))
             #expect(command.kind == ["error": "error", "warning": "warning", "info": "notice"][d.severity.rawValue])
             #expect(command.message == Self.visible(GitHubReporter.message(d.message, help: d.help, files: [])))
             #expect(command.properties["title"] == "pushlint (\(d.ruleId))")
-            #expect(command.properties["file"] == Self.visible(d.path))
+            #expect(command.properties["file"] == Self.visible(path))
             if let loc = d.location {
                 #expect(command.properties["line"] == String(loc.line))
                 #expect(command.properties["endLine"] == String(loc.endLine))
@@ -150,10 +150,12 @@ enum RunnerDecoder {
         var d = Diagnostic(
             ruleId: "fcm-data-string-values", severity: .warning, message: "m: a, b", span: ByteSpan(0, 1),
             pointer: "/a")
-        d.path = "push/x.json"
         d.location = ResolvedLocation(line: 7, column: 16, endLine: 7, endColumn: 17, lineText: "")
         let report = LintReport(
-            files: [FileReport(path: "push/x.json", kind: .fcm, wireBytes: 1, wireLimit: 2, diagnostics: [d])],
+            files: [
+                FileReport(
+                    path: ReportFixtures.path("push/x.json"), kind: .fcm, wireBytes: 1, wireLimit: 2, diagnostics: [d])
+            ],
             skipped: 0, project: [], rules: [])
         #expect(
             GitHubReporter().render(report)
@@ -163,7 +165,11 @@ enum RunnerDecoder {
         #expect(
             GitHubReporter().render(
                 LintReport(
-                    files: [FileReport(path: "push/x.json", kind: .fcm, wireBytes: 1, wireLimit: 2, diagnostics: [d])],
+                    files: [
+                        FileReport(
+                            path: ReportFixtures.path("push/x.json"), kind: .fcm, wireBytes: 1, wireLimit: 2,
+                            diagnostics: [d])
+                    ],
                     skipped: 0, project: [], rules: [])
             ).hasPrefix("::notice "))
         #expect(GitHubReporter().render(ReportFixtures.clean).isEmpty)
@@ -172,11 +178,13 @@ enum RunnerDecoder {
     @Test func pathsWithLineBreaksColonsAndCommasStayOneProperty() throws {
         let path = "push/a:b,c\r\nd=e %41.json"
         var d = Diagnostic(ruleId: "r", severity: .error, message: "m", span: ByteSpan(0, 1), pointer: "")
-        d.path = path
         d.location = ResolvedLocation(line: 1, column: 1, endLine: 1, endColumn: 2, lineText: "")
         let output = GitHubReporter().render(
             LintReport(
-                files: [FileReport(path: path, kind: nil, wireBytes: nil, wireLimit: nil, diagnostics: [d])],
+                files: [
+                    FileReport(
+                        path: ReportFixtures.path(path), kind: nil, wireBytes: nil, wireLimit: nil, diagnostics: [d])
+                ],
                 skipped: 0, project: [], rules: []))
         let lines = RunnerDecoder.lines(output)
         #expect(lines.count == 1)

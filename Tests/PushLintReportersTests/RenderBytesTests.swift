@@ -24,12 +24,7 @@ import Testing
         for copy in 0..<50 {
             for file in base.files {
                 var renamed = file
-                renamed.path = "\(copy)/" + file.path
-                renamed.diagnostics = file.diagnostics.map { d in
-                    var moved = d
-                    moved.path = renamed.path
-                    return moved
-                }
+                renamed.path = ReportFixtures.path("\(copy)/" + file.path.display)
                 files.append(renamed)
             }
         }
@@ -53,14 +48,14 @@ import Testing
     static var largeBatch: LintReport {
         let base = ReportFixtures.findings
         let template = base.files.flatMap(\.diagnostics)
-        let path = "push/batch.json"
         let diagnostics = (0..<5000).map { i in
             var d = template[i % template.count]
-            d.path = path
             d.message += " #\(i)"
             return d
         }
-        let file = FileReport(path: path, kind: .fcm, wireBytes: 4000, wireLimit: 4096, diagnostics: diagnostics)
+        let file = FileReport(
+            path: ReportFixtures.path("push/batch.json"), kind: .fcm, wireBytes: 4000, wireLimit: 4096,
+            diagnostics: diagnostics)
         return LintReport(files: [file], skipped: 0, project: [], rules: base.rules)
     }
 
@@ -86,12 +81,7 @@ import Testing
     @Test func twoLargeBatchesInOneRunRenderTheSameOnAnyNumberOfThreads() throws {
         let batch = Self.largeBatch.files[0]
         var second = batch
-        second.path = "push/second.json"
-        second.diagnostics = batch.diagnostics.map { d in
-            var moved = d
-            moved.path = second.path
-            return moved
-        }
+        second.path = ReportFixtures.path("push/second.json")
         let report = LintReport(files: [batch, second], skipped: 0, project: [], rules: Self.largeBatch.rules)
         var options = ReportFixtures.options
         let one = Reporters.make(.json, options: options).renderBytes(report)

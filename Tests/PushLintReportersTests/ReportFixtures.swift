@@ -43,8 +43,13 @@ enum ReportFixtures {
 
     static let rules = [quotedValue, multiline, note, unreadable, projectRule]
 
+    /// A file of the fixtures' project, as discovery makes its path from the working directory `/project`.
+    static func path(_ display: String) -> LintPath {
+        LintPath(display: display, absolute: "/project/" + display, configRelative: display)
+    }
+
     static func diagnostic(
-        _ rule: RuleDescription, _ message: String, path: String, span: ByteSpan, pointer: String?,
+        _ rule: RuleDescription, _ message: String, span: ByteSpan, pointer: String?,
         location: ResolvedLocation?, severity: Severity? = nil, help: String? = nil, fix: Fix? = nil,
         bytes: LineByteRange? = nil, fixBytes: [LineByteRange]? = nil
     ) -> Diagnostic {
@@ -52,7 +57,6 @@ enum ReportFixtures {
             ruleId: rule.id, severity: severity ?? rule.defaultSeverity, message: message, span: span, pointer: pointer,
             help: help,
             fix: fix)
-        d.path = path
         d.location = location
         // What the engine fills in for the byte-counting formats (rdjson); on an ASCII line the same columns.
         d.byteRange =
@@ -68,10 +72,10 @@ enum ReportFixtures {
     /// non-ASCII paths; a clean file; an unreadable file; a project finding.
     static var findings: LintReport {
         let hostileFile = FileReport(
-            path: hostilePath, kind: .fcm, wireBytes: 120, wireLimit: 4096,
+            path: path(hostilePath), kind: .fcm, wireBytes: 120, wireLimit: 4096,
             diagnostics: [
                 diagnostic(
-                    quotedValue, "data value must be a string, found number \(hostile)", path: hostilePath,
+                    quotedValue, "data value must be a string, found number \(hostile)",
                     span: ByteSpan(40, 41),
                     pointer: "/message/data/a~1b~0c",
                     location: ResolvedLocation(
@@ -80,20 +84,20 @@ enum ReportFixtures {
                     fix: Fix(edits: [TextEdit(offset: 40, length: 1, text: "\"3\" <&> 通知")], isSafe: true),
                     fixBytes: [LineByteRange(startLine: 3, startColumn: 14, endLine: 3, endColumn: 15)]),
                 diagnostic(
-                    multiline, "object spans lines: \(hostile)", path: hostilePath, span: ByteSpan(10, 60),
+                    multiline, "object spans lines: \(hostile)", span: ByteSpan(10, 60),
                     pointer: "/message",
                     location: ResolvedLocation(
                         line: 2, column: 3, endLine: 5, endColumn: 4, lineText: "  \"message\": {")),
                 diagnostic(
-                    note, "just so you know, \"x\" < y", path: hostilePath, span: ByteSpan(0, 0), pointer: "",
+                    note, "just so you know, \"x\" < y", span: ByteSpan(0, 0), pointer: "",
                     location: ResolvedLocation(line: 1, column: 1, endLine: 1, endColumn: 1, lineText: "{"),
                     help: "nothing to do"),
             ])
         let unicodeFile = FileReport(
-            path: unicodePath, kind: .apns, wireBytes: 64, wireLimit: 4096,
+            path: path(unicodePath), kind: .apns, wireBytes: 64, wireLimit: 4096,
             diagnostics: [
                 diagnostic(
-                    quotedValue, "Grüße: \"通知\" 🚀 needs quotes", path: unicodePath, span: ByteSpan(20, 22),
+                    quotedValue, "Grüße: \"通知\" 🚀 needs quotes", span: ByteSpan(20, 22),
                     pointer: "/aps/通知",
                     location: ResolvedLocation(
                         line: 1, column: 20, endLine: 1, endColumn: 22, lineText: "{\"aps\": {\"通知\": 🚀1, \"é\": 2}}"),
@@ -103,19 +107,20 @@ enum ReportFixtures {
                     fixBytes: [LineByteRange(startLine: 1, startColumn: 27, endLine: 1, endColumn: 28)])
             ])
         let unreadableFile = FileReport(
-            path: "push/locked.json", kind: nil, wireBytes: nil, wireLimit: nil,
+            path: path("push/locked.json"), kind: nil, wireBytes: nil, wireLimit: nil,
             diagnostics: [
                 diagnostic(
-                    unreadable, "cannot read the file: permission denied", path: "push/locked.json",
+                    unreadable, "cannot read the file: permission denied",
                     span: ByteSpan(0, 0), pointer: nil, location: nil)
             ])
-        let clean = FileReport(path: "push/ok.json", kind: .expo, wireBytes: 42, wireLimit: 4096, diagnostics: [])
+        let clean = FileReport(path: path("push/ok.json"), kind: .expo, wireBytes: 42, wireLimit: 4096, diagnostics: [])
         let project = ProjectDiagnostic(
             ruleId: projectRule.id, severity: .warning,
             message: "3 of 4 templates are sent at high priority: \(hostile)",
             related: [hostilePath, unicodePath, "push/ok.json"], help: "send promotions at \"normal\" priority, 100%")
         return LintReport(
-            files: [clean, unreadableFile, hostileFile, unicodeFile].sorted { $0.path < $1.path }, skipped: 2,
+            files: [clean, unreadableFile, hostileFile, unicodeFile].sorted { $0.path.display < $1.path.display },
+            skipped: 2,
             project: [project], rules: rules)
     }
 
@@ -123,8 +128,8 @@ enum ReportFixtures {
     static var clean: LintReport {
         LintReport(
             files: [
-                FileReport(path: "push/a.json", kind: .apns, wireBytes: 80, wireLimit: 4096, diagnostics: []),
-                FileReport(path: "push/b.json", kind: .fcm, wireBytes: 90, wireLimit: 4096, diagnostics: []),
+                FileReport(path: path("push/a.json"), kind: .apns, wireBytes: 80, wireLimit: 4096, diagnostics: []),
+                FileReport(path: path("push/b.json"), kind: .fcm, wireBytes: 90, wireLimit: 4096, diagnostics: []),
             ], skipped: 0, project: [], rules: rules)
     }
 

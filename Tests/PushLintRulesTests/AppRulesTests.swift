@@ -127,7 +127,7 @@ import Testing
             }
             """
         let report = try Self.report(Self.fcm(channel: "orders"), contract: contract, app: Self.android)
-        let file = try #require(report.files.first { $0.path == ExampleLinter.contractPath })
+        let file = try #require(report.files.first { $0.path.display == ExampleLinter.contractPath })
         let found = file.diagnostics.map { "\($0.ruleId) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
         #expect(
             found == [
@@ -138,7 +138,7 @@ import Testing
         #expect(file.diagnostics.first?.location?.lineText.contains("\"default\"") == true)
         #expect(file.diagnostics[1].message.contains("deletes it at \(Self.kotlin):30"))
         // The payload's channel is created: nothing in the payload file.
-        #expect(report.files.first { $0.path == "a.json" }?.diagnostics.isEmpty == true)
+        #expect(report.files.first { $0.path.display == "a.json" }?.diagnostics.isEmpty == true)
     }
 
     @Test func importanceIsComparedWithEveryCreation() throws {
@@ -166,11 +166,11 @@ import Testing
             Engine(project: project, options: LintOptions(jobs: 1)).lint(
                 bytes: Array(Self.fcm(channel: "orders").utf8), path: "a.json"
             )
-            .files.contains { $0.path == ExampleLinter.contractPath })
+            .files.contains { $0.path.display == ExampleLinter.contractPath })
         project.config = off
         let engine = Engine(project: project, options: LintOptions(jobs: 1))
         let report = engine.lint(bytes: Array(Self.fcm(channel: "orders").utf8), path: "a.json")
-        #expect(!report.files.contains { $0.path == ExampleLinter.contractPath })
+        #expect(!report.files.contains { $0.path.display == ExampleLinter.contractPath })
     }
 
     @Test func theEditorsReportHoldsOnlyItsDocument() throws {
@@ -179,7 +179,7 @@ import Testing
         let engine = Engine(project: project, options: LintOptions(jobs: 1))
         let report = engine.lint(
             editorText: Array(Self.fcm(channel: "zzz").utf8), absolutePath: "/example/a.json", displayPath: "a.json")
-        #expect(report.files.map(\.path) == ["a.json"])
+        #expect(report.files.map(\.path.display) == ["a.json"])
         #expect(report.files.first?.diagnostics.contains { $0.ruleId == "app-channel-not-created" } == true)
     }
 

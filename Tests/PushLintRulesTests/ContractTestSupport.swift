@@ -31,8 +31,10 @@ enum ContractPackRules {
 
     /// Findings of these rules as "path rule line:column".
     static func findings(_ report: LintReport) -> [String] {
-        report.allDiagnostics.filter { ids.contains($0.ruleId) }.map { d in
-            "\(d.path) \(d.ruleId) \(d.location.map { "\($0.line):\($0.column)" } ?? "?")"
+        report.files.flatMap { file in
+            file.diagnostics.filter { ids.contains($0.ruleId) }.map { d in
+                "\(file.path.display) \(d.ruleId) \(d.location.map { "\($0.line):\($0.column)" } ?? "?")"
+            }
         }.sorted()
     }
 
