@@ -54,7 +54,8 @@ let package = Package(
         .executableTarget(name: "pushlint-bench", dependencies: ["PushLintJSON"], swiftSettings: strict),
         // libFuzzer target over the parser, a whole lint and the reporters (scripts/fuzz.sh).
         .executableTarget(
-            name: "pushlint-fuzz", dependencies: ["PushLintEngine", "PushLintReporters", "PushLintServer"],
+            name: "pushlint-fuzz",
+            dependencies: ["PushLintApp", "PushLintEngine", "PushLintReporters", "PushLintServer"],
             swiftSettings: strict),
 
         .target(
