@@ -103,6 +103,30 @@ import Testing
             ])
     }
 
+    /// The example project's app (testdata/examples/EXPECTED.md, "The app"), read as `pushlint app scan` reads it
+    /// from the project's folder: through the config's `app` folders.
+    @Test func theExampleProjectsApp() throws {
+        let folder = Paths.testdata.appendingPathComponent("examples").path
+        let facts = try AppScan.run(AppScanRequest(workingDirectory: folder, jobs: 1))
+        let channels = "app/android/app/src/main/java/com/example/shop/push/ShopChannels.kt"
+        #expect(
+            AppFactsLines.describe(facts) == [
+                "platforms android, ios",
+                "channel orders high @ \(channels):16",
+                "channel promo low @ \(channels):17",
+                "channel chat default @ \(channels):19",
+                "channel general default @ \(channels):20",
+                "category ORDER_ACTIONS [TRACK] @ app/ios/Shop/AppDelegate.swift:11",
+                "mode remote-notification @ app/ios/Shop/Info.plist:9",
+                "entitlement aps-environment @ app/ios/Shop/Shop.entitlements:5",
+                "entitlement com.apple.developer.usernotifications.time-sensitive @ app/ios/Shop/Shop.entitlements:7",
+                "extension @ app/ios/NotificationService/Info.plist:8",
+                "extension @ app/ios/NotificationService/NotificationService.swift:4",
+                "post-notifications @ app/android/app/src/main/AndroidManifest.xml:3",
+                "messaging-service @ app/android/app/src/main/java/com/example/shop/push/ShopMessagingService.kt:6",
+            ])
+    }
+
     /// The fixtures hold calls in build/, .gradle/, Pods/, DerivedData/, node_modules/ and .dart_tool/ that would
     /// show up if those folders were walked.
     @Test func generatedAndVendoredFoldersAreNotWalked() throws {
