@@ -16,10 +16,19 @@ public enum AppSourceKind: Sendable, Hashable {
     /// Expo's `app.config.js` / `app.config.ts`: read for plain literals, and as JavaScript.
     case expoConfigScript
 
-    /// The kind of the file at `path`, nil for files app scan does not read.
+    /// The kind of the file at `path`, nil for files app scan does not read. Asked of every walked file: the name
+    /// and its folder are cut from the path's bytes (splitting the path into Characters was a tenth of a scan).
     public init?(path: String) {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let folder = path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+        let utf8 = path.utf8
+        let slash = UInt8(ascii: "/")
+        let nameStart = utf8.lastIndex(of: slash).map { utf8.index(after: $0) } ?? utf8.startIndex
+        let name = String(Substring(utf8[nameStart...]))
+        var folder = ""
+        if nameStart > utf8.startIndex {
+            let folderEnd = utf8.index(before: nameStart)
+            let folderStart = utf8[..<folderEnd].lastIndex(of: slash).map { utf8.index(after: $0) } ?? utf8.startIndex
+            folder = String(Substring(utf8[folderStart..<folderEnd]))
+        }
         switch name {
         case "AndroidManifest.xml": self = .androidManifest
         case "Info.plist": self = .infoPlist

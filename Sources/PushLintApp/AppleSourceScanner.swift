@@ -6,6 +6,7 @@
 /// - `PKPushRegistry(…)` / `[[PKPushRegistry alloc] …]`: PushKit.
 enum AppleSourceScanner {
     static let actionTypes: [StaticString] = ["UNNotificationAction", "UNTextInputNotificationAction"]
+    static let classKeywords: [StaticString] = ["class", "interface"]
 
     static func scan(_ file: SourceFile, into scan: inout AppSourceScan) {
         let bindings = actionBindings(file)
@@ -30,7 +31,7 @@ enum AppleSourceScanner {
                 scan.facts.append(
                     RawFact(.category, id: file.expression(id), actions: actions ?? [], line: file.line(i)))
             } else if file.isIdentifier(i, "UNNotificationServiceExtension"), file.isPunctuation(i - 1, ":"),
-                file.isIdentifier(i - 2), file.isIdentifier(i - 3, oneOf: ["class", "interface"])
+                file.isIdentifier(i - 2), file.isIdentifier(i - 3, oneOf: classKeywords)
             {
                 scan.facts.append(RawFact(.serviceExtension, line: file.line(i)))
             } else if !sawPushKit, file.isIdentifier(i, "PKPushRegistry"),

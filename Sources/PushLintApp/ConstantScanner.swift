@@ -15,6 +15,14 @@ enum ConstantScanner {
         var kind: Kind
     }
 
+    // The keyword lists are built once: a literal array at the call was built again for every identifier.
+    static let functionKeywords: [StaticString] = ["fun", "func", "function"]
+    static let typeKeywords: [StaticString] = ["class", "interface", "struct", "protocol", "extension", "mixin"]
+    static let bindingKeywords: [StaticString] = ["const", "let", "var"]
+    /// The longest keyword the scanner looks for (`interface`, `extension`, `function`): longer identifiers, most
+    /// of them, are no keyword and skip every comparison.
+    static let longestKeyword = 9
+
     static func keywords(_ language: SourceLanguage) -> [StaticString] {
         switch language {
         case .kotlin: return ["val"]
@@ -69,12 +77,17 @@ enum ConstantScanner {
                 i += 1
                 continue
             }
+            if Int(token.end - token.start) > longestKeyword {
+                if let member = member(file, at: i, containers, depth) { result.append(member) }
+                i += 1
+                continue
+            }
             if tracksContainers, let open = container(file, at: i, enclosing: containers.last?.name) {
                 pending = open
-            } else if file.isIdentifier(i, oneOf: ["fun", "func", "function"]) {
+            } else if file.isIdentifier(i, oneOf: functionKeywords) {
                 pending = nil
             }
-            if keywords.contains(where: { file.isIdentifier(i, $0) }), let definition = declaration(file, at: i) {
+            if file.isIdentifier(i, oneOf: keywords), let definition = declaration(file, at: i) {
                 result.append(ConstantDefinition(name: definition.name, scope: scope(), value: definition.value))
             } else if file.language == .swift, file.isIdentifier(i, "case") {
                 for definition in enumCases(file, at: i) {
@@ -99,12 +112,12 @@ enum ConstantScanner {
             if file.isIdentifier(i + 1, "class"), file.isIdentifier(i + 2) { return (file.text(i + 2), .enumeration) }
             return file.isIdentifier(i + 1) ? (file.text(i + 1), .enumeration) : nil
         }
-        if file.isIdentifier(i, oneOf: ["class", "interface", "struct", "protocol", "extension", "mixin"]),
+        if file.isIdentifier(i, oneOf: typeKeywords),
             !file.isIdentifier(i - 1, "enum"), file.isIdentifier(i + 1)
         {
             return (file.text(i + 1), .type)
         }
-        if file.language == .javaScript, file.isIdentifier(i, oneOf: ["const", "let", "var"]), file.isIdentifier(i + 1),
+        if file.language == .javaScript, file.isIdentifier(i, oneOf: bindingKeywords), file.isIdentifier(i + 1),
             file.isPunctuation(i + 2, "="), file.isPunctuation(i + 3, "{")
         {
             return (file.text(i + 1), .object)

@@ -77,7 +77,13 @@ struct SourceFile {
         return true
     }
 
-    func isIdentifier(_ i: Int, oneOf names: [StaticString]) -> Bool { names.contains { isIdentifier(i, $0) } }
+    /// Asked of most tokens: the length is compared before any byte.
+    func isIdentifier(_ i: Int, oneOf names: [StaticString]) -> Bool {
+        guard i >= 0, i < tokens.count, tokens[i].kind == .identifier else { return false }
+        let length = Int(tokens[i].end - tokens[i].start)
+        for name in names where name.utf8CodeUnitCount == length && isIdentifier(i, name) { return true }
+        return false
+    }
 
     func isPunctuation(_ i: Int, _ c: Unicode.Scalar) -> Bool {
         guard i >= 0, i < tokens.count else { return false }
@@ -199,10 +205,12 @@ struct SourceFile {
         }
     }
 
+    static let prefixKeywords: [StaticString] = ["const", "new", "await"]
+
     /// Drops a leading `const`/`new` and a Dart type argument list (`<Type>[...]`).
     func trimmed(_ range: Range<Int>) -> Range<Int> {
         var start = range.lowerBound
-        while start < range.upperBound, isIdentifier(start, oneOf: ["const", "new", "await"]) { start += 1 }
+        while start < range.upperBound, isIdentifier(start, oneOf: Self.prefixKeywords) { start += 1 }
         if start < range.upperBound, isPunctuation(start, "<") {
             var j = start + 1
             while j < range.upperBound, !isPunctuation(j, ">") { j += 1 }

@@ -326,16 +326,18 @@ struct SourceLexer {
         switch kind {
         case .number, .string: return false
         case .identifier:
-            let keywords: [StaticString] = [
-                "return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "yield",
-                "await", "instanceof",
-            ]
             let word = UnsafeBufferPointer(rebasing: bytes[previousStart..<previousEnd])
-            return keywords.contains { Self.equals(word, $0) }
+            return Self.operandKeywords.contains { Self.equals(word, $0) }
         case .punctuation:
             return previousByte != UInt8(ascii: ")") && previousByte != UInt8(ascii: "]")
         }
     }
+
+    /// Keywords after which an operand (so a regex, not a division) comes.
+    static let operandKeywords: [StaticString] = [
+        "return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw", "yield", "await",
+        "instanceof",
+    ]
 
     static func equals(_ word: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
         guard word.count == name.utf8CodeUnitCount else { return false }
