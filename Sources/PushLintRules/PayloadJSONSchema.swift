@@ -335,7 +335,9 @@ public enum PayloadJSONSchema {
 }
 
 /// A JSON value with ordered members, written as pretty JSON (two-space indent) for the committed schema files.
-indirect enum SchemaJSON {
+/// Sendable said out loud: `SchemaNode`'s `static let documentationOnly` needs it, and a clean build (the CLI and
+/// plugin tests' own) did not infer it.
+indirect enum SchemaJSON: Sendable {
     case object([(String, SchemaJSON)])
     case array([SchemaJSON])
     case string(String)
