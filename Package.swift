@@ -25,7 +25,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "PushLintModel", dependencies: ["PushLintJSON"], swiftSettings: strict),
         .target(name: "PushLintRules", dependencies: ["PushLintModel"], swiftSettings: strict),
-        .target(name: "PushLintEngine", dependencies: ["PushLintRules"], swiftSettings: strict),
+        // Reads an app's own sources (Kotlin, Java, Swift, Objective-C, JS/TS, Dart, manifests, plists) for the facts
+        // a push contract needs (issue 23): pure functions of a file's bytes, beside the rules on Model only.
+        .target(name: "PushLintApp", dependencies: ["PushLintModel"], swiftSettings: strict),
+        .target(name: "PushLintEngine", dependencies: ["PushLintRules", "PushLintApp"], swiftSettings: strict),
         .target(name: "PushLintReporters", dependencies: ["PushLintModel"], swiftSettings: strict),
         .target(name: "PushLintKit", dependencies: ["PushLintEngine"], swiftSettings: strict),
         // The language server (LSP over stdio): the protocol without I/O, and the stdio loop `pushlint server` runs.
@@ -51,7 +54,8 @@ let package = Package(
         .executableTarget(name: "pushlint-bench", dependencies: ["PushLintJSON"], swiftSettings: strict),
         // libFuzzer target over the parser, a whole lint and the reporters (scripts/fuzz.sh).
         .executableTarget(
-            name: "pushlint-fuzz", dependencies: ["PushLintEngine", "PushLintReporters", "PushLintServer"],
+            name: "pushlint-fuzz",
+            dependencies: ["PushLintApp", "PushLintEngine", "PushLintReporters", "PushLintServer"],
             swiftSettings: strict),
 
         .target(
@@ -61,6 +65,7 @@ let package = Package(
         .testTarget(name: "PushLintJSONTests", dependencies: ["PushLintJSON", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PushLintModelTests", dependencies: ["PushLintModel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PushLintRulesTests", dependencies: ["PushLintRules", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PushLintAppTests", dependencies: ["PushLintApp", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PushLintEngineTests", dependencies: ["PushLintEngine", "TestSupport"], swiftSettings: strict),
         .testTarget(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes pushlint with libFuzzer: the parser in every mode, a whole lint with the example contract, and every
-# reporter (FuzzTarget.swift). Usage: scripts/fuzz.sh SECONDS [JOBS]
+# Fuzzes pushlint with libFuzzer: the parser in every mode, a whole lint with the example contract, every
+# reporter and the app scanners (FuzzTarget.swift). Usage: scripts/fuzz.sh SECONDS [JOBS]
 # New corpus entries go to .fuzz/corpus, crashes to .fuzz/artifacts; add a crash to testdata/fuzz/regressions/
 # once fixed, where the test suite replays it.
 set -euo pipefail
@@ -13,7 +13,7 @@ swift build -c release --product pushlint-fuzz --build-path .build-fuzz \
 # Leaks at exit are the Swift runtime's statics (compiled regexes), not pushlint's: do not report them as crashes.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 mkdir -p .fuzz/corpus .fuzz/artifacts
-seeds=(testdata/fuzz testdata/fixtures/apns/clean testdata/fixtures/fcm/clean testdata/fixtures/expo/clean testdata/examples/push)
+seeds=(testdata/fuzz testdata/fixtures/apns/clean testdata/fixtures/fcm/clean testdata/fixtures/expo/clean testdata/examples/push testdata/apps)
 [ -d ../shared/conformance/json-test-suite ] && seeds+=(../shared/conformance/json-test-suite)
 # Directories only: libFuzzer reads the files directly inside each.
 dirs=()

@@ -89,6 +89,7 @@ struct Command {
             case "init": terminal.write(Help.initCommand)
             case "schema": terminal.write(Help.schema)
             case "server": terminal.write(Help.server)
+            case "app": terminal.write(Help.app)
             default: terminal.write(Help.root)
             }
         case "lint":
@@ -103,6 +104,8 @@ struct Command {
             try runSchema(Array(arguments.dropFirst()))
         case "server":
             return CommandOutcome(exitCode: try runServer(Array(arguments.dropFirst()), languageServer))
+        case "app":
+            try runApp(Array(arguments.dropFirst()))
         default:
             return try runLint(arguments)
         }
@@ -351,7 +354,8 @@ extension UsageError {
         case .missingPath(let path):
             let subcommand =
                 path.contains("/")
-                ? "" : Suggest.didYouMean(path, in: ["lint", "rules", "explain", "init", "schema", "server", "help"])
+                ? ""
+                : Suggest.didYouMean(path, in: ["lint", "rules", "explain", "init", "schema", "server", "app", "help"])
             self.init(
                 message: "no such file or directory: \(path)" + (subcommand.isEmpty ? "" : ".") + subcommand,
                 hint: "check the path, or run from the folder that holds it")

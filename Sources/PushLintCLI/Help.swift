@@ -14,6 +14,7 @@ enum Help {
           init [--contract]       Write a starter .pushlint.json (and contract); never overwrites.
           schema NAME             Write a JSON Schema (draft 2020-12): apns, fcm, expo, config or contract.
           server                  Run the language server (LSP over stdio) for editors.
+          app scan [PATH ...]     Read an app's sources for the facts a push contract needs.
 
         OPTIONS:
           --version               Print the version.
@@ -122,6 +123,33 @@ enum Help {
         apns, fcm and expo describe payloads; config describes .pushlint.json (with every rule id and each rule's
         options), contract the contract file. The same files are committed under schemas/ (apns.schema.json,
         fcm.schema.json, expo.schema.json, pushlint.schema.json, push-contract.schema.json).
+
+        """
+
+    static let app = """
+        OVERVIEW: Read an app's sources for the facts a push contract needs, each with its file and line: Android
+        channels (created, deleted, grouped, with their importance), the FCM default channel, POST_NOTIFICATIONS, the
+        FirebaseMessagingService; iOS categories and their actions, background modes, entitlements, Notification
+        Service Extensions, PushKit. Kotlin, Java, Swift, Objective-C, Expo and React Native (JS/TS), Flutter (Dart),
+        manifests, string resources, plists. Nothing is built or run; an identifier that is not a literal or a simple
+        constant of the app is listed as unresolved, never guessed.
+
+        USAGE: pushlint app scan [PATH ...] [options]
+
+        ARGUMENTS:
+          PATH                    App folders or files. Default: the config's 'app' folders, else the working
+                                  directory. build, .gradle, Carthage, .dart_tool, .expo, .idea, Pods,
+                                  node_modules, DerivedData, .build, .venv and .git folders are never walked.
+
+        OPTIONS:
+          -f, --format text|json  text (default): a summary by kind with path:line. json: one object with channels,
+                                  categories, backgroundModes, entitlements, defaultChannel, serviceExtension,
+                                  unresolved (and more; see the README).
+          -c, --config FILE       Default: the nearest .pushlint.json walking up from the working directory.
+          -j, --jobs N            Files read in parallel. Default: the number of active processors.
+
+        EXIT STATUS: 0 when the scan ran, whatever it found (files that cannot be read are listed, never fatal);
+        2 usage or configuration error, or a named path that does not exist.
 
         """
 

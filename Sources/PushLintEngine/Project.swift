@@ -99,3 +99,13 @@ public struct Project: Sendable {
         }
     }
 }
+
+extension Project {
+    /// The config's `app` folders as paths from the working directory (the config writes them relative to its own
+    /// folder): what `app scan` and the app-* rules read when no path is named, shown as a missing path would be.
+    public func appFolders(cwd: String) -> [String] {
+        (config.app ?? []).map {
+            PathText.relative(PathText.absolute($0, cwd: baseDirectory), to: PathText.normalize(cwd))
+        }
+    }
+}

@@ -97,8 +97,14 @@ public struct AppFacts: Sendable, Hashable {
     /// The `FirebaseMessagingService` subclass.
     public var messagingService: Location?
     public var unresolved: [Unresolved] = []
-    /// Files that could not be read (permission, invalid encoding): reported, never fatal.
+    /// Files that could not be read (permission, a binary property list, malformed XML): reported, never fatal.
+    /// `what` is the reason; the line is 0 (the file as a whole).
     public var unreadable: [Unresolved] = []
+    /// Files passed over (larger than app scan reads, binary content): reported, never fatal. `what` is the reason;
+    /// the line is 0.
+    public var skipped: [Unresolved] = []
+    /// How many app files were read (sources, manifests, resources, plists, app configs).
+    public var filesRead = 0
 
     public init() {}
 

@@ -38,6 +38,10 @@ public struct Config: Sendable {
     public var placeholders: PlaceholderDelimiters
     /// As written, relative to the config file's folder.
     public var contract: String?
+    /// The app's source folders (`"app": "mobile"` or `["android", "ios"]`), as written, relative to the config
+    /// file's folder: what `pushlint app scan` reads by default and the `app-*` rules check against. Nil when
+    /// the config names none.
+    public var app: [String]?
 
     public static let defaultInclude =
         ["**/*.json", "**/*.apns", "**/*.jsonl", "**/*.ndjson"]
@@ -59,7 +63,7 @@ public struct Config: Sendable {
 
     public static let knownKeys = [
         "$schema", "include", "exclude", "kinds", "apns", "rules", "options", "overrides", "templates", "placeholders",
-        "contract",
+        "contract", "app",
     ]
     /// Keys of the nested objects, as the reader checks them (the schema test compares them with
     /// `schemas/pushlint.schema.json`).
@@ -84,6 +88,7 @@ public struct Config: Sendable {
         if let node = top["exclude"] { config.exclude = try reader.globs(node, "'exclude'") }
         if let node = top["templates"] { try readTemplates(reader, node, into: &config) }
         if let node = top["contract"] { config.contract = try reader.string(node, "'contract'") }
+        if let node = top["app"] { config.app = try readApp(reader, node) }
         if let node = top["kinds"] {
             for entry in try reader.map(node, "'kinds'") {
                 let glob = try reader.glob(entry.keyNode, "a key of 'kinds'")
@@ -188,6 +193,20 @@ public struct Config: Sendable {
             }
             config.templateDialects += globs.map { ($0, dialect) }
         }
+    }
+
+    /// `app`: one folder or an array of folders, none empty.
+    static func readApp(_ reader: ConfigReader, _ node: NodeID) throws(ConfigurationError) -> [String] {
+        let doc = reader.document
+        let folders =
+            doc.kind(node) == .array
+            ? try reader.strings(node, "'app'") : [try reader.string(node, "'app' (a folder or an array of folders)")]
+        for (index, folder) in folders.enumerated() where folder.isEmpty {
+            throw reader.error(
+                doc.kind(node) == .array ? doc.elements(node)[index] : node, "an 'app' folder cannot be empty",
+                hint: "name the app's folder relative to this file, such as \"mobile\" or \".\"")
+        }
+        return folders
     }
 
     static func readLevels(_ reader: ConfigReader, _ node: NodeID, _ what: String, _ ruleIds: [String])

@@ -119,6 +119,19 @@ extension PayloadJSONSchema {
                     "contract",
                     .text("Path of the contract file (relative to this file's folder); --contract overrides it.")
                 ),
+                (
+                    "app",
+                    .node(
+                        """
+                        The app's source folders (relative to this file's folder): what `pushlint app scan` reads \
+                        when no path is named, and what the app-* rules check the contract and the templates \
+                        against. One folder or an array of folders.
+                        """,
+                        anyOf: [
+                            .node(type: "string", minLength: 1),
+                            .node(type: "array", items: .node(type: "string", minLength: 1)),
+                        ])
+                ),
             ],
             definitions: [
                 (

@@ -6,6 +6,7 @@
 //   pushlint-bench template-conditions K FILE   write a Handlebars APNs template with K independent conditions
 //   pushlint-bench template-render FILE [N]     parse the template's blocks, select and render its branches and parse
 //                                               every rendering, N times: the template machinery without the rules
+//   pushlint-bench app-tree DIR [N]      write a mobile app tree of N files (default 5000) for `pushlint app scan`
 import Foundation
 import PushLintJSON
 
@@ -29,7 +30,7 @@ func monotonicSeconds() -> Double {
 let args = CommandLine.arguments
 guard args.count >= 3 else {
     fail(
-        "usage: pushlint-bench generate DIR | parse FILE [N] | parse-foundation FILE [N] | template-conditions K FILE | template-render FILE [N]"
+        "usage: pushlint-bench generate DIR | parse FILE [N] | parse-foundation FILE [N] | template-conditions K FILE | template-render FILE [N] | app-tree DIR [N]"
     )
 }
 switch args[1] {
@@ -126,6 +127,15 @@ case "template-render":
         String(
             format: "template-render %d bytes, %d renderings: %.3f ms per template", bytes.count, renderings,
             seconds * 1000))
+case "app-tree":
+    let count = args.count > 3 ? Int(args[3]) ?? 5000 : 5000
+    var tree = AppTree()
+    var bytes = 0
+    for file in tree.files(count) {
+        write("\(args[2])/\(file.path)", file.text)
+        bytes += file.text.utf8.count
+    }
+    print("wrote \(args[2]): \(count) files, \(bytes) bytes")
 default:
     fail("unknown command \(args[1])")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PushLintApp
 import PushLintEngine
 import PushLintJSON
 import PushLintModel
@@ -48,6 +49,34 @@ enum FuzzTarget {
                 "\(d.ruleId) at a line the input does not have")
         }
         server(bytes)
+        app(bytes)
+    }
+
+    /// The app scanners (issue 23) take the bytes as each kind of app file: every fact they read lies on a line of
+    /// the input, joining them resolves without trouble, and both renderings of the facts are well-formed.
+    static let appFileNames = [
+        "A.kt", "A.java", "A.swift", "A.m", "a.ts", "a.dart", "AndroidManifest.xml", "res/values/strings.xml",
+        "Info.plist", "A.entitlements", "app.json", "app.config.js",
+    ]
+
+    static func app(_ bytes: [UInt8]) {
+        let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        var scans: [AppSourceScan] = []
+        for name in appFileNames {
+            guard let scan = AppSourceScanner.scan(bytes, path: name) else {
+                preconditionFailure("\(name) is no app file name")
+            }
+            for line in scan.lines {
+                precondition(line >= 1 && line <= lineCount, "\(name): a fact at line \(line) of \(lineCount)")
+            }
+            scans.append(scan)
+        }
+        let facts = AppFactsAssembler.assemble(scans)
+        let json = AppFactsReporter.json(facts)
+        precondition(
+            JSONParser.parse(json, options: JSONParseOptions(maxBytes: Int.max)).document != nil, "app facts JSON")
+        precondition(
+            !AppFactsReporter.text(facts).unicodeScalars.contains { $0.value == 0x1B }, "app facts text with an escape")
     }
 
     /// The language server's input paths: the bytes as a framed stream, as one message body, and as the text of an

@@ -66,6 +66,19 @@ import Testing
         #expect(config.contract == "push-contract.json")
     }
 
+    /// `app`: one folder or several, as written (relative to the config's folder); absent is nil.
+    @Test func appFolders() throws {
+        #expect(try read(#"{ "app": "mobile" }"#).app == ["mobile"])
+        #expect(try read(#"{ "app": ["mobile/android", "ios"] }"#).app == ["mobile/android", "ios"])
+        #expect(try read("{}").app == nil)
+        let wrongType = error(#"{ "app": 3 }"#)
+        #expect(wrongType?.message == "'app' (a folder or an array of folders) must be a string, found number")
+        let empty = error("{\n  \"app\": [\"ios\", \"\"]\n}")
+        #expect(empty?.message == "an 'app' folder cannot be empty")
+        #expect(empty?.position?.line == 2 && empty?.position?.column == 18)
+        #expect(error(#"{ "appp": "mobile" }"#)?.message.contains("Did you mean 'app'?") == true)
+    }
+
     @Test func errorsHaveLocationsAndSuggestions() {
         let unknownKey = error("{\n  \"inclde\": []\n}")
         #expect(unknownKey?.position?.line == 2)

@@ -23,8 +23,10 @@ import Testing
             // A contract rule's findings sit in the contract, and its example marks them there.
             let contract = ExampleLinter.stripMarkers(example.contract ?? "")
             func starts(inContract: Bool) -> [Int] {
-                report.files.filter { ($0.path.display == ExampleLinter.contractPath) == inContract }.flatMap(\.diagnostics)
-                    .filter { $0.ruleId == id }.map(\.span.start).sorted()
+                report.files.filter { ($0.path.display == ExampleLinter.contractPath) == inContract }.flatMap(
+                    \.diagnostics
+                )
+                .filter { $0.ruleId == id }.map(\.span.start).sorted()
             }
             let inPayload = starts(inContract: false)
             let inContract = starts(inContract: true)

@@ -14,7 +14,9 @@ import Testing
         "PushLintJSON": system,
         "PushLintModel": system.union(["PushLintJSON"]),
         "PushLintRules": system.union(["PushLintJSON", "PushLintModel"]),
-        "PushLintEngine": system.union(["PushLintJSON", "PushLintModel", "PushLintRules"]),
+        // Reading app sources: beside the rules, on Model only.
+        "PushLintApp": system.union(["PushLintJSON", "PushLintModel"]),
+        "PushLintEngine": system.union(["PushLintJSON", "PushLintModel", "PushLintRules", "PushLintApp"]),
         "PushLintReporters": system.union(["PushLintJSON", "PushLintModel"]),
         "PushLintKit": system.union(["PushLintJSON", "PushLintModel", "PushLintEngine"]),
         // The language server: the engine and the values it returns, like the command line without reporters.
@@ -28,7 +30,8 @@ import Testing
         "pushlint-docgen": system.union(["Foundation", "PushLintModel", "PushLintRules"]),
         "pushlint-bench": system.union(["Foundation", "PushLintJSON"]),
         "pushlint-fuzz": system.union([
-            "Foundation", "PushLintJSON", "PushLintModel", "PushLintEngine", "PushLintReporters", "PushLintServer",
+            "Foundation", "PushLintJSON", "PushLintModel", "PushLintApp", "PushLintEngine", "PushLintReporters",
+            "PushLintServer",
         ]),
     ]
 

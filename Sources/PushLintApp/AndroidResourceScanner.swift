@@ -1,0 +1,118 @@
+/// Reads `AndroidManifest.xml` and the string resources of `res/values*`:
+/// - `<meta-data android:name="com.google.firebase.messaging.default_notification_channel_id"
+///   android:value="…">`: the FCM default channel, a literal or `@string/name`;
+/// - `<uses-permission android:name="android.permission.POST_NOTIFICATIONS"/>`;
+/// - `<string name="x">value</string>`: string resources, which `@string/x` and `R.string.x` resolve to.
+enum AndroidResourceScanner {
+    static let defaultChannelKey = "com.google.firebase.messaging.default_notification_channel_id"
+    static let postNotifications = "android.permission.POST_NOTIFICATIONS"
+
+    static func scanManifest(_ bytes: [UInt8], into scan: inout AppSourceScan) {
+        let (events, complete) = XMLReader.events(bytes)
+        for event in events {
+            guard case .start(let name, let attributes, _, let line) = event else { continue }
+            func attribute(_ key: String) -> XMLReader.Attribute? { attributes.first { $0.name == key } }
+            switch name {
+            case "meta-data":
+                guard attribute("android:name")?.value == defaultChannelKey else { continue }
+                guard let value = attribute("android:value") ?? attribute("android:resource") else {
+                    scan.facts.append(
+                        RawFact(
+                            .defaultChannel,
+                            id: SourceExpression(value: .other, text: "(no android:value)", line: line),
+                            line: line))
+                    continue
+                }
+                scan.facts.append(RawFact(.defaultChannel, id: reference(value), line: value.line))
+            case "uses-permission", "uses-permission-sdk-23":
+                if attribute("android:name")?.value == postNotifications {
+                    scan.facts.append(RawFact(.postNotifications, line: line))
+                }
+            default:
+                continue
+            }
+        }
+        if !complete && events.isEmpty { scan.unreadable = "it is not well-formed XML" }
+    }
+
+    /// A manifest attribute value: `@string/name` is a string resource, anything else starting with `@` or `?` a
+    /// reference app scan does not follow, and the rest a literal.
+    static func reference(_ attribute: XMLReader.Attribute) -> SourceExpression {
+        let value = attribute.value
+        let expression: AppExpression
+        if value.hasPrefix("@string/") {
+            expression = .resource(String(value.dropFirst("@string/".count)))
+        } else if value.hasPrefix("@") || value.hasPrefix("?") {
+            expression = .other
+        } else {
+            expression = .literal(value)
+        }
+        return SourceExpression(value: expression, text: value, line: attribute.line)
+    }
+
+    static func scanValues(_ bytes: [UInt8], isDefault: Bool, into scan: inout AppSourceScan) {
+        let (events, _) = XMLReader.events(bytes)
+        var current: (name: String, text: String, nested: Int)?
+        for event in events {
+            switch event {
+            case .start(let name, let attributes, let selfClosing, _):
+                if var open = current {
+                    // Markup inside a string (`<xliff:g>`) keeps its text.
+                    if !selfClosing { open.nested += 1 }
+                    current = open
+                } else if name == "string", !selfClosing,
+                    let resource = attributes.first(where: { $0.name == "name" })?.value
+                {
+                    current = (resource, "", 0)
+                }
+            case .text(let text, _):
+                current?.text += text
+            case .end(let name, _):
+                guard var open = current else { continue }
+                if open.nested > 0 {
+                    open.nested -= 1
+                    current = open
+                } else if name == "string" {
+                    scan.resources.append(
+                        StringResource(name: open.name, value: resourceText(open.text), isDefault: isDefault))
+                    current = nil
+                }
+            }
+        }
+    }
+
+    /// A string resource as the app reads it: surrounding double quotes kept text as it stands, backslash escapes
+    /// (`\'`, `\"`, `\n`, `\@`) stand for their character, and whitespace runs outside quotes become one space.
+    static func resourceText(_ raw: String) -> String {
+        var out = ""
+        var quoted = false
+        var space = false
+        var iterator = raw.unicodeScalars.makeIterator()
+        while let c = iterator.next() {
+            switch c {
+            case "\"":
+                quoted.toggle()
+            case "\\":
+                guard let e = iterator.next() else { break }
+                if space && !out.isEmpty { out += " " }
+                space = false
+                switch e {
+                case "n": out += "\n"
+                case "t": out += "\t"
+                default: out.unicodeScalars.append(e)
+                }
+            case " ", "\n", "\t", "\r":
+                if quoted {
+                    out.unicodeScalars.append(c)
+                } else {
+                    space = true
+                }
+            default:
+                if space && !out.isEmpty { out += " " }
+                space = false
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}

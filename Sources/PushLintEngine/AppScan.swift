@@ -1,0 +1,107 @@
+import PushLintApp
+import PushLintModel
+
+/// `pushlint app scan [PATH...]` as a value: what to read, and where relative paths start.
+public struct AppScanRequest: Sendable {
+    /// Files and folders to read; empty reads the config's `app` folders, or the working directory.
+    public var paths: [String]
+    /// `--config`: nil finds the nearest `.pushlint.json`.
+    public var configPath: String?
+    public var workingDirectory: String
+    public var jobs: Int
+
+    public init(
+        paths: [String] = [], configPath: String? = nil, workingDirectory: String, jobs: Int = Engine.activeProcessors
+    ) {
+        self.paths = paths
+        self.configPath = configPath
+        self.workingDirectory = workingDirectory
+        self.jobs = jobs
+    }
+}
+
+/// Reads an app's sources for the facts a push contract needs (issue 23): walks the app folders, skipping generated
+/// and vendored code, reads each app file (in parallel) with `AppSourceScanner`, and joins them with
+/// `AppFactsAssembler`. Nothing is built or run; a file that cannot be read is listed, never fatal.
+public enum AppScan {
+    /// Folders never walked for app sources, besides `Config.alwaysExcluded` (`.git`, `.build`, `.venv`,
+    /// `node_modules`, `Pods`, `DerivedData`): build outputs and vendored code of Gradle, Xcode, Carthage, Dart and
+    /// Expo.
+    public static let skippedFolders = ["build", ".gradle", "Carthage", ".dart_tool", ".expo", ".idea"]
+
+    /// The names of the files app scan reads (`AppSourceKind` decides each one), as walk globs.
+    static let fileGlobs = [
+        "*.kt", "*.java", "*.swift", "*.m", "*.mm", "*.h", "*.js", "*.jsx", "*.ts", "*.tsx", "*.mjs", "*.cjs",
+        "*.dart", "*.xml", "*.plist", "*.entitlements", "app.json", "app.config.json",
+    ]
+
+    /// What the walk uses: the app file names, minus generated and vendored folders.
+    static let walkConfig: Config = {
+        var config = Config.defaults
+        config.include = fileGlobs.compactMap { try? Glob($0) }
+        config.exclude = skippedFolders.compactMap { try? Glob($0) }
+        return config
+    }()
+
+    /// The facts of the app files in `folders` (files or folders; relative ones start at `cwd`). Paths in the facts
+    /// are relative to `cwd`, as findings print them. Throws for a path that does not exist.
+    public static func scan(
+        folders: [String], cwd: String, fileSystem: any FileSystem = LocalFileSystem(),
+        jobs: Int = Engine.activeProcessors
+    ) throws(Discovery.MissingPath) -> AppFacts {
+        let cwd = PathText.normalize(cwd)
+        let discovery = Discovery(config: walkConfig, baseDirectory: cwd, cwd: cwd, fileSystem: fileSystem)
+        let targets = try discovery.targets(for: folders)
+        let scans = parallelMap(targets.count, jobs: targets.count >= minimumItemsForThreads ? jobs : 1) {
+            scan(targets[$0], fileSystem)
+        }
+        return AppFactsAssembler.assemble(scans.compactMap { $0 })
+    }
+
+    static func scan(_ target: LintTarget, _ fileSystem: any FileSystem) -> AppSourceScan? {
+        guard let kind = AppSourceKind(path: target.path.display) else {
+            if target.isExplicit {
+                return .skipped(path: target.path.display, reason: "app scan does not read files of this name")
+            }
+            // The walk hands over a folder it could not list as a target of its own.
+            if let info = fileSystem.info(target.path.absolute, followLinks: true), info.kind == .directory {
+                return .unreadable(path: target.path.display, reason: "the folder cannot be listed")
+            }
+            return nil
+        }
+        switch fileSystem.read(target.path.absolute, limit: AppSourceScanner.maximumFileBytes) {
+        case .bytes(let bytes):
+            return AppSourceScanner.scan(bytes, path: target.path.display, kind: kind)
+        case .tooLarge(let size):
+            return .skipped(
+                path: target.path.display,
+                reason: "it is larger than \(AppSourceScanner.maximumFileBytes >> 20) MB (\(size) bytes)")
+        case .failed(let reason):
+            return .unreadable(path: target.path.display, reason: "cannot read it: \(reason)")
+        }
+    }
+
+    /// One `app scan` run: loads the config, picks the paths (the command line's, else the config's `app`
+    /// folders, else the working directory) and reads them.
+    public static func run(_ request: AppScanRequest, fileSystem: any FileSystem = LocalFileSystem())
+        throws(LintSessionError) -> AppFacts
+    {
+        let cwd = request.workingDirectory
+        let project: Project
+        do {
+            project = try Project.load(
+                configPath: request.configPath, contractPath: nil, cwd: cwd, paths: request.paths,
+                fileSystem: fileSystem)
+        } catch {
+            throw .configuration(error)
+        }
+        var paths = request.paths
+        if paths.isEmpty { paths = project.appFolders(cwd: cwd) }
+        if paths.isEmpty { paths = ["."] }
+        do {
+            return try scan(folders: paths, cwd: cwd, fileSystem: fileSystem, jobs: request.jobs)
+        } catch {
+            throw .missingPath(error.path)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+const generated = AndroidNotificationChannel('from_build', 'x');

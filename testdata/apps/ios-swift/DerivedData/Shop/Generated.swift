@@ -1,0 +1,1 @@
+let derived = UNNotificationCategory(identifier: "FROM_DERIVED_DATA", actions: [], intentIdentifiers: [])

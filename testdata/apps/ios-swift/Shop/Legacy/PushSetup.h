@@ -1,0 +1,5 @@
+#import <UserNotifications/UserNotifications.h>
+
+@interface PushSetup : NSObject
++ (UNNotificationCategory *)promoCategory;
+@end
