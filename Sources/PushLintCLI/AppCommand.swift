@@ -8,9 +8,14 @@ struct AppScanCommand {
     var json = false
     var config: String?
     var jobs = Engine.activeProcessors
+    /// `--write-contract`: merge the facts into the contract (shown as a diff, then written).
+    var writeContract = false
+    /// `--dry-run`: with `--write-contract`, show the diff and write nothing.
+    var dryRun = false
+    var contract: String?
 
     static let subcommands = ["scan"]
-    static let options = ["--format", "--config", "--jobs", "--help"]
+    static let options = ["--format", "--config", "--jobs", "--write-contract", "--dry-run", "--contract", "--help"]
     static let shortOptions = ["-f": "--format", "-c": "--config", "-j": "--jobs", "-h": "--help"]
 
     /// Nil when the arguments ask for help.
@@ -62,12 +67,28 @@ struct AppScanCommand {
                 command.config = try value(name, inline, &cursor)
             case "--jobs":
                 command.jobs = try LintArguments.integer(name, try value(name, inline, &cursor), minimum: 1)
+            case "--write-contract":
+                command.writeContract = true
+            case "--dry-run":
+                command.dryRun = true
+            case "--contract":
+                command.contract = try value(name, inline, &cursor)
             default:
                 throw UsageError(
                     message: "unknown option '\(argument)' for 'pushlint app scan'."
                         + Suggest.didYouMean(name, in: options),
                     hint: "see 'pushlint app scan --help'")
             }
+        }
+        if command.dryRun && !command.writeContract {
+            throw UsageError(
+                message: "'--dry-run' goes with '--write-contract'",
+                hint: "pushlint app scan --write-contract --dry-run")
+        }
+        if command.contract != nil && !command.writeContract {
+            throw UsageError(
+                message: "'--contract' names the contract '--write-contract' updates",
+                hint: "pushlint app scan --write-contract --contract FILE")
         }
         return command
     }
@@ -88,18 +109,58 @@ extension Command {
     func runApp(_ arguments: [String]) throws(UsageError) {
         guard let command = try parseOrHelp(Help.app, { () throws(UsageError) in try AppScanCommand.parse(arguments) })
         else { return }
+        let request = AppScanRequest(
+            paths: command.paths, configPath: command.config, workingDirectory: cwd, jobs: command.jobs,
+            contractPath: command.contract)
         let facts: AppFacts
         do {
-            facts = try AppScan.run(
-                AppScanRequest(
-                    paths: command.paths, configPath: command.config, workingDirectory: cwd, jobs: command.jobs))
+            facts = try AppScan.run(request)
         } catch {
             throw UsageError(error)
         }
-        if command.json {
+        if command.writeContract {
+            try writeContract(request, facts: facts, dryRun: command.dryRun)
+        } else if command.json {
             terminal.write(AppFactsReporter.json(facts))
         } else {
             terminal.write(AppFactsReporter.text(facts, scanned: command.paths))
+        }
+    }
+
+    /// `--write-contract`: the diff first, then what was added and what was left as written, then the file, written
+    /// atomically and only when something changed.
+    func writeContract(_ request: AppScanRequest, facts: AppFacts, dryRun: Bool) throws(UsageError) {
+        let update: ContractUpdate
+        do {
+            update = try AppScan.contractUpdate(request, facts: facts)
+        } catch {
+            throw UsageError(error)
+        }
+        let merge = update.merge
+        var out = merge.diff(path: update.path)
+        if !merge.changes.isEmpty { out += "\nadded:\n" + merge.changes.map { "  \($0)\n" }.joined() }
+        if !merge.kept.isEmpty {
+            out +=
+                "\nleft as written (the app says otherwise; decide by hand):\n"
+                + merge.kept.map { "  \($0)\n" }.joined()
+        }
+        if !merge.isChanged {
+            out += "\(update.path) is up to date with the app: nothing to write\n"
+        } else if dryRun {
+            out += "\n--dry-run: \(update.path) not written\n"
+        } else {
+            do {
+                try LocalFileSystem().writeAtomically(update.absolutePath, merge.bytes, durable: true)
+            } catch {
+                throw UsageError(message: "cannot write the contract to \(update.path): \(error.message)")
+            }
+            out += "\nwrote \(update.path)\n"
+        }
+        terminal.write(out)
+        if update.isUnusedByConfig {
+            terminal.writeError(
+                "hint: pushlint lint reads this contract once .pushlint.json names it: \"contract\": \"\(update.path)\"\n"
+            )
         }
     }
 }

@@ -17,6 +17,8 @@ struct LintCommand {
     var reports: [(ReportFormat, String)] = []
     var config: String?
     var contract: String?
+    /// `--app PATH` (repeatable): the app folders the app-* rules read instead of the config's `app`.
+    var app: [String] = []
     var kind: PayloadKind?
     var stdin = false
     var stdinFilename: String?
@@ -61,6 +63,7 @@ struct LintCommand {
                 maxFindingsPerRule: maxFindingsPerRule),
             fix: fix ? .apply : fixDryRun ? .dryRun : .none, unsafeFixes: unsafeFixes, baseline: baseline,
             strictBaseline: strictBaseline, writeBaseline: writeBaseline, onlyErrors: quiet)
+        request.appPaths = app
         if stdinIsJSONLines { request.standardInputLines = (stdinFilename ?? "<stdin>", standardInputLines) }
         return request
     }
@@ -95,7 +98,8 @@ struct ArgumentCursor {
 
 enum LintArguments {
     static let options = [
-        "--format", "--output", "--report", "--config", "--contract", "--kind", "--stdin", "--stdin-filename", "--rule",
+        "--format", "--output", "--report", "--config", "--contract", "--app", "--kind", "--stdin", "--stdin-filename",
+        "--rule",
         "--fail-on", "--max-warnings", "--jobs", "--max-file-bytes", "--color", "--quiet", "--help",
         "--fix", "--fix-dry-run", "--unsafe-fixes", "--baseline", "--write-baseline", "--strict-baseline", "--timing",
         "--stdin-format", "--max-findings-per-rule",
@@ -149,6 +153,8 @@ enum LintArguments {
                 command.config = try cursor.value(for: name, inline: inline)
             case "--contract":
                 command.contract = try cursor.value(for: name, inline: inline)
+            case "--app":
+                command.app.append(try cursor.value(for: name, inline: inline))
             case "--kind":
                 let value = try cursor.value(for: name, inline: inline)
                 if value != "auto" {

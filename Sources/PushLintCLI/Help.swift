@@ -46,6 +46,8 @@ enum Help {
         CONFIGURATION:
           -c, --config FILE       Default: the nearest .pushlint.json walking up from the working directory.
               --contract FILE     Use this contract instead of the config's.
+              --app PATH          Read the app's sources here for the app-* rules instead of the config's 'app'
+                                  folders; repeatable.
               --kind KIND         auto (default), apns, fcm, fcm-legacy or expo.
               --rule ID=LEVEL     Set a rule to off, info, warning or error; repeatable.
 
@@ -135,6 +137,7 @@ enum Help {
         constant of the app is listed as unresolved, never guessed.
 
         USAGE: pushlint app scan [PATH ...] [options]
+               pushlint app scan [PATH ...] --write-contract [--dry-run] [--contract FILE]
 
         ARGUMENTS:
           PATH                    App folders or files. Default: the config's 'app' folders, else the working
@@ -147,6 +150,12 @@ enum Help {
                                   unresolved (and more; see the README).
           -c, --config FILE       Default: the nearest .pushlint.json walking up from the working directory.
           -j, --jobs N            Files read in parallel. Default: the number of active processors.
+          --write-contract        Merge the facts into the contract (the config's, --contract FILE, else a new
+                                  push-contract.json beside the config): prints the diff, what was added and what
+                                  was left as written, then writes the file atomically. Never deletes or
+                                  overwrites what the team wrote.
+          --dry-run               With --write-contract: print the diff, write nothing.
+          --contract FILE         With --write-contract: the contract to update.
 
         EXIT STATUS: 0 when the scan ran, whatever it found (files that cannot be read are listed, never fatal);
         2 usage or configuration error, or a named path that does not exist.

@@ -9,15 +9,31 @@ public struct AppScanRequest: Sendable {
     public var configPath: String?
     public var workingDirectory: String
     public var jobs: Int
+    /// `--contract`: the contract `--write-contract` updates; nil takes the config's, else `push-contract.json`
+    /// beside the config (or in the working directory).
+    public var contractPath: String?
 
     public init(
-        paths: [String] = [], configPath: String? = nil, workingDirectory: String, jobs: Int = Engine.activeProcessors
+        paths: [String] = [], configPath: String? = nil, workingDirectory: String, jobs: Int = Engine.activeProcessors,
+        contractPath: String? = nil
     ) {
         self.paths = paths
         self.configPath = configPath
         self.workingDirectory = workingDirectory
         self.jobs = jobs
+        self.contractPath = contractPath
     }
+}
+
+/// What `--write-contract` would write: the merge of the app's facts into the contract, and where.
+public struct ContractUpdate: Sendable {
+    /// The contract as the command line shows it (relative to the working directory), and where it is written.
+    public var path: String
+    public var absolutePath: String
+    public var merge: ContractWriter.Merge
+    /// The config does not name this contract (or there is no config): `pushlint lint` would not read it until
+    /// `"contract"` names it.
+    public var isUnusedByConfig: Bool
 }
 
 /// Reads an app's sources for the facts a push contract needs (issue 23): walks the app folders, skipping generated
@@ -78,6 +94,43 @@ public enum AppScan {
                 reason: "it is larger than \(AppSourceScanner.maximumFileBytes >> 20) MB (\(size) bytes)")
         case .failed(let reason):
             return .unreadable(path: target.path.display, reason: "cannot read it: \(reason)")
+        }
+    }
+
+    /// The contract update of `--write-contract`: the contract the request names (`--contract`), else the
+    /// config's, else `push-contract.json` beside the config; read when it exists, merged with `facts`. Nothing is
+    /// written here: the command line shows the diff and writes the file.
+    public static func contractUpdate(
+        _ request: AppScanRequest, facts: AppFacts, fileSystem: any FileSystem = LocalFileSystem()
+    ) throws(LintSessionError) -> ContractUpdate {
+        let cwd = PathText.normalize(request.workingDirectory)
+        let project: Project
+        do {
+            project = try Project.load(
+                configPath: request.configPath, contractPath: nil, cwd: cwd, paths: request.paths,
+                fileSystem: fileSystem)
+        } catch {
+            throw .configuration(error)
+        }
+        let (absolute, shown) = project.contractToWrite(named: request.contractPath, cwd: cwd)
+        var existing: [UInt8]?
+        switch fileSystem.read(absolute, limit: 64 << 20) {
+        case .bytes(let bytes): existing = bytes
+        case .failed where fileSystem.info(absolute, followLinks: true) == nil: existing = nil
+        case .failed(let reason):
+            throw .configuration(
+                ConfigurationError(path: shown, position: nil, message: "cannot read the contract file: \(reason)"))
+        case .tooLarge(let size):
+            throw .configuration(
+                ConfigurationError(
+                    path: shown, position: nil, message: "the contract file is \(size) bytes, more than 64 MiB"))
+        }
+        do {
+            let merge = try ContractWriter.merge(contract: existing, path: shown, facts: facts)
+            return ContractUpdate(
+                path: shown, absolutePath: absolute, merge: merge, isUnusedByConfig: project.contractFile != absolute)
+        } catch {
+            throw .configuration(error)
         }
     }
 

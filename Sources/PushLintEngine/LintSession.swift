@@ -32,6 +32,8 @@ public struct LintRequest: Sendable {
     public var writeBaseline: String?
     /// `--quiet`: only errors.
     public var onlyErrors: Bool
+    /// `--app PATH`: the app folders the app-* rules read, instead of the config's `app`.
+    public var appPaths: [String] = []
 
     public init(
         paths: [String], configPath: String? = nil, contractPath: String? = nil, workingDirectory: String,
@@ -82,13 +84,24 @@ public enum LintSession {
         _ request: LintRequest, fileSystem: any FileSystem = LocalFileSystem()
     ) throws(LintSessionError) -> LintOutcome {
         let cwd = request.workingDirectory
-        let project: Project
+        var project: Project
         do {
             project = try Project.load(
                 configPath: request.configPath, contractPath: request.contractPath, cwd: cwd, paths: request.paths,
                 fileSystem: fileSystem)
         } catch {
             throw .configuration(error)
+        }
+        // The app's sources are read before any payload, once: every app-* rule checks against the same facts.
+        let appFolders = request.appPaths.isEmpty ? project.appFolders(cwd: cwd) : request.appPaths
+        if !appFolders.isEmpty {
+            do throws(Discovery.MissingPath) {
+                project = project.reading(
+                    app: try AppScan.scan(
+                        folders: appFolders, cwd: cwd, fileSystem: fileSystem, jobs: request.options.jobs))
+            } catch {
+                throw .missingPath(error.path)
+            }
         }
         let baseline = try request.baseline.map { (file) throws(LintSessionError) in
             try loadBaseline(file, cwd: cwd, fileSystem)

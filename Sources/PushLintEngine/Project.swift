@@ -101,6 +101,25 @@ public struct Project: Sendable {
 }
 
 extension Project {
+    /// The project with the app's facts in its settings, for the app-* rules.
+    public func reading(app facts: AppFacts) -> Project {
+        var project = self
+        project.settings = LintSettings(
+            ruleOptions: settings.ruleOptions, contract: settings.contract, placeholders: settings.placeholders,
+            app: facts)
+        return project
+    }
+
+    /// The contract `app scan --write-contract` updates, absolute and as shown (from the working directory):
+    /// `named` (`--contract`, from the working directory), else the config's, else `push-contract.json` beside the
+    /// config.
+    public func contractToWrite(named: String?, cwd: String) -> (absolute: String, shown: String) {
+        let absolute =
+            named.map { PathText.absolute($0, cwd: cwd) } ?? contractFile
+            ?? PathText.absolute(Initializer.contractFileName, cwd: baseDirectory)
+        return (absolute, PathText.relative(absolute, to: PathText.normalize(cwd)))
+    }
+
     /// The config's `app` folders as paths from the working directory (the config writes them relative to its own
     /// folder): what `app scan` and the app-* rules read when no path is named, shown as a missing path would be.
     public func appFolders(cwd: String) -> [String] {

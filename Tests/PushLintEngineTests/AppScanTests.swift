@@ -117,6 +117,7 @@ import Testing
                 "channel chat default @ \(channels):19",
                 "channel general default @ \(channels):20",
                 "category ORDER_ACTIONS [TRACK] @ app/ios/Shop/AppDelegate.swift:11",
+                "category CHAT_REPLY [REPLY] @ app/ios/Shop/AppDelegate.swift:14",
                 "mode remote-notification @ app/ios/Shop/Info.plist:9",
                 "entitlement aps-environment @ app/ios/Shop/Shop.entitlements:5",
                 "entitlement com.apple.developer.usernotifications.time-sensitive @ app/ios/Shop/Shop.entitlements:7",

@@ -260,7 +260,7 @@ import Testing
         let after = try Contract.read(path: "c", bytes: merge.bytes)
         #expect(after.events.map(\.name) == before.events.map(\.name))
         #expect(after.android?.channels?.map(\.id) == (before.android?.channels?.map(\.id) ?? []) + ["calls"])
-        #expect(after.ios?.categories == ["ORDER_ACTIONS", "CHAT_REPLY", "CALL_ACTIONS"])
+        #expect(after.ios?.categories == ["ORDER_ACTIONS", "CHAT_REPLY", "RETURN_ACTIONS", "CALL_ACTIONS"])
         #expect(after.ios?.entitlements == ["time-sensitive", "critical-alerts"])
         #expect(after.android?.defaultChannel == "orders")
         let diff = merge.diff(path: "push-contract.json")

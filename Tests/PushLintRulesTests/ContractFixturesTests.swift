@@ -10,13 +10,13 @@ import Testing
 @Suite struct ContractFixturesTests {
     @Test func examplesProjectGivesTheDeliberateFindingsOfTheseRules() throws {
         let report = try FolderLinter.lint(Paths.testdata.appendingPathComponent("examples"))
-        #expect(report.files.count == 29)
+        // 29 payload files, and the contract with the app-* rules' findings about it.
+        #expect(report.files.count == 30)
         #expect(!report.files.contains { $0.path.display.hasPrefix("push/drafts/") })
         let found = ContractPackRules.findings(report)
         // receipt.json is over the size limit: payload-size's finding, so payload-data-not-link stays silent there.
         #expect(
             found == [
-                "push/android/orders/updated-channel.json android-channel-exists 16:23",
                 "push/android/orders/updated-missing-cursor.json contract-required-field 8:5",
                 "push/android/promo/weekly-high.json priority-high-non-urgent 14:19",
                 "push/templates/chat-message.json.hbs template-render-invalid 8:23",
@@ -24,8 +24,10 @@ import Testing
                 "push/templates/promo-weekly.json.j2 template-render-invalid 3:62",
             ])
         #expect(report.project.filter { ContractPackRules.ids.contains($0.ruleId) }.isEmpty)
-        // The channel finding suggests the near miss.
-        let channel = try #require(report.allDiagnostics.first { $0.ruleId == "android-channel-exists" })
+        // The channel finding suggests the near miss. The app's Android sources are read (the config's `app`), so the
+        // app's rule owns it: android-channel-exists stays silent.
+        #expect(!report.allDiagnostics.contains { $0.ruleId == "android-channel-exists" })
+        let channel = try #require(report.allDiagnostics.first { $0.ruleId == "app-channel-not-created" })
         #expect(channel.message.contains("Did you mean 'orders'?"))
         #expect(channel.pointer == "/message/android/notification/channel_id")
     }

@@ -4,23 +4,18 @@ import PushLintModel
 import PushLintRules
 import TestSupport
 
-/// Lints a project folder the way `pushlint lint` run inside it does: its `.pushlint.json`, its contract, the
-/// files discovery finds.
+/// Lints a project folder the way `pushlint lint` run inside it does: the command line's one engine entry point,
+/// with its `.pushlint.json`, its contract, its app folders and the files discovery finds.
 enum FolderLinter {
-    /// Rules of packs that may not be built into this branch yet, which the examples' config names.
-    static let foreignRuleIds = ["fcm-collapse-key-limit"]
-
     static func lint(_ folder: URL) throws -> LintReport {
-        var descriptions = RuleRegistry.descriptions
-        for id in foreignRuleIds where !descriptions.contains(where: { $0.id == id }) {
-            descriptions.append(
-                RuleDescription(id: id, summary: "", family: .fcm, defaultSeverity: .warning, rationale: ""))
+        do {
+            return try LintSession.run(
+                LintRequest(paths: ["."], workingDirectory: folder.path, options: LintOptions(jobs: 2))
+            ).report
+        } catch {
+            if case .configuration(let configurationError) = error { throw configurationError }
+            throw error
         }
-        let project = try Project.load(configPath: nil, contractPath: nil, cwd: folder.path, rules: descriptions)
-        var discovery = Discovery(config: project.config, baseDirectory: project.baseDirectory, cwd: folder.path)
-        discovery.ignoredFiles = project.ownFiles
-        let targets = try discovery.targets(for: ["."])
-        return Engine(project: project, options: LintOptions(jobs: 2)).lint(targets)
     }
 }
 

@@ -10,8 +10,11 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         let track = UNNotificationAction(identifier: "TRACK", title: "Track", options: [.foreground])
         let orders = UNNotificationCategory(
             identifier: "ORDER_ACTIONS", actions: [track], intentIdentifiers: [], options: [])
-        // CHAT_REPLY (chat templates, push-contract.json) is not registered yet: its Reply action never shows.
-        UNUserNotificationCenter.current().setNotificationCategories([orders])
+        let reply = UNTextInputNotificationAction(identifier: "REPLY", title: "Reply", options: [])
+        let chat = UNNotificationCategory(
+            identifier: "CHAT_REPLY", actions: [reply], intentIdentifiers: [], options: [])
+        // RETURN_ACTIONS (push-contract.json) is not registered yet: its actions would never show.
+        UNUserNotificationCenter.current().setNotificationCategories([orders, chat])
         application.registerForRemoteNotifications()
         return true
     }
