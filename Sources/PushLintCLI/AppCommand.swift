@@ -32,26 +32,11 @@ struct AppScanCommand {
         }
         var command = AppScanCommand()
         var cursor = ArgumentCursor(Array(arguments.dropFirst()))
-        var onlyPaths = false
-        while let argument = cursor.next() {
-            if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
-                command.paths.append(argument)
+        while let next = cursor.nextArgument(shortOptions: shortOptions) {
+            guard case .option(let name, let inline, let argument) = next else {
+                if case .path(let path) = next { command.paths.append(path) }
                 continue
             }
-            if argument == "--" {
-                onlyPaths = true
-                continue
-            }
-            var name = argument
-            var inline: String?
-            if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<eq])
-                inline = String(argument[argument.index(after: eq)...])
-            } else if !argument.hasPrefix("--"), argument.count > 2, shortOptions[String(argument.prefix(2))] != nil {
-                name = String(argument.prefix(2))
-                inline = String(argument.dropFirst(2))
-            }
-            name = shortOptions[name] ?? name
             switch name {
             case "--help":
                 return nil

@@ -73,6 +73,16 @@ struct LintCommand {
 struct ArgumentCursor {
     var arguments: [String]
     var index = 0
+    /// After `--`: every argument is a path.
+    var onlyPaths = false
+
+    /// An argument as a command reads it.
+    enum Argument {
+        case path(String)
+        /// `name` is the long name (a short option is mapped); `inline` the value written with it; `written` the
+        /// argument as given, for messages.
+        case option(name: String, inline: String?, written: String)
+    }
 
     init(_ arguments: [String]) { self.arguments = arguments }
 
@@ -82,6 +92,28 @@ struct ArgumentCursor {
         guard index < arguments.count else { return nil }
         defer { index += 1 }
         return arguments[index]
+    }
+
+    /// The next argument as a path or an option. `--` makes every later argument a path (and `-` is one);
+    /// `--name=value`, and a short option with its value attached as getopt reads it (`-j4`, `-fjson`,
+    /// `-oreport.json`), carry their value inline.
+    mutating func nextArgument(shortOptions: [String: String]) -> Argument? {
+        guard let argument = next() else { return nil }
+        if onlyPaths || !argument.hasPrefix("-") || argument == "-" { return .path(argument) }
+        if argument == "--" {
+            onlyPaths = true
+            return nextArgument(shortOptions: shortOptions)
+        }
+        var name = argument
+        var inline: String?
+        if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+            name = String(argument[..<eq])
+            inline = String(argument[argument.index(after: eq)...])
+        } else if !argument.hasPrefix("--"), argument.count > 2, shortOptions[String(argument.prefix(2))] != nil {
+            name = String(argument.prefix(2))
+            inline = String(argument.dropFirst(2))
+        }
+        return .option(name: shortOptions[name] ?? name, inline: inline, written: argument)
     }
 
     /// The value of an option, from `--name=value` or the next argument.
@@ -111,27 +143,11 @@ enum LintArguments {
     static func parse(_ arguments: [String]) throws(UsageError) -> LintCommand? {
         var command = LintCommand()
         var cursor = ArgumentCursor(arguments)
-        var onlyPaths = false
-        while let argument = cursor.next() {
-            if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
-                command.paths.append(argument)
+        while let next = cursor.nextArgument(shortOptions: shortOptions) {
+            guard case .option(let name, let inline, let argument) = next else {
+                if case .path(let path) = next { command.paths.append(path) }
                 continue
             }
-            if argument == "--" {
-                onlyPaths = true
-                continue
-            }
-            var name = argument
-            var inline: String?
-            if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<eq])
-                inline = String(argument[argument.index(after: eq)...])
-            } else if !argument.hasPrefix("--"), argument.count > 2, shortOptions[String(argument.prefix(2))] != nil {
-                // A short option with its value attached, as getopt reads it: `-j4`, `-fjson`, `-oreport.json`.
-                name = String(argument.prefix(2))
-                inline = String(argument.dropFirst(2))
-            }
-            name = shortOptions[name] ?? name
             switch name {
             case "--help":
                 return nil

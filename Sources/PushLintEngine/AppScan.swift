@@ -104,31 +104,28 @@ public enum AppScan {
         _ request: AppScanRequest, facts: AppFacts, fileSystem: any FileSystem = LocalFileSystem()
     ) throws(LintSessionError) -> ContractUpdate {
         let cwd = PathText.normalize(request.workingDirectory)
-        let project: Project
-        do {
-            project = try Project.load(
-                configPath: request.configPath, contractPath: nil, cwd: cwd, paths: request.paths,
-                fileSystem: fileSystem)
-        } catch {
-            throw .configuration(error)
-        }
+        let project = try Self.project(of: request, fileSystem)
         let (absolute, shown) = project.contractToWrite(named: request.contractPath, cwd: cwd)
-        var existing: [UInt8]?
-        switch fileSystem.read(absolute, limit: 64 << 20) {
-        case .bytes(let bytes): existing = bytes
-        case .failed where fileSystem.info(absolute, followLinks: true) == nil: existing = nil
-        case .failed(let reason):
-            throw .configuration(
-                ConfigurationError(path: shown, position: nil, message: "cannot read the contract file: \(reason)"))
-        case .tooLarge(let size):
-            throw .configuration(
-                ConfigurationError(
-                    path: shown, position: nil, message: "the contract file is \(size) bytes, more than 64 MiB"))
-        }
         do {
+            // No contract yet is no error: the merge makes one.
+            let existing =
+                fileSystem.info(absolute, followLinks: true) == nil
+                ? nil : try Project.readConfigFile(absolute, shown: shown, what: "contract", fileSystem)
             let merge = try ContractWriter.merge(contract: existing, path: shown, facts: facts)
             return ContractUpdate(
                 path: shown, absolutePath: absolute, merge: merge, isUnusedByConfig: project.contractFile != absolute)
+        } catch {
+            throw .configuration(error)
+        }
+    }
+
+    /// The project a request runs in: its config (`--config`, else the nearest), which names the app folders and
+    /// the contract.
+    static func project(of request: AppScanRequest, _ fileSystem: any FileSystem) throws(LintSessionError) -> Project {
+        do {
+            return try Project.load(
+                configPath: request.configPath, contractPath: nil, cwd: request.workingDirectory,
+                paths: request.paths, fileSystem: fileSystem)
         } catch {
             throw .configuration(error)
         }
@@ -140,14 +137,7 @@ public enum AppScan {
         throws(LintSessionError) -> AppFacts
     {
         let cwd = request.workingDirectory
-        let project: Project
-        do {
-            project = try Project.load(
-                configPath: request.configPath, contractPath: nil, cwd: cwd, paths: request.paths,
-                fileSystem: fileSystem)
-        } catch {
-            throw .configuration(error)
-        }
+        let project = try Self.project(of: request, fileSystem)
         var paths = request.paths
         if paths.isEmpty { paths = project.appFolders(cwd: cwd) }
         if paths.isEmpty { paths = ["."] }
