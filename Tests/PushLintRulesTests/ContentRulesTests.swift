@@ -161,11 +161,29 @@ import Testing
             #expect(nature.isSecret == expected.isSecret && nature.isKeyLike == expected.isKeyLike, "\(name)")
             let isPhone = !words.isDisjoint(with: TextDetectors.phoneWords)
             #expect(name.withUTF8Bytes(TextDetectors.isPhoneKey) == isPhone, "\(name)")
+            // The hint search that settles most keys passes over none that the word tests would report.
+            let hints = name.withUTF8Bytes(TextDetectors.nameHints)
+            if isPhone { #expect(hints.contains(.phone), "\(name)") }
+            if expected.isSecret || expected.isKeyLike { #expect(hints.contains(.secretOrKeyLike), "\(name)") }
             if expected.isSecret { secrets += 1 }
             if expected.isKeyLike { keyLike += 1 }
             if isPhone { phones += 1 }
         }
         #expect(secrets > 200 && keyLike > 200 && phones > 200, "\(secrets) \(keyLike) \(phones)")
+    }
+
+    /// Each phone hint is found in a key's joined lower-case bytes, in any case and cut by separators; keys
+    /// without one are not hinted.
+    @Test func phoneHintsAreFoundInKeyNames() {
+        for hint in TextDetectors.phoneHints {
+            let cut = String(hint.prefix(1)) + "_" + String(hint.dropFirst())
+            for name in [hint, hint.uppercased(), "x" + hint + "y", "customer." + cut] {
+                #expect(name.withUTF8Bytes(TextDetectors.nameHints).contains(.phone), "\(name)")
+            }
+        }
+        for name in ["placed_at", "order_number", "te", "cel", "phon", "mobil", "msisd", "title", "body"] {
+            #expect(!name.withUTF8Bytes(TextDetectors.nameHints).contains(.phone), "\(name)")
+        }
     }
 
     /// The token test on bytes answers as the one on the text, at its length and alphabet edges.

@@ -79,9 +79,9 @@ struct PayloadSensitiveData: PayloadRule {
                     if nature.isSecret, keyNode != nil, let secret = secretVerdict(doc.string(node)) { return secret }
                     let n = nodes[node]
                     guard n.flags & JSONNode.hasEscapes == 0 else {
-                        return doc.stringBytes(node).withUnsafeBufferPointer { detect($0, nature, key) }
+                        return doc.stringBytes(node).withUnsafeBufferPointer { detect($0, nature) }
                     }
-                    return detect(inPlace(n), nature, key)
+                    return detect(inPlace(n), nature)
                 }
                 var node = body
                 let end = Int(nodes[body].next)
@@ -120,13 +120,12 @@ struct PayloadSensitiveData: PayloadRule {
         case personal(TextDetectors.Finding)
     }
 
-    /// Personal data or a key in a string's bytes; the key's bytes say whether digits are a phone number.
-    private func detect(_ text: UnsafeBufferPointer<UInt8>, _ nature: KeyNature, _ key: UnsafeBufferPointer<UInt8>?)
-        -> Verdict?
-    {
-        TextDetectors.sensitive(
-            inBytes: text, keyLike: nature.isKeyLike, keyIsPhone: { key.map(TextDetectors.isPhoneKey) ?? false }
-        ).map { .personal($0) }
+    /// Personal data or a key in a string's bytes; the key's nature says whether digits are a phone number.
+    private func detect(_ text: UnsafeBufferPointer<UInt8>, _ nature: KeyNature) -> Verdict? {
+        let isPhone = nature.isPhone
+        return TextDetectors.sensitive(inBytes: text, keyLike: nature.isKeyLike, keyIsPhone: { isPhone }).map {
+            .personal($0)
+        }
     }
 
     /// `doc.owningKey(of:)` on the nodes in hand.
@@ -193,17 +192,20 @@ struct PayloadSensitiveData: PayloadRule {
         return nodes
     }
 
-    /// What a key's name says about its value. Most names are settled by a byte search for the hints the word
-    /// tests look for; the others are split into words on their bytes.
+    /// What a key's name says about its value: a secret, a key or token when long and random, or a phone number
+    /// when it is digits. Most names are settled by a byte search for the hints the word tests look for; the
+    /// others are split into words on their bytes.
     private struct KeyNature {
         var isSecret = false
         var isKeyLike = false
+        var isPhone = false
 
         init() {}
 
         init(_ name: UnsafeBufferPointer<UInt8>) {
-            guard TextDetectors.mayBeSecretOrKeyLikeName(name) else { return }
-            (isSecret, isKeyLike) = TextDetectors.nameNature(name)
+            let hints = TextDetectors.nameHints(name)
+            if hints.contains(.secretOrKeyLike) { (isSecret, isKeyLike) = TextDetectors.nameNature(name) }
+            if hints.contains(.phone) { isPhone = TextDetectors.isPhoneKey(name) }
         }
     }
 

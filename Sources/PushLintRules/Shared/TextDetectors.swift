@@ -671,34 +671,59 @@ enum TextDetectors {
     /// joined form, is a substring of the name without its separators (`_ - . space`) in lower case, so keys such
     /// as `title` or `order_id` are settled by a byte search (and `pa_ssword`, joined `password`, is not missed).
     static func mayBeSecretOrKeyLikeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        nameHints(bytes).contains(.secretOrKeyLike)
+    }
+
+    /// What a key's name may be, from the hints its joined lower-case bytes hold: named like a secret or a key
+    /// (`mayBeSecretOrKeyLikeName`), or like a phone number (`tel`, `cell`, `phone`, `mobile` or `msisdn`, which
+    /// every phone word holds, and a word is a substring of the joined name). A name that is not ASCII may be
+    /// either.
+    struct NameHints: OptionSet {
+        let rawValue: UInt8
+        static let secretOrKeyLike = NameHints(rawValue: 1)
+        static let phone = NameHints(rawValue: 2)
+    }
+
+    static func nameHints(_ bytes: UnsafeBufferPointer<UInt8>) -> NameHints {
         // The last eight bytes of the joined name, lower case, in one word: after each byte that ends a hint, the
         // hints that end with it are compared with the word's low bytes (a hint occurs in the name exactly when the
         // joined name, up to some byte, ends with it). Every key of every payload passes here: one table load per
         // byte says what to do with it.
         let table = nameByteTable
         var window: UInt64 = 0
+        var hints: NameHints = []
         for b in bytes {
             let c = table[Int(b)]
             if c == separatorByte { continue }
             window = window << 8 | UInt64(c & 0x7F)
             guard c & hintEnd != 0 else { continue }
-            // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full test.
-            if c == nonASCIIByte { return true }
-            let hit: Bool
+            // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full tests.
+            if c == nonASCIIByte { return [.secretOrKeyLike, .phone] }
+            let secret: Bool
+            var phone = false
             switch c & 0x7F {
-            case UInt8(ascii: "s"): hit = window & 0xFF_FFFF == Hint.pas
-            case UInt8(ascii: "d"): hit = window & 0xFF_FFFF == Hint.pwd || window & 0xFFFF_FFFF == Hint.cred
-            case UInt8(ascii: "t"): hit = window & 0xFFFF_FFFF_FFFF == Hint.secret
-            case UInt8(ascii: "g"): hit = window & 0xFF_FFFF == Hint.sig
-            case UInt8(ascii: "y"): hit = window & 0xFF_FFFF == Hint.key
-            case UInt8(ascii: "n"): hit = window & 0xFF_FFFF_FFFF == Hint.token
-            case UInt8(ascii: "h"): hit = window & 0xFFFF_FFFF == Hint.auth
-            case UInt8(ascii: "c"): hit = window & 0xFFFF_FFFF == Hint.hmac
-            default: hit = false
+            case UInt8(ascii: "s"): secret = window & 0xFF_FFFF == Hint.pas
+            case UInt8(ascii: "d"): secret = window & 0xFF_FFFF == Hint.pwd || window & 0xFFFF_FFFF == Hint.cred
+            case UInt8(ascii: "t"): secret = window & 0xFFFF_FFFF_FFFF == Hint.secret
+            case UInt8(ascii: "g"): secret = window & 0xFF_FFFF == Hint.sig
+            case UInt8(ascii: "y"): secret = window & 0xFF_FFFF == Hint.key
+            case UInt8(ascii: "n"):
+                secret = window & 0xFF_FFFF_FFFF == Hint.token
+                phone = window & 0xFFFF_FFFF_FFFF == Hint.msisdn
+            case UInt8(ascii: "h"): secret = window & 0xFFFF_FFFF == Hint.auth
+            case UInt8(ascii: "c"): secret = window & 0xFFFF_FFFF == Hint.hmac
+            case UInt8(ascii: "l"):
+                secret = false
+                phone = window & 0xFF_FFFF == Hint.tel || window & 0xFFFF_FFFF == Hint.cell
+            case UInt8(ascii: "e"):
+                secret = false
+                phone = window & 0xFF_FFFF_FFFF == Hint.phone || window & 0xFFFF_FFFF_FFFF == Hint.mobile
+            default: secret = false
             }
-            if hit { return true }
+            if secret { hints.insert(.secretOrKeyLike) }
+            if phone { hints.insert(.phone) }
         }
-        return false
+        return hints
     }
 
     /// What `mayBeSecretOrKeyLikeName` makes of each byte: its lower case, with the high bit set for the last letters
@@ -711,7 +736,7 @@ enum TextDetectors {
             if b >= 0x80 { return nonASCIIByte }
             if isSeparator(b) { return separatorByte }
             let c = b == 0 ? 1 : ASCIIText.lower(b)
-            return "sdtgynhc".utf8.contains(c) ? c | hintEnd : c
+            return "sdtgynhcle".utf8.contains(c) ? c | hintEnd : c
         })
 
     /// The hints of `mayBeSecretOrKeyLikeName` as words of their bytes, the first most significant: `pas`
@@ -721,6 +746,9 @@ enum TextDetectors {
         static let pas: UInt64 = 0x70_61_73, pwd: UInt64 = 0x70_77_64, secret: UInt64 = 0x73_65_63_72_65_74
         static let sig: UInt64 = 0x73_69_67, key: UInt64 = 0x6B_65_79, cred: UInt64 = 0x63_72_65_64
         static let token: UInt64 = 0x74_6F_6B_65_6E, auth: UInt64 = 0x61_75_74_68, hmac: UInt64 = 0x68_6D_61_63
+        /// The phone hints (`phoneHints`).
+        static let tel: UInt64 = 0x74_65_6C, cell: UInt64 = 0x63_65_6C_6C, phone: UInt64 = 0x70_68_6F_6E_65
+        static let mobile: UInt64 = 0x6D_6F_62_69_6C_65, msisdn: UInt64 = 0x6D_73_69_73_64_6E
     }
 
     static func hasCardPrefix(_ d: [Int]) -> Bool {
@@ -754,11 +782,11 @@ enum TextDetectors {
     }
 
     /// A phone number in one of its usual shapes, which the scan looked for as it passed, or digits under a field
-    /// named like a phone number (`keyIsPhone` is asked only then).
+    /// named like a phone number.
     static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: TextScan, keyIsPhone: () -> Bool)
         -> Bool
     {
-        scan.hasPhoneShape || (BytePatterns.isPhoneLikeValue(bytes) && keyIsPhone())
+        scan.hasPhoneShape || (keyIsPhone() && BytePatterns.isPhoneLikeValue(bytes))
     }
 
     /// A key named like a phone number: one of its words (`words`) is a phone word. An ASCII key is split on its
