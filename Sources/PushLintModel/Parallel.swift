@@ -3,9 +3,22 @@ import Synchronization
 
 /// Runs `body` for indexes `0..<count` on up to `jobs` threads and returns the results in index order, whatever
 /// the scheduling: workers take the next index from a shared counter, so a slow file does not hold up a batch.
+/// Inlinable, so that each caller gets it specialized for its result type: the generic copy looked up the metadata
+/// of its arrays, optionals and ranges on every call (about 40 M instructions of the 10 000 templates, one call per
+/// file and batch run).
+@inlinable
 public func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Int) -> T) -> [T] {
     // One item or one job: no threads to start.
-    if count <= 1 || jobs <= 1 { return (0..<count).map(body) }
+    if count <= 1 || jobs <= 1 {
+        var results: [T] = []
+        results.reserveCapacity(count)
+        var index = 0
+        while index < count {
+            results.append(body(index))
+            index += 1
+        }
+        return results
+    }
     let results = Mutex<[T?]>(Array(repeating: nil, count: count))
     let next = Atomic<Int>(0)
     let workers = max(1, min(jobs, count))
@@ -22,6 +35,7 @@ public func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable 
 
 /// The results in their slots, moved out: mapping the optionals copied each result (10 000 files' reports, with a
 /// reference count on each of their arrays and strings) before the slots were released.
+@inlinable
 public func takeAll<T>(_ slots: inout [T?]) -> [T] {
     slots.indices.compactMap { slots[$0].take() }
 }

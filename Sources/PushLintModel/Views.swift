@@ -67,7 +67,15 @@ public struct APNsHeaders: Sendable {
     /// entries are settled by their length.
     public func entry(_ name: String) -> APNsHeader? {
         let length = name.utf8.count
-        return entries.last { $0.name.utf8.count == length && ASCIIText.equalsIgnoringCase($0.name, name) }
+        // From the last entry back, by index: only the entry found is copied (each holds two strings).
+        var index = entries.count
+        while index > 0 {
+            index -= 1
+            if entries[index].name.utf8.count == length, ASCIIText.equalsIgnoringCase(entries[index].name, name) {
+                return entries[index]
+            }
+        }
+        return nil
     }
 
     public func value(_ name: String) -> String? { entry(name)?.value }

@@ -220,6 +220,10 @@ import Testing
             "+49 221 1234567", "+1 (415) 555-0132", "(415) 555-0132", "415.555.0132", "0221 1234567", "030/12345678",
             "0221-123 45", "4111 1111 1111 1111", "378282246310005", "3782 822463 10005", "4111-1111-1111-1111",
             "07700 900123",
+            // Edges of the places the scan tries a shape: an area code with a space (no shape), the exchange after
+            // `)` or `) `, a `+` after a digit, a trunk run of 2 or 6 digits, a card after a date on one chain.
+            "415 555-0132", "(415)555-0132", "1+49 221 1234567", "02 1234567", "022134 1234567",
+            "2026-11-28 4111 1111 1111 1111", "2026-11-28  4111 1111 1111 1111", "17644123456789",
         ]
         Self.check(
             "gated phone", seed: 21, pieces: Self.filler + ["+", "1", "0", ".5", ",0"], runs: 4000,
@@ -229,11 +233,93 @@ import Testing
         Self.check(
             "gated card", seed: 22, pieces: Self.filler + ["4111", " 1111", "-"], runs: 4000,
             core: { g in shapes[g.next(shapes.count)] + (g.next(2) == 0 ? "" : " " + shapes[g.next(shapes.count)]) },
-            { bytes in
-                let scan = TextDetectors.TextScan(bytes)
-                return scan.digits >= 13 && scan.mayHoldCard && BytePatterns.containsCardNumber(bytes)
-            },
+            { bytes in TextDetectors.TextScan(bytes).hasCard },
             Reference.card)
+    }
+
+    /// The whole detector, scan and all, against the expressions applied to the whole text in the detector's order
+    /// (with its one gate that is not a pattern: 16 bytes, 7 digits, an `@` or a key-like name), on texts that mix
+    /// every shape it looks for.
+    @Test func theDetectorAnswersAsTheExpressionsInItsOrder() {
+        let pieces = [
+            "anna.mueller@gmail.com", "support@example.com", "NoReply@shop.de", "@", "+49 221 1234567",
+            "(415) 555-0132", "415-555-0132", "0221 1234567", "030/12345678", "4111 1111 1111 1111",
+            "378282246310005", "2026-11-28", "T18:42:10+01:00", "1764400000123", "€1.299,00", "ORD-2026-00481234",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NSJ9.abc", "Bearer abcdefghijklmnopqrstuvwxyz",
+            "-----BEGIN PRIVATE KEY-----", "AKIAIOSFODNN7EXAMPLE", "xoxb-1234567890-abcdefghij", "xoxp-abcdefghij",
+            "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "k7Qp2Vx9Lm4Zr8Tn3Wb6Yc1Hd5Jf0Gs2", "https://x.example/a?b=1",
+            " ", "-", ".", "/", ":", "Ihre Bestellung", "ご注文", "🚚", "x", "0", "12", "123", "1234", "0170",
+        ]
+        var g = Generator(state: 31)
+        var seen: Set<String> = []
+        for run in 0..<3000 {
+            let text = (0..<(1 + g.next(4))).map { _ in pieces[g.next(pieces.count)] }.joined(
+                separator: ["", " ", "-"][g.next(3)])
+            let keyLike = run % 3 == 0
+            let keyIsPhone = run % 2 == 0
+            let found = text.withUTF8Bytes {
+                TextDetectors.sensitive(inBytes: $0, keyLike: keyLike, keyIsPhone: { keyIsPhone })
+            }
+            let expected = Self.referenceFinding(text, keyLike: keyLike, keyIsPhone: keyIsPhone)
+            #expect(found == expected, "\(text.debugDescription) keyLike \(keyLike) phone key \(keyIsPhone)")
+            seen.insert(expected.map(\.name) ?? "none")
+        }
+        #expect(seen.count == 7, "every finding and none occur: \(seen.sorted())")
+    }
+
+    /// What `TextDetectors.sensitive` answers by its definition: the whole-text expressions in order.
+    static func referenceFinding(_ text: String, keyLike: Bool, keyIsPhone: Bool) -> TextDetectors.Finding? {
+        let utf8 = Array(text.utf8)
+        let digits = utf8.filter { $0 >= 0x30 && $0 <= 0x39 }.count
+        guard (7...4096).contains(utf8.count),
+            digits >= 7 || utf8.contains(UInt8(ascii: "@")) || keyLike || utf8.count >= 16
+        else { return nil }
+        if Reference.jwt(text) { return .jwt }
+        if Reference.bearer(text) { return .bearer }
+        if text.contains("PRIVATE KEY-----") || Reference.vendorKey(text) { return .apiKey }
+        if keyLike, TextDetectors.isHighEntropyToken(text), !TextDetectors.isURL(text) { return .apiKey }
+        if let local = Reference.emailLocal(text), !TextDetectors.roleMailboxes.contains(local.lowercased()) {
+            return .email
+        }
+        if Reference.card(text) { return .card }
+        let phoneLike = utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || " +()-./".utf8.contains($0) } && digits >= 7
+        if Reference.phone(text) || (phoneLike && keyIsPhone) { return .phone }
+        return nil
+    }
+
+    /// The number shapes decided where they start agree with the search over the whole text, one place at a time:
+    /// each North American match is found from its area code or its exchange, each trunk number from its run.
+    @Test func numberShapesAreFoundFromTheirRuns() {
+        let hits = [
+            "415-555-0132", "415.555-0132", "(415) 555-0132", "(415)555.0132", "x(415) 555-0132", "0221 1234567",
+            "0221-123 45", "030/12345678",
+        ]
+        let misses = [
+            "415 555-0132", "1415-555-0132", "(415)  555-0132", "9(415) 555-0132", "415-555-01323", "(015) 555-0132",
+            "415-055-0132", "a0221 1234567", "0221 1234567.", "00221 1234567", "0221 12",
+        ]
+        for text in hits + misses {
+            let expected = hits.contains(text)
+            #expect(
+                text.withUTF8Bytes { BytePatterns.containsPhoneNumber($0) } == expected, "\(text.debugDescription)")
+            #expect(Reference.phone(text) == expected, "the expressions agree: \(text.debugDescription)")
+        }
+    }
+
+    /// A value of phone digits: every byte either way, and the digit count at its edge.
+    @Test func phoneLikeValuesAreDigitsAndPhonePunctuation() {
+        func reference(_ bytes: [UInt8]) -> Bool {
+            bytes.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || " +()-./".utf8.contains($0) }
+                && bytes.filter { $0 >= 0x30 && $0 <= 0x39 }.count >= 7
+        }
+        for byte in 0...255 {
+            for text in [[UInt8](repeating: 0x35, count: 7) + [UInt8(byte)], [UInt8(byte)] + Array("123456".utf8)] {
+                #expect(text.withUnsafeBufferPointer(BytePatterns.isPhoneLikeValue) == reference(text), "\(text)")
+            }
+        }
+        for text in ["+49 (221) 123-45.67/8", "0221 12345", "0221 123456", "12345678", "123 456 7", "123 456 7a"] {
+            #expect(text.withUTF8Bytes(BytePatterns.isPhoneLikeValue) == reference(Array(text.utf8)), "\(text)")
+        }
     }
 
     /// The byte search of a key named like a phone number says yes exactly when its words hold a phone word.
@@ -247,6 +333,10 @@ import Testing
         for name in names {
             let expected = !Set(TextDetectors.words(name)).isDisjoint(with: TextDetectors.phoneWords)
             #expect(name.withUTF8Bytes(TextDetectors.isPhoneKey) == expected, "\(name)")
+        }
+        // The byte search passes over keys without a hint: every phone word holds one.
+        for word in TextDetectors.phoneWords {
+            #expect(TextDetectors.phoneHints.contains { word.contains($0) }, "\(word)")
         }
     }
 

@@ -136,6 +136,82 @@ import Testing
         }
     }
 
+    /// The name tests on a key's bytes answer as the ones on its words: generated names of hint words, flag words,
+    /// qualifiers and reference words, in any case and with any separator, and a few non-ASCII ones.
+    @Test func keyNamesOnTheirBytesAnswerAsTheirWords() {
+        let pieces = [
+            "password", "Pass", "word", "pwd", "secret", "Secret", "api", "API", "key", "Key", "token", "Token",
+            "access", "private", "signing", "client", "has", "is", "page", "next", "push", "device", "auth", "hmac",
+            "sig", "signature", "credential", "credentials", "phone", "Mobile", "msisdn", "tel", "cell", "order", "id",
+            "v2", "x", "_", "-", ".", " ", "__", "Ü", "ß",
+        ]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var secrets = 0
+        var keyLike = 0
+        var phones = 0
+        for _ in 0..<4000 {
+            let name = (0...next(4)).map { _ in pieces[next(pieces.count)] }.joined()
+            let words = Set(TextDetectors.words(name))
+            let expected = TextDetectors.nameNature(name)
+            let nature = name.withUTF8Bytes(TextDetectors.nameNature)
+            #expect(nature.isSecret == expected.isSecret && nature.isKeyLike == expected.isKeyLike, "\(name)")
+            let isPhone = !words.isDisjoint(with: TextDetectors.phoneWords)
+            #expect(name.withUTF8Bytes(TextDetectors.isPhoneKey) == isPhone, "\(name)")
+            // The hint search that settles most keys passes over none that the word tests would report.
+            let hints = name.withUTF8Bytes(TextDetectors.nameHints)
+            if isPhone { #expect(hints.contains(.phone), "\(name)") }
+            if expected.isSecret || expected.isKeyLike { #expect(hints.contains(.secretOrKeyLike), "\(name)") }
+            if expected.isSecret { secrets += 1 }
+            if expected.isKeyLike { keyLike += 1 }
+            if isPhone { phones += 1 }
+        }
+        #expect(secrets > 200 && keyLike > 200 && phones > 200, "\(secrets) \(keyLike) \(phones)")
+    }
+
+    /// Each phone hint is found in a key's joined lower-case bytes, in any case and cut by separators; keys
+    /// without one are not hinted.
+    @Test func phoneHintsAreFoundInKeyNames() {
+        for hint in TextDetectors.phoneHints {
+            let cut = String(hint.prefix(1)) + "_" + String(hint.dropFirst())
+            for name in [hint, hint.uppercased(), "x" + hint + "y", "customer." + cut] {
+                #expect(name.withUTF8Bytes(TextDetectors.nameHints).contains(.phone), "\(name)")
+            }
+        }
+        for name in ["placed_at", "order_number", "te", "cel", "phon", "mobil", "msisd", "title", "body"] {
+            #expect(!name.withUTF8Bytes(TextDetectors.nameHints).contains(.phone), "\(name)")
+        }
+    }
+
+    /// The token test on bytes answers as the one on the text, at its length and alphabet edges.
+    @Test func highEntropyTokensOnTheirBytes() {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+/=:".utf8)
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var texts = [
+            "k7Qp2Vx9Lm4Zr8Tn3Wb6Yc1Hd5Jf0Gs2", "aaaaaaaaaaaaaaaaaaaa1", "k7Qp2Vx9Lm4Zr8Tn3Wb6 Yc",
+            "k7Qp2Vx9Lm4Zr8Tn3Wé6",
+        ]
+        for _ in 0..<2000 {
+            let length = [19, 20, 21, 32, 512, 513][next(6)]
+            let spread = 2 + next(alphabet.count - 2)
+            texts.append(String(decoding: (0..<length).map { _ in alphabet[next(spread)] }, as: UTF8.self))
+        }
+        var hits = 0
+        for text in texts {
+            let expected = TextDetectors.isHighEntropyToken(text)
+            if expected { hits += 1 }
+            #expect(text.withUTF8Bytes(TextDetectors.isHighEntropyToken) == expected, "\(text)")
+        }
+        #expect(hits > 100 && hits < texts.count - 100, "\(hits)")
+    }
+
     @Test func placeholdersAndTargetsAreNeverReported() throws {
         let template =
             #"{"message": {"token": "{{token}}", "data": {"email": "{{email}}", "password": "{{password}}"}}}"#

@@ -201,15 +201,21 @@ enum BytePatterns {
     /// `(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])`, each match in turn: a number of 13 to 19
     /// digits that passes the Luhn check and has a card's prefix; separated ones in groups of 4 (Amex 4-6-5),
     /// bare ones the whole value.
-    static func containsCardNumber(_ bytes: Bytes) -> Bool {
+    static func containsCardNumber(_ bytes: Bytes) -> Bool { containsCardNumber(bytes, from: 0, to: bytes.count) }
+
+    /// `containsCardNumber` for the matches that start in `from..<to`. Every match lies in one chain of digits (runs
+    /// joined by single spaces or dashes), and matches in one chain neither reach nor hide another (a byte that is
+    /// no digit lies between them): the content scan searches each chain on its own, with the same answers.
+    static func containsCardNumber(_ bytes: Bytes, from lower: Int, to upper: Int) -> Bool {
         let n = bytes.count
         var position = 0
-        var s = 0
+        var s = max(0, lower)
+        let upper = min(upper, n)
         // A path of fewer than 13 digits ends here: no start inside it has a longer one.
         var shortPathEnd = 0
         // Where each digit of the path ends, on the stack: at most 19.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 19) { ends in
-            while s < n {
+            while s < upper {
                 let b = bytes[s]
                 guard isDigit(b) else {
                     s += 1
@@ -256,16 +262,17 @@ enum BytePatterns {
     }
 
     /// The digits of `bytes[start..<end]` (`digits` of them, with single separators) are a card number: grouped by
-    /// 4 (Amex 4-6-5), or bare and the whole text; not all the same, the Luhn check, a card prefix. The shape is
-    /// settled first, without an allocation: most numbers that get here are ids and timestamps.
+    /// 4 (Amex 4-6-5), or bare and the whole text; not all the same, a card prefix, the Luhn check. Settled on the
+    /// bytes, without gathering the digits: most numbers that get here are ids and timestamps.
     private static func isCard(_ bytes: Bytes, from start: Int, to end: Int, digits: Int) -> Bool {
         var groups = 0
         var length = 0
         var allFour = true
         var first = 0
         var second = 0
-        for b in bytes[start..<end] {
-            if isDigit(b) {
+        var i = start
+        while i < end {
+            if isDigit(bytes[i]) {
                 length += 1
             } else {
                 if groups == 0 { first = length } else if groups == 1 { second = length }
@@ -273,6 +280,7 @@ enum BytePatterns {
                 groups += 1
                 length = 0
             }
+            i += 1
         }
         groups += 1
         if groups == 1 {
@@ -280,11 +288,39 @@ enum BytePatterns {
         } else {
             guard allFour || (groups == 3 && first == 4 && second == 6 && length == 5) else { return false }
         }
-        var number: [Int] = []
-        number.reserveCapacity(digits)
-        for b in bytes[start..<end] where isDigit(b) { number.append(Int(b - 0x30)) }
-        return number.contains(where: { $0 != number[0] }) && TextDetectors.luhn(number)
-            && TextDetectors.hasCardPrefix(number)
+        // The first four digits (a group has at least one, and the path starts with a digit), then the checks that
+        // read every digit: from the last one for Luhn's doubling.
+        var prefix = 0
+        var found = 0
+        i = start
+        while found < 4 {
+            if isDigit(bytes[i]) {
+                prefix = prefix * 10 + Int(bytes[i] &- 0x30)
+                found += 1
+            }
+            i += 1
+        }
+        guard TextDetectors.hasCardPrefix(count: digits, firstFour: prefix) else { return false }
+        let leading = prefix / 1000
+        var sum = 0
+        var index = 0
+        var allSame = true
+        i = end
+        while i > start {
+            i -= 1
+            let b = bytes[i]
+            guard isDigit(b) else { continue }
+            let digit = Int(b &- 0x30)
+            if digit != leading { allSame = false }
+            if index & 1 == 1 {
+                let doubled = digit * 2
+                sum += doubled > 9 ? doubled - 9 : doubled
+            } else {
+                sum += digit
+            }
+            index += 1
+        }
+        return !allSame && sum % 10 == 0
     }
 
     /// The three number shapes of a phone number:
@@ -292,44 +328,67 @@ enum BytePatterns {
     ///   to 15 digits in the group;
     /// - North American: `(?:^|[^0-9])(\([2-9][0-9]{2}\) ?|[2-9][0-9]{2}[-.])[2-9][0-9]{2}[-.][0-9]{4}(?![0-9])`;
     /// - European with a trunk 0: `(?:^|[^0-9A-Za-z.,])0[1-9][0-9]{1,3}[ \/-][0-9]{3,4}[ -]?[0-9]{2,5}(?![0-9.,])`.
+    ///
+    /// Each shape is decided where it starts (`isInternationalNumber`, `isNorthAmericanNumber`, `isTrunkNumber`),
+    /// which is how the content scan tries them as it passes; these functions try every such place.
     static func containsPhoneNumber(_ bytes: Bytes) -> Bool {
         containsInternationalNumber(bytes) || containsNorthAmericanNumber(bytes) || containsTrunkNumber(bytes)
     }
 
     static func containsInternationalNumber(_ bytes: Bytes) -> Bool {
+        var s = 0
+        while s < bytes.count {
+            if bytes[s] == UInt8(ascii: "+"), isInternationalNumber(bytes, at: s) { return true }
+            s += 1
+        }
+        return false
+    }
+
+    /// The international shape starting at the `+` at `s`. Matches in turn consume their text, but that hides no
+    /// later `+`: the group holds none, and a `+` right after it follows a digit, which no match may.
+    static func isInternationalNumber(_ bytes: Bytes, at s: Int) -> Bool {
         func isMiddle(_ b: UInt8) -> Bool {
             isDigit(b) || b == UInt8(ascii: " ") || b == UInt8(ascii: "(") || b == UInt8(ascii: ")")
                 || b == UInt8(ascii: ".")
                 || b == UInt8(ascii: "-")
         }
         let n = bytes.count
-        guard bytes.contains(UInt8(ascii: "+")) else { return false }
-        var position = 0
-        var s = 0
-        while s + 9 <= n {
-            defer { s += 1 }
-            guard bytes[s] == UInt8(ascii: "+"), bytes[s + 1] &- 0x31 < 9 else { continue }
-            if s > 0 { guard s - 1 >= position, !isAlphanumeric(bytes[s - 1]) else { continue } }
-            let k = s + 2
-            let available = run(bytes, from: k, isMiddle)
-            // The longest middle (6 to 20) followed by a digit that no digit follows.
-            var length = min(20, available - 1)
-            while length >= 6, !(isDigit(bytes[k + length]) && (k + length + 1 >= n || !isDigit(bytes[k + length + 1])))
-            { length -= 1 }
-            guard length >= 6 else { continue }
-            let end = k + length + 1
-            var count = 0
-            for b in bytes[s..<end] where isDigit(b) { count += 1 }
-            if (8...15).contains(count) { return true }
-            position = end
-            s = end - 1
+        guard s + 9 <= n, bytes[s + 1] &- 0x31 < 9 else { return false }
+        if s > 0, isAlphanumeric(bytes[s - 1]) { return false }
+        let k = s + 2
+        let available = run(bytes, from: k, isMiddle)
+        // The longest middle (6 to 20) followed by a digit that no digit follows.
+        var length = min(20, available - 1)
+        while length >= 6, !(isDigit(bytes[k + length]) && (k + length + 1 >= n || !isDigit(bytes[k + length + 1]))) {
+            length -= 1
         }
-        return false
+        guard length >= 6 else { return false }
+        var count = 0
+        for i in s..<(k + length + 1) where isDigit(bytes[i]) { count += 1 }
+        return (8...15).contains(count)
     }
 
     static func containsNorthAmericanNumber(_ bytes: Bytes) -> Bool {
         let n = bytes.count
-        func at(_ i: Int) -> UInt8 { i < n ? bytes[i] : 0 }
+        var s = 0
+        while s < n {
+            guard isDigit(bytes[s]) else {
+                s += 1
+                continue
+            }
+            let length = run(bytes, from: s, isDigit)
+            if length == 3, isNorthAmericanNumber(bytes, run: s) { return true }
+            s += length
+        }
+        return false
+    }
+
+    /// The North American shape around the run of digits that starts at `start`. Every match holds a run of exactly
+    /// 3 digits and a `-` or `.`: its area code (`415-`), where the match starts, or after `)` its exchange
+    /// (`(415) 555-`), 5 or 6 bytes after the start; so a match is found from either.
+    static func isNorthAmericanNumber(_ bytes: Bytes, run start: Int) -> Bool {
+        let n = bytes.count
+        func at(_ i: Int) -> UInt8 { i >= 0 && i < n ? bytes[i] : 0 }
         func area(_ i: Int) -> Bool { at(i) &- 0x32 < 8 && isDigit(at(i + 1)) && isDigit(at(i + 2)) }
         func dashOrDot(_ i: Int) -> Bool { at(i) == UInt8(ascii: "-") || at(i) == UInt8(ascii: ".") }
         func rest(_ t: Int) -> Bool {
@@ -337,64 +396,68 @@ enum BytePatterns {
                 && isDigit(at(t + 7))
                 && !isDigit(at(t + 8))
         }
-        // A match starts at a `(` or where a run of digits starts (no digit may come before it).
-        var s = 0
-        while s < n {
-            let b = bytes[s]
-            if b == UInt8(ascii: "(") {
-                if s == 0 || !isDigit(bytes[s - 1]), area(s + 1), at(s + 4) == UInt8(ascii: ")"),
-                    rest(at(s + 5) == UInt8(ascii: " ") ? s + 6 : s + 5)
-                {
-                    return true
-                }
-            } else if isDigit(b) {
-                if area(s), dashOrDot(s + 3), rest(s + 4) { return true }
-                s += run(bytes, from: s, isDigit)
-                continue
-            }
-            s += 1
+        /// `(ddd)` at `open`, with no digit before it.
+        func parenthesized(_ open: Int) -> Bool {
+            open >= 0 && at(open) == UInt8(ascii: "(") && !isDigit(at(open - 1)) && area(open + 1)
+                && at(open + 4) == UInt8(ascii: ")")
         }
-        return false
+        // As the area code: the run starts the match (a run has no digit before it).
+        if dashOrDot(start + 3), area(start), rest(start + 4) { return true }
+        // As the exchange after `(ddd)` or `(ddd) `.
+        guard rest(start) else { return false }
+        if at(start - 1) == UInt8(ascii: ")") { return parenthesized(start - 5) }
+        return at(start - 1) == UInt8(ascii: " ") && at(start - 2) == UInt8(ascii: ")") && parenthesized(start - 6)
     }
 
     static func containsTrunkNumber(_ bytes: Bytes) -> Bool {
         let n = bytes.count
+        var s = 0
+        while s < n {
+            guard isDigit(bytes[s]) else {
+                s += 1
+                continue
+            }
+            if isTrunkNumber(bytes, at: s) { return true }
+            s += run(bytes, from: s, isDigit)
+        }
+        return false
+    }
+
+    /// The trunk shape starting at `s`, the start of a run of digits (a match's `0` has no digit before it): `0`, a
+    /// digit 1-9 and 1 to 3 more, then a space, `/` or `-`.
+    static func isTrunkNumber(_ bytes: Bytes, at s: Int) -> Bool {
+        let n = bytes.count
         func at(_ i: Int) -> UInt8 { i < n ? bytes[i] : 0 }
         func endsClean(_ i: Int) -> Bool { at(i) != UInt8(ascii: ".") && at(i) != UInt8(ascii: ",") }
-        for s in 0..<n where bytes[s] == UInt8(ascii: "0") && at(s + 1) &- 0x31 < 9 {
-            if s > 0 {
-                let b = bytes[s - 1]
-                guard !isAlphanumeric(b), b != UInt8(ascii: "."), b != UInt8(ascii: ",") else { continue }
-            }
-            let r1 = run(bytes, from: s + 2, isDigit)
-            let separator = s + 2 + r1
-            guard (1...3).contains(r1),
-                at(separator) == UInt8(ascii: " ") || at(separator) == UInt8(ascii: "/")
-                    || at(separator) == UInt8(ascii: "-")
-            else { continue }
-            let r2 = run(bytes, from: separator + 1, isDigit)
-            let after2 = separator + 1 + r2
-            if (5...9).contains(r2), endsClean(after2) { return true }
-            if (3...4).contains(r2), at(after2) == UInt8(ascii: " ") || at(after2) == UInt8(ascii: "-") {
-                let r3 = run(bytes, from: after2 + 1, isDigit)
-                if (2...5).contains(r3), endsClean(after2 + 1 + r3) { return true }
-            }
+        guard bytes[s] == UInt8(ascii: "0"), at(s + 1) &- 0x31 < 9 else { return false }
+        if s > 0 {
+            let b = bytes[s - 1]
+            guard !isAlphanumeric(b), b != UInt8(ascii: "."), b != UInt8(ascii: ",") else { return false }
+        }
+        let r1 = run(bytes, from: s + 2, isDigit)
+        let separator = s + 2 + r1
+        guard (1...3).contains(r1),
+            at(separator) == UInt8(ascii: " ") || at(separator) == UInt8(ascii: "/")
+                || at(separator) == UInt8(ascii: "-")
+        else { return false }
+        let r2 = run(bytes, from: separator + 1, isDigit)
+        let after2 = separator + 1 + r2
+        if (5...9).contains(r2), endsClean(after2) { return true }
+        if (3...4).contains(r2), at(after2) == UInt8(ascii: " ") || at(after2) == UInt8(ascii: "-") {
+            let r3 = run(bytes, from: after2 + 1, isDigit)
+            if (2...5).contains(r3), endsClean(after2 + 1 + r3) { return true }
         }
         return false
     }
 
     /// Only digits and `+()-./` or spaces, with 7 or more digits: what a field named like a phone number holds.
+    /// Every byte of that class is below 64: one bit of a word each.
     static func isPhoneLikeValue(_ bytes: Bytes) -> Bool {
+        let phoneBytes: UInt64 = 0x03FF_EB01_0000_0000  // 0-9, space, ( ) + - . /
         var digits = 0
         for b in bytes {
-            if isDigit(b) {
-                digits += 1
-            } else if !(b == UInt8(ascii: " ") || b == UInt8(ascii: "+") || b == UInt8(ascii: "(")
-                || b == UInt8(ascii: ")")
-                || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "/"))
-            {
-                return false
-            }
+            guard b < 64, phoneBytes >> UInt64(b) & 1 != 0 else { return false }
+            if b >= 0x30 { digits += 1 }
         }
         return digits >= 7
     }

@@ -206,11 +206,119 @@ enum TextDetectors {
         static let keyLikeWords: Set<String> = [
             "key", "apikey", "auth", "authorization", "signature", "sig", "credential", "hmac",
         ]
+
+        /// The lists as bytes, for the words of ASCII keys.
+        static let flagWordBytes = bytes(flagWords), lastWordBytes = bytes(lastWords)
+        static let wholeNameBytes = bytes(wholeNames), keyQualifierBytes = bytes(keyQualifiers)
+        static let referenceTokenWordBytes = bytes(referenceTokenWords), keyLikeWordBytes = bytes(keyLikeWords)
+
+        private static func bytes(_ words: Set<String>) -> [[UInt8]] { words.sorted().map { Array($0.utf8) } }
+
+        static func isListed(_ word: UnsafeBufferPointer<UInt8>, _ list: [[UInt8]]) -> Bool {
+            list.contains { ASCIIText.equals(word, $0) }
+        }
     }
 
     /// Words of a key under which a long random value is a key or a token (`x-api-key`, `authSignature`).
     private static func isKeyLikeName(words w: [String]) -> Bool {
         w.contains { SecretNames.keyLikeWords.contains($0) }
+    }
+
+    /// The words of an ASCII key as `words` splits them, lower-cased, in temporary memory: `joined` is the words
+    /// one after the other (the key without its separators), `ends` where each word ends in it. The name tests
+    /// compare them in place: no string per key and word.
+    struct ASCIIWords {
+        let joined: UnsafeBufferPointer<UInt8>
+        let ends: UnsafeBufferPointer<Int>
+
+        var count: Int { ends.count }
+
+        func word(_ k: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: joined[(k == 0 ? 0 : ends[k - 1])..<ends[k]])
+        }
+
+        func contains(where predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+            var k = 0
+            while k < count {
+                if predicate(word(k)) { return true }
+                k += 1
+            }
+            return false
+        }
+    }
+
+    /// Calls `body` with the words of an ASCII key (`bytes` must be ASCII).
+    static func withASCIIWords<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (ASCIIWords) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { joined in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, bytes.count)) { ends in
+                var length = 0
+                var words = 0
+                var wordStart = 0
+                var previousLower = false
+                for b in bytes {
+                    if isSeparator(b) {
+                        if length > wordStart {
+                            ends[words] = length
+                            words += 1
+                            wordStart = length
+                        }
+                        previousLower = false
+                        continue
+                    }
+                    if ASCIIText.isUpper(b), previousLower, length > wordStart {
+                        ends[words] = length
+                        words += 1
+                        wordStart = length
+                    }
+                    joined[length] = ASCIIText.lower(b)
+                    length += 1
+                    previousLower = ASCIIText.isLower(b) || ASCIIText.isDigit(b)
+                }
+                if length > wordStart {
+                    ends[words] = length
+                    words += 1
+                }
+                return body(
+                    ASCIIWords(
+                        joined: UnsafeBufferPointer(rebasing: joined[0..<length]),
+                        ends: UnsafeBufferPointer(rebasing: ends[0..<words])))
+            }
+        }
+    }
+
+    /// `nameNature` of a key's UTF-8: an ASCII key (nearly every key) is split and compared on its bytes, the same
+    /// answer without a string per word; others take the Unicode path.
+    static func nameNature(_ bytes: UnsafeBufferPointer<UInt8>) -> (isSecret: Bool, isKeyLike: Bool) {
+        guard ASCIIText.isASCII(bytes) else { return nameNature(String(decoding: bytes, as: UTF8.self)) }
+        return withASCIIWords(bytes) { w in
+            (isSecretName(w), w.contains { SecretNames.isListed($0, SecretNames.keyLikeWordBytes) })
+        }
+    }
+
+    /// `isSecretName` on the words of an ASCII key.
+    private static func isSecretName(_ w: ASCIIWords) -> Bool {
+        guard w.count > 0 else { return false }
+        let last = w.word(w.count - 1)
+        if SecretNames.isListed(w.word(0), SecretNames.flagWordBytes) { return false }
+        if SecretNames.isListed(last, SecretNames.lastWordBytes)
+            || SecretNames.isListed(w.joined, SecretNames.wholeNameBytes)
+        {
+            return true
+        }
+        if ASCIIText.equals(last, "key"), w.count >= 2,
+            SecretNames.isListed(w.word(w.count - 2), SecretNames.keyQualifierBytes)
+        {
+            return true
+        }
+        if ASCIIText.equals(last, "token") {
+            var k = 0
+            while k < w.count - 1 {
+                if SecretNames.isListed(w.word(k), SecretNames.referenceTokenWordBytes) { return false }
+                k += 1
+            }
+            return true
+        }
+        return false
     }
 
     /// Masked or empty values are not secrets (`"***"`, `"<redacted>"`, `""`).
@@ -269,6 +377,36 @@ enum TextDetectors {
         return entropy(text) >= 3.5
     }
 
+    /// `isHighEntropyToken` on UTF-8: every byte of a token is ASCII, so the bytes are its characters, counted
+    /// on the stack.
+    static func isHighEntropyToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 20, bytes.count <= 512 else { return false }
+        var digit = false
+        var letter = false
+        for b in bytes {
+            if ASCIIText.isDigit(b) {
+                digit = true
+            } else if ASCIIText.isLetter(b) {
+                letter = true
+            } else if !tokenPunctuation.contains(b) {
+                return false
+            }
+        }
+        guard digit, letter else { return false }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 128) { counts in
+            counts.initialize(repeating: 0)
+            for b in bytes { counts[Int(b)] += 1 }
+            var bits = 0.0
+            for count in counts where count > 0 {
+                let p = Double(count) / Double(bytes.count)
+                bits -= p * log2(p)
+            }
+            return bits >= 3.5
+        }
+    }
+
+    private static let tokenPunctuation = Array("-_.+/=:".utf8)
+
     enum Finding: Equatable {
         case email, phone, jwt, bearer, apiKey, card
         var name: String {
@@ -289,6 +427,15 @@ enum TextDetectors {
     static let roleMailboxes: Set<String> = [
         "noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team",
     ]
+    /// `roleMailboxes` as bytes, so that a local part is compared where it lies.
+    static let roleMailboxBytes: [[UInt8]] = roleMailboxes.sorted().map { Array($0.utf8) }
+
+    /// An e-mail local part (ASCII, as the pattern takes it) that names a role: compared in lower case, in place.
+    static func isRoleMailbox(_ local: UnsafeBufferPointer<UInt8>) -> Bool {
+        roleMailboxBytes.contains { name in
+            name.count == local.count && ASCIIText.matches(local, at: 0, name, ignoringCase: true)
+        }
+    }
 
     /// The first kind of sensitive data found in a text's UTF-8. `keyIsPhone` tells whether the field is named
     /// like a phone number, asked only when a value of phone digits needs it (most strings never get that far).
@@ -297,8 +444,8 @@ enum TextDetectors {
         // A string longer than any payload limit is reported as content (payload-size, payload-data-not-link);
         // scanning megabytes for secrets would make a hostile file slow.
         guard bytes.count >= 7, bytes.count <= maxScannedBytes else { return nil }
-        // One pass over the bytes finds what each detector needs; a byte matcher runs only on the few texts that
-        // hold its trigger, because most strings are short texts and ids.
+        // One pass over the bytes finds what each detector needs, and the number shapes themselves; a byte
+        // matcher runs only on the few texts that hold its trigger, because most strings are short texts and ids.
         let scan = TextScan(bytes)
         guard scan.digits >= 7 || scan.hasAt || keyLike || bytes.count >= 16 else { return nil }
         // Every test below needs one of these; most texts (a title, a sentence) have none.
@@ -307,24 +454,20 @@ enum TextDetectors {
         if scan.mayHoldBearer, BytePatterns.containsBearer(bytes) { return .bearer }
         if scan.mayHoldPrivateKey { return .apiKey }
         if scan.mayHoldVendorKey, BytePatterns.containsVendorKey(bytes) { return .apiKey }
-        if keyLike {
-            let text = String(decoding: bytes, as: UTF8.self)
-            if isHighEntropyToken(text), !isURL(text) { return .apiKey }
+        if keyLike, isHighEntropyToken(bytes), !isURL(bytes) { return .apiKey }
+        if scan.hasAt, let local = BytePatterns.firstEmailLocalPart(bytes),
+            !isRoleMailbox(UnsafeBufferPointer(rebasing: bytes[local]))
+        {
+            return .email
         }
-        if scan.hasAt, let local = BytePatterns.firstEmailLocalPart(bytes) {
-            let name = String(unsafeUninitializedCapacity: local.count) { out in
-                for (k, b) in bytes[local].enumerated() { out[k] = ASCIIText.lower(b) }
-                return local.count
-            }
-            if !roleMailboxes.contains(name) { return .email }
-        }
-        if scan.digits >= 13, scan.mayHoldCard, BytePatterns.containsCardNumber(bytes) { return .card }
+        if scan.hasCard { return .card }
         if scan.digits >= 7, containsPhoneNumber(bytes, scan, keyIsPhone: keyIsPhone) { return .phone }
         return nil
     }
 
-    /// What one pass over a text's bytes tells the detectors: how many digits, an `@`, and whether the literal
-    /// part of a JWT, bearer, private-key or vendor-key pattern occurs.
+    /// What one pass over a text's bytes tells the detectors: how many digits, an `@`, whether the literal part of
+    /// a JWT, bearer, private-key or vendor-key pattern occurs, whether a phone number's shape is there, and where a
+    /// card number can be.
     struct TextScan {
         var digits = 0
         var hasAt = false
@@ -332,89 +475,155 @@ enum TextDetectors {
         var mayHoldBearer = false
         var mayHoldPrivateKey = false
         var mayHoldVendorKey = false
-        /// Runs of digits that the number shapes start with (each a run, as no digit may come before them): a `+`
-        /// and a digit 1-9 (international); 3 digits and `-` or `.` (North American exchange); `0`, a digit 1-9 and
-        /// up to 3 more, then a space, `/` or `-` (a trunk prefix); 13 or more digits, or 4 and a space or `-`
-        /// (a card, bare or grouped).
-        var mayHoldInternational = false
-        var mayHoldNorthAmerican = false
-        var mayHoldTrunk = false
-        var mayHoldCard = false
+        /// A phone number's shape (`BytePatterns.containsPhoneNumber`), each tried where the scan passes what it
+        /// starts with: a `+` and a digit 1-9 (international); a run of 3 digits and a `-` or `.` (North American,
+        /// at its area code or exchange); a run of 3 to 5 digits that starts with `0` and a digit 1-9, then a
+        /// space, `/` or `-` (a trunk prefix). Numbers of other shapes (ids, prices, times) cost no more than
+        /// their bytes.
+        var hasPhoneShape = false
+        /// A card number (`BytePatterns.containsCardNumber`), looked for in each chain of digits (runs joined by
+        /// single spaces or dashes) as the scan ends it: every match lies in one chain, and no match reaches from one
+        /// chain into another. Only a chain of 13 or more digits is searched, and only when a match in it could be a
+        /// card: when it has a group of 4 digits (a card's first group) or is the whole text (a bare number). Dates,
+        /// prices and ids pass without a search.
+        var hasCard = false
 
-        static let jwt = Array("eyJ".utf8)
         static let bearer = Array("bearer".utf8)
-        static let privateKey = Array("PRIVATE KEY-----".utf8)
-        /// AWS, Google and Slack key prefixes, found at their first byte.
-        static let vendorPrefixes = ["AKIA", "AIza", "xox"].map { Array($0.utf8) }
-        /// Stripe and GitHub key prefixes, found at their first `_` (and how far into the prefix it is): the byte `g`
-        /// is far too common in text to start a comparison at each.
-        static let underscorePrefixes: [(bytes: [UInt8], underscore: Int)] = ["_live_", "ghp_", "github_pat_"].map {
-            let bytes = Array($0.utf8)
-            return (bytes, bytes.firstIndex(of: UInt8(ascii: "_")) ?? 0)
-        }
 
-        /// Bytes that start (or, for `eyJ` and the `_` prefixes, anchor) something the scan looks for; every other
-        /// byte costs one table load. `e`, the most common letter, is not one of them: a JWT is found at its `J`.
-        static let interesting: [Bool] = (0...255).map { b in
-            "@JbBPA_x+".utf8.contains(UInt8(b))
+        static let digitClass: UInt8 = 1, markClass: UInt8 = 2
+        /// The class of each byte: a digit, or a byte that starts (or, for `eyJ` and the `_` prefixes, anchors)
+        /// something the scan looks for; every other byte is 0. `e`, the most common letter, is not one of them: a
+        /// JWT is found at its `J`; nor is `+`, which matters only before a run of digits.
+        static let classes: [UInt8] = (0...255).map { b in
+            if UInt8(b) &- 0x30 < 10 { return digitClass }
+            return "@JbBPA_x".utf8.contains(UInt8(b)) ? markClass : 0
         }
+        /// `classes` where the scan reads it: lending an array's storage costs a reference count per string.
+        /// Written once, then only read.
+        nonisolated(unsafe) static let classTable: UnsafePointer<UInt8> = table(classes)
 
         init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            Self.interesting.withUnsafeBufferPointer { interesting in
-                var i = 0
-                let count = bytes.count
-                while i < count {
-                    let b = bytes[i]
-                    if b &- 0x30 < 10 {
-                        // A run of digits at once: texts of ids, prices and times are full of them.
-                        var j = i + 1
-                        while j < count, bytes[j] &- 0x30 < 10 { j += 1 }
-                        noteRun(
-                            length: j - i, trunk: b == 0x30 && j - i >= 2 && bytes[i + 1] &- 0x31 < 9,
-                            next: j < count ? bytes[j] : 0)
-                        i = j
-                        continue
+            guard bytes.count > 0 else { return }
+            scan(bytes, Self.classTable)
+        }
+
+        /// The pass itself, with its state in locals (kept out of memory, the loop costs a few instructions per
+        /// byte): from each byte with a class to the next, a run of digits taken whole, a marked byte noted.
+        private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ classes: UnsafePointer<UInt8>) {
+            let p = bytes.baseAddress.unsafelyUnwrapped
+            let count = bytes.count
+            var digits = 0
+            var chainStart = 0
+            var chainDigits = 0
+            var chainGoesOn = false
+            var chainHasGroupOfFour = false
+            var i = 0
+            while true {
+                i = Self.skipUnclassed(p, from: i, to: count, classes)
+                guard i < count else { break }
+                guard p[i] &- 0x30 < 10 else {
+                    note(p[i], at: i, in: bytes)
+                    i &+= 1
+                    continue
+                }
+                // A run of digits at once, eight bytes at a time: texts of ids, prices and times are full of them.
+                let start = i
+                var end = i &+ 1
+                while count &- end >= 8 {
+                    let others = Self.nonDigits(UnsafeRawPointer(p + end).loadUnaligned(as: UInt64.self))
+                    end &+= others.trailingZeroBitCount >> 3
+                    if others != 0 { break }
+                }
+                if count &- end < 8 { while end < count, p[end] &- 0x30 < 10 { end &+= 1 } }
+                i = end
+                let run = end &- start
+                digits &+= run
+                let next = end < count ? p[end] : 0
+                // Chains of digits for the card search.
+                if chainGoesOn {
+                    chainDigits &+= run
+                } else {
+                    chainStart = start
+                    chainDigits = run
+                    chainHasGroupOfFour = false
+                }
+                chainGoesOn =
+                    (next == UInt8(ascii: " ") || next == UInt8(ascii: "-")) && end &+ 1 < count
+                    && p[end &+ 1] &- 0x30 < 10
+                if run == 4, chainGoesOn { chainHasGroupOfFour = true }
+                if !chainGoesOn, chainDigits >= 13, !hasCard,
+                    chainHasGroupOfFour || (chainStart == 0 && end == count && chainDigits == run),
+                    BytePatterns.containsCardNumber(bytes, from: chainStart, to: end)
+                {
+                    hasCard = true
+                }
+                // The places a phone number's shapes start: a `+` before the run, or the run itself.
+                if !hasPhoneShape {
+                    if start > 0, p[start &- 1] == UInt8(ascii: "+"), p[start] != UInt8(ascii: "0"),
+                        BytePatterns.isInternationalNumber(bytes, at: start &- 1)
+                    {
+                        hasPhoneShape = true
+                    } else if run <= 5, run >= 3, notePhoneRun(bytes, start, run, next) {
+                        hasPhoneShape = true
                     }
-                    if interesting[Int(b)] { note(b, at: i, in: bytes) }
-                    i += 1
                 }
             }
+            self.digits = digits
         }
 
-        /// A run of `length` digits, `trunk` when it starts with `0` and a digit 1-9, followed by `next` (0 at the end).
-        private mutating func noteRun(length run: Int, trunk: Bool, next: UInt8) {
-            digits += run
-            switch next {
-            case UInt8(ascii: "-"):
-                if run == 3 { mayHoldNorthAmerican = true }
-                if run == 4 { mayHoldCard = true }
-                if trunk, (3...5).contains(run) { mayHoldTrunk = true }
-            case UInt8(ascii: "."):
-                if run == 3 { mayHoldNorthAmerican = true }
-            case UInt8(ascii: " "):
-                if run == 4 { mayHoldCard = true }
-                if trunk, (3...5).contains(run) { mayHoldTrunk = true }
-            case UInt8(ascii: "/"):
-                if trunk, (3...5).contains(run) { mayHoldTrunk = true }
-            default: break
+        /// The first byte from `i` on that has a class, or `end`: four bytes at a time while none has one, in a loop
+        /// of its own (the words of a text cost a few instructions per byte).
+        @inline(__always)
+        static func skipUnclassed(
+            _ p: UnsafePointer<UInt8>, from start: Int, to end: Int, _ classes: UnsafePointer<UInt8>
+        ) -> Int {
+            var i = start
+            while end &- i >= 4,
+                classes[Int(p[i])] | classes[Int(p[i &+ 1])] | classes[Int(p[i &+ 2])] | classes[Int(p[i &+ 3])] == 0
+            {
+                i &+= 4
             }
-            if run >= 13 { mayHoldCard = true }
+            while i < end, classes[Int(p[i])] == 0 { i &+= 1 }
+            return i
         }
 
+        /// The high bit of each byte of `word` that is no ASCII digit (each exact: no carry crosses a byte).
+        @inline(__always)
+        static func nonDigits(_ word: UInt64) -> UInt64 {
+            let word = UInt64(littleEndian: word)
+            let low = word & 0x7F7F_7F7F_7F7F_7F7F
+            let digits = (low &+ 0x5050_5050_5050_5050) & ~(low &+ 0x4646_4646_4646_4646) & ~word
+            return ~digits & 0x8080_8080_8080_8080
+        }
+
+        /// A run of 3 to 5 digits that may start a North American or a trunk number.
+        @inline(__always)
+        private func notePhoneRun(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ run: Int, _ next: UInt8) -> Bool
+        {
+            if run == 3, next == UInt8(ascii: "-") || next == UInt8(ascii: "."),
+                BytePatterns.isNorthAmericanNumber(bytes, run: start)
+            {
+                return true
+            }
+            return bytes[start] == UInt8(ascii: "0") && bytes[start &+ 1] != UInt8(ascii: "0")
+                && (next == UInt8(ascii: " ") || next == UInt8(ascii: "/") || next == UInt8(ascii: "-"))
+                && BytePatterns.isTrunkNumber(bytes, at: start)
+        }
+
+        /// A marked byte: the literal parts of the secret patterns and the `@` of an address. The byte after it rules
+        /// out most places (a `b` not followed by `e`) before a whole pattern is compared.
+        @inline(never)
         private mutating func note(_ b: UInt8, at i: Int, in bytes: UnsafeBufferPointer<UInt8>) {
-            // The byte after `b` rules out most places (a `b` not followed by `e`) before a whole pattern is compared.
             let next = i + 1 < bytes.count ? bytes[i + 1] : 0
             switch b {
-            case UInt8(ascii: "+"):
-                if next &- 0x31 < 9 { mayHoldInternational = true }
             case UInt8(ascii: "@"): hasAt = true
             case UInt8(ascii: "J"):
-                if i >= 2, !mayHoldJWT, ASCIIText.matches(bytes, at: i - 2, Self.jwt) { mayHoldJWT = true }
+                if i >= 2, !mayHoldJWT, ASCIIText.matches(bytes, at: i - 2, "eyJ") { mayHoldJWT = true }
             case UInt8(ascii: "_"):
+                // Stripe's and GitHub's prefixes, found at their first `_`: `g` is far too common to start at.
                 if !mayHoldVendorKey,
-                    Self.underscorePrefixes.contains(where: {
-                        ASCIIText.matches(bytes, at: i - $0.underscore, $0.bytes)
-                    })
+                    ASCIIText.matches(bytes, at: i, "_live_") || ASCIIText.matches(bytes, at: i - 3, "ghp_")
+                        || ASCIIText.matches(bytes, at: i - 6, "github_pat_")
                 {
                     mayHoldVendorKey = true
                 }
@@ -425,15 +634,23 @@ enum TextDetectors {
                     mayHoldBearer = true
                 }
             case UInt8(ascii: "P"):
-                if next == UInt8(ascii: "R"), !mayHoldPrivateKey, ASCIIText.matches(bytes, at: i, Self.privateKey) {
+                if next == UInt8(ascii: "R"), !mayHoldPrivateKey, ASCIIText.matches(bytes, at: i, "PRIVATE KEY-----") {
                     mayHoldPrivateKey = true
                 }
-            default:
-                if next != 0, !mayHoldVendorKey,
-                    Self.vendorPrefixes.contains(where: { $0[1] == next && ASCIIText.matches(bytes, at: i, $0) })
+            case UInt8(ascii: "A"):
+                // AWS and Google key prefixes.
+                if !mayHoldVendorKey,
+                    next == UInt8(ascii: "K") && ASCIIText.matches(bytes, at: i, "AKIA")
+                        || next == UInt8(ascii: "I") && ASCIIText.matches(bytes, at: i, "AIza")
                 {
                     mayHoldVendorKey = true
                 }
+            case UInt8(ascii: "x"):
+                // Slack's.
+                if !mayHoldVendorKey, next == UInt8(ascii: "o"), ASCIIText.matches(bytes, at: i, "xox") {
+                    mayHoldVendorKey = true
+                }
+            default: break
             }
         }
 
@@ -443,36 +660,84 @@ enum TextDetectors {
         }
     }
 
+    /// A lookup table in memory that is never freed: the detectors read theirs for every byte of every string.
+    static func table<T>(_ values: [T]) -> UnsafePointer<T> {
+        let memory = UnsafeMutablePointer<T>.allocate(capacity: values.count)
+        memory.initialize(from: values, count: values.count)
+        return UnsafePointer(memory)
+    }
+
     /// Whether a key's name can make either answer of `nameNature` true. Every word those look for, and every
     /// joined form, is a substring of the name without its separators (`_ - . space`) in lower case, so keys such
     /// as `title` or `order_id` are settled by a byte search (and `pa_ssword`, joined `password`, is not missed).
     static func mayBeSecretOrKeyLikeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // The last eight bytes of the joined name, lower case, in one word: after each byte, the hints that end
-        // with it are compared with the word's low bytes (a hint occurs in the name exactly when the joined name,
-        // up to some byte, ends with it).
-        var window: UInt64 = 0
-        for b in bytes {
-            // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full test.
-            if b >= 0x80 { return true }
-            if isSeparator(b) { continue }
-            let c = ASCIIText.lower(b)
-            window = window << 8 | UInt64(c)
-            let hit: Bool
-            switch c {
-            case UInt8(ascii: "s"): hit = window & 0xFF_FFFF == Hint.pas
-            case UInt8(ascii: "d"): hit = window & 0xFF_FFFF == Hint.pwd || window & 0xFFFF_FFFF == Hint.cred
-            case UInt8(ascii: "t"): hit = window & 0xFFFF_FFFF_FFFF == Hint.secret
-            case UInt8(ascii: "g"): hit = window & 0xFF_FFFF == Hint.sig
-            case UInt8(ascii: "y"): hit = window & 0xFF_FFFF == Hint.key
-            case UInt8(ascii: "n"): hit = window & 0xFF_FFFF_FFFF == Hint.token
-            case UInt8(ascii: "h"): hit = window & 0xFFFF_FFFF == Hint.auth
-            case UInt8(ascii: "c"): hit = window & 0xFFFF_FFFF == Hint.hmac
-            default: hit = false
-            }
-            if hit { return true }
-        }
-        return false
+        nameHints(bytes).contains(.secretOrKeyLike)
     }
+
+    /// What a key's name may be, from the hints its joined lower-case bytes hold: named like a secret or a key
+    /// (`mayBeSecretOrKeyLikeName`), or like a phone number (`tel`, `cell`, `phone`, `mobile` or `msisdn`, which
+    /// every phone word holds, and a word is a substring of the joined name). A name that is not ASCII may be
+    /// either.
+    struct NameHints: OptionSet {
+        let rawValue: UInt8
+        static let secretOrKeyLike = NameHints(rawValue: 1)
+        static let phone = NameHints(rawValue: 2)
+    }
+
+    static func nameHints(_ bytes: UnsafeBufferPointer<UInt8>) -> NameHints {
+        // The last eight bytes of the joined name, lower case, in one word: after each byte that ends a hint, the
+        // hints that end with it are compared with the word's low bytes (a hint occurs in the name exactly when the
+        // joined name, up to some byte, ends with it). Every key of every payload passes here: one table load per
+        // byte says what to do with it.
+        let table = nameByteTable
+        var window: UInt64 = 0
+        var hints: NameHints = []
+        for b in bytes {
+            let c = table[Int(b)]
+            if c == separatorByte { continue }
+            window = window << 8 | UInt64(c & 0x7F)
+            guard c & hintEnd != 0 else { continue }
+            // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full tests.
+            if c == nonASCIIByte { return [.secretOrKeyLike, .phone] }
+            let secret: Bool
+            var phone = false
+            switch c & 0x7F {
+            case UInt8(ascii: "s"): secret = window & 0xFF_FFFF == Hint.pas
+            case UInt8(ascii: "d"): secret = window & 0xFF_FFFF == Hint.pwd || window & 0xFFFF_FFFF == Hint.cred
+            case UInt8(ascii: "t"): secret = window & 0xFFFF_FFFF_FFFF == Hint.secret
+            case UInt8(ascii: "g"): secret = window & 0xFF_FFFF == Hint.sig
+            case UInt8(ascii: "y"): secret = window & 0xFF_FFFF == Hint.key
+            case UInt8(ascii: "n"):
+                secret = window & 0xFF_FFFF_FFFF == Hint.token
+                phone = window & 0xFFFF_FFFF_FFFF == Hint.msisdn
+            case UInt8(ascii: "h"): secret = window & 0xFFFF_FFFF == Hint.auth
+            case UInt8(ascii: "c"): secret = window & 0xFFFF_FFFF == Hint.hmac
+            case UInt8(ascii: "l"):
+                secret = false
+                phone = window & 0xFF_FFFF == Hint.tel || window & 0xFFFF_FFFF == Hint.cell
+            case UInt8(ascii: "e"):
+                secret = false
+                phone = window & 0xFF_FFFF_FFFF == Hint.phone || window & 0xFFFF_FFFF_FFFF == Hint.mobile
+            default: secret = false
+            }
+            if secret { hints.insert(.secretOrKeyLike) }
+            if phone { hints.insert(.phone) }
+        }
+        return hints
+    }
+
+    /// What `mayBeSecretOrKeyLikeName` makes of each byte: its lower case, with the high bit set for the last letters
+    /// of the hints; separators (0) and non-ASCII bytes (0xFF) marked. The NUL byte, which is neither, stands in the
+    /// window as another byte that is no letter.
+    private static let separatorByte: UInt8 = 0, nonASCIIByte: UInt8 = 0xFF, hintEnd: UInt8 = 0x80
+    nonisolated(unsafe) private static let nameByteTable: UnsafePointer<UInt8> = table(
+        (0...255).map { value in
+            let b = UInt8(value)
+            if b >= 0x80 { return nonASCIIByte }
+            if isSeparator(b) { return separatorByte }
+            let c = b == 0 ? 1 : ASCIIText.lower(b)
+            return "sdtgynhcle".utf8.contains(c) ? c | hintEnd : c
+        })
 
     /// The hints of `mayBeSecretOrKeyLikeName` as words of their bytes, the first most significant: `pas`
     /// (password, passphrase, passwd), `pwd`, `secret`, `sig`, `key`, `cred`, `token`, `auth`, `hmac`. Literals,
@@ -481,16 +746,24 @@ enum TextDetectors {
         static let pas: UInt64 = 0x70_61_73, pwd: UInt64 = 0x70_77_64, secret: UInt64 = 0x73_65_63_72_65_74
         static let sig: UInt64 = 0x73_69_67, key: UInt64 = 0x6B_65_79, cred: UInt64 = 0x63_72_65_64
         static let token: UInt64 = 0x74_6F_6B_65_6E, auth: UInt64 = 0x61_75_74_68, hmac: UInt64 = 0x68_6D_61_63
+        /// The phone hints (`phoneHints`).
+        static let tel: UInt64 = 0x74_65_6C, cell: UInt64 = 0x63_65_6C_6C, phone: UInt64 = 0x70_68_6F_6E_65
+        static let mobile: UInt64 = 0x6D_6F_62_69_6C_65, msisdn: UInt64 = 0x6D_73_69_73_64_6E
     }
 
     static func hasCardPrefix(_ d: [Int]) -> Bool {
-        let two = d[0] * 10 + d[1]
-        let four = two * 100 + d[2] * 10 + d[3]
-        switch d.count {
+        hasCardPrefix(count: d.count, firstFour: d[0] * 1000 + d[1] * 100 + d[2] * 10 + d[3])
+    }
+
+    /// The issuer prefixes of Visa (4), Mastercard (51-55, 2221-2720), Amex (34, 37) and Discover (6011, 65) for a
+    /// number of `count` digits that starts with the digits of `firstFour`.
+    static func hasCardPrefix(count: Int, firstFour four: Int) -> Bool {
+        let one = four / 1000
+        let two = four / 100
+        switch count {
         case 15: return two == 34 || two == 37
-        case 16:
-            return d[0] == 4 || (51...55).contains(two) || (2221...2720).contains(four) || four == 6011 || two == 65
-        case 13, 19: return d[0] == 4
+        case 16: return one == 4 || (51...55).contains(two) || (2221...2720).contains(four) || four == 6011 || two == 65
+        case 13, 19: return one == 4
         default: return false
         }
     }
@@ -508,30 +781,45 @@ enum TextDetectors {
         return sum % 10 == 0
     }
 
-    /// A phone number in one of its usual shapes, or digits under a field named like a phone number (`key` is
-    /// asked for only then). Each shape is looked for only when the scan saw the runs of digits it starts with.
+    /// A phone number in one of its usual shapes, which the scan looked for as it passed, or digits under a field
+    /// named like a phone number.
     static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: TextScan, keyIsPhone: () -> Bool)
         -> Bool
     {
-        if scan.mayHoldInternational, BytePatterns.containsInternationalNumber(bytes) { return true }
-        if scan.mayHoldNorthAmerican, BytePatterns.containsNorthAmericanNumber(bytes) { return true }
-        if scan.mayHoldTrunk, BytePatterns.containsTrunkNumber(bytes) { return true }
-        return BytePatterns.isPhoneLikeValue(bytes) && keyIsPhone()
+        scan.hasPhoneShape || (keyIsPhone() && BytePatterns.isPhoneLikeValue(bytes))
     }
 
-    /// A key named like a phone number: one of its words (`words`) is a phone word. An ASCII key without any of
-    /// them in its lower-case bytes (`order_id`, `placed_at`) is settled by that byte search.
+    /// A key named like a phone number: one of its words (`words`) is a phone word. An ASCII key is split on its
+    /// bytes and its words compared in place.
     static func isPhoneKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if ASCIIText.isASCII(bytes), !phoneHints.contains(where: { ASCIIText.contains(bytes, $0, ignoringCase: true) })
-        {
-            return false
+        guard ASCIIText.isASCII(bytes) else {
+            return !Set(words(String(decoding: bytes, as: UTF8.self))).isDisjoint(with: phoneWords)
         }
-        return !Set(words(String(decoding: bytes, as: UTF8.self))).isDisjoint(with: phoneWords)
+        // Every phone word holds `tel`, `cell`, `phone`, `mobile` or `msisdn`: a key without any of them in its
+        // lower-case bytes (`placed_at`, `order_number`) is settled by a pass over its last bytes in one word.
+        var window: UInt64 = 0
+        var hinted = false
+        for b in bytes where !hinted {
+            let c = ASCIIText.lower(b)
+            window = window << 8 | UInt64(c)
+            switch c {
+            case UInt8(ascii: "l"): hinted = window & 0xFF_FFFF == 0x74_65_6C || window & 0xFFFF_FFFF == 0x63_65_6C_6C
+            case UInt8(ascii: "e"):
+                hinted = window & 0xFF_FFFF_FFFF == 0x70_68_6F_6E_65 || window & 0xFFFF_FFFF_FFFF == 0x6D_6F_62_69_6C_65
+            case UInt8(ascii: "n"): hinted = window & 0xFFFF_FFFF_FFFF == 0x6D_73_69_73_64_6E
+            default: break
+            }
+        }
+        guard hinted else { return false }
+        return withASCIIWords(bytes) { words in
+            words.contains { word in phoneWordBytes.contains { ASCIIText.equals(word, $0) } }
+        }
     }
 
     static let phoneWords: Set<String> = ["phone", "mobile", "msisdn", "tel", "telephone", "cell"]
-    /// Every phone word holds one of these (`telephone` holds `tel`).
-    static let phoneHints: [[UInt8]] = ["phone", "mobile", "msisdn", "tel", "cell"].map { Array($0.utf8) }
+    static let phoneWordBytes: [[UInt8]] = phoneWords.sorted().map { Array($0.utf8) }
+    /// Every phone word holds one of these (`telephone` holds `tel`); `isPhoneKey` looks for them as words of bytes.
+    static let phoneHints = ["tel", "cell", "phone", "mobile", "msisdn"]
 
     // MARK: Characters
 
