@@ -119,9 +119,11 @@ public enum PayloadBuilder {
             isSimulator
             ? .members(doc.members(body, excluding: [simulatorKey]))
             : .node(body)
+        let (schema, unknownKeys) = apsWalk(
+            doc, aps, liveActivity: APNsView.isLiveActivity(fields: fields, headers: headers))
         let view = APNsView(
             origin: .apnsFile, headers: headers, body: body, aps: aps, fields: fields, alertFields: alertFields,
-            customKeys: custom, anchor: aps ?? body, wire: wire)
+            customKeys: custom, anchor: aps ?? body, wire: wire, schema: schema, unknownKeys: unknownKeys)
         let limit = apnsLimit(headers)
         let size = SizeMeasurement(
             label: "APNs payload", bytes: doc.wireSize(wire), limit: limit.bytes,
@@ -131,6 +133,22 @@ public enum PayloadBuilder {
         return Payload(
             kind: .apns, node: node, batchIndex: batchIndex, body: body, envelopeHeaders: envelopeHeaders,
             apns: view, android: nil, webpush: nil, sizes: [size])
+    }
+
+    /// The walk of an `aps` written in the file along Apple's schema, and its unknown keys with what each certainly
+    /// means, decided here once (`APNsView.hasMisspelling(of:)`).
+    static func apsWalk(_ doc: JSONDocument, _ aps: NodeID?, liveActivity: Bool) -> (SchemaWalk, [APSUnknownKey]) {
+        guard let aps, doc.kind(aps) == .object else { return (SchemaWalk(), []) }
+        let walk = APNsSchema.aps(liveActivity: liveActivity).walk(doc, at: aps)
+        // Nearly every aps has none: no array is made for them.
+        guard !walk.unknownMembers.isEmpty else { return (walk, []) }
+        let unknownKeys = walk.unknownMembers.map { other in
+            let name = doc.string(other.member.key)
+            return APSUnknownKey(
+                member: other.member, object: other.object, name: name,
+                intended: APNsSchema.intendedKey(name, in: other.object.schema))
+        }
+        return (walk, unknownKeys)
     }
 
     static func headerEntries(_ doc: JSONDocument, _ object: NodeID) -> [APNsHeader] {
@@ -219,9 +237,12 @@ public enum PayloadBuilder {
             for member in custom { wireMembers.append((doc.string(member.key), .node(member.value))) }
             if let data { doc.forEachMember(data) { wireMembers.append((doc.string($0.key), .node($0.value))) } }
             let wire = WireValue.object(wireMembers)
+            let (schema, unknownKeys) = apsWalk(
+                doc, aps, liveActivity: APNsView.isLiveActivity(fields: fields, headers: headers))
             let view = APNsView(
                 origin: .fcm, headers: headers, body: body, aps: aps, fields: fields, alertFields: alertFields,
-                customKeys: custom, anchor: aps ?? body ?? apns ?? message, wire: wire)
+                customKeys: custom, anchor: aps ?? body ?? apns ?? message, wire: wire, schema: schema,
+                unknownKeys: unknownKeys)
             apnsView = view
             let limit = apnsLimit(headers)
             sizes.append(
