@@ -135,11 +135,7 @@ public final class APNsView: Sendable {
     }
 
     /// A Live Activity update: an `event` in aps, or the `liveactivity` push type.
-    public var isLiveActivity: Bool { Self.isLiveActivity(fields: fields, headers: headers) }
-
-    static func isLiveActivity(fields: [(name: String, field: ViewField)], headers: APNsHeaders?) -> Bool {
-        last("event", in: fields) != nil || headers?.pushType == "liveactivity"
-    }
+    public var isLiveActivity: Bool { field("event") != nil || headers?.pushType == "liveactivity" }
 
     /// A key written in `aps` that is certainly a misspelling of `name` (`content_available`, `contentAvailable`,
     /// `events`). `apns-aps-unknown-key` owns that mistake and reports it; rules that need `name` stay silent on it,

@@ -45,8 +45,7 @@ public enum APNsSchema {
     }
 
     /// Keys of the `alert` dictionary (A-GEN §1.5; `action`, `action-loc-key`, `summary-arg` and
-    /// `summary-arg-count` are older keys libraries still write, pushy). Each `*-loc-args` fills the localized
-    /// string of its `*-loc-key` (the admin SDKs refuse the arguments alone, ADM-N `validateApsAlert`).
+    /// `summary-arg-count` are older keys libraries still write, pushy).
     static func alertFields(text: SchemaType) -> [SchemaField] {
         [
             SchemaField("title", text),
@@ -54,11 +53,11 @@ public enum APNsSchema {
             SchemaField("body", text),
             SchemaField("launch-image", .string),
             SchemaField("title-loc-key", .string),
-            SchemaField("title-loc-args", .array(.string), requires: "title-loc-key"),
+            SchemaField("title-loc-args", .array(.string)),
             SchemaField("subtitle-loc-key", .string),
-            SchemaField("subtitle-loc-args", .array(.string), requires: "subtitle-loc-key"),
+            SchemaField("subtitle-loc-args", .array(.string)),
             SchemaField("loc-key", .string),
-            SchemaField("loc-args", .array(.string), requires: "loc-key"),
+            SchemaField("loc-args", .array(.string)),
             SchemaField("action", .string),
             SchemaField("action-loc-key", .string),
             SchemaField("summary-arg", .string),
@@ -76,7 +75,15 @@ public enum APNsSchema {
             SchemaField("volume", .number(min: 0, max: 1)),
         ])
 
-    public static let alert = MessageSchema("aps.alert", acceptsLowerCamelCase: false, alertFields(text: .string))
+    /// Each `*-loc-args` fills the localized string of its `*-loc-key` (the admin SDKs refuse the arguments alone,
+    /// ADM-N `validateApsAlert`).
+    static let locArgs = [
+        (name: "title-loc-args", requires: "title-loc-key"), ("subtitle-loc-args", "subtitle-loc-key"),
+        ("loc-args", "loc-key"),
+    ]
+
+    public static let alert = MessageSchema(
+        "aps.alert", acceptsLowerCamelCase: false, dependencies: locArgs, alertFields(text: .string))
 
     /// Renames whose intent is certain although the words differ (`events` for `event`; Expo's `categoryId`).
     /// Looked up with `-`, `_` and letter case ignored.
@@ -102,7 +109,7 @@ public enum APNsSchema {
     /// The alert of a Live Activity push (A-LA, APNSwift `APNSLiveActivityNotificationAPSStorage`): `title` and `body`
     /// may be localization dictionaries, and the alert may name a `sound`.
     public static let liveActivityAlert = MessageSchema(
-        "aps.liveActivity.alert", acceptsLowerCamelCase: false,
+        "aps.liveActivity.alert", acceptsLowerCamelCase: false, dependencies: locArgs,
         alertFields(text: .oneOf([.string, .message(localizedText)])) + [SchemaField("sound", .string)])
 
     /// `aps` of a Live Activity push (A-LA): its alert, and any `relevance-score`, which orders the activities. Every

@@ -20,14 +20,16 @@ public final class MessageSchema: Sendable {
     /// Fields that are not fields here but that writers carry over from an older API or another provider, with
     /// where their value goes (`time_to_live` -> `android.ttl`). Looked up with `-`, `_` and letter case ignored.
     public let foreign: [(name: String, replacement: String)]
-    /// What an object needs as a whole: the fields it requires, and each field that needs another (`requires`).
-    /// Made once: a rule asks it of every object of every payload, and most schemas have none.
+    /// The fields an object must have, made once: a rule asks it of every object of every payload.
     public let required: [String]
+    /// Fields that mean nothing without another field of the same object (Apple's `loc-args` fill the string of
+    /// `loc-key`): JSON Schema's `dependentRequired`. A property of the object, not of its fields: every field is
+    /// copied many times per payload, and most schemas have none.
     public let dependencies: [(name: String, requires: String)]
 
     public init(
         _ name: String, acceptsLowerCamelCase: Bool = true, foreign: [(name: String, replacement: String)] = [],
-        _ fields: [SchemaField]
+        dependencies: [(name: String, requires: String)] = [], _ fields: [SchemaField]
     ) {
         self.name = name
         self.fields = fields
@@ -40,7 +42,7 @@ public final class MessageSchema: Sendable {
             })
         mayHoldObjects = fields.map(\.type.mayHoldObjects)
         required = fields.filter(\.isRequired).map(\.name)
-        dependencies = fields.compactMap { field in field.requires.map { (field.name, $0) } }
+        self.dependencies = dependencies
     }
 
     /// The position in `fields` of the field a key names (its UTF-8), in either accepted spelling.
@@ -86,15 +88,11 @@ public struct SchemaField: Sendable {
     public var type: SchemaType
     /// A message that lacks this field is invalid (LightSettings needs all three of its fields).
     public var isRequired: Bool
-    /// Another field of the same object this one means nothing without (Apple's `loc-args` fill the string of
-    /// `loc-key`): JSON Schema's `dependentRequired`.
-    public var requires: String?
 
-    public init(_ name: String, _ type: SchemaType, required: Bool = false, requires: String? = nil) {
+    public init(_ name: String, _ type: SchemaType, required: Bool = false) {
         self.name = name
         self.type = type
         self.isRequired = required
-        self.requires = requires
     }
 
     /// The lowerCamelCase spelling proto3 JSON also accepts (`collapse_key` -> `collapseKey`).
@@ -323,12 +321,14 @@ extension MessageSchema {
     /// fields of message type (and arrays of them) that are objects. Fields not in the schema are not entered.
     /// With them, the members of those objects, known fields and others apart, in document order. One walk, and
     /// each key is looked up in its schema once, for every rule that reads fields.
-    public func walk(_ doc: JSONDocument, at node: NodeID, path: String = "") -> SchemaWalk {
+    /// - Parameter room: how many objects and known fields a typical message has (an FCM message about 8 and 32,
+    ///   an `aps` 3 and 12): room for them is made at once, since their number is known only after the walk.
+    public func walk(
+        _ doc: JSONDocument, at node: NodeID, path: String = "", room: (objects: Int, members: Int) = (8, 32)
+    ) -> SchemaWalk {
         var walk = SchemaWalk()
-        // Room for a typical message's objects and known fields at once (they are found during the walk, so their
-        // number is not known before it).
-        walk.objects.reserveCapacity(8)
-        walk.members.reserveCapacity(32)
+        walk.objects.reserveCapacity(room.objects)
+        walk.members.reserveCapacity(room.members)
         collect(in: doc, at: node, path: path, into: &walk)
         return walk
     }
