@@ -111,12 +111,6 @@ struct APNsApsValue: PayloadRule {
 
         var doc: JSONDocument { context.document }
 
-        init(rule: APNsApsValue, view: APNsView, context: PayloadContext) {
-            self.rule = rule
-            self.view = view
-            self.context = context
-        }
-
         mutating func report(
             _ message: String, _ node: NodeID, severity: Severity? = nil, help: String, fix: Fix? = nil
         ) {
@@ -266,9 +260,9 @@ struct APNsApsValue: PayloadRule {
         }
 
         /// "a, b, c or d".
-        static func alternatives(_ values: [String], _ conjunction: String = "or") -> String {
+        static func alternatives(_ values: [String]) -> String {
             guard let last = values.last, values.count > 1 else { return values.first ?? "" }
-            return values.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+            return values.dropLast().joined(separator: ", ") + " or " + last
         }
 
         static func format(_ value: Double) -> String {
