@@ -107,21 +107,15 @@ public enum PayloadBuilder {
         let aps = doc.member(body, "aps")
         let isSimulator = doc.member(body, simulatorKey) != nil
         let custom = doc.members(body, excluding: ["aps", simulatorKey])
-        var fields: [(name: String, field: ViewField)] = []
-        var alertFields: [(name: String, field: ViewField)] = []
-        if let aps, doc.kind(aps) == .object {
-            fields = literalFields(doc, aps)
-            if let alert = doc.member(aps, "alert"), doc.kind(alert) == .object {
-                alertFields = literalFields(doc, alert)
-            }
-        }
+        let written = writtenAps(doc, aps, headers: headers)
         let wire: WireValue =
             isSimulator
             ? .members(doc.members(body, excluding: [simulatorKey]))
             : .node(body)
         let view = APNsView(
-            origin: .apnsFile, headers: headers, body: body, aps: aps, fields: fields, alertFields: alertFields,
-            customKeys: custom, anchor: aps ?? body, wire: wire)
+            origin: .apnsFile, headers: headers, body: body, aps: aps, fields: written.fields,
+            alertFields: written.alertFields, customKeys: custom, anchor: aps ?? body, wire: wire, schema: written.walk,
+            unknownKeys: written.unknownKeys)
         let limit = apnsLimit(headers)
         let size = SizeMeasurement(
             label: "APNs payload", bytes: doc.wireSize(wire), limit: limit.bytes,
@@ -133,14 +127,63 @@ public enum PayloadBuilder {
             apns: view, android: nil, webpush: nil, sizes: [size])
     }
 
+    /// An `aps` written in the file as the view reads it: its walk along Apple's schema (a Live Activity's when the
+    /// push is one), its unknown keys with what each certainly means, decided here once
+    /// (`APNsView.hasMisspelling(of:)`), and the fields of `aps` and of its alert dictionary in file order.
+    static func writtenAps(_ doc: JSONDocument, _ aps: NodeID?, headers: APNsHeaders?) -> (
+        walk: SchemaWalk, unknownKeys: [APSUnknownKey], fields: [(name: String, field: ViewField)],
+        alertFields: [(name: String, field: ViewField)]
+    ) {
+        guard let aps, doc.kind(aps) == .object else { return (SchemaWalk(), [], [], []) }
+        let liveActivity = doc.member(aps, "event") != nil || headers?.pushType == "liveactivity"
+        let walk = APNsSchema.aps(liveActivity: liveActivity).walk(doc, at: aps, room: (3, 12))
+        var unknownKeys: [APSUnknownKey] = []
+        // Nearly every aps has none: no array is made for them.
+        if !walk.unknownMembers.isEmpty {
+            unknownKeys = walk.unknownMembers.map { other in
+                let name = doc.string(other.member.key)
+                return APSUnknownKey(
+                    member: other.member, object: other.object, name: name,
+                    intended: APNsSchema.intendedKey(name, in: other.object.schema))
+            }
+        }
+        let fields = literalFields(of: aps, walk, unknownKeys, doc)
+        var alertFields: [(name: String, field: ViewField)] = []
+        if let alert = doc.member(aps, "alert"), doc.kind(alert) == .object {
+            alertFields = literalFields(of: alert, walk, unknownKeys, doc)
+        }
+        return (walk, unknownKeys, fields, alertFields)
+    }
+
+    /// The members of `object` (aps or its alert) as view fields, in file order: the walk has looked every key up,
+    /// so a known key is named by its schema field (no text is decoded or made) and an unknown one by its mark.
+    static func literalFields(
+        of object: NodeID, _ walk: SchemaWalk, _ unknownKeys: [APSUnknownKey], _ doc: JSONDocument
+    ) -> [(name: String, field: ViewField)] {
+        func field(_ member: Member) -> ViewField { ViewField(key: member.key, value: member.value, isLiteral: true) }
+        var result: [(name: String, field: ViewField)] = []
+        result.reserveCapacity(doc.count(object))
+        // Nearly always none.
+        var unknown = unknownKeys.filter { $0.object.node == object }[...]
+        // Read in place: a copy of each member would retain its object's schema and path.
+        walk.members.withUnsafeBufferPointer { members in
+            for index in members.indices where members[index].object.node == object {
+                let member = members[index].member
+                while let other = unknown.first, other.member.key < member.key {
+                    result.append((other.name, field(other.member)))
+                    unknown = unknown.dropFirst()
+                }
+                result.append((members[index].object.schema.fields[members[index].position].name, field(member)))
+            }
+        }
+        for other in unknown { result.append((other.name, field(other.member))) }
+        return result
+    }
+
     static func headerEntries(_ doc: JSONDocument, _ object: NodeID) -> [APNsHeader] {
         doc.mapMembers(object) {
             APNsHeader(name: doc.string($0.key), value: doc.stringValue($0.value), keyNode: $0.key, valueNode: $0.value)
         }
-    }
-
-    static func literalFields(_ doc: JSONDocument, _ object: NodeID) -> [(name: String, field: ViewField)] {
-        doc.mapMembers(object) { (doc.string($0.key), ViewField(key: $0.key, value: $0.value, isLiteral: true)) }
     }
 
     // MARK: FCM HTTP v1
@@ -178,16 +221,10 @@ public enum PayloadBuilder {
                 entries: headersObject.map { doc.kind($0) == .object ? headerEntries(doc, $0) : [] } ?? [])
             let body = apns.flatMap { doc.memberObject($0, "payload") }
             let aps = body.flatMap { doc.member($0, "aps") }
-            var fields: [(name: String, field: ViewField)] = []
-            var alertFields: [(name: String, field: ViewField)] = []
-            var alertIsString = false
-            if let aps, doc.kind(aps) == .object {
-                fields = literalFields(doc, aps)
-                if let alert = doc.member(aps, "alert") {
-                    if doc.kind(alert) == .object { alertFields = literalFields(doc, alert) }
-                    if doc.kind(alert) == .string { alertIsString = true }
-                }
-            }
+            let written = writtenAps(doc, aps, headers: headers)
+            var fields = written.fields
+            var alertFields = written.alertFields
+            let alertIsString = aps.flatMap { doc.member($0, "alert") }.map { doc.kind($0) == .string } ?? false
             if let notification, !alertIsString {
                 for name in ["title", "body"] where !alertFields.contains(where: { $0.name == name }) {
                     if let value = doc.member(notification, name) {
@@ -221,7 +258,8 @@ public enum PayloadBuilder {
             let wire = WireValue.object(wireMembers)
             let view = APNsView(
                 origin: .fcm, headers: headers, body: body, aps: aps, fields: fields, alertFields: alertFields,
-                customKeys: custom, anchor: aps ?? body ?? apns ?? message, wire: wire)
+                customKeys: custom, anchor: aps ?? body ?? apns ?? message, wire: wire, schema: written.walk,
+                unknownKeys: written.unknownKeys)
             apnsView = view
             let limit = apnsLimit(headers)
             sizes.append(

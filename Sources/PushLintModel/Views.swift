@@ -107,10 +107,17 @@ public final class APNsView: Sendable {
     public let anchor: NodeID
     /// The body as APNs receives it.
     public let wire: WireValue
+    /// The members of the `aps` written in the file and of the dictionaries in it that Apple's schema describes
+    /// (`APNsSchema.aps(liveActivity:)`: its alert, sound, a Live Activity's localized title), whose keys are keys of
+    /// their schema, in document order. Empty when `aps` is not written as an object (Expo's fields are mapped).
+    public let apsMembers: [SchemaMember]
+    /// The other members of those dictionaries, with what each most likely means: nearly always none.
+    public let apsUnknownKeys: [APSUnknownKey]
 
     init(
         origin: Origin, headers: APNsHeaders?, body: NodeID?, aps: NodeID?, fields: [(name: String, field: ViewField)],
-        alertFields: [(name: String, field: ViewField)], customKeys: [Member], anchor: NodeID, wire: WireValue
+        alertFields: [(name: String, field: ViewField)], customKeys: [Member], anchor: NodeID, wire: WireValue,
+        schema: SchemaWalk = SchemaWalk(), unknownKeys: [APSUnknownKey] = []
     ) {
         self.origin = origin
         self.headers = headers
@@ -121,6 +128,8 @@ public final class APNsView: Sendable {
         self.customKeys = customKeys
         self.anchor = anchor
         self.wire = wire
+        self.apsMembers = schema.members
+        self.apsUnknownKeys = unknownKeys
     }
 
     // Rules ask for a score of fields of every payload: most names differ in length, which is settled without
@@ -135,6 +144,30 @@ public final class APNsView: Sendable {
 
     /// A Live Activity update: an `event` in aps, or the `liveactivity` push type.
     public var isLiveActivity: Bool { field("event") != nil || headers?.pushType == "liveactivity" }
+
+    /// A key written in `aps` that is certainly a misspelling of `name` (`content_available`, `contentAvailable`,
+    /// `events`). `apns-aps-unknown-key` owns that mistake and reports it; rules that need `name` stay silent on it,
+    /// so one mistake is one finding.
+    public func hasMisspelling(of name: String) -> Bool {
+        apsUnknownKeys.contains { $0.object.path.isEmpty && $0.intended == name }
+    }
+
+    /// The same for a key of the dictionary `object` of `aps` (its alert, its sound).
+    public func hasMisspelling(of name: String, in object: NodeID) -> Bool {
+        apsUnknownKeys.contains { $0.object.node == object && $0.intended == name }
+    }
+}
+
+/// A key of `aps` (or of a dictionary in it) that Apple's schema does not define, marked once when the view is built.
+public struct APSUnknownKey: Sendable {
+    public let member: Member
+    /// The dictionary it stands in, with its schema and its path from `aps` ("" for `aps` itself, "alert").
+    public let object: SchemaObject
+    /// The key as written.
+    public let name: String
+    /// The key of the same dictionary it certainly means (`content-available` for `content_available`, `event` for
+    /// `events`); nil when the intent is not certain (a typo, custom data).
+    public let intended: String?
 }
 
 /// What an Android device receives through FCM or Expo.

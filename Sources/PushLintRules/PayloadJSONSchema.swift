@@ -3,11 +3,12 @@ import PushLintModel
 
 /// The schema tables the rules read, for editors: `pushlint schema apns|fcm|expo` writes them as JSON Schema
 /// (draft 2020-12), and the language server completes keys and values from them. Nothing here is a second copy
-/// of a field list: FCM is `FCMSchema` (from Google's discovery document), Expo `ExpoSchema`, APNs the key lists of
-/// `APNs`.
+/// of a field list: FCM is `FCMSchema` (from Google's discovery document), Expo `ExpoSchema`, `aps` `APNsSchema`,
+/// the APNs headers the header names of `APNs`.
 public enum PayloadSchemas {
-    /// `aps`, its `alert` and `sound` dictionaries, the APNs request headers.
-    public static var aps: MessageSchema { APNs.apsSchema }
+    /// `aps` with its `alert` and `sound` dictionaries, as a Live Activity push may write it: every key and value of
+    /// a notification's `aps` too, so an editor completes from it whatever the push.
+    public static var aps: MessageSchema { APNsSchema.liveActivityAps }
     public static var apnsHeaders: MessageSchema { APNs.headersSchema }
     /// The FCM send request (`{"message": ...}`) and the v1 `Message`.
     public static var fcmSendRequest: MessageSchema { FCMSchema.sendRequest }
@@ -49,6 +50,9 @@ public enum PayloadJSONSchema {
         case "config": return configDocument()
         case "contract": return contractDocument()
         case "apns":
+            // A notification's aps first, then a Live Activity's: `$defs` are written in the order of first use.
+            let aps = defs.ref(APNsSchema.aps, proto: false, nil)
+            let liveActivityAps = defs.ref(APNsSchema.liveActivityAps, proto: false, nil)
             let body: SchemaJSON = .object([
                 (
                     "description",
@@ -60,9 +64,17 @@ public enum PayloadJSONSchema {
                     .object([
                         (
                             "aps",
-                            defs.ref(
-                                APNs.apsSchema, proto: false,
-                                "The aps dictionary: what the system does with the notification.")
+                            // A Live Activity's aps takes more (its alert's localized title and body, any
+                            // relevance-score): chosen by `event`, as the rules choose it.
+                            .object([
+                                (
+                                    "description",
+                                    .string("The aps dictionary: what the system does with the notification.")
+                                ),
+                                ("if", .object([("required", .array([.string("event")]))])),
+                                ("then", liveActivityAps),
+                                ("else", aps),
+                            ])
                         ),
                         (
                             "Simulator Target Bundle",
@@ -208,6 +220,13 @@ public enum PayloadJSONSchema {
             ("properties", properties(of: schema, proto: proto, &defs)),
             ("additionalProperties", .bool(false)),
         ]
+        if !schema.dependencies.isEmpty {
+            members.append(
+                (
+                    "dependentRequired",
+                    .object(schema.dependencies.map { ($0.name, .array([.string($0.requires)])) })
+                ))
+        }
         let required = schema.fields.filter(\.isRequired)
         if !required.isEmpty {
             if proto {
@@ -240,6 +259,12 @@ public enum PayloadJSONSchema {
             "The aps dictionary: the keys Apple defines, which tell the system how to present the notification (custom keys go beside aps).",
         "aps.alert": "The alert dictionary: the text the notification shows, or its localization keys.",
         "aps.sound": "A critical alert's sound: {critical, name, volume}.",
+        "aps.liveActivity":
+            "The aps dictionary of a Live Activity push (it has an event): the keys Apple defines, with the Live Activity's alert and any relevance-score.",
+        "aps.liveActivity.alert":
+            "The alert of a Live Activity push: title and body as text or localization dictionaries, and a sound.",
+        "aps.liveActivity.localizedText":
+            "A Live Activity alert's title or body as a localization dictionary: loc-key and its loc-args.",
         "headers": "APNs request headers.",
         "ExpoPushMessage": "An Expo push message (the Expo push service's message request format).",
         "ExpoPushMessage.sound": "The sound object of expo-server-sdk: {critical, name, volume}.",
@@ -273,6 +298,7 @@ public enum PayloadJSONSchema {
             members.append(("type", .string("string")))
             switch format {
             case .nonNegativeInteger: members.append(("pattern", .string("^[0-9]+$")))
+            case .soundName: members.append(("minLength", .int(1)))
             default: break
             }
         case .bool:
@@ -293,6 +319,18 @@ public enum PayloadJSONSchema {
             members.append(("type", .string("number")))
             if let min { members.append(("minimum", .number(min))) }
             if let max { members.append(("maximum", .number(max))) }
+        case .integer(let min, let max):
+            members.append(("type", .string("integer")))
+            if let min { members.append(("minimum", .int(min))) }
+            if let max { members.append(("maximum", .int(max))) }
+        case .unixTime:
+            members.append(("type", .string("integer")))
+            members.append(("minimum", .int(0)))
+        case .flag:
+            members.append(("const", .int(1)))
+        case .literal(let values):
+            let json = values.map(literal)
+            members.append(json.count == 1 ? ("const", json[0]) : ("enum", .array(json)))
         case .enumeration(let values, let aliases):
             let names: SchemaJSON = .array((values + aliases).map { .string($0) })
             if proto {
@@ -331,6 +369,21 @@ public enum PayloadJSONSchema {
             members.append(("anyOf", .array(types.map { self.type($0, proto: proto, description: nil, &defs) })))
         }
         return .object(members)
+    }
+}
+
+extension PayloadJSONSchema {
+    /// A value of `SchemaType.literal`, written as JSON (`1`, `true`, `"x"`).
+    static func literal(_ text: String) -> SchemaJSON {
+        switch text {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "null": return .null
+        default:
+            if let number = Int(text) { return .int(number) }
+            if let number = Double(text) { return .number(number) }
+            return .string(String(text.dropFirst().dropLast()))
+        }
     }
 }
 

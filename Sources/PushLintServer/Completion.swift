@@ -102,10 +102,14 @@ extension LanguageServer {
         }
     }
 
-    static func values(of type: SchemaType) -> [String] {
+    /// The values a field takes, each as its text and whether it is inserted as a JSON literal (`true`, `1`)
+    /// rather than a string.
+    static func values(of type: SchemaType) -> [(text: String, isLiteral: Bool)] {
         switch type {
-        case .enumeration(let values, let aliases): return values + aliases
-        case .bool: return ["true", "false"]
+        case .enumeration(let values, let aliases): return (values + aliases).map { ($0, false) }
+        case .bool: return [("true", true), ("false", true)]
+        case .flag: return [("1", true)]
+        case .literal(let values): return values.map { ($0, true) }
         case .oneOf(let types): return types.flatMap(values)
         default: return []
         }
@@ -137,8 +141,7 @@ extension LanguageServer {
         } else if let key = cursor.key, let schema = Self.schema(at: cursor.path, in: document.text.bytes),
             let field = schema.field(named: key)
         {
-            for value in Self.values(of: field.type) {
-                let isLiteral = value == "true" || value == "false"
+            for (value, isLiteral) in Self.values(of: field.type) {
                 items.append(
                     .object([
                         ("label", .string(value)), ("kind", .int(20)), ("detail", .string(field.type.summary)),

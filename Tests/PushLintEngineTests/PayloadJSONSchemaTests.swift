@@ -69,6 +69,11 @@ import Testing
         // Mistakes each schema must refuse: the validator really validates.
         let invalid = [
             ("invalid apns", "apns", #"{"aps": {"badge": "three", "interruption-level": "urgent"}}"#),
+            // A Live Activity's localized title and any relevance score, in a notification that has no event.
+            (
+                "invalid apns notification", "apns",
+                #"{"aps": {"alert": {"title": {"loc-key": "T"}}, "relevance-score": 5}}"#
+            ),
             ("invalid fcm", "fcm", #"{"message": {"token": "t", "android": {"priority": "urgent", "ttl": 3600}}}"#),
             ("invalid expo", "expo", #"{"to": "ExponentPushToken[x]", "priority": "urgent"}"#),
         ]

@@ -229,6 +229,72 @@ import Testing
         #expect(other.count == 1 && other.first?.fix == nil)
     }
 
+    /// Every key of Apple's `aps` table is known to `apns-aps-unknown-key`, and a value of another JSON type draws
+    /// one `apns-aps-value` finding at it: both rules read the table, so a key added there is checked.
+    @Test(arguments: APNsSchema.aps.fields.map(\.name))
+    func everyKeyOfTheTableIsKnownAndTyped(_ key: String) throws {
+        let type = try #require(APNsSchema.aps.field(named: key)?.type)
+        let candidates: [(text: String, kind: JSONKind, isInteger: Bool)] = [
+            ("5", .number, true), (#""x""#, .string, false), ("{}", .object, false),
+        ]
+        let wrong = try #require(candidates.first { !type.acceptsJSONKind($0.kind, isInteger: $0.isInteger) })
+        let source = #"{"aps": {"\#(key)": \#(wrong.text)}}"#
+        #expect(try Self.findings(source, "apns-aps-unknown-key").isEmpty)
+        let found = try Self.findings(source, "apns-aps-value")
+        // `event`'s values are apns-live-activity's.
+        #expect(found.map(\.pointer) == (key == "event" ? [] : ["/aps/\(key)"]), "\(found.map(\.message))")
+    }
+
+    /// Unknown keys of the dictionaries in `aps` are `apns-aps-unknown-key`'s; a misspelt key the dictionary needs is
+    /// that finding alone, not also a missing key (one mistake, one finding).
+    @Test func unknownKeysOfTheSoundAndLocalizedDictionariesAreOneFinding() throws {
+        let typo = #"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "alarm.caf", "volum": 0.8}}}"#
+        #expect(try Self.findings(typo, "apns-aps-unknown-key").map(\.pointer) == ["/aps/sound/volum"])
+        #expect(try Self.findings(typo, "apns-aps-value").isEmpty)
+
+        let name = #"{"aps": {"alert": "Hi", "sound": {"critical": 1, "Name": "alarm.caf"}}}"#
+        let renamed = try Self.findings(name, "apns-aps-unknown-key")
+        #expect(renamed.count == 1 && renamed.first?.fix != nil)
+        #expect(try Self.findings(name, "apns-aps-value").isEmpty, "the name is there, misspelt")
+
+        let locKey = #"{"aps": {"alert": {"loc_key": "K", "loc-args": ["a"]}}}"#
+        #expect(try Self.findings(locKey, "apns-aps-unknown-key").map(\.pointer) == ["/aps/alert/loc_key"])
+        #expect(try Self.findings(locKey, "apns-aps-value").isEmpty)
+
+        let live =
+            #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {}, "alert": {"title": {"locKey": "T"}}}}"#
+        #expect(try Self.findings(live, "apns-aps-unknown-key").map(\.pointer) == ["/aps/alert/title/locKey"])
+        #expect(try Self.findings(live, "apns-aps-value").isEmpty)
+    }
+
+    /// The view marks `Events` as a spelling of `event` once; the rules that miss `event` stay silent on it.
+    @Test func misspellingsAreMarkedOnTheView() throws {
+        let source =
+            #"{"headers": {"apns-push-type": "liveactivity"}, "payload": {"aps": {"timestamp": 1764400000, "Events": "update", "content-state": {}}}}"#
+        let all = try ExampleLinter.lint(source).allDiagnostics.filter { $0.severity >= .warning }
+        #expect(all.map(\.ruleId) == ["apns-aps-unknown-key"], "\(all.map(\.message))")
+        #expect(try Self.fixed(source, "apns-aps-unknown-key").contains(#""event": "update""#))
+    }
+
+    /// A notification's relevance score is 0 to 1, a Live Activity's any number: the view picks the table.
+    @Test func liveActivityApsTakesAnyRelevanceScoreAndLocalizedTitles() throws {
+        let plain = #"{"aps": {"alert": {"title": {"loc-key": "T"}}, "relevance-score": 100}}"#
+        #expect(
+            try Self.findings(plain, "apns-aps-value").map(\.pointer) == ["/aps/alert/title", "/aps/relevance-score"])
+        let live =
+            #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {}, "alert": {"title": {"loc-key": "T"}, "sound": "chime.caf"}, "relevance-score": 100}}"#
+        #expect(try Self.findings(live, "apns-aps-value").isEmpty)
+        #expect(try Self.findings(live, "apns-aps-unknown-key").isEmpty)
+    }
+
+    @Test func inputPushTokenIsAFlag() throws {
+        let source =
+            #"{"aps": {"timestamp": 1764400000, "event": "update", "content-state": {}, "input-push-token": true}}"#
+        let found = try Self.findings(source, "apns-aps-value")
+        #expect(found.count == 1 && found.first?.message.contains("only server SDKs") == false)
+        #expect(try Self.fixed(source, "apns-aps-value").contains(#""input-push-token": 1"#))
+    }
+
     /// Push types whose body another framework reads need no `aps`; a regular alert still does.
     @Test(arguments: ["pushtotalk", "fileprovider", "voip", "mdm", "location"])
     func bodiesWithoutApsAreValidForTheirPushTypes(_ pushType: String) throws {

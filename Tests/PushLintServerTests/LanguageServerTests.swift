@@ -309,6 +309,34 @@ final class Client {
         #expect(labels.contains("HIGH"))
     }
 
+    /// Values come from Apple's `aps` table: a flag completes to the number 1, not a string, and a Live Activity's
+    /// localized title completes its keys.
+    @Test func completionOfApsValuesAndDictionaries() throws {
+        let client = Client()
+        let uri = "untitled:Untitled-2"
+        let flag = "{\"aps\": {\"content-available\": "
+        _ = client.open(uri, flag)
+        let values = client.request(
+            "textDocument/completion",
+            .object([("textDocument", Client.document(uri)), ("position", Client.position(0, flag.utf16.count))]))
+        let items = values["result"]?["items"]?.arrayValue ?? []
+        #expect(items.compactMap { $0["label"]?.stringValue } == ["1"])
+        #expect(items.first?["insertText"]?.stringValue == "1")
+
+        let title = "{\"aps\": {\"event\": \"update\", \"alert\": {\"title\": {"
+        client.notify(
+            "textDocument/didChange",
+            .object([
+                ("textDocument", .object([("uri", .string(uri)), ("version", .int(2))])),
+                ("contentChanges", .array([.object([("text", .string(title))])])),
+            ]))
+        let keys = client.request(
+            "textDocument/completion",
+            .object([("textDocument", Client.document(uri)), ("position", Client.position(0, title.utf16.count))]))
+        let labels = keys["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+        #expect(labels == ["loc-key", "loc-args"])
+    }
+
     // MARK: Hostile input
 
     @Test func malformedAndUnknownMessagesGetErrorsNotCrashes() {

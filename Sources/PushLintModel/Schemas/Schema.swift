@@ -20,10 +20,16 @@ public final class MessageSchema: Sendable {
     /// Fields that are not fields here but that writers carry over from an older API or another provider, with
     /// where their value goes (`time_to_live` -> `android.ttl`). Looked up with `-`, `_` and letter case ignored.
     public let foreign: [(name: String, replacement: String)]
+    /// The fields an object must have, made once: a rule asks it of every object of every payload.
+    public let required: [String]
+    /// Fields that mean nothing without another field of the same object (Apple's `loc-args` fill the string of
+    /// `loc-key`): JSON Schema's `dependentRequired`. A property of the object, not of its fields: every field is
+    /// copied many times per payload, and most schemas have none.
+    public let dependencies: [(name: String, requires: String)]
 
     public init(
         _ name: String, acceptsLowerCamelCase: Bool = true, foreign: [(name: String, replacement: String)] = [],
-        _ fields: [SchemaField]
+        dependencies: [(name: String, requires: String)] = [], _ fields: [SchemaField]
     ) {
         self.name = name
         self.fields = fields
@@ -35,6 +41,8 @@ public final class MessageSchema: Sendable {
                 (acceptsLowerCamelCase ? [field.name, field.jsonName] : [field.name]).map { ($0, position) }
             })
         mayHoldObjects = fields.map(\.type.mayHoldObjects)
+        required = fields.filter(\.isRequired).map(\.name)
+        self.dependencies = dependencies
     }
 
     /// The position in `fields` of the field a key names (its UTF-8), in either accepted spelling.
@@ -125,6 +133,8 @@ public enum StringFormat: Sendable, Equatable {
     case nonNegativeInteger
     /// At most 32 characters of the URL-safe base64 alphabet (the web push `Topic` header).
     case webPushTopic
+    /// A sound file in the app bundle or `Library/Sounds`, or `default`: not empty (APNs `sound`).
+    case soundName
 }
 
 /// What kind of string map a `map<string,string>` field is: which rule owns its values.
@@ -143,8 +153,17 @@ public enum SchemaType: Sendable {
     case bool
     /// proto3 int32: a JSON integer or a string holding one.
     case int32
+    /// A JSON integer (not a string holding one), optionally bounded (APNs `badge`, 0 or more).
+    case integer(min: Int?, max: Int?)
     /// A JSON number, optionally bounded.
     case number(min: Double?, max: Double?)
+    /// A point in time as an integer number of UNIX seconds (APNs `timestamp`, `stale-date`).
+    case unixTime
+    /// Apple's flag: the number 1 turns an option on, and leaving the key out turns it off (APNs
+    /// `content-available`); no other value is defined.
+    case flag
+    /// One of these JSON values, written as JSON (`true`, `1`): the only values the field takes.
+    case literal([String])
     /// Enum value names, in proto order: proto3 JSON also accepts a value's number, its index here. `aliases` are
     /// other strings the provider documents for the field (FCM `android.priority` "high"), accepted as they are.
     case enumeration([String], aliases: [String] = [])
@@ -188,10 +207,23 @@ public enum SchemaType: Sendable {
             case .expoPushToken: return "an Expo push token string"
             case .nonNegativeInteger: return "a string of a non-negative integer"
             case .webPushTopic: return "a string of at most 32 URL-safe base64 characters"
+            case .soundName: return "a sound file name string"
             }
         case .bool: return "a boolean"
         case .int32: return "a 32-bit integer"
+        case .integer(let min, let max):
+            switch (min, max) {
+            case (0?, nil): return "a non-negative integer"
+            case (1?, nil): return "a positive integer"
+            case (let lo?, let hi?): return "an integer from \(lo) to \(hi)"
+            case (let lo?, nil): return "an integer of at least \(lo)"
+            case (nil, let hi?): return "an integer of at most \(hi)"
+            case (nil, nil): return "an integer"
+            }
         case .number: return "a number"
+        case .unixTime: return "an integer number of UNIX seconds"
+        case .flag: return "the number 1"
+        case .literal(let values): return values.joined(separator: " or ")
         case .enumeration(let values, let aliases):
             let alternatives =
                 aliases.isEmpty ? "" : " (or " + aliases.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
@@ -222,12 +254,22 @@ public enum SchemaType: Sendable {
         case .string, .duration, .timestamp: return kind == .string
         case .bool: return kind == .bool
         case .int32: return (kind == .number && isInteger) || kind == .string
-        case .number: return kind == .number
+        case .number, .integer, .unixTime, .flag: return kind == .number
+        case .literal(let values): return values.contains { Self.kind(ofLiteral: $0) == kind }
         case .enumeration: return kind == .string || (kind == .number && isInteger)
         case .stringMap, .freeObject, .message: return kind == .object
         case .array: return kind == .array
         case .null: return kind == .null
         case .oneOf(let types): return types.contains { $0.acceptsJSONKind(kind, isInteger: isInteger) }
+        }
+    }
+
+    /// The JSON kind of a value of `.literal`, written as JSON.
+    public static func kind(ofLiteral text: String) -> JSONKind {
+        switch text {
+        case "true", "false": return .bool
+        case "null": return .null
+        default: return text.hasPrefix("\"") ? .string : .number
         }
     }
 }
@@ -279,12 +321,14 @@ extension MessageSchema {
     /// fields of message type (and arrays of them) that are objects. Fields not in the schema are not entered.
     /// With them, the members of those objects, known fields and others apart, in document order. One walk, and
     /// each key is looked up in its schema once, for every rule that reads fields.
-    public func walk(_ doc: JSONDocument, at node: NodeID, path: String = "") -> SchemaWalk {
+    /// - Parameter room: how many objects and known fields a typical message has (an FCM message about 8 and 32,
+    ///   an `aps` 3 and 12): room for them is made at once, since their number is known only after the walk.
+    public func walk(
+        _ doc: JSONDocument, at node: NodeID, path: String = "", room: (objects: Int, members: Int) = (8, 32)
+    ) -> SchemaWalk {
         var walk = SchemaWalk()
-        // Room for a typical message's objects and known fields at once (they are found during the walk, so their
-        // number is not known before it).
-        walk.objects.reserveCapacity(8)
-        walk.members.reserveCapacity(32)
+        walk.objects.reserveCapacity(room.objects)
+        walk.members.reserveCapacity(room.members)
         collect(in: doc, at: node, path: path, into: &walk)
         return walk
     }

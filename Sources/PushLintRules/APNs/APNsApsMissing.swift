@@ -62,7 +62,7 @@ struct APNsApsMissing: PayloadRule {
         if view.origin == .fcm, !view.alertFields.isEmpty { return [] }
         if let pushType = view.headers?.pushType, APNs.pushTypesWithoutAps.contains(pushType) { return [] }
         if PayloadKind.apnsBodyKeysWithoutAps.contains(where: { doc.member(body, $0) != nil }) { return [] }
-        let stray = doc.members(body).map { doc.string($0.key) }.filter { APNs.apsKeys.contains($0) }
+        let stray = doc.members(body).map { doc.string($0.key) }.filter { APNsSchema.apsKeys.contains($0) }
         return [diagnostic(noAps(straying: stray), at: body, in: doc, help: "add an aps object")]
     }
 

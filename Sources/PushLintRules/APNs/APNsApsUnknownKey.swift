@@ -6,7 +6,7 @@ struct APNsApsUnknownKey: PayloadRule {
     static let description = RuleDescription(
         id: "apns-aps-unknown-key",
         summary:
-            "A key in `aps` or its `alert` is not one Apple defines, or a key beside `aps` was meant as something else.",
+            "A key in `aps` or a dictionary in it is not one Apple defines, or a key beside `aps` was meant as something else.",
         family: .apns,
         defaultSeverity: .warning,
         rationale: """
@@ -16,7 +16,9 @@ struct APNsApsUnknownKey: PayloadRule {
             Activity does not update (platform-rules.md §1.3; andrei-m-code/net-core-push-notifications#9, \
             phonegap/phonegap-plugin-push#1545). `aps` is reserved for Apple's keys (A-GEN, §1.4): custom data \
             goes beside `aps` at the top level of the body. The `alert` dictionary has its own keys (§1.5); in a \
-            Live Activity push the alert may also name a `sound` (A-LA).
+            Live Activity push the alert may also name a `sound`, and its `title` and `body` may be localization \
+            dictionaries of `loc-key` and `loc-args` (A-LA). A critical alert's `sound` dictionary has \
+            `critical`, `name` and `volume` (A-GEN, §1.4).
 
             Custom data inside `aps` is one finding however many keys it has. Beside `aps`, keys of the FCM \
             message format (`content_available`, `mutable_content`, `priority`, `time_to_live`, \
@@ -34,6 +36,9 @@ struct APNsApsUnknownKey: PayloadRule {
             ),
             RuleExample(
                 #"{"aps": {"alert": {"title": "Shipped", ↓"title_loc_key": "SHIPPED"}}}"#, note: "A key of `alert`."),
+            RuleExample(
+                #"{"aps": {"alert": "Hi", "sound": {"critical": 1, "name": "alarm.caf", ↓"volum": 0.8}}}"#,
+                note: "A key of the critical sound dictionary."),
             RuleExample(
                 #"{"aps": {"alert": "Your order shipped", ↓"order_id": "1042", "cursor": "c_81"}}"#,
                 note: "Custom data inside `aps`: one finding."),
@@ -82,30 +87,19 @@ struct APNsApsUnknownKey: PayloadRule {
         guard let view = context.payload.apns else { return [] }
         let doc = context.document
         var result: [Diagnostic] = []
-        // The names written in each object, needed only to word a finding (most payloads have none): built at
-        // the first finding of that object.
-        func written(_ fields: [(name: String, field: ViewField)]) -> Set<String> {
-            Set(fields.lazy.filter(\.field.isLiteral).map(\.name))
-        }
-        var apsNames: Set<String>?
         // Custom data inside `aps` is one mistake however many keys it has: one finding names them all.
-        var custom: [(name: String, key: NodeID)] = []
-        for (name, field) in view.fields where field.isLiteral && !APNs.apsKeys.contains(name) {
-            guard let key = field.key else { continue }
-            if apsNames == nil { apsNames = written(view.fields) }
-            if let finding = apsFinding(name, key: key, existing: apsNames ?? [], doc) {
-                result.append(finding)
-            } else {
-                custom.append((name, key))
+        var custom: [APSUnknownKey] = []
+        for unknown in view.apsUnknownKeys {
+            switch unknown.object.path {
+            case "":
+                if let finding = apsFinding(unknown, doc) { result.append(finding) } else { custom.append(unknown) }
+            case "alert":
+                result.append(alertFinding(unknown, doc))
+            default:
+                result.append(dictionaryFinding(unknown, doc))
             }
         }
-        if let first = custom.first { result.append(customDataFinding(custom.map(\.name), at: first.key, doc)) }
-        var alertNames: Set<String>?
-        for (name, field) in view.alertFields where field.isLiteral && !APNs.alertKeys.contains(name) {
-            guard let key = field.key, !(name == "sound" && view.isLiveActivity) else { continue }
-            if alertNames == nil { alertNames = written(view.alertFields) }
-            result.append(alertFinding(name, key: key, existing: alertNames ?? [], doc))
-        }
+        if let first = custom.first { result.append(customDataFinding(custom.map(\.name), at: first.member.key, doc)) }
         if view.origin == .apnsFile, let body = view.body { result += bodyFindings(view, body: body, doc) }
         return result
     }
@@ -155,65 +149,114 @@ struct APNsApsUnknownKey: PayloadRule {
         abs(name.utf8.count - PayloadBuilder.simulatorKey.utf8.count) <= 3
     }
 
-    func apsFinding(_ name: String, key: NodeID, existing: Set<String>, _ doc: JSONDocument) -> Diagnostic? {
-        if let target = APNs.intendedApsKey(name) {
-            return rename(name, to: target, key: key, in: "aps", existing: existing, doc)
-        }
-        if Self.alertKeysInAps.contains(name) {
-            return diagnostic(
-                "'\(name)' is not an aps key: the device ignores it; move it into \"alert\": {\"\(name)\": ...}",
-                at: key, in: doc, help: "move it into aps.alert")
-        }
-        if name == "mdm" {
-            return diagnostic(
-                "'mdm' inside aps is not read: an MDM push is {\"mdm\": PushMagic} at the top level of the body, without aps; move it there",
-                at: key, in: doc, help: "move 'mdm' to the top level")
-        }
-        if let header = Self.headerLike[name] {
-            return diagnostic(
-                "'\(name)' inside aps is ignored: it is a request header; send it as the \(header) header",
-                at: key, in: doc, help: "move it to the request headers")
-        }
-        if let guess = Suggest.closest(to: name, in: APNs.apsKeys) {
-            return diagnostic(
-                "unknown aps key '\(name)': the device ignores it; did you mean '\(guess)'?",
-                at: key, in: doc, help: "rename it to '\(guess)' or move custom data beside aps")
-        }
+    /// An unknown key of `aps`: another spelling of an Apple key (marked when the view was built), a key of the
+    /// alert or a request header in the wrong place, a typo; nil for custom data.
+    func apsFinding(_ unknown: APSUnknownKey, _ doc: JSONDocument) -> Diagnostic? {
+        let name = unknown.name
+        let key = unknown.member.key
+        if let target = unknown.intended { return rename(unknown, to: target, in: "aps", doc) }
+        if Self.alertKeysInAps.contains(name) { return alertKeyInAps(name, at: key, doc) }
+        if name == "mdm" { return mdmInAps(at: key, doc) }
+        if let header = Self.headerLike[name] { return headerInAps(name, header: header, at: key, doc) }
+        if let guess = Suggest.closest(to: name, in: APNsSchema.apsKeys) { return apsTypo(name, guess, at: key, doc) }
         return nil
     }
 
-    func alertFinding(_ name: String, key: NodeID, existing: Set<String>, _ doc: JSONDocument) -> Diagnostic {
-        if let target = Suggest.sameWordDifferentSpelling(name, in: APNs.alertKeys) {
-            return rename(name, to: target, key: key, in: "alert", existing: existing, doc)
-        }
-        if APNs.apsKeys.contains(name) {
-            return diagnostic(
-                "'\(name)' inside alert is ignored: it is an aps key; move it up into aps",
-                at: key, in: doc, help: "move it into aps")
-        }
-        let guess = Suggest.closest(to: name, in: APNs.alertKeys)
-        return diagnostic(
-            "unknown alert key '\(name)': the device ignores it; "
-                + (guess.map { "did you mean '\($0)'?" }
-                    ?? "alert keys are \(APNs.alertKeys.prefix(4).joined(separator: ", ")), ..."),
-            at: key, in: doc, help: guess.map { "rename it to '\($0)'" } ?? "remove it")
+    func alertFinding(_ unknown: APSUnknownKey, _ doc: JSONDocument) -> Diagnostic {
+        if let target = unknown.intended { return rename(unknown, to: target, in: "alert", doc) }
+        if APNsSchema.apsKeys.contains(unknown.name) { return apsKeyInAlert(unknown.name, at: unknown.member.key, doc) }
+        let keys = unknown.object.schema.fields.map(\.name)
+        return alertTypo(unknown.name, Suggest.closest(to: unknown.name, in: keys), keys, at: unknown.member.key, doc)
     }
 
-    func rename(
-        _ name: String, to target: String, key: NodeID, in object: String, existing: Set<String>, _ doc: JSONDocument
-    ) -> Diagnostic {
-        if existing.contains(target) {
-            return diagnostic(
-                "'\(name)' in \(object) is a misspelling of '\(target)', which is also present: the device ignores '\(name)'; remove it",
-                at: key, in: doc, help: "remove '\(name)'")
+    /// An unknown key of a dictionary inside `aps` or its alert (the critical-alert sound, a Live Activity's
+    /// localized title).
+    func dictionaryFinding(_ unknown: APSUnknownKey, _ doc: JSONDocument) -> Diagnostic {
+        if let target = unknown.intended { return rename(unknown, to: target, in: unknown.object.path, doc) }
+        let keys = unknown.object.schema.fields.map(\.name)
+        return dictionaryTypo(
+            unknown.name, in: unknown.object.path, Suggest.closest(to: unknown.name, in: keys), keys,
+            at: unknown.member.key, doc)
+    }
+
+    /// A misspelt key: renamed by the fix, or removed when the object has the right key too.
+    func rename(_ unknown: APSUnknownKey, to target: String, in object: String, _ doc: JSONDocument) -> Diagnostic {
+        let key = unknown.member.key
+        if doc.member(unknown.object.node, target) != nil {
+            return misspeltBeside(unknown.name, target, in: object, at: key, doc)
         }
         let fix = Fix(edits: [TextEdit(replacing: doc.span(key), with: JSONDocument.quoted(target))])
-        return diagnostic(
-            "'\(name)' in \(object) is not Apple's spelling, so the device ignores it; write '\(target)'",
-            at: key, in: doc, help: "rename it to '\(target)'", fix: fix)
+        return misspelt(unknown.name, target, in: object, at: key, fix: fix, doc)
     }
 
     // MARK: Messages
+
+    func alertKeyInAps(_ name: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
+        diagnostic(
+            "'\(name)' is not an aps key: the device ignores it; move it into \"alert\": {\"\(name)\": ...}",
+            at: key, in: doc, help: "move it into aps.alert")
+    }
+
+    func mdmInAps(at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
+        diagnostic(
+            "'mdm' inside aps is not read: an MDM push is {\"mdm\": PushMagic} at the top level of the body, without aps; move it there",
+            at: key, in: doc, help: "move 'mdm' to the top level")
+    }
+
+    func headerInAps(_ name: String, header: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
+        diagnostic(
+            "'\(name)' inside aps is ignored: it is a request header; send it as the \(header) header",
+            at: key, in: doc, help: "move it to the request headers")
+    }
+
+    func apsTypo(_ name: String, _ guess: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
+        diagnostic(
+            "unknown aps key '\(name)': the device ignores it; did you mean '\(guess)'?",
+            at: key, in: doc, help: "rename it to '\(guess)' or move custom data beside aps")
+    }
+
+    func apsKeyInAlert(_ name: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
+        diagnostic(
+            "'\(name)' inside alert is ignored: it is an aps key; move it up into aps",
+            at: key, in: doc, help: "move it into aps")
+    }
+
+    func alertTypo(_ name: String, _ guess: String?, _ keys: [String], at key: NodeID, _ doc: JSONDocument)
+        -> Diagnostic
+    {
+        diagnostic(
+            "unknown alert key '\(name)': the device ignores it; "
+                + (guess.map { "did you mean '\($0)'?" }
+                    ?? "alert keys are \(keys.prefix(4).joined(separator: ", ")), ..."),
+            at: key, in: doc, help: guess.map { "rename it to '\($0)'" } ?? "remove it")
+    }
+
+    func dictionaryTypo(
+        _ name: String, in object: String, _ guess: String?, _ keys: [String], at key: NodeID, _ doc: JSONDocument
+    ) -> Diagnostic {
+        let list =
+            keys.count > 1 ? keys.dropLast().joined(separator: ", ") + " and " + (keys.last ?? "") : keys.joined()
+        return diagnostic(
+            "unknown key '\(name)' in the \(object) dictionary, which Apple does not define; "
+                + (guess.map { "did you mean '\($0)'?" } ?? "the keys are \(list)"),
+            at: key, in: doc, help: guess.map { "rename it to '\($0)'" } ?? "remove it")
+    }
+
+    func misspeltBeside(_ name: String, _ target: String, in object: String, at key: NodeID, _ doc: JSONDocument)
+        -> Diagnostic
+    {
+        diagnostic(
+            "'\(name)' in \(object) is a misspelling of '\(target)', which is also present: the device ignores '\(name)'; remove it",
+            at: key, in: doc, help: "remove '\(name)'")
+    }
+
+    func misspelt(_ name: String, _ target: String, in object: String, at key: NodeID, fix: Fix, _ doc: JSONDocument)
+        -> Diagnostic
+    {
+        diagnostic(
+            "'\(name)' in \(object) is not Apple's spelling, so the device ignores it; write '\(target)'",
+            at: key, in: doc, help: "rename it to '\(target)'", fix: fix)
+    }
 
     func customDataFinding(_ names: [String], at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
         let listed = names.map { "'\($0)'" }.joined(separator: ", ")

@@ -31,11 +31,14 @@ struct APNsApsValue: PayloadRule {
             the activities.
             - `timestamp`, `stale-date`, `dismissal-date` integer UNIX seconds (units are \
             `apns-live-activity`'s concern); `content-state` and `attributes` objects; `thread-id`, \
-            `category`, `target-content-id`, `filter-criteria`, `attributes-type` strings; `content-changed` \
-            `true`; `url-args` an array of strings.
+            `category`, `target-content-id`, `filter-criteria`, `attributes-type`, `input-push-channel` \
+            strings; `input-push-token` the number 1 (A-LA push-to-start); `content-changed` `true`; \
+            `url-args` an array of strings. `event` is `apns-live-activity`'s.
 
-            Only values written in `aps` are checked: Expo's fields are checked by the Expo rules before Expo \
-            maps them, and a placeholder in value position is of unknown type.
+            These are the types of Apple's `aps` table that `pushlint schema apns` writes too. Only values \
+            written in `aps` are checked: Expo's fields are checked by the Expo rules before Expo maps them, and \
+            a placeholder in value position is of unknown type. Keys Apple does not define are \
+            `apns-aps-unknown-key`'s.
             """,
         triggering: [
             RuleExample(#"{"aps": {"alert": "New mail", "badge": ↓"3"}}"#),
@@ -81,36 +84,32 @@ struct APNsApsValue: PayloadRule {
             RuleCorrection(#"{"aps": {"mutable-content": false, "alert": "Hi"}}"#, #"{"aps": {"alert": "Hi"}}"#),
         ])
 
+    /// `event`'s values are `apns-live-activity`'s: ActivityKit ignores a push with another event, an error there.
+    static let judgedElsewhere = "event"
+
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let view = context.payload.apns else { return [] }
-        var checker = Checker(rule: self, doc: context.document, context: context)
-        for (name, field) in view.fields where field.isLiteral {
-            let node = field.value
-            guard checker.doc.kind(node) != .placeholder else { continue }
-            switch name {
-            case "badge": checker.badge(node)
-            case "sound": checker.sound(node)
-            case "alert": checker.alert(node, isLiveActivity: view.isLiveActivity)
-            case "content-available", "mutable-content": checker.flag(name, node)
-            case "interruption-level": checker.interruptionLevel(node)
-            case "relevance-score": checker.relevanceScore(node, isLiveActivity: view.isLiveActivity)
-            case "timestamp", "stale-date", "dismissal-date": checker.seconds(name, node)
-            case "content-state", "attributes": checker.type(name, node, .object, "an object")
-            case "thread-id", "category", "target-content-id", "filter-criteria", "attributes-type":
-                checker.type(name, node, .string, "a string")
-            case "content-changed": checker.contentChanged(node)
-            case "url-args": checker.strings(name, node)
-            default: break
-            }
+        guard let view = context.payload.apns, !view.apsMembers.isEmpty else { return [] }
+        var checker = Checker(rule: self, view: view, context: context)
+        for known in view.apsMembers {
+            let value = known.member.value
+            guard checker.doc.kind(value) != .placeholder else { continue }
+            let field = known.field
+            if known.object.path.isEmpty, field.name == Self.judgedElsewhere { continue }
+            checker.check(value, as: field.type, known)
         }
         return checker.result
     }
 
+    /// Checks values against the types of Apple's `aps` schema (`APNsSchema`). The members of the dictionaries in
+    /// `aps` (alert, sound) are members of the view's walk of their own: a dictionary's value is checked here only
+    /// for what concerns it as a whole (a required key, a key that needs another).
     struct Checker {
         let rule: APNsApsValue
-        let doc: JSONDocument
+        let view: APNsView
         let context: PayloadContext
         var result: [Diagnostic] = []
+
+        var doc: JSONDocument { context.document }
 
         mutating func report(
             _ message: String, _ node: NodeID, severity: Severity? = nil, help: String, fix: Fix? = nil
@@ -118,10 +117,129 @@ struct APNsApsValue: PayloadRule {
             result.append(rule.diagnostic(message, at: node, in: doc, severity: severity, help: help, fix: fix))
         }
 
-        /// Removes the member whose value is `node`.
-        func removal(of node: NodeID) -> Fix? {
-            doc.memberRemovalSpan(ofValue: node).map { Fix(edits: [TextEdit(replacing: $0, with: "")]) }
+        mutating func check(_ node: NodeID, as type: SchemaType, _ at: SchemaMember) {
+            switch type {
+            case .oneOf(let types):
+                let kind = doc.kind(node)
+                let isInteger = doc.isInteger(node)
+                guard let match = types.first(where: { $0.acceptsJSONKind(kind, isInteger: isInteger) }) else {
+                    return wrongType(node, type, at)
+                }
+                check(node, as: match, at)
+            case .message(let schema):
+                guard doc.kind(node) == .object else { return wrongType(node, type, at) }
+                dictionary(node, schema, at)
+            case .string(let format):
+                guard doc.kind(node) == .string else { return wrongType(node, type, at) }
+                if format == .soundName, doc.withStringBytes(node, { $0.isEmpty }) { soundName(node, at) }
+            case .enumeration(let values, _):
+                guard doc.kind(node) == .string else { return wrongType(node, type, at) }
+                enumeration(node, values, at)
+            case .integer(let min, let max): integer(node, min: min, max: max, at)
+            case .number(let min, let max): number(node, min: min, max: max, at)
+            case .unixTime: seconds(node, at)
+            case .flag: flag(node, at)
+            case .literal(let values): literal(node, values, at)
+            case .array(let element):
+                guard doc.kind(node) == .array else { return wrongType(node, type, at) }
+                for item in doc.elements(node) where doc.kind(item) != .placeholder {
+                    if case .string = element {
+                        if doc.kind(item) != .string { arrayElement(item, at) }
+                    } else {
+                        check(item, as: element, at)
+                    }
+                }
+            case .freeObject, .stringMap, .bool, .null, .int32, .duration, .timestamp:
+                if !type.acceptsJSONKind(doc.kind(node), isInteger: doc.isInteger(node)) { wrongType(node, type, at) }
+            }
         }
+
+        /// A dictionary of `aps` as a whole: a key it requires (the name of a sound), a key that means nothing
+        /// without another (`loc-args` without `loc-key`). A misspelling of the missing key is
+        /// `apns-aps-unknown-key`'s finding, not a missing key.
+        mutating func dictionary(_ node: NodeID, _ schema: MessageSchema, _ at: SchemaMember) {
+            for name in schema.required where doc.member(node, name) == nil {
+                if !view.hasMisspelling(of: name, in: node) { missing(name, in: node, schema, at) }
+            }
+            for (name, needed) in schema.dependencies {
+                guard let value = doc.member(node, name), doc.member(node, needed) == nil,
+                    !view.hasMisspelling(of: needed, in: node), let key = doc.keyNode(ofValue: value)
+                else { continue }
+                withoutNeeded(name, needed, key, at)
+            }
+        }
+
+        mutating func enumeration(_ node: NodeID, _ values: [String], _ at: SchemaMember) {
+            let value = doc.string(node)
+            guard !values.contains(value), !context.isTemplated(node) else { return }
+            let guess = Suggest.sameWordDifferentSpelling(value, in: values) ?? Suggest.closest(to: value, in: values)
+            notOneOf(value, values, guess: guess, node, at)
+        }
+
+        mutating func integer(_ node: NodeID, min: Int?, max: Int?, _ at: SchemaMember) {
+            func inRange(_ value: Int) -> Bool { value >= (min ?? .min) && value <= (max ?? .max) }
+            if let value = doc.intValue(node), inRange(value) { return }
+            if doc.kind(node) == .string, let n = Int(doc.string(node)), inRange(n) {
+                integerString(n, node, at)
+            } else if let value = doc.doubleValue(node) {
+                integerOutOfRange(value, min: min, node, at)
+            } else {
+                integerType(node, at)
+            }
+        }
+
+        mutating func number(_ node: NodeID, min: Double?, max: Double?, _ at: SchemaMember) {
+            guard let value = doc.doubleValue(node) else { return numberType(node, min: min, max: max, at) }
+            if let min, value < min { return numberOutOfRange(node, min: min, max: max, at) }
+            if let max, value > max { return numberOutOfRange(node, min: min, max: max, at) }
+        }
+
+        mutating func seconds(_ node: NodeID, _ at: SchemaMember) {
+            if let value = doc.intValue(node), value >= 0 { return }
+            if doc.kind(node) == .string, let n = Int(doc.string(node)), n >= 0 {
+                secondsString(n, node, at)
+            } else {
+                secondsType(node, at)
+            }
+        }
+
+        mutating func flag(_ node: NodeID, _ at: SchemaMember) {
+            let kind = doc.kind(node)
+            if kind == .number, doc.isInteger(node), doc.rawText(node) == "1" { return }
+            let one = Fix(edits: [TextEdit(replacing: doc.span(node), with: "1")])
+            switch kind {
+            case .bool where doc.boolValue(node) == true:
+                flagTrue(node, at, fix: one)
+            case .string where doc.string(node) == "1":
+                flagString(node, at, fix: one)
+            case .number where doc.doubleValue(node) == 1:
+                flagNotInteger(node, at, fix: one)
+            // `true` was handled above: a boolean here is false.
+            case _ where kind == .bool || (kind == .number && doc.doubleValue(node) == 0):
+                // Apple documents only 1; the writer meant "off", which is what leaving the key out says. No
+                // platform owner documents what a device does with 0 or false, so this is a warning.
+                flagOff(
+                    node, at,
+                    fix: doc.memberRemovalSpan(ofValue: node).map { Fix(edits: [TextEdit(replacing: $0, with: "")]) })
+            default:
+                flagOther(node, at)
+            }
+        }
+
+        /// The value is one of the literals, compared as JSON values (`1.0` is `1`).
+        mutating func literal(_ node: NodeID, _ values: [String], _ at: SchemaMember) {
+            let matches = values.contains { literal in
+                switch SchemaType.kind(ofLiteral: literal) {
+                case .number: return doc.doubleValue(node).map { $0 == Double(literal) } ?? false
+                case .bool: return doc.boolValue(node) == (literal == "true")
+                case .null: return doc.kind(node) == .null
+                default: return doc.kind(node) == .string && JSONDocument.quoted(doc.string(node)) == literal
+                }
+            }
+            if !matches { notTheLiteral(values, node, at) }
+        }
+
+        // MARK: Words
 
         /// The value as compact JSON (a multi-line object shows as one line), cut at 40 characters.
         func shown(_ node: NodeID) -> String {
@@ -129,245 +247,261 @@ struct APNsApsValue: PayloadRule {
             return text.count > 40 ? String(text.prefix(37)) + "..." : text
         }
 
-        mutating func type(_ name: String, _ node: NodeID, _ kind: JSONKind, _ expected: String) {
-            guard doc.kind(node) != kind else { return }
-            report(
-                "\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple defines it as \(expected), so the device may not read it; write \(expected)",
-                node, help: "write \(expected)")
-        }
+        /// Where a member stands in `aps`, as messages name it (`badge`, `alert.title`, `sound.volume`).
+        func path(_ at: SchemaMember) -> String { at.object.path(of: at.field.name) }
 
-        mutating func badge(_ node: NodeID) {
-            if let value = doc.intValue(node), value >= 0 { return }
-            if doc.kind(node) == .string, let n = Int(doc.string(node)), n >= 0 {
-                report(
-                    "badge is the string \(shown(node)), but Apple expects an integer: the device may ignore it; write \(n)",
-                    node, help: "write \(n)")
-            } else if let value = doc.doubleValue(node) {
-                report(
-                    "badge \(shown(node)) is not a non-negative integer, which Apple expects: the badge may not show as intended; write a whole number, 0 to clear the badge",
-                    node, help: value < 0 ? "write 0 to clear the badge" : "write a whole number")
-            } else {
-                report(
-                    "badge is \(doc.typeNameWithArticle(node)), but Apple expects a non-negative integer: the device may ignore it; write a number such as 1, or 0 to clear it",
-                    node, help: "write an integer")
+        /// What a value of this type is called where it is not one: the JSON type for strings and objects.
+        func expected(_ type: SchemaType) -> String {
+            switch type {
+            case .string, .enumeration: return "a string"
+            case .freeObject, .message: return "an object"
+            default: return type.summary
             }
         }
 
-        mutating func sound(_ node: NodeID) {
-            switch doc.kind(node) {
-            case .string:
-                if doc.string(node).isEmpty {
-                    report(
-                        "sound is an empty string: iOS plays no sound it can find; write \"default\" or a sound file name, or leave the key out",
-                        node, help: "write \"default\"")
-                }
-            case .object:
-                for member in doc.members(node) {
-                    let key = doc.string(member.key)
-                    let value = member.value
-                    guard doc.kind(value) != .placeholder else { continue }
-                    switch key {
-                    case "critical":
-                        if !(doc.kind(value) == .number && (doc.doubleValue(value) == 1 || doc.doubleValue(value) == 0))
-                        {
-                            report(
-                                "sound.critical is \(shown(value)), but Apple expects the number 1 for a critical alert (0 for a normal sound); write 1",
-                                value, help: "write 1")
-                        }
-                    case "name":
-                        if doc.kind(value) != .string || doc.string(value).isEmpty {
-                            report(
-                                "sound.name is \(shown(value)), but Apple expects a sound file name: the device plays the default sound; write \"default\" or a file name",
-                                value, help: "write a sound file name")
-                        }
-                    case "volume":
-                        if let v = doc.doubleValue(value) {
-                            if !(0...1).contains(v) {
-                                report(
-                                    "sound.volume \(shown(value)) is outside 0 to 1, the range Apple defines (APNSwift and the admin SDKs refuse it); write a volume from 0.0 to 1.0",
-                                    value, help: "write a number from 0 to 1")
-                            }
-                        } else {
-                            report(
-                                "sound.volume is \(doc.typeNameWithArticle(value)), but Apple expects a number from 0 to 1; write for example 0.8",
-                                value, help: "write a number from 0 to 1")
-                        }
-                    default:
-                        let guess = Suggest.closest(to: key, in: ["critical", "name", "volume"])
-                        report(
-                            "unknown key '\(key)' in the sound dictionary, which Apple does not define; "
-                                + (guess.map { "did you mean '\($0)'?" } ?? "the keys are critical, name and volume"),
-                            member.key, help: guess.map { "rename it to '\($0)'" } ?? "remove it")
-                    }
-                }
-                if doc.member(node, "name") == nil {
-                    report(
-                        "the sound dictionary has no name: the device has no sound to play; add \"name\": \"default\" or a file name",
-                        node, help: "add \"name\"")
-                }
-            default:
-                report(
-                    "sound is \(doc.typeNameWithArticle(node)), but Apple expects a file name string or a {critical, name, volume} dictionary; write \"default\"",
-                    node, help: "write \"default\"")
-            }
+        /// "a, b, c or d".
+        static func alternatives(_ values: [String]) -> String {
+            guard let last = values.last, values.count > 1 else { return values.first ?? "" }
+            return values.dropLast().joined(separator: ", ") + " or " + last
         }
 
-        mutating func alert(_ node: NodeID, isLiveActivity: Bool) {
-            switch doc.kind(node) {
-            case .string:
+        static func format(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        }
+
+        // MARK: Messages
+
+        mutating func wrongType(_ node: NodeID, _ type: SchemaType, _ at: SchemaMember) {
+            let name = path(at)
+            if case .array = type {
+                report(
+                    "\(name) is \(doc.typeNameWithArticle(node)), but Apple expects \(type.summary); write [\(doc.kind(node) == .string ? shown(node) : "\"...\"")]",
+                    node, help: "write \(type.summary)")
                 return
-            case .object:
-                for member in doc.members(node) {
-                    let key = doc.string(member.key)
-                    let value = member.value
-                    guard doc.kind(value) != .placeholder else { continue }
-                    if isLiveActivity, key == "title" || key == "body", doc.kind(value) == .object {
-                        localization("alert.\(key)", value)
-                    } else if APNs.alertStringKeys.contains(key) || (key == "sound" && isLiveActivity) {
-                        if doc.kind(value) != .string {
-                            report(
-                                "alert.\(key) is \(doc.typeNameWithArticle(value)) (\(shown(value))), but Apple defines alert text as strings, so the device may show nothing for it; write it as a string",
-                                value, help: "write a string")
-                        }
-                    } else if key.hasSuffix("-loc-args") || key == "loc-args" {
-                        strings("alert.\(key)", value)
-                    } else if key == "summary-arg-count" {
-                        if !(doc.intValue(value).map { $0 > 0 } ?? false) {
-                            report(
-                                "alert.summary-arg-count is \(shown(value)), but Apple expects a positive integer; write for example 1",
-                                value, help: "write a positive integer")
-                        }
-                    }
-                }
-                for pair in APNs.locArgs {
-                    guard let args = doc.member(node, pair.args), doc.member(node, pair.key) == nil,
-                        let key = doc.keyNode(ofValue: args)
-                    else { continue }
-                    report(
-                        "alert.\(pair.args) without \(pair.key): the arguments fill the localized string of \(pair.key), so they are unused (the admin SDKs refuse this); add \"\(pair.key)\" or remove \(pair.args)",
-                        key, help: "add \"\(pair.key)\"")
-                }
-            default:
+            }
+            switch (at.object.path, at.field.name) {
+            case ("", "alert"):
                 report(
                     "alert is \(doc.typeNameWithArticle(node)), but Apple defines a string or a dictionary with title, subtitle and body, so the device may show nothing; write \"alert\": {\"title\": ..., \"body\": ...}",
                     node, help: "write a string or an alert dictionary")
-            }
-        }
-
-        /// A Live Activity's alert title or body as a localization dictionary, the form of Apple's ActivityKit
-        /// examples: `loc-key` a string, `loc-args` an array of strings (A-LA, platform-rules.md §1.4).
-        mutating func localization(_ name: String, _ node: NodeID) {
-            guard let locKey = doc.member(node, "loc-key") else {
+            case ("", "sound"):
                 report(
-                    "\(name) is a dictionary without loc-key, so ActivityKit has no localized string to show; add \"loc-key\" or write the text as a string",
-                    node, help: "add \"loc-key\"")
-                return
-            }
-            if doc.kind(locKey) != .string, doc.kind(locKey) != .placeholder {
-                type("\(name).loc-key", locKey, .string, "a string")
-            }
-            if let args = doc.member(node, "loc-args"), doc.kind(args) != .placeholder {
-                strings("\(name).loc-args", args)
-            }
-        }
-
-        mutating func strings(_ name: String, _ node: NodeID) {
-            guard doc.kind(node) == .array else {
+                    "sound is \(doc.typeNameWithArticle(node)), but Apple expects a file name string or a {critical, name, volume} dictionary; write \"default\"",
+                    node, help: "write \"default\"")
+            case ("alert", _):
                 report(
-                    "\(name) is \(doc.typeNameWithArticle(node)), but Apple expects an array of strings; write [\(doc.kind(node) == .string ? shown(node) : "\"...\"")]",
-                    node, help: "write an array of strings")
-                return
-            }
-            for element in doc.elements(node) where doc.kind(element) != .string && doc.kind(element) != .placeholder {
-                let text = doc.kind(element) == .number ? "\"\(doc.rawText(element))\"" : "a string"
-                report(
-                    "\(name) holds \(doc.typeNameWithArticle(element)) (\(shown(element))), but Apple expects strings only: the localized text is not formatted; write \(text)",
-                    element, help: "write \(text)")
-            }
-        }
-
-        mutating func flag(_ name: String, _ node: NodeID) {
-            let kind = doc.kind(node)
-            if kind == .number, doc.isInteger(node), doc.rawText(node) == "1" { return }
-            let one = TextEdit(replacing: doc.span(node), with: "1")
-            let effect =
-                name == "content-available"
-                ? "the app may not be woken" : "the notification service extension may not run"
-            switch kind {
-            case .bool where doc.boolValue(node) == true:
-                report(
-                    "\(name) is true, but Apple's value is the number 1: \(effect) (only server SDKs rewrite it); write 1",
-                    node, help: "write 1", fix: Fix(edits: [one]))
-            case .string where doc.string(node) == "1":
-                report(
-                    "\(name) is the string \"1\", but Apple's value is the number 1: \(effect); write 1", node,
-                    help: "write 1", fix: Fix(edits: [one]))
-            case .number where doc.doubleValue(node) == 1:
-                report(
-                    "\(name) is \(shown(node)), but Apple's value is the integer 1; write 1", node, help: "write 1",
-                    fix: Fix(edits: [one]))
-            // `true` was handled above: a boolean here is false.
-            case _ where kind == .bool || (kind == .number && doc.doubleValue(node) == 0):
-                // Apple documents only 1; the writer meant "off", which is what leaving the key out says. No
-                // platform owner documents what a device does with 0 or false, so this is a warning.
-                report(
-                    "\(name) is \(shown(node)), which Apple does not define; to turn the flag off leave the key out",
-                    node, severity: .warning, help: "remove \"\(name)\"", fix: removal(of: node))
+                    "\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple defines alert text as strings, so the device may show nothing for it; write it as a string",
+                    node, help: "write a string")
             default:
+                if case .string(.soundName) = type { return soundName(node, at) }
+                let expected = expected(type)
                 report(
-                    "\(name) is \(shown(node)), but the only value is the number 1 and any other value does not reliably mean \"off\"; leave the key out when the flag is not wanted, else write 1",
-                    node, help: "remove the key, or write 1")
+                    "\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple defines it as \(expected), so the device may not read it; write \(expected)",
+                    node, help: "write \(expected)")
             }
         }
 
-        mutating func interruptionLevel(_ node: NodeID) {
-            guard doc.kind(node) == .string else {
-                type("interruption-level", node, .string, "a string")
-                return
-            }
-            let value = doc.string(node)
-            guard !APNs.interruptionLevels.contains(value), !context.isTemplated(node) else { return }
-            let guess =
-                Suggest.sameWordDifferentSpelling(value, in: APNs.interruptionLevels)
-                ?? Suggest.closest(to: value, in: APNs.interruptionLevels)
-            report(
-                "interruption-level '\(value)' is not one of Apple's levels, so it is unlikely to take effect; "
-                    + (guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical"), node,
-                help: guess.map { "write \"\($0)\"" } ?? "use passive, active, time-sensitive or critical")
-        }
-
-        mutating func relevanceScore(_ node: NodeID, isLiveActivity: Bool) {
-            guard let value = doc.doubleValue(node) else {
+        mutating func soundName(_ node: NodeID, _ at: SchemaMember) {
+            if at.object.path.isEmpty {
                 report(
-                    "relevance-score is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple expects a number\(isLiveActivity ? "" : " from 0 to 1"); write for example 0.5",
-                    node, help: "write a number")
-                return
-            }
-            if !isLiveActivity, !(0...1).contains(value) {
-                report(
-                    "relevance-score \(shown(node)) is outside 0 to 1: the system uses it to pick the featured notification of a summary and APNSwift refuses it; write a number from 0.0 to 1.0",
-                    node, help: "write a number from 0 to 1")
-            }
-        }
-
-        mutating func seconds(_ name: String, _ node: NodeID) {
-            if let value = doc.intValue(node), value >= 0 { return }
-            if doc.kind(node) == .string, let n = Int(doc.string(node)), n >= 0 {
-                report(
-                    "\(name) is the string \(shown(node)), but Apple expects an integer number of UNIX seconds: ActivityKit cannot read it; write \(n)",
-                    node, help: "write \(n)")
+                    "sound is an empty string: iOS plays no sound it can find; write \"default\" or a sound file name, or leave the key out",
+                    node, help: "write \"default\"")
             } else {
                 report(
-                    "\(name) is \(shown(node)), but Apple expects a whole, non-negative number of UNIX seconds; write for example 1764400000",
-                    node, help: "write the UNIX time in seconds")
+                    "\(path(at)) is \(shown(node)), but Apple expects a sound file name: the device plays the default sound; write \"default\" or a file name",
+                    node, help: "write a sound file name")
             }
         }
 
-        mutating func contentChanged(_ node: NodeID) {
-            guard doc.boolValue(node) != true else { return }
+        mutating func missing(_ name: String, in node: NodeID, _ schema: MessageSchema, _ at: SchemaMember) {
+            if schema === APNsSchema.sound {
+                report(
+                    "the sound dictionary has no \(name): the device has no sound to play; add \"\(name)\": \"default\" or a file name",
+                    node, help: "add \"\(name)\"")
+            } else if schema === APNsSchema.localizedText {
+                report(
+                    "\(path(at)) is a dictionary without \(name), so ActivityKit has no localized string to show; add \"\(name)\" or write the text as a string",
+                    node, help: "add \"\(name)\"")
+            } else {
+                report(
+                    "\(path(at)) has no \(name), which Apple requires in this dictionary, so the device may not read it; add \"\(name)\"",
+                    node, help: "add \"\(name)\"")
+            }
+        }
+
+        /// The only dependency Apple defines: `*-loc-args` fill the localized string of their `*-loc-key`.
+        mutating func withoutNeeded(_ name: String, _ needed: String, _ key: NodeID, _ at: SchemaMember) {
+            let object = path(at)
             report(
-                "content-changed is \(shown(node)), but WidgetKit reloads only on true; write true", node,
-                help: "write true")
+                "\(object).\(name) without \(needed): the arguments fill the localized string of \(needed), so they are unused (the admin SDKs refuse this); add \"\(needed)\" or remove \(name)",
+                key, help: "add \"\(needed)\"")
+        }
+
+        mutating func arrayElement(_ element: NodeID, _ at: SchemaMember) {
+            let text = doc.kind(element) == .number ? "\"\(doc.rawText(element))\"" : "a string"
+            report(
+                "\(path(at)) holds \(doc.typeNameWithArticle(element)) (\(shown(element))), but Apple expects strings only: the localized text is not formatted; write \(text)",
+                element, help: "write \(text)")
+        }
+
+        mutating func notOneOf(_ value: String, _ values: [String], guess: String?, _ node: NodeID, _ at: SchemaMember)
+        {
+            let name = path(at)
+            // Apple's word for the values of interruption-level.
+            let noun = name == "interruption-level" ? "levels" : "values"
+            let instead = guess.map { "write \"\($0)\"" } ?? "use \(Self.alternatives(values))"
+            report(
+                "\(name) '\(value)' is not one of Apple's \(noun), so it is unlikely to take effect; \(instead)", node,
+                help: instead)
+        }
+
+        mutating func integerString(_ n: Int, _ node: NodeID, _ at: SchemaMember) {
+            report(
+                "\(path(at)) is the string \(shown(node)), but Apple expects an integer: the device may ignore it; write \(n)",
+                node, help: "write \(n)")
+        }
+
+        mutating func integerOutOfRange(_ value: Double, min: Int?, _ node: NodeID, _ at: SchemaMember) {
+            let name = path(at)
+            if name == "badge" {
+                report(
+                    "badge \(shown(node)) is not a non-negative integer, which Apple expects: the badge may not show as intended; write a whole number, 0 to clear the badge",
+                    node, help: value < 0 ? "write 0 to clear the badge" : "write a whole number")
+                return
+            }
+            integerOther(node, at)
+        }
+
+        mutating func integerType(_ node: NodeID, _ at: SchemaMember) {
+            guard path(at) == "badge" else { return integerOther(node, at) }
+            report(
+                "badge is \(doc.typeNameWithArticle(node)), but Apple expects a non-negative integer: the device may ignore it; write a number such as 1, or 0 to clear it",
+                node, help: "write an integer")
+        }
+
+        /// Any other integer than a badge (`alert.summary-arg-count`) that is none, or out of its range.
+        mutating func integerOther(_ node: NodeID, _ at: SchemaMember) {
+            let expected = at.field.type.summary
+            var example = 1
+            if case .integer(let min, _) = at.field.type, let min { example = min }
+            report(
+                "\(path(at)) is \(shown(node)), but Apple expects \(expected); write for example \(example)", node,
+                help: "write \(expected)")
+        }
+
+        mutating func numberType(_ node: NodeID, min: Double?, max: Double?, _ at: SchemaMember) {
+            let name = path(at)
+            let range = min.flatMap { lo in max.map { hi in " from \(Self.format(lo)) to \(Self.format(hi))" } } ?? ""
+            let example = name == "sound.volume" ? "0.8" : "0.5"
+            report(
+                "\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple expects a number\(range); write for example \(example)",
+                node, help: "write a number\(range)")
+        }
+
+        mutating func numberOutOfRange(_ node: NodeID, min: Double?, max: Double?, _ at: SchemaMember) {
+            let name = path(at)
+            let lo = min.map(Self.format)
+            let hi = max.map(Self.format)
+            let outside =
+                switch (lo, hi) {
+                case (let lo?, let hi?): "outside \(lo) to \(hi)"
+                case (let lo?, nil): "below \(lo)"
+                case (nil, let hi?): "above \(hi)"
+                case (nil, nil): "out of range"
+                }
+            let range = [lo.map { "from \($0)" }, hi.map { "to \($0)" }].compactMap { $0 }.joined(separator: " ")
+            switch name {
+            case "sound.volume":
+                report(
+                    "sound.volume \(shown(node)) is \(outside), the range Apple defines (APNSwift and the admin SDKs refuse it); write a volume from 0.0 to 1.0",
+                    node, help: "write a number \(range)")
+            case "relevance-score":
+                report(
+                    "relevance-score \(shown(node)) is \(outside): the system uses it to pick the featured notification of a summary and APNSwift refuses it; write a number from 0.0 to 1.0",
+                    node, help: "write a number \(range)")
+            default:
+                report(
+                    "\(name) \(shown(node)) is \(outside), the range Apple defines; write a number \(range)", node,
+                    help: "write a number \(range)")
+            }
+        }
+
+        mutating func secondsString(_ n: Int, _ node: NodeID, _ at: SchemaMember) {
+            report(
+                "\(path(at)) is the string \(shown(node)), but Apple expects an integer number of UNIX seconds: ActivityKit cannot read it; write \(n)",
+                node, help: "write \(n)")
+        }
+
+        mutating func secondsType(_ node: NodeID, _ at: SchemaMember) {
+            report(
+                "\(path(at)) is \(shown(node)), but Apple expects a whole, non-negative number of UNIX seconds; write for example 1764400000",
+                node, help: "write the UNIX time in seconds")
+        }
+
+        /// What a flag turns on, for the message when it is not on.
+        func effect(of name: String) -> String {
+            switch name {
+            case "content-available": return "the app may not be woken"
+            case "mutable-content": return "the notification service extension may not run"
+            case "input-push-token": return "ActivityKit may not issue a push token for the started activity"
+            default: return "the device may not read it"
+            }
+        }
+
+        mutating func flagTrue(_ node: NodeID, _ at: SchemaMember, fix: Fix) {
+            let name = path(at)
+            // The admin SDKs rewrite `true` to 1 for these two flags only (ADM-N `validateAps`).
+            let rewritten =
+                name == "content-available" || name == "mutable-content" ? " (only server SDKs rewrite it)" : ""
+            report(
+                "\(name) is true, but Apple's value is the number 1: \(effect(of: name))\(rewritten); write 1",
+                node, help: "write 1", fix: fix)
+        }
+
+        mutating func flagString(_ node: NodeID, _ at: SchemaMember, fix: Fix) {
+            let name = path(at)
+            report(
+                "\(name) is the string \"1\", but Apple's value is the number 1: \(effect(of: name)); write 1", node,
+                help: "write 1", fix: fix)
+        }
+
+        mutating func flagNotInteger(_ node: NodeID, _ at: SchemaMember, fix: Fix) {
+            report(
+                "\(path(at)) is \(shown(node)), but Apple's value is the integer 1; write 1", node, help: "write 1",
+                fix: fix)
+        }
+
+        mutating func flagOff(_ node: NodeID, _ at: SchemaMember, fix: Fix?) {
+            let name = path(at)
+            report(
+                "\(name) is \(shown(node)), which Apple does not define; to turn the flag off leave the key out",
+                node, severity: .warning, help: "remove \"\(name)\"", fix: fix)
+        }
+
+        mutating func flagOther(_ node: NodeID, _ at: SchemaMember) {
+            report(
+                "\(path(at)) is \(shown(node)), but the only value is the number 1 and any other value does not reliably mean \"off\"; leave the key out when the flag is not wanted, else write 1",
+                node, help: "remove the key, or write 1")
+        }
+
+        mutating func notTheLiteral(_ values: [String], _ node: NodeID, _ at: SchemaMember) {
+            let name = path(at)
+            switch name {
+            case "sound.critical":
+                report(
+                    "sound.critical is \(shown(node)), but Apple expects the number 1 for a critical alert (0 for a normal sound); write 1",
+                    node, help: "write 1")
+            case "content-changed":
+                report(
+                    "content-changed is \(shown(node)), but WidgetKit reloads only on true; write true", node,
+                    help: "write true")
+            default:
+                let first = values.first ?? ""
+                report(
+                    "\(name) is \(shown(node)), but Apple's value is \(Self.alternatives(values)); write \(first)",
+                    node,
+                    help: "write \(first)")
+            }
         }
     }
 }

@@ -49,7 +49,7 @@ struct APNsLiveActivity: PayloadRule {
             RuleExample(#"{"aps": {"alert": "Your order shipped"}}"#, note: "Not a Live Activity."),
         ])
 
-    static let events = ["start", "update", "end"]
+    static let events = APNsSchema.liveActivityEvents
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document

@@ -33,30 +33,6 @@ enum APNs {
         "apns-channel-id", "apns-request-id",
     ]
 
-    /// Keys Apple defines in `aps` (A-GEN, A-LA, A-WK; `url-args` for Safari web push from pushy and node-apn).
-    /// `mdm` is not one of them: an MDM push is `{"mdm": PushMagic}` at the top level (platform-rules.md §1.4).
-    static let apsKeys = [
-        "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
-        "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "timestamp", "event",
-        "content-state", "stale-date", "dismissal-date", "attributes-type", "attributes", "input-push-token",
-        "input-push-channel", "content-changed", "url-args",
-    ]
-
-    /// Renames that are certain although the words differ (`events` for `event`).
-    static let apsKeyAliases = [
-        "events": "event", "categoryId": "category", "category_id": "category", "category-id": "category",
-    ]
-
-    /// The Apple key a key written in `aps` was meant to be, when that is certain: an alias, or the same word in
-    /// another spelling (`content_available`). Nil for Apple's own keys and for keys of unknown intent. The one
-    /// place misspellings are decided: `apns-aps-unknown-key` reports them, the other rules stay silent on them.
-    static func intendedApsKey(_ written: String) -> String? {
-        if apsKeySet.contains(written) { return nil }
-        return apsKeyAliases[written] ?? Suggest.sameWordDifferentSpelling(written, in: apsKeys)
-    }
-
-    static let apsKeySet = Set(apsKeys)
-
     /// Push types whose body is defined by another framework than the notification system, so `aps` is not
     /// required: PushToTalk (`activeSpeaker`), File Provider (`container-identifier`, `domain`), PushKit VoIP
     /// (the app's call data), MDM (`{"mdm": PushMagic}`), Core Location's location push service extension
@@ -72,23 +48,6 @@ enum APNs {
         ("time_to_live", "the apns-expiration header"),
         ("collapse_key", "the apns-collapse-id header"),
     ]
-
-    /// Keys of the `alert` dictionary (A-GEN; older keys still emitted by libraries, pushy).
-    static let alertKeys = [
-        "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
-        "subtitle-loc-args", "loc-key", "loc-args", "action", "action-loc-key", "summary-arg", "summary-arg-count",
-    ]
-
-    /// Alert keys whose value is a string: all but the argument arrays and their count. A set, built once: it is
-    /// asked of every alert key of every payload.
-    static let alertStringKeys = Set(alertKeys.filter { !$0.hasSuffix("loc-args") && $0 != "summary-arg-count" })
-
-    /// `*-loc-args` and the key each needs.
-    static let locArgs: [(args: String, key: String)] = [
-        ("title-loc-args", "title-loc-key"), ("subtitle-loc-args", "subtitle-loc-key"), ("loc-args", "loc-key"),
-    ]
-
-    static let interruptionLevels = ["passive", "active", "time-sensitive", "critical"]
 
     /// What makes a notification user-visible: without these a push is a background push (A-BG).
     static let visibleKeys = ["alert", "sound", "badge"]
@@ -107,13 +66,6 @@ extension APNsView {
         guard let field = field("content-available") else { return false }
         if field.mapped != nil { return true }
         return APNs.isOneLike(doc, field.value)
-    }
-
-    /// A key written in `aps` that is a misspelling of `name` (`content_available`, `contentAvailable`, `events`).
-    /// `apns-aps-unknown-key` owns that mistake and reports it; rules that need `name` stay silent on it, so one
-    /// mistake is one finding.
-    func hasMisspelling(of name: String) -> Bool {
-        fields.contains { $0.field.isLiteral && $0.name != name && APNs.intendedApsKey($0.name) == name }
     }
 
     /// A background (silent) notification: `content-available` and nothing the user sees (A-BG).

@@ -87,6 +87,20 @@ struct SchemaValueChecker {
             return int32(node, path: path)
         case .number(let min, let max):
             return number(node, min: min, max: max, path: path)
+        // Apple's value types (`APNsSchema`): `apns-aps-value` checks them with Apple's words. Here they keep their
+        // meaning for any table that uses them.
+        case .integer(let min, let max):
+            guard doc.isInteger(node) else { return [typeProblem(node, type, path)] }
+            return number(node, min: min.map(Double.init), max: max.map(Double.init), path: path)
+        case .unixTime:
+            guard doc.isInteger(node), (doc.doubleValue(node) ?? -1) >= 0 else {
+                return [typeProblem(node, type, path)]
+            }
+            return []
+        case .flag:
+            return doc.rawText(node) == "1" ? [] : [typeProblem(node, type, path)]
+        case .literal(let values):
+            return values.contains(doc.rawText(node)) ? [] : [typeProblem(node, type, path)]
         case .array(let element):
             return doc.elements(node).enumerated().flatMap {
                 check($0.element, as: element, path: .element(path, $0.offset))
@@ -412,6 +426,13 @@ struct SchemaValueChecker {
                     message:
                         "\(path) is \"\(text)\" but must be at most 32 characters of A-Z a-z 0-9 - _ (URL-safe base64); \(rejection)",
                     help: "write a short id such as \"order-48213\"")
+            ]
+        case .soundName:
+            guard text.isEmpty else { return [] }
+            return [
+                ValueProblem(
+                    node: node, message: "\(path) is an empty string, not a sound file name; \(rejection)",
+                    help: "write \"default\" or a sound file name")
             ]
         case .expoPushToken:
             guard !ExpoSchema.isPushToken(text) else { return [] }
