@@ -126,14 +126,18 @@ enum PropertyListReader {
 enum PropertyListScanner {
     static let serviceExtensionPoint = "com.apple.usernotifications.service"
 
-    static func scanInfoPlist(_ bytes: [UInt8], into scan: inout AppSourceScan) {
-        let root: PropertyListValue
+    /// The plist's root value, or nil with the file marked unreadable (and why) when it is no XML plist.
+    static func readRoot(_ bytes: [UInt8], into scan: inout AppSourceScan) -> PropertyListValue? {
         switch PropertyListReader.read(bytes) {
-        case .success(let value): root = value
+        case .success(let value): return value
         case .failure(.malformed(let reason)):
             scan.unreadable = reason
-            return
+            return nil
         }
+    }
+
+    static func scanInfoPlist(_ bytes: [UInt8], into scan: inout AppSourceScan) {
+        guard let root = readRoot(bytes, into: &scan) else { return }
         if let modes = root.member("UIBackgroundModes") {
             if case .array(let elements, _) = modes {
                 for element in elements {
@@ -154,13 +158,7 @@ enum PropertyListScanner {
     }
 
     static func scanEntitlements(_ bytes: [UInt8], into scan: inout AppSourceScan) {
-        let root: PropertyListValue
-        switch PropertyListReader.read(bytes) {
-        case .success(let value): root = value
-        case .failure(.malformed(let reason)):
-            scan.unreadable = reason
-            return
-        }
+        guard let root = readRoot(bytes, into: &scan) else { return }
         guard case .dictionary(let members, _) = root else {
             scan.unreadable = "its root is not a dictionary of entitlements"
             return

@@ -32,14 +32,7 @@ extension FileSystem {
     public func readChunks(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
         switch read(path, limit: Int.max) {
         case .bytes(let bytes):
-            bytes.withUnsafeBufferPointer { all in
-                var start = 0
-                while start < all.count {
-                    let end = min(all.count, start + 4096)
-                    body(UnsafeBufferPointer(rebasing: all[start..<end]))
-                    start = end
-                }
-            }
+            forEachChunk(of: bytes, body)
             return nil
         case .tooLarge: return "it is too large"
         case .failed(let reason): return reason
@@ -352,4 +345,17 @@ public struct LocalFileSystem: FileSystem {
     #else
         return Darwin.write(fd, buffer, count)
     #endif
+}
+
+/// Hands `bytes` to `body` in chunks of at most `size` bytes, in order: how a reader that has the whole text at once
+/// feeds a consumer written for streams (JSON Lines).
+public func forEachChunk(of bytes: [UInt8], size: Int = 4096, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    bytes.withUnsafeBufferPointer { all in
+        var start = 0
+        while start < all.count {
+            let end = min(all.count, start + size)
+            body(UnsafeBufferPointer(rebasing: all[start..<end]))
+            start = end
+        }
+    }
 }

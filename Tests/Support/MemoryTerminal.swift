@@ -25,14 +25,7 @@ public final class MemoryTerminal: TerminalIO {
 
     /// In small chunks, so lines cross their edges as they do on a pipe.
     public func readStandardInput(chunks body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
-        input.withUnsafeBufferPointer { all in
-            var start = 0
-            while start < all.count {
-                let end = min(all.count, start + 4096)
-                body(UnsafeBufferPointer(rebasing: all[start..<end]))
-                start = end
-            }
-        }
+        forEachChunk(of: input, body)
         return nil
     }
 }
