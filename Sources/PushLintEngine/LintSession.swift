@@ -92,16 +92,11 @@ public enum LintSession {
         } catch {
             throw .configuration(error)
         }
-        // The app's sources are read before any payload, once: every app-* rule checks against the same facts.
-        let appFolders = request.appPaths.isEmpty ? project.appFolders(cwd: cwd) : request.appPaths
-        if !appFolders.isEmpty {
-            do throws(Discovery.MissingPath) {
-                project = project.reading(
-                    app: try AppScan.scan(
-                        folders: appFolders, cwd: cwd, fileSystem: fileSystem, jobs: request.options.jobs))
-            } catch {
-                throw .missingPath(error.path)
-            }
+        do throws(Discovery.MissingPath) {
+            project = try project.readingApp(
+                folders: request.appPaths, cwd: cwd, fileSystem: fileSystem, jobs: request.options.jobs)
+        } catch {
+            throw .missingPath(error.path)
         }
         let baseline = try request.baseline.map { (file) throws(LintSessionError) in
             try loadBaseline(file, cwd: cwd, fileSystem)

@@ -101,6 +101,17 @@ public struct Project: Sendable {
 }
 
 extension Project {
+    /// The project with its app's facts read, for the app-* rules: from `folders` (`--app`), else the config's
+    /// `app` folders; the project as it is when there are none. Read once, before any payload, so that every rule
+    /// checks against the same facts.
+    public func readingApp(
+        folders: [String] = [], cwd: String, fileSystem: any FileSystem, jobs: Int
+    ) throws(Discovery.MissingPath) -> Project {
+        let folders = folders.isEmpty ? appFolders(cwd: cwd) : folders
+        guard !folders.isEmpty else { return self }
+        return reading(app: try AppScan.scan(folders: folders, cwd: cwd, fileSystem: fileSystem, jobs: jobs))
+    }
+
     /// The project with the app's facts in its settings, for the app-* rules.
     public func reading(app facts: AppFacts) -> Project {
         var project = self

@@ -237,7 +237,18 @@ public final class LanguageServer {
         if let cached = projects[folder] { return cached }
         let result: Result<Project, ConfigurationError>
         do {
-            result = .success(try Project.load(configPath: nil, contractPath: nil, cwd: folder, fileSystem: fileSystem))
+            let project = try Project.load(configPath: nil, contractPath: nil, cwd: folder, fileSystem: fileSystem)
+            // The app's sources, as `pushlint lint` reads them: the app-* rules judge in the editor as on the command
+            // line (they are read again when the configuration changes).
+            do throws(Discovery.MissingPath) {
+                result = .success(try project.readingApp(cwd: folder, fileSystem: fileSystem, jobs: 1))
+            } catch {
+                result = .failure(
+                    ConfigurationError(
+                        path: project.config.path ?? folder, position: nil,
+                        message: "the app folder '\(error.path)' does not exist",
+                        hint: "fix the 'app' folders of the configuration"))
+            }
         } catch {
             result = .failure(error)
         }

@@ -220,6 +220,36 @@ final class Client {
         #expect(!third.contains { $0["code"] == .string("fcm-data-string-values") })
     }
 
+    /// With the config's `app` folders, the editor reads the app as `pushlint lint` does: the app-* rules judge the
+    /// payload (and the contract-only rule stays silent); an app folder that does not exist is a configuration error.
+    @Test func theAppIsReadAsTheLintCommandReadsIt() throws {
+        let dir = try folder()
+        let write = { (relative: String, text: String) throws in
+            let url = dir.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write(".pushlint.json", #"{ "app": "app" }"#)
+        try write(
+            "app/App.kt",
+            #"val orders = NotificationChannel("orders", "Orders", NotificationManager.IMPORTANCE_HIGH)"# + "\n")
+        let payload =
+            #"{"message": {"token": "t", "notification": {"title": "Hi"}, "android": {"notification": {"channel_id": "order"}}}}"#
+        let uri = dir.appendingPathComponent("shipped.json").absoluteString
+        let diagnostics = Client().open(uri, payload).last?["params"]?["diagnostics"]?.arrayValue ?? []
+        let finding = try #require(diagnostics.first { $0["code"] == .string("app-channel-not-created") })
+        #expect(finding["message"]?.stringValue?.contains("app/App.kt:1") == true, "\(finding)")
+        #expect(!diagnostics.contains { $0["code"] == .string("android-channel-exists") })
+
+        try write(".pushlint.json", #"{ "app": "mobile" }"#)
+        let client = Client()
+        let broken = client.open(uri, payload).last?["params"]?["diagnostics"]?.arrayValue ?? []
+        #expect(
+            broken.first?["message"]?.stringValue?.contains("the app folder 'mobile' does not exist") == true,
+            "\(broken)")
+    }
+
     /// A file that `pushlint lint` skips when it walks the folder (excluded, not included, a non-payload JSON file)
     /// gets no diagnostics in the editor either.
     @Test func filesTheWalkSkipsGetNoDiagnostics() throws {
