@@ -31,13 +31,7 @@ public struct GitLabReporter: Reporter {
     public func renderBytes(_ report: LintReport) -> [UInt8] {
         var w = JSONWriter()
         w.beginArray()
-        var seen: [String: Int] = [:]
-        func fingerprint(_ parts: [String]) -> String {
-            let key = parts.joined(separator: "\u{0}")
-            seen[key, default: 0] += 1
-            let occurrence = seen[key] ?? 1
-            return Self.fingerprint(occurrence == 1 ? key : key + "\u{0}\(occurrence)")
-        }
+        var fingerprints = OccurrenceFingerprints(hash: Self.fingerprint)
         for file in report.files {
             let path = file.path.display
             for d in file.diagnostics {
@@ -45,7 +39,7 @@ public struct GitLabReporter: Reporter {
                 if let help = d.help { description += " (help: \(help))" }
                 issue(
                     description: description, rule: d.ruleId, severity: d.severity,
-                    fingerprint: fingerprint(["file", d.ruleId, path, d.pointer ?? "", d.message]), path: path,
+                    fingerprint: fingerprints.next(["file", d.ruleId, path, d.pointer ?? "", d.message]), path: path,
                     line: d.location?.line ?? 1, to: &w)
             }
         }
@@ -55,7 +49,8 @@ public struct GitLabReporter: Reporter {
             if let help = p.help { description += " (help: \(help))" }
             issue(
                 description: description, rule: p.ruleId, severity: p.severity,
-                fingerprint: fingerprint(["project", p.ruleId] + p.related + [p.message]), path: p.related.first ?? ".",
+                fingerprint: fingerprints.next(["project", p.ruleId] + p.related + [p.message]),
+                path: p.related.first ?? ".",
                 line: 1,
                 to: &w)
         }

@@ -67,23 +67,17 @@ public struct SARIFReporter: Reporter {
         w.string("columnKind", "unicodeCodePoints")
 
         w.beginArray("results")
-        var seen: [String: Int] = [:]
-        func fingerprint(_ parts: [String]) -> String {
-            let key = parts.joined(separator: "\u{0}")
-            seen[key, default: 0] += 1
-            let occurrence = seen[key] ?? 1
-            return Self.hash(occurrence == 1 ? key : key + "\u{0}\(occurrence)")
-        }
+        var fingerprints = OccurrenceFingerprints(hash: Self.hash)
         for file in report.files {
             let path = file.path.display
             for d in file.diagnostics {
                 write(
                     d, path: path, ruleIndex: ruleIndex[d.ruleId],
-                    fingerprint: fingerprint([d.ruleId, path, d.pointer ?? ""]), to: &w)
+                    fingerprint: fingerprints.next([d.ruleId, path, d.pointer ?? ""]), to: &w)
             }
         }
         for p in report.project {
-            write(p, ruleIndex: ruleIndex[p.ruleId], fingerprint: fingerprint([p.ruleId] + p.related), to: &w)
+            write(p, ruleIndex: ruleIndex[p.ruleId], fingerprint: fingerprints.next([p.ruleId] + p.related), to: &w)
         }
         w.endArray()
 
