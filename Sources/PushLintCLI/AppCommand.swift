@@ -32,11 +32,7 @@ struct AppScanCommand {
         }
         var command = AppScanCommand()
         var cursor = ArgumentCursor(Array(arguments.dropFirst()))
-        while let next = cursor.nextArgument(shortOptions: shortOptions) {
-            guard case .option(let name, let inline, let argument) = next else {
-                if case .path(let path) = next { command.paths.append(path) }
-                continue
-            }
+        while let (name, inline, argument) = cursor.nextOption(shortOptions: shortOptions, paths: &command.paths) {
             switch name {
             case "--help":
                 return nil

@@ -116,6 +116,19 @@ struct ArgumentCursor {
         return .option(name: shortOptions[name] ?? name, inline: inline, written: argument)
     }
 
+    /// The next option, with every path before it appended to `paths`; nil at the end.
+    mutating func nextOption(shortOptions: [String: String], paths: inout [String]) -> (
+        name: String, inline: String?, written: String
+    )? {
+        while let next = nextArgument(shortOptions: shortOptions) {
+            switch next {
+            case .path(let path): paths.append(path)
+            case .option(let name, let inline, let written): return (name, inline, written)
+            }
+        }
+        return nil
+    }
+
     /// The value of an option, from `--name=value` or the next argument.
     mutating func value(for option: String, inline: String?) throws(UsageError) -> String {
         if let inline { return inline }
@@ -143,11 +156,7 @@ enum LintArguments {
     static func parse(_ arguments: [String]) throws(UsageError) -> LintCommand? {
         var command = LintCommand()
         var cursor = ArgumentCursor(arguments)
-        while let next = cursor.nextArgument(shortOptions: shortOptions) {
-            guard case .option(let name, let inline, let argument) = next else {
-                if case .path(let path) = next { command.paths.append(path) }
-                continue
-            }
+        while let (name, inline, argument) = cursor.nextOption(shortOptions: shortOptions, paths: &command.paths) {
             switch name {
             case "--help":
                 return nil
