@@ -88,16 +88,12 @@ public struct Discovery: Sendable {
         LintPath(display: name, absolute: PathText.absolute(name, cwd: cwd), configRelative: name)
     }
 
-    /// The document an editor holds for the file at `absolute` (the language server), shown as `display`. A
-    /// document that is no file yet (`untitled:`) keeps its name in every form but the config-relative one.
-    public static func editorDocument(absolute: String, display: String, baseDirectory: String) -> LintPath {
+    /// A file the run knows by its absolute path and shows as `display` rather than finding it by a walk: the
+    /// document an editor holds (an `untitled:` one keeps its name in every form but the config-relative one), and
+    /// the contract file, where the contract rules' findings are located.
+    public static func knownFile(absolute: String, display: String, baseDirectory: String) -> LintPath {
         LintPath(
             display: display, absolute: absolute, configRelative: PathText.relative(absolute, to: baseDirectory))
-    }
-
-    /// The contract file, where the contract rules' findings are located (shown as the config names it).
-    public static func contractFile(absolute: String, display: String, baseDirectory: String) -> LintPath {
-        editorDocument(absolute: absolute, display: display, baseDirectory: baseDirectory)
     }
 
     /// A folder's entries in the byte order of their names (the order does not depend on the locale). ASCII names,

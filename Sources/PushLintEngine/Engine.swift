@@ -159,7 +159,7 @@ public struct Engine: Sendable {
     /// A file that a walk of the config's folder would skip (not under `include`, under `exclude` or an always
     /// excluded folder, the config or contract itself) gives an empty report.
     public func lint(editorText bytes: [UInt8], absolutePath: String, displayPath: String) -> LintReport {
-        let path = Discovery.editorDocument(
+        let path = Discovery.knownFile(
             absolute: absolutePath, display: displayPath, baseDirectory: project.baseDirectory)
         guard walks(relative: path.configRelative) || !absolutePath.hasPrefix("/"),
             !project.ownFiles.contains(absolutePath)
@@ -258,7 +258,7 @@ public struct Engine: Sendable {
         // The contract is a file of the run like any other: its path is made where files enter the run.
         let path =
             project.contractFile.map {
-                Discovery.contractFile(absolute: $0, display: contract.path, baseDirectory: project.baseDirectory)
+                Discovery.knownFile(absolute: $0, display: contract.path, baseDirectory: project.baseDirectory)
             } ?? LintPath(named: contract.path)
         let target = LintTarget(path: path, isExplicit: true)
         let resolved = resolve(diagnostics, target: target, bytes: document.bytes, lines: document.lines)
