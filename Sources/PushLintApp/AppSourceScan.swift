@@ -16,6 +16,14 @@ public enum AppSourceKind: Sendable, Hashable {
     /// Expo's `app.config.js` / `app.config.ts`: read for plain literals, and as JavaScript.
     case expoConfigScript
 
+    /// The names a walk for app sources keeps, as globs: every name `init(path:)` may give a kind (it decides
+    /// finally, by the folder of an XML file and the name of a plist). Written beside it so that the two change
+    /// together; `AppSourceKindTests` checks that each glob's names can have a kind.
+    public static let walkGlobs = [
+        "*.kt", "*.java", "*.swift", "*.m", "*.mm", "*.h", "*.js", "*.jsx", "*.ts", "*.tsx", "*.mjs", "*.cjs",
+        "*.dart", "*.xml", "*.plist", "*.entitlements", "app.json", "app.config.json",
+    ]
+
     /// The kind of the file at `path`, nil for files app scan does not read. Asked of every walked file: the name
     /// and its folder are cut from the path's bytes (splitting the path into Characters was a tenth of a scan).
     public init?(path: String) {

@@ -45,16 +45,10 @@ public enum AppScan {
     /// Expo.
     public static let skippedFolders = ["build", ".gradle", "Carthage", ".dart_tool", ".expo", ".idea"]
 
-    /// The names of the files app scan reads (`AppSourceKind` decides each one), as walk globs.
-    static let fileGlobs = [
-        "*.kt", "*.java", "*.swift", "*.m", "*.mm", "*.h", "*.js", "*.jsx", "*.ts", "*.tsx", "*.mjs", "*.cjs",
-        "*.dart", "*.xml", "*.plist", "*.entitlements", "app.json", "app.config.json",
-    ]
-
     /// What the walk uses: the app file names, minus generated and vendored folders.
     static let walkConfig: Config = {
         var config = Config.defaults
-        config.include = fileGlobs.compactMap { try? Glob($0) }
+        config.include = AppSourceKind.walkGlobs.compactMap { try? Glob($0) }
         config.exclude = skippedFolders.compactMap { try? Glob($0) }
         return config
     }()
