@@ -115,9 +115,7 @@ extension Project {
     /// The project with the app's facts in its settings, for the app-* rules.
     public func reading(app facts: AppFacts) -> Project {
         var project = self
-        project.settings = LintSettings(
-            ruleOptions: settings.ruleOptions, contract: settings.contract, placeholders: settings.placeholders,
-            app: facts)
+        project.settings = settings.with(app: facts)
         return project
     }
 

@@ -113,9 +113,7 @@ extension Engine {
         let settings =
             project.settings.placeholders == .mustache
             ? project.settings
-            : LintSettings(
-                ruleOptions: project.settings.ruleOptions, contract: project.settings.contract, placeholders: .mustache,
-                app: project.settings.app)
+            : project.settings.with(placeholders: .mustache)
         let headers = project.config.headers(for: relative)
         for index in order {
             let rendering = distinct[index]

@@ -22,6 +22,16 @@ public final class LintSettings: Sendable {
     }
 
     public func options(for ruleId: String) -> RuleOptions { ruleOptions[ruleId] ?? RuleOptions() }
+
+    /// These settings with other placeholder delimiters, every other setting carried over.
+    public func with(placeholders: PlaceholderDelimiters) -> LintSettings {
+        LintSettings(ruleOptions: ruleOptions, contract: contract, placeholders: placeholders, app: app)
+    }
+
+    /// These settings with the app's facts, every other setting carried over.
+    public func with(app: AppFacts) -> LintSettings {
+        LintSettings(ruleOptions: ruleOptions, contract: contract, placeholders: placeholders, app: app)
+    }
 }
 
 /// What a file-level rule sees: how the file was read and parsed.
