@@ -90,33 +90,28 @@ extension Command {
     func runApp(_ arguments: [String]) throws(UsageError) {
         guard let command = try parseOrHelp(Help.app, { () throws(UsageError) in try AppScanCommand.parse(arguments) })
         else { return }
-        let request = AppScanRequest(
+        var request = AppScanRequest(
             paths: command.paths, configPath: command.config, workingDirectory: cwd, jobs: command.jobs,
             contractPath: command.contract)
-        let facts: AppFacts
+        request.writeContract = command.writeContract
+        let outcome: AppScanOutcome
         do {
-            facts = try AppScan.run(request)
+            outcome = try AppScan.outcome(request)
         } catch {
             throw UsageError(error)
         }
-        if command.writeContract {
-            try writeContract(request, facts: facts, dryRun: command.dryRun)
+        if let update = outcome.contractUpdate {
+            try write(update, dryRun: command.dryRun)
         } else if command.json {
-            terminal.write(AppFactsReporter.json(facts))
+            terminal.write(AppFactsReporter.json(outcome.facts))
         } else {
-            terminal.write(AppFactsReporter.text(facts, scanned: command.paths))
+            terminal.write(AppFactsReporter.text(outcome.facts, scanned: command.paths))
         }
     }
 
     /// `--write-contract`: the diff first, then what was added and what was left as written, then the file, written
     /// atomically and only when something changed.
-    func writeContract(_ request: AppScanRequest, facts: AppFacts, dryRun: Bool) throws(UsageError) {
-        let update: ContractUpdate
-        do {
-            update = try AppScan.contractUpdate(request, facts: facts)
-        } catch {
-            throw UsageError(error)
-        }
+    func write(_ update: ContractUpdate, dryRun: Bool) throws(UsageError) {
         let merge = update.merge
         var out = merge.diff(path: update.path)
         if !merge.changes.isEmpty { out += "\nadded:\n" + merge.changes.map { "  \($0)\n" }.joined() }

@@ -12,6 +12,8 @@ public struct AppScanRequest: Sendable {
     /// `--contract`: the contract `--write-contract` updates; nil takes the config's, else `push-contract.json`
     /// beside the config (or in the working directory).
     public var contractPath: String?
+    /// `--write-contract`: merge the facts into that contract (the outcome's `contractUpdate`).
+    public var writeContract: Bool = false
 
     public init(
         paths: [String] = [], configPath: String? = nil, workingDirectory: String, jobs: Int = Engine.activeProcessors,
@@ -23,6 +25,12 @@ public struct AppScanRequest: Sendable {
         self.jobs = jobs
         self.contractPath = contractPath
     }
+}
+
+/// What one `app scan` gives: the app's facts, and with `--write-contract` the contract update.
+public struct AppScanOutcome: Sendable {
+    public var facts: AppFacts
+    public var contractUpdate: ContractUpdate?
 }
 
 /// What `--write-contract` would write: the merge of the app's facts into the contract, and where.
@@ -94,11 +102,10 @@ public enum AppScan {
     /// The contract update of `--write-contract`: the contract the request names (`--contract`), else the
     /// config's, else `push-contract.json` beside the config; read when it exists, merged with `facts`. Nothing is
     /// written here: the command line shows the diff and writes the file.
-    public static func contractUpdate(
-        _ request: AppScanRequest, facts: AppFacts, fileSystem: any FileSystem = LocalFileSystem()
+    static func contractUpdate(
+        _ request: AppScanRequest, facts: AppFacts, project: Project, _ fileSystem: any FileSystem
     ) throws(LintSessionError) -> ContractUpdate {
         let cwd = PathText.normalize(request.workingDirectory)
-        let project = try Self.project(of: request, fileSystem)
         let (absolute, shown) = project.contractToWrite(named: request.contractPath, cwd: cwd)
         do {
             // No contract yet is no error: the merge makes one.
@@ -125,20 +132,31 @@ public enum AppScan {
         }
     }
 
-    /// One `app scan` run: loads the config, picks the paths (the command line's, else the config's `app`
-    /// folders, else the working directory) and reads them.
+    /// The app's facts of one `app scan` (`outcome` without the contract).
     public static func run(_ request: AppScanRequest, fileSystem: any FileSystem = LocalFileSystem())
         throws(LintSessionError) -> AppFacts
+    {
+        try outcome(request, fileSystem: fileSystem).facts
+    }
+
+    /// One `app scan` run: loads the config once, picks the paths (the command line's, else the config's `app`
+    /// folders, else the working directory), reads them, and with `writeContract` merges them into the contract.
+    public static func outcome(_ request: AppScanRequest, fileSystem: any FileSystem = LocalFileSystem())
+        throws(LintSessionError) -> AppScanOutcome
     {
         let cwd = request.workingDirectory
         let project = try Self.project(of: request, fileSystem)
         var paths = request.paths
         if paths.isEmpty { paths = project.appFolders(cwd: cwd) }
         if paths.isEmpty { paths = ["."] }
+        let facts: AppFacts
         do {
-            return try scan(folders: paths, cwd: cwd, fileSystem: fileSystem, jobs: request.jobs)
+            facts = try scan(folders: paths, cwd: cwd, fileSystem: fileSystem, jobs: request.jobs)
         } catch {
             throw .missingPath(error.path)
         }
+        let update =
+            request.writeContract ? try contractUpdate(request, facts: facts, project: project, fileSystem) : nil
+        return AppScanOutcome(facts: facts, contractUpdate: update)
     }
 }
