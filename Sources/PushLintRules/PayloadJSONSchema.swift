@@ -407,7 +407,7 @@ indirect enum SchemaJSON: Sendable {
             }
             out += "{\n"
             for (index, (key, value)) in members.enumerated() {
-                out += pad + Self.quoted(key) + ": "
+                out += pad + JSONDocument.quoted(key) + ": "
                 value.write(into: &out, indent: indent + 2)
                 out += index == members.count - 1 ? "\n" : ",\n"
             }
@@ -434,7 +434,7 @@ indirect enum SchemaJSON: Sendable {
                 out += index == items.count - 1 ? "\n" : ",\n"
             }
             out += String(repeating: " ", count: indent) + "]"
-        case .string(let s): out += Self.quoted(s)
+        case .string(let s): out += JSONDocument.quoted(s)
         case .int(let n): out += String(n)
         case .number(let d):
             out += d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
@@ -450,5 +450,4 @@ indirect enum SchemaJSON: Sendable {
         }
     }
 
-    static func quoted(_ s: String) -> String { JSONDocument.quoted(s) }
 }

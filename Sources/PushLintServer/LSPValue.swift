@@ -76,7 +76,7 @@ public indirect enum LSPValue: Sendable, Equatable {
             } else {
                 out += Array("null".utf8)
             }
-        case .string(let s): Self.writeString(s, into: &out)
+        case .string(let s): JSONDocument.writeString(Array(s.utf8), to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
@@ -88,7 +88,7 @@ public indirect enum LSPValue: Sendable, Equatable {
             out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(key, into: &out)
+                JSONDocument.writeString(Array(key.utf8), to: &out)
                 out.append(UInt8(ascii: ":"))
                 value.write(into: &out)
             }
@@ -96,7 +96,6 @@ public indirect enum LSPValue: Sendable, Equatable {
         }
     }
 
-    static func writeString(_ s: String, into out: inout [UInt8]) { JSONDocument.writeString(Array(s.utf8), to: &out) }
 }
 
 /// Content-Length framing (the LSP base protocol): bytes in, message bodies out.
