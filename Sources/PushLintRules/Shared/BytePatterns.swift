@@ -369,15 +369,20 @@ enum BytePatterns {
     }
 
     static func containsNorthAmericanNumber(_ bytes: Bytes) -> Bool {
-        let n = bytes.count
+        anyRunOfDigits(bytes) { start, length in length == 3 && isNorthAmericanNumber(bytes, run: start) }
+    }
+
+    /// Whether `test` holds for a run of digits of `bytes` (its start and length): the phone shapes each start where
+    /// a run does.
+    static func anyRunOfDigits(_ bytes: Bytes, _ test: (Int, Int) -> Bool) -> Bool {
         var s = 0
-        while s < n {
+        while s < bytes.count {
             guard isDigit(bytes[s]) else {
                 s += 1
                 continue
             }
             let length = run(bytes, from: s, isDigit)
-            if length == 3, isNorthAmericanNumber(bytes, run: s) { return true }
+            if test(s, length) { return true }
             s += length
         }
         return false
@@ -410,17 +415,7 @@ enum BytePatterns {
     }
 
     static func containsTrunkNumber(_ bytes: Bytes) -> Bool {
-        let n = bytes.count
-        var s = 0
-        while s < n {
-            guard isDigit(bytes[s]) else {
-                s += 1
-                continue
-            }
-            if isTrunkNumber(bytes, at: s) { return true }
-            s += run(bytes, from: s, isDigit)
-        }
-        return false
+        anyRunOfDigits(bytes) { start, _ in isTrunkNumber(bytes, at: start) }
     }
 
     /// The trunk shape starting at `s`, the start of a run of digits (a match's `0` has no digit before it): `0`, a
