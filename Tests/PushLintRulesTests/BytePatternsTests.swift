@@ -237,6 +237,50 @@ import Testing
             Reference.card)
     }
 
+    /// The scan skips text four bytes at a time and takes runs of digits eight at a time: shapes at every offset (a
+    /// prefix of 0 to 90 bytes moves them across those words) and in long texts answer as the expressions do.
+    @Test func theScanFindsShapesAtEveryOffset() {
+        let shapes = [
+            "+49 221 1234567", "(415) 555-0132", "415.555.0132", "0221 1234567", "030/12345678", "0221-123 45",
+            "4111 1111 1111 1111", "378282246310005", "4111-1111-1111-1111", "2026-11-28 4111 1111 1111 1111",
+        ]
+        let pad = Self.filler + ["abcdefghijklmnop", "2026-11-29T18:42:10Z", "1764400000123", "ご注文"]
+        func core(_ g: inout Generator) -> String {
+            let prefix = String(repeating: "q", count: g.next(40)) + (g.next(2) == 0 ? "" : g.text(pad, count: 6))
+            return prefix + shapes[g.next(shapes.count)]
+        }
+        Self.check(
+            "phone at every offset", seed: 41, pieces: pad, runs: 3000, core: core,
+            { bytes in TextDetectors.containsPhoneNumber(bytes, TextDetectors.TextScan(bytes), keyIsPhone: { false }) },
+            Reference.phone)
+        Self.check(
+            "card at every offset", seed: 42, pieces: pad, runs: 3000, core: core,
+            { bytes in TextDetectors.TextScan(bytes).hasCard }, Reference.card)
+    }
+
+    /// What the scan notes besides the number shapes (its digits, an `@`, the literal parts of the secret patterns)
+    /// is what a plain search of the text finds, wherever the bytes fall.
+    @Test func theScanNotesWhatASearchFinds() {
+        let pieces = [
+            "eyJ", "ey", "J", "Bearer", "bEaReR", "bear", "PRIVATE KEY-----", "PRIVATE", "AKIA", "AIza", "AK", "xox",
+            "xo", "_live_", "ghp_", "github_pat_", "@", "b", "B", "P", "A", "_", "x", "e", "0", "12", "9876543",
+            "text ", "ü", "🚚", "-", " ",
+        ]
+        var g = Generator(state: 43)
+        for _ in 0..<3000 {
+            let text = String(repeating: "z", count: g.next(70)) + g.text(pieces, count: 12)
+            let scan = text.withUTF8Bytes { TextDetectors.TextScan($0) }
+            let lower = text.lowercased()
+            #expect(scan.digits == text.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }.count, "\(text.debugDescription)")
+            #expect(scan.hasAt == text.contains("@"), "\(text.debugDescription)")
+            #expect(scan.mayHoldJWT == text.contains("eyJ"), "\(text.debugDescription)")
+            #expect(scan.mayHoldBearer == lower.contains("bearer"), "\(text.debugDescription)")
+            #expect(scan.mayHoldPrivateKey == text.contains("PRIVATE KEY-----"), "\(text.debugDescription)")
+            let vendor = ["_live_", "ghp_", "github_pat_", "AKIA", "AIza", "xox"].contains { text.contains($0) }
+            #expect(scan.mayHoldVendorKey == vendor, "\(text.debugDescription)")
+        }
+    }
+
     /// The whole detector, scan and all, against the expressions applied to the whole text in the detector's order
     /// (with its one gate that is not a pattern: 16 bytes, 7 digits, an `@` or a key-like name), on texts that mix
     /// every shape it looks for.

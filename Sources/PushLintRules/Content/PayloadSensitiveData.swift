@@ -53,57 +53,60 @@ struct PayloadSensitiveData: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document
         let body = context.payload.body
-        // Skipped subtrees in document order, passed in turn as the walk below reaches them.
-        let skip = skipped(context)
-        var nextSkip = 0
-        // The strings of an array share their key: its nature is looked at once for all of them.
-        var lastKey: (node: NodeID?, nature: KeyNature)?
         var findings: [(node: NodeID, keyNode: NodeID?, verdict: Verdict)] = []
         // The payload's nodes in document order, read in place: every string of every payload passes here, so the
         // walk reads the nodes and bytes without a call, a closure or a reference count per string.
-        doc.nodes.withUnsafeBufferPointer { nodes in
-            doc.bytes.withUnsafeBufferPointer { all in
-                /// The bytes of a string or key node without escapes, where they lie.
-                func inPlace(_ n: JSONNode) -> UnsafeBufferPointer<UInt8> {
-                    UnsafeBufferPointer(rebasing: all[(Int(n.start) &+ 1)..<(Int(n.end) &- 1)])
-                }
-                /// The verdict on a string, its key's bytes given (nil for a string that no key names).
-                func judge(_ node: NodeID, _ keyNode: NodeID?, _ key: UnsafeBufferPointer<UInt8>?) -> Verdict? {
-                    let nature: KeyNature
-                    if let last = lastKey, last.node == keyNode {
-                        nature = last.nature
-                    } else {
-                        nature = key.map(KeyNature.init) ?? KeyNature()
-                        lastKey = (keyNode, nature)
+        withUnsafeTemporaryAllocation(of: NodeID.self, capacity: Self.maxSkipped) { skipMemory in
+            // Skipped subtrees in document order, passed in turn as the walk below reaches them.
+            let skip = UnsafeBufferPointer(rebasing: skipMemory[..<skipped(context, into: skipMemory)])
+            doc.nodes.withUnsafeBufferPointer { nodes in
+                doc.bytes.withUnsafeBufferPointer { all in
+                    /// The bytes of a string or key node without escapes, where they lie.
+                    func inPlace(_ n: JSONNode) -> UnsafeBufferPointer<UInt8> {
+                        UnsafeBufferPointer(rebasing: all[(Int(n.start) &+ 1)..<(Int(n.end) &- 1)])
                     }
-                    if nature.isSecret, keyNode != nil, let secret = secretVerdict(doc.string(node)) { return secret }
-                    let n = nodes[node]
-                    guard n.flags & JSONNode.hasEscapes == 0 else {
-                        return doc.stringBytes(node).withUnsafeBufferPointer { detect($0, nature) }
+                    // The strings of an array share their key: its nature is looked at once for all of them.
+                    var natureOf = -1
+                    var nature = KeyNature()
+                    var skipIndex = 0
+                    var nextSkip = skip.first ?? Int.max
+                    var node = body
+                    let end = Int(nodes[body].next)
+                    while node < end {
+                        if node >= nextSkip {
+                            if node == nextSkip { node = Int(nodes[node].next) }
+                            while skipIndex < skip.count, skip[skipIndex] < node { skipIndex &+= 1 }
+                            nextSkip = skipIndex < skip.count ? skip[skipIndex] : Int.max
+                            continue
+                        }
+                        let n = nodes[node]
+                        guard n.kind == .string else {
+                            node &+= 1
+                            continue
+                        }
+                        let keyNode = owningKey(of: node, nodes)
+                        if keyNode != natureOf {
+                            natureOf = keyNode
+                            nature = KeyNature()
+                            if keyNode >= 0 {
+                                let key = nodes[keyNode]
+                                if key.flags & JSONNode.hasEscapes == 0 {
+                                    nature = KeyNature(inPlace(key))
+                                } else {
+                                    nature = doc.stringBytes(keyNode).withUnsafeBufferPointer { KeyNature($0) }
+                                }
+                            }
+                        }
+                        var verdict = nature.isSecret && keyNode >= 0 ? secretVerdict(doc.string(node)) : nil
+                        if verdict == nil {
+                            verdict =
+                                n.flags & JSONNode.hasEscapes == 0
+                                ? detect(inPlace(n), nature)
+                                : doc.stringBytes(node).withUnsafeBufferPointer { detect($0, nature) }
+                        }
+                        if let verdict { findings.append((node, keyNode >= 0 ? keyNode : nil, verdict)) }
+                        node &+= 1
                     }
-                    return detect(inPlace(n), nature)
-                }
-                var node = body
-                let end = Int(nodes[body].next)
-                while node < end {
-                    while nextSkip < skip.count, skip[nextSkip] < node { nextSkip += 1 }
-                    if nextSkip < skip.count, skip[nextSkip] == node {
-                        node = Int(nodes[node].next)
-                        continue
-                    }
-                    guard nodes[node].kind == .string else {
-                        node += 1
-                        continue
-                    }
-                    let keyNode = owningKey(of: node, nodes)
-                    let verdict: Verdict?
-                    if let keyNode, nodes[keyNode].flags & JSONNode.hasEscapes != 0 {
-                        verdict = doc.stringBytes(keyNode).withUnsafeBufferPointer { judge(node, keyNode, $0) }
-                    } else {
-                        verdict = judge(node, keyNode, keyNode.map { inPlace(nodes[$0]) })
-                    }
-                    if let verdict { findings.append((node, keyNode, verdict)) }
-                    node += 1
                 }
             }
         }
@@ -128,13 +131,14 @@ struct PayloadSensitiveData: PayloadRule {
         }
     }
 
-    /// `doc.owningKey(of:)` on the nodes in hand.
-    private func owningKey(of node: NodeID, _ nodes: UnsafeBufferPointer<JSONNode>) -> NodeID? {
+    /// `doc.owningKey(of:)` on the nodes in hand, -1 for none: a member's value follows its key.
+    @inline(__always)
+    private func owningKey(of node: NodeID, _ nodes: UnsafeBufferPointer<JSONNode>) -> NodeID {
         var current = node
         while true {
             let parent = nodes[current].parent
-            guard parent != JSONNode.noParent else { return nil }
-            if nodes[Int(parent)].kind == .object { return current - 1 }
+            guard parent != JSONNode.noParent else { return -1 }
+            if nodes[Int(parent)].kind == .object { return current &- 1 }
             current = Int(parent)
         }
     }
@@ -157,13 +161,22 @@ struct PayloadSensitiveData: PayloadRule {
         }
     }
 
-    /// Subtrees that are not content: delivery targets and headers.
-    private func skipped(_ context: PayloadContext) -> [NodeID] {
+    /// The most subtrees `skipped` names: an FCM message's targets, its APNs headers and Live Activity token, and
+    /// its Web Push headers.
+    private static let maxSkipped = max(FCMSchema.unsentKeys.count + 3, FCMSchema.legacyTargets.count)
+
+    /// Subtrees that are not content: delivery targets and headers. Writes their nodes into `nodes` in document order and returns how many there are. The
+    /// buffer is the caller's stack memory: every payload asks, and an array cost an allocation each time.
+    private func skipped(_ context: PayloadContext, into nodes: UnsafeMutableBufferPointer<NodeID>) -> Int {
         let doc = context.document
         let body = context.payload.body
-        var nodes: [NodeID] = []
-        nodes.reserveCapacity(8)
-        func add(_ node: NodeID?) { if let node { nodes.append(node) } }
+        var count = 0
+        func add(_ node: NodeID?) {
+            if let node, count < nodes.count {
+                nodes[count] = node
+                count += 1
+            }
+        }
         switch context.payload.kind {
         case .fcm:
             for name in FCMSchema.unsentKeys { add(doc.member(body, name)) }
@@ -181,7 +194,7 @@ struct PayloadSensitiveData: PayloadRule {
         }
         // A few nodes, in document order for the walk: sorted in place, without the generic sort.
         var k = 1
-        while k < nodes.count {
+        while k < count {
             var j = k
             while j > 0, nodes[j - 1] > nodes[j] {
                 nodes.swapAt(j - 1, j)
@@ -189,7 +202,7 @@ struct PayloadSensitiveData: PayloadRule {
             }
             k += 1
         }
-        return nodes
+        return count
     }
 
     /// What a key's name says about its value: a secret, a key or token when long and random, or a phone number
@@ -216,22 +229,11 @@ struct PayloadSensitiveData: PayloadRule {
     }
 
     private func personal(_ key: String?, _ found: TextDetectors.Finding) -> String {
-        // Built in one buffer: a finding of this rule is common in real payloads (a third of the varied corpus has
-        // one), and interpolating grew the string several times.
+        // Built in one allocation: a finding of this rule is common in real payloads (a third of the varied corpus
+        // has one).
         let consequence =
             ": the payload crosses the push provider, its logs and the device's notification history; send an id and let the app fetch the details"
-        var message = ""
-        message.reserveCapacity((key?.utf8.count ?? 10) + found.name.utf8.count + consequence.utf8.count + 12)
-        if let key {
-            message += "'"
-            message += key
-            message += "'"
-        } else {
-            message += "this value"
-        }
-        message += " contains "
-        message += found.name
-        message += consequence
-        return message
+        guard let key else { return ASCIIText.concatenated("this value contains ", found.name, consequence) }
+        return ASCIIText.concatenated("'", key, "' contains ", found.name, consequence)
     }
 }
