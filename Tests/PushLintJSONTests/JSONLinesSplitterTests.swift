@@ -38,6 +38,20 @@ import Testing
         for chunk in 1...text.utf8.count + 1 { #expect(Self.lines(text, chunk: chunk) == expected, "chunk \(chunk)") }
     }
 
+    /// Line breaks are found eight bytes at a time: lines of every length from 0 to 40 bytes put them at every
+    /// place in a word, in chunks of every size up to three words.
+    @Test func linesOfEveryLengthSplitWhereTheirBreaksAre() {
+        let lengths = Array(0...40) + Array((0...40).reversed())
+        let lines = lengths.enumerated().map { index, length in
+            String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + (index + $0) % 26))) })
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        let expected = lines.enumerated().map { Got(number: $0.offset + 1, text: $0.element) }
+        for chunk in [1, 3, 7, 8, 9, 16, 17, 24, 1 << 12] {
+            #expect(Self.lines(text, chunk: chunk) == expected, "chunk \(chunk)")
+        }
+    }
+
     @Test func aLastLineWithoutANewlineIsALine() {
         #expect(
             Self.lines("{}\n{\"x\": 1}", chunk: 3) == [Got(number: 1, text: "{}"), Got(number: 2, text: "{\"x\": 1}")])
