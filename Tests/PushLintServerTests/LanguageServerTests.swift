@@ -74,7 +74,9 @@ final class Client {
     static func document(_ uri: String) -> LSPValue { .object([("uri", .string(uri))]) }
 }
 
-@Suite struct LanguageServerTests {
+// A class, so that the folders a test makes are removed when the test's instance goes (Swift Testing makes one per
+// test).
+@Suite final class LanguageServerTests {
     static let badFCM = """
         {
           "message": {
@@ -84,9 +86,14 @@ final class Client {
         }
         """
 
+    private var folders: [URL] = []
+
+    deinit { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+
     func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pushlint-lsp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        folders.append(url)
         return url
     }
 
