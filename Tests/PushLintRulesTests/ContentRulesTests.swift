@@ -186,6 +186,26 @@ import Testing
         }
     }
 
+    /// Each secret hint is found in a key's joined lower-case bytes, in any case and cut by separators, and the
+    /// window's literals are the hints' bytes.
+    @Test func secretHintsAreFoundInKeyNames() {
+        for hint in TextDetectors.secretHints {
+            let cut = String(hint.prefix(1)) + "-" + String(hint.dropFirst())
+            for name in [hint, hint.uppercased(), "x" + hint + "y", "client." + cut] {
+                #expect(name.withUTF8Bytes(TextDetectors.nameHints).contains(.secretOrKeyLike), "\(name)")
+            }
+        }
+        func word(_ text: String) -> UInt64 { text.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
+        typealias Hint = TextDetectors.Hint
+        #expect(
+            [Hint.pas, Hint.pwd, Hint.secret, Hint.sig, Hint.key, Hint.cred, Hint.token, Hint.auth, Hint.hmac]
+                == TextDetectors.secretHints.map(word))
+        #expect([Hint.tel, Hint.cell, Hint.phone, Hint.mobile, Hint.msisdn] == TextDetectors.phoneHints.map(word))
+        for name in ["title", "body", "order_id", "placed_at", "cursor", "image_url", "pa", "secre", "toke"] {
+            #expect(name.withUTF8Bytes(TextDetectors.nameHints).isEmpty, "\(name)")
+        }
+    }
+
     /// The token test on bytes answers as the one on the text, at its length and alphabet edges.
     @Test func highEntropyTokensOnTheirBytes() {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+/=:".utf8)

@@ -685,6 +685,53 @@ enum TextDetectors {
     }
 
     static func nameHints(_ bytes: UnsafeBufferPointer<UInt8>) -> NameHints {
+        // Every key of every payload passes here, and nearly none holds a hint: a hint ends with one of a few
+        // trigrams of letters (`pas`, `ret` of `secret`, `one` of `phone`, ...), which a set of bits answers for
+        // each byte. Only a name with one of them is looked at closely.
+        let codes = trigramCodeTable
+        let trigrams = hintTrigramBits
+        var trigram = 0
+        for b in bytes {
+            let code = Int(codes[Int(b)])
+            if code >= separatorCode {
+                // Lower-casing non-ASCII text may produce ASCII letters: such keys take the full tests.
+                if code == nonASCIICode { return [.secretOrKeyLike, .phone] }
+                continue
+            }
+            trigram = (trigram << 5 | code) & 0x7FFF
+            if trigrams[trigram >> 6] >> UInt64(trigram & 63) & 1 != 0 { return hintsInWindow(bytes) }
+        }
+        return []
+    }
+
+    /// Each byte as a letter's number (1 to 26, either case), 0 for any other ASCII byte (no hint goes across it),
+    /// or a mark for the separators, which joined names skip, and for non-ASCII bytes.
+    private static let separatorCode = 0x40, nonASCIICode = 0x41
+    nonisolated(unsafe) private static let trigramCodeTable: UnsafePointer<UInt8> = table(
+        (0...255).map { value in
+            let b = UInt8(value)
+            if b >= 0x80 { return UInt8(nonASCIICode) }
+            if isSeparator(b) { return UInt8(separatorCode) }
+            let c = ASCIIText.lower(b)
+            return c >= 0x61 && c <= 0x7A ? c - 0x60 : 0
+        })
+
+    /// The last three letters of every hint (`nameHints`), as bits of a set indexed by three letter numbers.
+    nonisolated(unsafe) private static let hintTrigramBits: UnsafePointer<UInt64> = {
+        var bits = [UInt64](repeating: 0, count: 512)
+        for hint in secretHints + phoneHints {
+            let letters = hint.utf8.suffix(3).map { Int($0 - 0x60) }
+            let trigram = letters[0] << 10 | letters[1] << 5 | letters[2]
+            bits[trigram >> 6] |= 1 << UInt64(trigram & 63)
+        }
+        return table(bits)
+    }()
+
+    /// The hints of `mayBeSecretOrKeyLikeName`: every word `nameNature` looks for, and every joined form, holds one.
+    static let secretHints = ["pas", "pwd", "secret", "sig", "key", "cred", "token", "auth", "hmac"]
+
+    /// `nameHints` for a name with a hint's last letters, word by word of the window.
+    private static func hintsInWindow(_ bytes: UnsafeBufferPointer<UInt8>) -> NameHints {
         // The last eight bytes of the joined name, lower case, in one word: after each byte that ends a hint, the
         // hints that end with it are compared with the word's low bytes (a hint occurs in the name exactly when the
         // joined name, up to some byte, ends with it). Every key of every payload passes here: one table load per
