@@ -355,6 +355,9 @@ public struct Engine: Sendable {
             let runs = workRuns(payloads.count, jobs: options.jobs)
             let jobs = runs.count > 1 ? options.jobs : 1
             let slots = timing?.slots(payloadRules.map(\.description.id))
+            // A batch of several runs keeps its findings compact until its nodes are released; a file of one run
+            // (nearly every file: one message) has too few for the conversion to pay.
+            let isBatch = runs.count > 1
             checked = parallelMap(runs.count, jobs: jobs) { run in
                 // Rules retain and release the document thousands of times per payload; on a document shared by
                 // all workers those are contended atomic operations on one cache line. A handle of its own per
@@ -362,6 +365,8 @@ public struct Engine: Sendable {
                 let document = jobs > 1 ? document.sharingStorage() : document
                 var checked = CheckedRun()
                 checked.summaries.reserveCapacity(runs[run].count)
+                // About one finding per message in the batches measured: sized once, the list is not copied as it grows.
+                if isBatch { checked.batchFindings.reserveCapacity(runs[run].count) }
                 var clock = timing?.clock()
                 defer { if let clock { timing?.merge(clock) } }
                 for ref in payloads[runs[run]] {
@@ -371,9 +376,21 @@ public struct Engine: Sendable {
                     let context = PayloadContext(
                         path: displayPath, configRelativePath: relative, document: document, payload: payload,
                         isTemplate: isTemplate, settings: settings)
+                    if clock != nil { clock!.nanoseconds[1] &+= RuleClock.now() &- modelStart }
+                    if isBatch {
+                        if clock != nil, let slots {
+                            Self.collect(payloadRules, into: &checked.batchFindings, slots: slots, &clock!) {
+                                $0.check(context)
+                            }
+                        } else {
+                            Self.collect(payloadRules, into: &checked.batchFindings) { $0.check(context) }
+                        }
+                        checked.summaries.append(PayloadSummarizer.summarize(context))
+                        if let size = payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
+                        continue
+                    }
                     let findings: [Diagnostic]
                     if clock != nil, let slots {
-                        clock!.nanoseconds[1] &+= RuleClock.now() &- modelStart
                         findings = Self.findings(of: payloadRules, slots: slots, &clock!) { $0.check(context) }
                     } else {
                         findings = Self.findings(of: payloadRules) { $0.check(context) }
@@ -401,11 +418,9 @@ public struct Engine: Sendable {
             if let size = run.largest { sizes.note(size.bytes, limit: size.limit) }
         }
         let largest = sizes.largest
-        let payloadFindings = joined(checked, \.findings)
         let summaries = joined(checked, \.summaries)
-        checked = []
-        if diagnostics.isEmpty { diagnostics = payloadFindings } else { diagnostics += payloadFindings }
-        let resolved = resolve(consume diagnostics, target: target, bytes: bytes, lines: lines)
+        let resolved = resolve(
+            Self.joining(diagnostics, &checked), target: target, bytes: bytes, lines: lines)
         let report = FileReport(
             path: target.path, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)
@@ -414,7 +429,10 @@ public struct Engine: Sendable {
 
     /// What a run of a batch's consecutive messages found, gathered on its worker.
     struct CheckedRun: Sendable {
+        /// The findings of a file checked in one run.
         var findings: [Diagnostic] = []
+        /// The findings of a run of a batch of several runs.
+        var batchFindings = BatchFindings()
         var summaries: [PayloadSummary] = []
         /// The wire size and limit of the largest message: the first of equally large ones.
         var largest: (bytes: Int, limit: Int)?
@@ -435,6 +453,57 @@ public struct Engine: Sendable {
             if !findings.isEmpty { found += findings }
         }
         return found
+    }
+
+    /// What a list of rules finds, in rule order, added to a batch run's findings.
+    static func collect<R>(_ rules: [R], into found: inout BatchFindings, _ check: (R) -> [Diagnostic]) {
+        for index in rules.indices { found.append(check(rules[index])) }
+    }
+
+    /// `collect(_:into:_:)` with the time of each rule added to its slot (`--timing`).
+    static func collect<R>(
+        _ rules: [R], into found: inout BatchFindings, slots: [Int], _ clock: inout RuleClock,
+        _ check: (R) -> [Diagnostic]
+    ) {
+        for index in rules.indices {
+            let start = RuleClock.now()
+            let findings = check(rules[index])
+            clock.nanoseconds[slots[index]] &+= RuleClock.now() &- start
+            found.append(findings)
+        }
+    }
+
+    /// The file rules' findings, then the runs' in message order, as one list sized once. Findings are moved out
+    /// of the runs from the last and placed from the back (copying them counted references on every finding's
+    /// strings), which leaves `runs` empty.
+    static func joining(_ fileFindings: consuming [Diagnostic], _ runs: inout [CheckedRun]) -> [Diagnostic] {
+        var fileFindings = fileFindings
+        if runs.count == 1 {
+            let findings = runs[0].findings
+            runs = []
+            if fileFindings.isEmpty { return findings }
+            return fileFindings + findings
+        }
+        let total = runs.reduce(fileFindings.count) { $0 + $1.batchFindings.count }
+        guard total > fileFindings.count else {
+            runs = []
+            return fileFindings
+        }
+        return [Diagnostic](unsafeUninitializedCapacity: total) { storage, initialized in
+            var next = total
+            while var run = runs.popLast() {
+                while let finding = run.batchFindings.popLast() {
+                    next -= 1
+                    storage.initializeElement(at: next, to: finding)
+                }
+            }
+            while let finding = fileFindings.popLast() {
+                next -= 1
+                storage.initializeElement(at: next, to: finding)
+            }
+            assert(next == 0, "every finding placed")
+            initialized = total
+        }
     }
 
     /// `findings(of:)` with the time of each rule added to its slot (`--timing`).
