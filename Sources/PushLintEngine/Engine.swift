@@ -457,7 +457,7 @@ public struct Engine: Sendable {
 
     /// What a list of rules finds, in rule order, added to a batch run's findings.
     static func collect<R>(_ rules: [R], into found: inout BatchFindings, _ check: (R) -> [Diagnostic]) {
-        for index in rules.indices { found.append(check(rules[index])) }
+        for index in rules.indices { found.append(check(rules[index]), rule: index) }
     }
 
     /// `collect(_:into:_:)` with the time of each rule added to its slot (`--timing`).
@@ -469,7 +469,7 @@ public struct Engine: Sendable {
             let start = RuleClock.now()
             let findings = check(rules[index])
             clock.nanoseconds[slots[index]] &+= RuleClock.now() &- start
-            found.append(findings)
+            found.append(findings, rule: index)
         }
     }
 
