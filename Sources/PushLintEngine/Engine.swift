@@ -366,7 +366,8 @@ public struct Engine: Sendable {
                 var checked = CheckedRun()
                 checked.summaries.reserveCapacity(runs[run].count)
                 // About one finding per message in the batches measured: sized once, the list is not copied as it grows.
-                if isBatch { checked.batchFindings.reserveCapacity(runs[run].count) }
+                var batchFindings = BatchFindings()
+                if isBatch { batchFindings.reserveCapacity(runs[run].count) }
                 var clock = timing?.clock()
                 defer { if let clock { timing?.merge(clock) } }
                 for ref in payloads[runs[run]] {
@@ -379,11 +380,11 @@ public struct Engine: Sendable {
                     if clock != nil { clock!.nanoseconds[1] &+= RuleClock.now() &- modelStart }
                     if isBatch {
                         if clock != nil, let slots {
-                            Self.collect(payloadRules, into: &checked.batchFindings, slots: slots, &clock!) {
+                            Self.collect(payloadRules, into: &batchFindings, slots: slots, &clock!) {
                                 $0.check(context)
                             }
                         } else {
-                            Self.collect(payloadRules, into: &checked.batchFindings) { $0.check(context) }
+                            Self.collect(payloadRules, into: &batchFindings) { $0.check(context) }
                         }
                         checked.summaries.append(PayloadSummarizer.summarize(context))
                         if let size = payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
@@ -403,6 +404,7 @@ public struct Engine: Sendable {
                     checked.summaries.append(PayloadSummarizer.summarize(context))
                     if let size = payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
                 }
+                if isBatch { checked.batchFindings = batchFindings }
                 return checked
             }
         }
@@ -431,8 +433,9 @@ public struct Engine: Sendable {
     struct CheckedRun: Sendable {
         /// The findings of a file checked in one run.
         var findings: [Diagnostic] = []
-        /// The findings of a run of a batch of several runs.
-        var batchFindings = BatchFindings()
+        /// The findings of a run of a batch of several runs; nil in a file of one run (a run is copied as it is
+        /// returned: the fewer references it holds, the less that costs for each file).
+        var batchFindings: BatchFindings?
         var summaries: [PayloadSummary] = []
         /// The wire size and limit of the largest message: the first of equally large ones.
         var largest: (bytes: Int, limit: Int)?
@@ -484,7 +487,7 @@ public struct Engine: Sendable {
             if fileFindings.isEmpty { return findings }
             return fileFindings + findings
         }
-        let total = runs.reduce(fileFindings.count) { $0 + $1.batchFindings.count }
+        let total = runs.reduce(fileFindings.count) { $0 + ($1.batchFindings?.count ?? 0) }
         guard total > fileFindings.count else {
             runs = []
             return fileFindings
@@ -492,7 +495,7 @@ public struct Engine: Sendable {
         return [Diagnostic](unsafeUninitializedCapacity: total) { storage, initialized in
             var next = total
             while var run = runs.popLast() {
-                while let finding = run.batchFindings.popLast() {
+                while let finding = run.batchFindings?.popLast() {
                     next -= 1
                     storage.initializeElement(at: next, to: finding)
                 }
