@@ -339,8 +339,7 @@ public struct Engine: Sendable {
         } else {
             diagnostics = Self.findings(of: rules.file) { $0.check(file) }
         }
-        var summaries: [PayloadSummary] = []
-        var largest: (bytes: Int, limit: Int)?
+        var checked: [CheckedRun] = []
         if let document = file.document {
             // A large batch file is one file but many messages: its payloads are checked in parallel too.
             let settings = project.settings
@@ -356,13 +355,19 @@ public struct Engine: Sendable {
             let runs = workRuns(payloads.count, jobs: options.jobs)
             let jobs = runs.count > 1 ? options.jobs : 1
             let slots = timing?.slots(payloadRules.map(\.description.id))
-            let checked = parallelMap(runs.count, jobs: jobs) { run in
+            // A batch of several runs keeps its findings compact until its nodes are released; a file of one run
+            // (nearly every file: one message) has too few for the conversion to pay.
+            let isBatch = runs.count > 1
+            checked = parallelMap(runs.count, jobs: jobs) { run in
                 // Rules retain and release the document thousands of times per payload; on a document shared by
                 // all workers those are contended atomic operations on one cache line. A handle of its own per
                 // run (one small object on the same bytes and nodes) keeps them on the worker's core.
                 let document = jobs > 1 ? document.sharingStorage() : document
                 var checked = CheckedRun()
                 checked.summaries.reserveCapacity(runs[run].count)
+                // About one finding per message in the batches measured: sized once, the list is not copied as it grows.
+                var batchFindings = BatchFindings()
+                if isBatch { batchFindings.reserveCapacity(runs[run].count) }
                 var clock = timing?.clock()
                 defer { if let clock { timing?.merge(clock) } }
                 for ref in payloads[runs[run]] {
@@ -372,9 +377,21 @@ public struct Engine: Sendable {
                     let context = PayloadContext(
                         path: displayPath, configRelativePath: relative, document: document, payload: payload,
                         isTemplate: isTemplate, settings: settings)
+                    if clock != nil { clock!.nanoseconds[1] &+= RuleClock.now() &- modelStart }
+                    if isBatch {
+                        if clock != nil, let slots {
+                            Self.collect(payloadRules, into: &batchFindings, slots: slots, &clock!) {
+                                $0.check(context)
+                            }
+                        } else {
+                            Self.collect(payloadRules, into: &batchFindings) { $0.check(context) }
+                        }
+                        checked.summaries.append(PayloadSummarizer.summarize(context))
+                        if let size = payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
+                        continue
+                    }
                     let findings: [Diagnostic]
                     if clock != nil, let slots {
-                        clock!.nanoseconds[1] &+= RuleClock.now() &- modelStart
                         findings = Self.findings(of: payloadRules, slots: slots, &clock!) { $0.check(context) }
                     } else {
                         findings = Self.findings(of: payloadRules) { $0.check(context) }
@@ -387,25 +404,25 @@ public struct Engine: Sendable {
                     checked.summaries.append(PayloadSummarizer.summarize(context))
                     if let size = payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
                 }
+                if isBatch { checked.batchFindings = batchFindings }
                 return checked
             }
-            // In message order, so that the first of equally large messages gives the limit.
-            var sizes = CheckedRun()
-            for run in checked {
-                if let size = run.largest { sizes.note(size.bytes, limit: size.limit) }
-            }
-            largest = sizes.largest
-            let payloadFindings = joined(checked, \.findings)
-            let payloadSummaries = joined(checked, \.summaries)
-            if diagnostics.isEmpty { diagnostics = payloadFindings } else { diagnostics += payloadFindings }
-            summaries = payloadSummaries
         }
-        // Locations need only the bytes and the line starts the parse recorded: the nodes (three times the size of
-        // a large file) go before the located findings are built, so the two never peak together.
+        // Locations need only the bytes and the line starts the parse recorded: the nodes (nearly the size of a
+        // large file) go before the runs' findings and summaries are joined and the located findings built, so
+        // neither copy peaks with them (in the 50 MB batch the joined findings and summaries are 16 MB).
         let (bytes, lines) = { (document: JSONDocument?) in (document?.bytes ?? bytesOf(outcome), document?.lines) }(
             file.document)
         file.parse = nil
-        let resolved = resolve(consume diagnostics, target: target, bytes: bytes, lines: lines)
+        // In message order, so that the first of equally large messages gives the limit.
+        var sizes = CheckedRun()
+        for run in checked {
+            if let size = run.largest { sizes.note(size.bytes, limit: size.limit) }
+        }
+        let largest = sizes.largest
+        let summaries = joined(checked, \.summaries)
+        let resolved = resolve(
+            Self.joining(diagnostics, &checked), target: target, bytes: bytes, lines: lines)
         let report = FileReport(
             path: target.path, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)
@@ -414,7 +431,11 @@ public struct Engine: Sendable {
 
     /// What a run of a batch's consecutive messages found, gathered on its worker.
     struct CheckedRun: Sendable {
+        /// The findings of a file checked in one run.
         var findings: [Diagnostic] = []
+        /// The findings of a run of a batch of several runs; nil in a file of one run (a run is copied as it is
+        /// returned: the fewer references it holds, the less that costs for each file).
+        var batchFindings: BatchFindings?
         var summaries: [PayloadSummary] = []
         /// The wire size and limit of the largest message: the first of equally large ones.
         var largest: (bytes: Int, limit: Int)?
@@ -437,6 +458,57 @@ public struct Engine: Sendable {
         return found
     }
 
+    /// What a list of rules finds, in rule order, added to a batch run's findings.
+    static func collect<R>(_ rules: [R], into found: inout BatchFindings, _ check: (R) -> [Diagnostic]) {
+        for index in rules.indices { found.append(check(rules[index]), rule: index) }
+    }
+
+    /// `collect(_:into:_:)` with the time of each rule added to its slot (`--timing`).
+    static func collect<R>(
+        _ rules: [R], into found: inout BatchFindings, slots: [Int], _ clock: inout RuleClock,
+        _ check: (R) -> [Diagnostic]
+    ) {
+        for index in rules.indices {
+            let start = RuleClock.now()
+            let findings = check(rules[index])
+            clock.nanoseconds[slots[index]] &+= RuleClock.now() &- start
+            found.append(findings, rule: index)
+        }
+    }
+
+    /// The file rules' findings, then the runs' in message order, as one list sized once. Findings are moved out
+    /// of the runs from the last and placed from the back (copying them counted references on every finding's
+    /// strings), which leaves `runs` empty.
+    static func joining(_ fileFindings: consuming [Diagnostic], _ runs: inout [CheckedRun]) -> [Diagnostic] {
+        var fileFindings = fileFindings
+        if runs.count == 1 {
+            let findings = runs[0].findings
+            runs = []
+            if fileFindings.isEmpty { return findings }
+            return fileFindings + findings
+        }
+        let total = runs.reduce(fileFindings.count) { $0 + ($1.batchFindings?.count ?? 0) }
+        guard total > fileFindings.count else {
+            runs = []
+            return fileFindings
+        }
+        return [Diagnostic](unsafeUninitializedCapacity: total) { storage, initialized in
+            var next = total
+            while var run = runs.popLast() {
+                while let finding = run.batchFindings?.popLast() {
+                    next -= 1
+                    storage.initializeElement(at: next, to: finding)
+                }
+            }
+            while let finding = fileFindings.popLast() {
+                next -= 1
+                storage.initializeElement(at: next, to: finding)
+            }
+            assert(next == 0, "every finding placed")
+            initialized = total
+        }
+    }
+
     /// `findings(of:)` with the time of each rule added to its slot (`--timing`).
     static func findings<R>(of rules: [R], slots: [Int], _ clock: inout RuleClock, _ check: (R) -> [Diagnostic])
         -> [Diagnostic]
@@ -456,11 +528,23 @@ public struct Engine: Sendable {
         return []
     }
 
-    /// Where a payload stands and what kind it is; the payload itself is built when it is checked.
+    /// Where a payload stands and what kind it is; the payload itself is built when it is checked. Node and message
+    /// index are kept in 32 bits (node ids are, in the nodes), so that a batch's list takes 12 bytes a message, not
+    /// 32: it is held while the batch is checked.
     struct PayloadRef: Sendable {
-        var node: NodeID
+        private var storedNode: UInt32
+        /// `UInt32.max` for a payload that is not in a batch.
+        private var storedIndex: UInt32
         var kind: PayloadKind
-        var batchIndex: Int?
+
+        init(node: NodeID, kind: PayloadKind, batchIndex: Int?) {
+            storedNode = UInt32(node)
+            storedIndex = batchIndex.map { UInt32($0) } ?? .max
+            self.kind = kind
+        }
+
+        var node: NodeID { Int(storedNode) }
+        var batchIndex: Int? { storedIndex == .max ? nil : Int(storedIndex) }
     }
 
     func detectPayloads(_ document: JSONDocument, relative: String) -> [PayloadRef] {
@@ -477,9 +561,12 @@ public struct Engine: Sendable {
             guard let slices = workSlices(elements.count, jobs: options.jobs, size: 1024) else {
                 return elements.enumerated().compactMap { build($0.element, $0.offset) }
             }
-            return parallelMap(slices.count, jobs: options.jobs) { part in
-                slices[part].compactMap { build(elements[$0], $0) }
-            }.flatMap { $0 }
+            // Joined in one list sized once (`flatMap` grew it by doubling).
+            return joined(
+                parallelMap(slices.count, jobs: options.jobs) { part in
+                    slices[part].compactMap { build(elements[$0], $0) }
+                }
+            ) { $0 }
         }
         return build(document.root, nil).map { [$0] } ?? []
     }
