@@ -165,8 +165,9 @@ struct PayloadSensitiveData: PayloadRule {
     /// its Web Push headers.
     private static let maxSkipped = max(FCMSchema.unsentKeys.count + 3, FCMSchema.legacyTargets.count)
 
-    /// Subtrees that are not content: delivery targets and headers. Writes their nodes into `nodes` in document order and returns how many there are. The
-    /// buffer is the caller's stack memory: every payload asks, and an array cost an allocation each time.
+    /// Subtrees that are not content: delivery targets and headers. Writes their nodes into `nodes` in document
+    /// order and returns how many there are. The buffer is the caller's stack memory: every payload asks, and an
+    /// array cost an allocation each time.
     private func skipped(_ context: PayloadContext, into nodes: UnsafeMutableBufferPointer<NodeID>) -> Int {
         let doc = context.document
         let body = context.payload.body

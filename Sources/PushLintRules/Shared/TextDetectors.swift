@@ -730,12 +730,11 @@ enum TextDetectors {
     /// The hints of `mayBeSecretOrKeyLikeName`: every word `nameNature` looks for, and every joined form, holds one.
     static let secretHints = ["pas", "pwd", "secret", "sig", "key", "cred", "token", "auth", "hmac"]
 
-    /// `nameHints` for a name with a hint's last letters, word by word of the window.
+    /// `nameHints` for a name that holds a hint's last three letters: which hints, if any, it holds whole.
     private static func hintsInWindow(_ bytes: UnsafeBufferPointer<UInt8>) -> NameHints {
         // The last eight bytes of the joined name, lower case, in one word: after each byte that ends a hint, the
         // hints that end with it are compared with the word's low bytes (a hint occurs in the name exactly when the
-        // joined name, up to some byte, ends with it). Every key of every payload passes here: one table load per
-        // byte says what to do with it.
+        // joined name, up to some byte, ends with it). One table load per byte says what to do with it.
         let table = nameByteTable
         var window: UInt64 = 0
         var hints: NameHints = []
