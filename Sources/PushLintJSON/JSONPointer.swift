@@ -28,35 +28,98 @@ public enum JSONPointer {
 }
 
 extension JSONDocument {
-    /// The RFC 6901 pointer of a node (`""` for the root). Keys resolve to their member's pointer. Written as
-    /// bytes, one String at the end: every finding carries one.
+    /// The RFC 6901 pointer of a node (`""` for the root). Keys resolve to their member's pointer. Every finding
+    /// carries one: its length is counted on a walk up to the root, then the string is written from its end on a
+    /// second walk, keys copied from where they lie and indexes written as digits, in one allocation.
     public func pointer(of id: NodeID) -> String {
-        let node = nodes[id].kind == .key ? id + 1 : id
-        var depth = 0
-        var current = node
-        while let parentID = parent(current) {
-            depth += 1
-            current = parentID
-        }
-        guard depth > 0 else { return "" }
-        // The steps from the root down, in temporary memory (a finding's pointer is a few steps deep).
-        return withUnsafeTemporaryAllocation(of: NodeID.self, capacity: depth) { steps in
+        nodes.withUnsafeBufferPointer { nodes in
+            let node = nodes[id].kind == .key ? id + 1 : id
+            var length = 0
             var current = node
-            for index in stride(from: depth - 1, through: 0, by: -1) {
-                steps[index] = current
-                current = Int(nodes[current].parent)
-            }
-            var out: [UInt8] = []
-            out.reserveCapacity(depth * 12)
-            for step in steps {
-                out.append(UInt8(ascii: "/"))
-                if let parentID = parent(step), nodes[parentID].kind == .object {
-                    withStringBytes(step - 1) { JSONPointer.appendEscaped($0, to: &out) }
+            while nodes[current].parent != JSONNode.noParent {
+                let parent = Int(nodes[current].parent)
+                length &+= 1
+                if nodes[parent].kind == .object {
+                    withStringBytes(current - 1) { length &+= JSONPointer.escapedLength($0) }
                 } else {
-                    out.append(contentsOf: String(nodes[step].ordinal).utf8)
+                    length &+= JSONPointer.decimalLength(Int(nodes[current].ordinal))
                 }
+                current = parent
             }
-            return String(decoding: out, as: UTF8.self)
+            guard length > 0 else { return "" }
+            return String(unsafeUninitializedCapacity: length) { out in
+                var end = length
+                var current = node
+                while nodes[current].parent != JSONNode.noParent {
+                    let parent = Int(nodes[current].parent)
+                    if nodes[parent].kind == .object {
+                        withStringBytes(current - 1) { end = JSONPointer.writeEscaped($0, endingAt: end, in: out) }
+                    } else {
+                        end = JSONPointer.writeDecimal(Int(nodes[current].ordinal), endingAt: end, in: out)
+                    }
+                    end &-= 1
+                    out[end] = UInt8(ascii: "/")
+                    current = parent
+                }
+                return length
+            }
         }
+    }
+}
+
+extension JSONPointer {
+    /// The length of a reference token once escaped (`~` and `/` take two bytes).
+    static func escapedLength(_ token: UnsafeBufferPointer<UInt8>) -> Int {
+        var length = token.count
+        for b in token where b == UInt8(ascii: "~") || b == UInt8(ascii: "/") { length &+= 1 }
+        return length
+    }
+
+    /// Writes a reference token escaped so that it ends at `end`; returns where it starts.
+    static func writeEscaped(
+        _ token: UnsafeBufferPointer<UInt8>, endingAt end: Int, in out: UnsafeMutableBufferPointer<UInt8>
+    )
+        -> Int
+    {
+        var at = end
+        for b in token.reversed() {
+            switch b {
+            case UInt8(ascii: "~"):
+                out[at &- 1] = UInt8(ascii: "0")
+                out[at &- 2] = UInt8(ascii: "~")
+                at &-= 2
+            case UInt8(ascii: "/"):
+                out[at &- 1] = UInt8(ascii: "1")
+                out[at &- 2] = UInt8(ascii: "~")
+                at &-= 2
+            default:
+                out[at &- 1] = b
+                at &-= 1
+            }
+        }
+        return at
+    }
+
+    /// The number of decimal digits of `value` (at least one).
+    static func decimalLength(_ value: Int) -> Int {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length &+= 1
+            rest /= 10
+        }
+        return length
+    }
+
+    /// Writes `value` in decimal so that it ends at `end`; returns where it starts.
+    static func writeDecimal(_ value: Int, endingAt end: Int, in out: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var at = end
+        var rest = value
+        repeat {
+            at &-= 1
+            out[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        return at
     }
 }
