@@ -56,5 +56,8 @@ import Testing
         #expect(
             TargetPlaceholders.message(field: "token", value: long).contains(
                 "'" + String(repeating: "x", count: 57) + "...'"))
+        // Over 60 bytes, under 60 characters: shown whole.
+        let accented = String(repeating: "é", count: 40)
+        #expect(TargetPlaceholders.message(field: "token", value: accented).contains("'" + accented + "'"))
     }
 }

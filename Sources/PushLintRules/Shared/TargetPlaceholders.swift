@@ -35,8 +35,12 @@ enum TargetPlaceholders {
     /// The info message for a target field that holds a placeholder, one wording for every rule:
     /// "`to` holds the documentation placeholder 'ExponentPushToken[xxx]'; the real token is filled in at send time".
     static func message(field: String, value: String) -> String {
-        let shown = value.count > 60 ? String(value.prefix(57)) + "..." : value
-        return "`\(field)` holds the documentation placeholder '\(shown)'; the real token is filled in at send time"
+        // A value of at most 60 bytes has at most 60 characters: counting characters (grapheme clusters) is left to
+        // the long ones. Built in one allocation: every message of a batch with a placeholder token has one.
+        let shown = value.utf8.count > 60 && value.count > 60 ? String(value.prefix(57)) + "..." : value
+        return ASCIIText.concatenated(
+            "`", field, "` holds the documentation placeholder '", shown,
+            "'; the real token is filled in at send time")
     }
 
     // MARK: Shapes
