@@ -302,10 +302,14 @@ public struct Engine: Sendable {
             // A trailing comma is `json-syntax`, but the rest of the file is still checked (one in five real
             // files is not strict JSON, mostly for that comma).
             let parseStart = timingCollector != nil ? RuleClock.now() : 0
+            // A large batch file is parsed on every core (the parse in parts gives the sequential parse's result).
+            let jobs = options.jobs
             let parse = JSONParser.parse(
                 bytes,
                 options: JSONParseOptions(
-                    mode: mode, maxDepth: 512, maxBytes: options.maxFileBytes, recoversTrailingCommas: true))
+                    mode: mode, maxDepth: 512, maxBytes: options.maxFileBytes, recoversTrailingCommas: true),
+                parts: jobs
+            ) { count, body in _ = parallelMap(count, jobs: jobs, body) }
             if let timingCollector {
                 var clock = timingCollector.clock()
                 clock.nanoseconds[0] = RuleClock.now() &- parseStart

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How to parse.
 public struct JSONParseOptions: Sendable, Equatable {
     public enum Mode: Sendable, Equatable {
@@ -117,15 +119,7 @@ public enum JSONParser {
                 }
                 capacity *= 2
             }
-            while !done {
-                let written = nodes
-                nodes = Array(unsafeUninitializedCapacity: capacity) { storage, initialized in
-                    PageHints.preferHugePages(UnsafeMutableRawBufferPointer(storage))
-                    _ = storage.initialize(fromContentsOf: written)
-                    initialized = resume(in: storage)
-                }
-                capacity *= 2
-            }
+            if !done { nodes = grownNodes(&parser, capacity: capacity, after: nodes) }
             var error = parser.failure
             // An error never reaches past the end of the input.
             if let e = error { error?.length = max(0, min(e.length, bytes.count - e.offset)) }
@@ -137,12 +131,204 @@ public enum JSONParser {
         }
     }
 
+    /// Parses on with `parser` into arrays of growing capacity (from `capacity`, doubled each time it runs out),
+    /// after the nodes it has written so far: the nodes when it is done.
+    fileprivate static func grownNodes(_ parser: inout Parser, capacity: Int, after written: [JSONNode] = [])
+        -> [JSONNode]
+    {
+        var nodes = written
+        var capacity = max(capacity, written.count * 2)
+        var done = false
+        while !done {
+            let written = nodes
+            nodes = Array(unsafeUninitializedCapacity: capacity) { storage, initialized in
+                PageHints.preferHugePages(UnsafeMutableRawBufferPointer(storage))
+                _ = storage.initialize(fromContentsOf: written)
+                parser.nodes = storage
+                done = parser.resume()
+                parser.nodes = UnsafeMutableBufferPointer(start: nil, count: 0)
+                initialized = parser.nodeCount
+            }
+            capacity *= 2
+        }
+        return nodes
+    }
+
+    /// `parse(_:options:)` in `parts` parts run by `concurrently` (which calls its body once for each index below
+    /// its count, on any threads), for a large document whose root is an array: a 50 MB batch of messages is parsed
+    /// on every core instead of one. The document is split at commas between the root array's elements (`},`
+    /// before a line break, which valid JSON never has inside a string); each part is parsed on its own, and each
+    /// must end exactly where the next begins, inside the root array. Anything else (a split inside an element, an
+    /// error, a document that is not such an array) falls back to the sequential parse, so the result is always the
+    /// one `parse(_:options:)` gives.
+    public static func parse(
+        _ bytes: [UInt8], options: JSONParseOptions, parts: Int, minimumBytes: Int = 8 << 20,
+        concurrently: (Int, @Sendable (Int) -> Void) -> Void
+    ) -> JSONParseResult {
+        guard parts > 1, bytes.count >= minimumBytes, bytes.count <= options.maxBytes,
+            bytes.count < JSONNode.maxOffset, options.mode == .strict,
+            let splits = rootArraySplits(bytes, parts: parts)
+        else { return parse(bytes, options: options) }
+        let results = PartResults(count: splits.count + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            let input = SharedInput(buffer: buffer)
+            concurrently(splits.count + 1) { part in
+                results.store(parsePart(part, of: input.buffer, splits: splits, options: options), at: part)
+            }
+        }
+        guard let joined = join(results.take(), bytes: bytes, mode: options.mode) else {
+            return parse(bytes, options: options)
+        }
+        return joined
+    }
+
+    /// Where the parts of a parse in parts start: one comma near each `k / parts` of the document that stands
+    /// where a pretty-printed array's elements meet, `}` at the start of its line (after the indentation of the
+    /// first element) and `,` then a line break and `{` at the same indentation; nil when the root is no array or
+    /// no such comma is within a megabyte of where it is looked for (a minified batch is parsed as a whole).
+    static func rootArraySplits(_ bytes: [UInt8], parts: Int) -> [Int]? {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+        var first = 0
+        while first < bytes.count, isSpace(bytes[first]) { first += 1 }
+        guard first < bytes.count, bytes[first] == UInt8(ascii: "[") else { return nil }
+        // The first element's indentation: the spaces between the last line break before it and its `{`.
+        var element = first + 1
+        while element < bytes.count, isSpace(bytes[element]) { element += 1 }
+        guard element < bytes.count, bytes[element] == UInt8(ascii: "{") else { return nil }
+        var indent = 0
+        while element - indent - 1 > first, bytes[element - indent - 1] == 0x20 { indent += 1 }
+        guard bytes[element - indent - 1] == 0x0A else { return nil }
+        /// Whether the comma at `j` joins two elements of the root array as the first one is written.
+        func isElementBoundary(_ j: Int) -> Bool {
+            let close = j - 1
+            let open = j + 2 + indent
+            guard close - indent - 1 >= 0, open < bytes.count, bytes[close] == UInt8(ascii: "}"),
+                bytes[j + 1] == 0x0A, bytes[open] == UInt8(ascii: "{"), bytes[close - indent - 1] == 0x0A
+            else { return false }
+            for k in 0..<indent where bytes[close - 1 - k] != 0x20 || bytes[j + 2 + k] != 0x20 { return false }
+            return true
+        }
+        var splits: [Int] = []
+        var from = element + 1
+        for k in 1..<parts {
+            var j = max(from, bytes.count / parts * k)
+            let limit = min(bytes.count - indent - 3, j + (1 << 20))
+            while j < limit, !(bytes[j] == UInt8(ascii: ",") && isElementBoundary(j)) { j += 1 }
+            guard j < limit else { return nil }
+            splits.append(j)
+            from = j + 1
+        }
+        return splits
+    }
+
+    /// What one part of a parse in parts found.
+    struct PartResult: Sendable {
+        var nodes: [JSONNode] = []
+        var lineStarts: [UInt32] = []
+        var issues: [JSONIssue] = []
+        /// The part ended where it had to: at the next split (or, for the last, at the end of a whole document).
+        var isSound = false
+        /// The root array's elements in the part (with, after the first part, the one behind its start).
+        var elements: UInt32 = 0
+        var rootEnd = 0
+    }
+
+    /// Parses part `part`: the first from the start of the document, the others from their split on.
+    static func parsePart(
+        _ part: Int, of input: UnsafeBufferPointer<UInt8>, splits: [Int], options: JSONParseOptions
+    ) -> PartResult {
+        var parser = Parser(input: input, options: options)
+        defer { parser.deallocate() }
+        let isLast = part == splits.count
+        if part > 0 { parser.continueRootArray(at: splits[part - 1], stoppingAt: isLast ? Int.max : splits[part]) }
+        if !isLast, part == 0 { parser.stopAt = splits[0] }
+        let start = part == 0 ? 0 : splits[part - 1]
+        let end = isLast ? input.count : splits[part]
+        var result = PartResult()
+        result.nodes = grownNodes(&parser, capacity: max(16, (end - start) / 8))
+        guard parser.failure == nil, !parser.splitMismatch, parser.stoppedAtSplit != isLast else { return result }
+        result.isSound = true
+        result.lineStarts = parser.lineStartsArray()
+        result.issues = parser.issues
+        result.elements = parser.partElements
+        result.rootEnd = parser.rootEnd
+        return result
+    }
+
+    /// The parts' nodes, line starts and issues in one document, with the indexes of each part after the first
+    /// moved past those before it; nil when a part was not sound.
+    static func join(_ parts: consuming [PartResult], bytes: [UInt8], mode: JSONParseOptions.Mode) -> JSONParseResult? {
+        var results = parts
+        guard results.allSatisfy(\.isSound), !results.isEmpty, !results[0].nodes.isEmpty else { return nil }
+        // Each part's nodes are taken out of its result, so that they are held once: appended to, and changed, in
+        // place (a shared array would be copied, 24 bytes a node).
+        var nodes = results[0].nodes
+        results[0].nodes = []
+        nodes.reserveCapacity(results.reduce(0) { $0 + $1.nodes.count })
+        var lineStarts = results[0].lineStarts
+        var issues = results[0].issues
+        var elementsBefore = results[0].elements
+        for k in 1..<results.count {
+            let offset = UInt32(nodes.count)
+            // One element of each later part was counted before it (the one behind its first comma).
+            let ordinalShift = elementsBefore &- 1
+            var part = results[k].nodes
+            results[k].nodes = []
+            part.withUnsafeMutableBufferPointer { part in
+                for j in part.indices {
+                    if part[j].parent == Parser.rootOfPart {
+                        part[j].parent = 0
+                        part[j].ordinal &+= ordinalShift
+                    } else {
+                        part[j].parent &+= offset
+                    }
+                    part[j].next &+= offset
+                }
+            }
+            nodes.append(contentsOf: part)
+            lineStarts.append(contentsOf: results[k].lineStarts.dropFirst())
+            for var issue in results[k].issues {
+                // A duplicate key names its nodes by index: the part's, moved as its nodes are.
+                if case .duplicateKey(let key, let firstKey) = issue.kind {
+                    issue.kind = .duplicateKey(key: key + Int(offset), firstKey: firstKey + Int(offset))
+                }
+                issues.append(issue)
+            }
+            elementsBefore &+= results[k].elements &- 1
+        }
+        nodes[0].end = UInt32(results[results.count - 1].rootEnd)
+        nodes[0].next = UInt32(nodes.count)
+        let document = JSONDocument(bytes: bytes, nodes: nodes, mode: mode, lineStarts: lineStarts)
+        return JSONParseResult(document: document, error: nil, issues: issues)
+    }
+
     public static func parse(_ text: String, options: JSONParseOptions = JSONParseOptions()) -> JSONParseResult {
         parse(Array(text.utf8), options: options)
     }
 }
 
 /// An open object or array.
+/// The parts' results of a parse in parts, each written once by the thread that parsed it.
+private final class PartResults: Sendable {
+    private let results: Mutex<[JSONParser.PartResult]>
+
+    init(count: Int) { results = Mutex(Array(repeating: JSONParser.PartResult(), count: count)) }
+    func store(_ result: JSONParser.PartResult, at index: Int) { results.withLock { $0[index] = result } }
+    /// The results, taken out: each part's nodes are then held once, and can be moved and changed in place.
+    func take() -> [JSONParser.PartResult] {
+        results.withLock { results in
+            let taken = results
+            results = []
+            return taken
+        }
+    }
+}
+
+/// The document's bytes, read by every part's thread (none writes them).
+private struct SharedInput: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<UInt8>
+}
+
 private struct Frame {
     /// The container's node; `JSONNode.noParent` for the frame below the root value.
     var node: UInt32
@@ -231,6 +417,19 @@ private struct Parser {
     var issues: [JSONIssue] = []
     var failure: JSONError?
     var started = false
+    /// A part of a parse in parts (`JSONParser.parse(_:options:parts:minimumBytes:concurrently:)`) stops at this
+    /// offset, which must be a comma between two elements of the root array.
+    var stopAt = Int.max
+    /// The part stopped where it should: at `stopAt`, directly inside the root array.
+    var stoppedAtSplit = false
+    /// The part reached `stopAt` elsewhere (inside an element): the split was not where it was taken to be.
+    var splitMismatch = false
+    /// Where the root array closes, when a part after the first closes it (its node is not among the part's).
+    var rootEnd = 0
+    /// The root array's elements when the part stopped or closed it.
+    var partElements: UInt32 = 0
+    /// Stands for the root array in a part after the first, whose nodes do not include it.
+    static let rootOfPart = JSONNode.noParent &- 1
 
     init(input: UnsafeBufferPointer<UInt8>, options: JSONParseOptions) {
         self.input = input
@@ -296,11 +495,23 @@ private struct Parser {
             guard parseRoot() else { return true }
         }
         guard parseNested() else { return failure != nil }
+        if stoppedAtSplit || splitMismatch { return true }
         guard skipSpace() else { return true }
         if i < count {
             _ = fail(.syntax, "expected the end of the file after the JSON value, found \(describe(i))", at: i)
         }
         return true
+    }
+
+    /// Sets up a part after the first of a parse in parts: it starts at the comma at `split`, inside the root array
+    /// (as the sequential parse is there, with one element behind it), and stops at `stop`.
+    mutating func continueRootArray(at split: Int, stoppingAt stop: Int) {
+        started = true
+        i = split
+        stopAt = stop
+        frames.push(Frame(node: JSONNode.noParent, isObject: false, keyBase: 0))
+        top = Frame(node: Parser.rootOfPart, isObject: false, keyBase: 0)
+        top.children = 1
     }
 
     /// Everything up to and including the first token of the root value (needs at most one node).
@@ -357,6 +568,16 @@ private struct Parser {
     /// value) and starts from a state `resume()` can continue from.
     mutating func parseNested() -> Bool {
         while frames.count > 0 {
+            if i >= stopAt {
+                // Only the root array's frame is open when the part is between two of its elements.
+                if i == stopAt, frames.count == 1 {
+                    stoppedAtSplit = true
+                    partElements = top.children
+                } else {
+                    splitMismatch = true
+                }
+                return true
+            }
             if nodes.count - nodeCount < 2 { return false }
             guard skipSpace() else { return false }
             guard i < count else { return failUnclosed() }
@@ -400,7 +621,8 @@ private struct Parser {
 
     mutating func failUnclosed() -> Bool {
         let what = top.isObject ? "'}'" : "']'"
-        let opened = nodes[Int(top.node)].start
+        // A part after the first does not hold the root's node; its parse is thrown away on any error.
+        let opened = top.node == Parser.rootOfPart ? 0 : nodes[Int(top.node)].start
         return fail(
             .syntax,
             "expected \(what) to close the \(top.isObject ? "object" : "array") opened at offset \(opened), found the end of the file",
@@ -442,6 +664,12 @@ private struct Parser {
     }
 
     mutating func closeContainer() {
+        if top.node == Parser.rootOfPart {
+            rootEnd = i
+            partElements = top.children
+            top = frames.pop()
+            return
+        }
         let node = Int(top.node)
         nodes[node].end = UInt32(i)
         nodes[node].next = UInt32(truncatingIfNeeded: nodeCount)

@@ -28,7 +28,20 @@ enum FuzzTarget {
             for recovers in [false, true] {
                 let options = JSONParseOptions(
                     mode: mode, maxDepth: 512, maxBytes: 1 << 20, recoversTrailingCommas: recovers)
-                check(JSONParser.parse(bytes, options: options), bytes, mode)
+                let whole = JSONParser.parse(bytes, options: options)
+                check(whole, bytes, mode)
+                // The parse in parts (large batches, on every core) must give the same, whatever the bytes.
+                for parts in 2...4 {
+                    let inParts = JSONParser.parse(bytes, options: options, parts: parts, minimumBytes: 0) {
+                        count, body in
+                        for part in 0..<count { body(part) }
+                    }
+                    precondition(
+                        inParts.error == whole.error && inParts.issues == whole.issues
+                            && inParts.document?.nodes == whole.document?.nodes
+                            && inParts.document?.lineStarts == whole.document?.lineStarts,
+                        "the parse in \(parts) parts differs from the whole parse")
+                }
             }
         }
         for dialect in TemplateDialect.allCases { checkTemplate(TemplateProgram(bytes, dialect: dialect), bytes) }
