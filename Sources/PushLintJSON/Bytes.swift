@@ -26,6 +26,22 @@ public enum WordBytes {
         return (x &- ones) & ~x & highs
     }
 
+    /// The offset of the first `byte` in `bytes` at or after `start`, or `bytes.count`: eight bytes at a time.
+    @inlinable
+    public static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return bytes.count }
+        let count = bytes.count
+        var i = start
+        while count &- i >= 8 {
+            let found = equal(
+                to: byte, in: UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)))
+            if found != 0 { return i &+ found.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < count, base[i] != byte { i &+= 1 }
+        return i
+    }
+
     /// Whether a byte of `word` must be escaped in a JSON string: a control character, `"` or `\`. Zero exactly
     /// when none is (bytes from 0x80 up, UTF-8 beyond ASCII, are never flagged).
     @inlinable @inline(__always)

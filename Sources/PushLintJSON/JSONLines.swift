@@ -24,28 +24,12 @@ public struct JSONLinesSplitter {
         var start = 0
         let count = chunk.count
         while start < count {
-            let end = Self.lineBreak(in: chunk, from: start)
+            let end = WordBytes.firstIndex(of: 0x0A, in: chunk, from: start)
             let complete = end < count
             take(UnsafeBufferPointer(rebasing: chunk[start..<end]))
             if complete { emitLine(emit) }
             start = end + 1
         }
-    }
-
-    /// The first `\n` at or after `start`, or the chunk's end: eight bytes at a time, since a log's lines are a few
-    /// hundred bytes long and every byte of the stream passes here.
-    static func lineBreak(in chunk: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = chunk.baseAddress else { return chunk.count }
-        let count = chunk.count
-        var i = start
-        while count &- i >= 8 {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            let breaks = WordBytes.equal(to: 0x0A, in: word)
-            if breaks != 0 { return i &+ breaks.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
-        while i < count, base[i] != 0x0A { i &+= 1 }
-        return i
     }
 
     /// The last line, when the stream does not end with a line break.

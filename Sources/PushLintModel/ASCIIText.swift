@@ -104,12 +104,8 @@ public enum ASCIIText {
         while i <= last {
             // Eight positions at a time while none holds the first byte: placeholders and prefixes are searched
             // in every string of every payload, and most hold neither.
-            if !ignoringCase, let base = bytes.baseAddress {
-                while last - i >= 7,
-                    WordBytes.equal(to: first, in: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0
-                {
-                    i += 8
-                }
+            if !ignoringCase {
+                i = WordBytes.firstIndex(of: first, in: bytes, from: i)
                 guard i <= last else { break }
             }
             let b = bytes[i]

@@ -59,8 +59,7 @@ struct FCMDataStringValues: PayloadRule {
                 let value = member.value
                 // Every value of every data map passes here, and nearly all are strings: the key is decoded only
                 // for a finding.
-                if doc.kind(value) == .string { continue }
-                let key = doc.string(member.key)
+                lazy var key = doc.string(member.key)
                 switch doc.kind(value) {
                 case .string:
                     continue
