@@ -382,25 +382,15 @@ public struct Engine: Sendable {
                         path: displayPath, configRelativePath: relative, document: document, payload: payload,
                         isTemplate: isTemplate, settings: settings)
                     if clock != nil { clock!.nanoseconds[1] &+= RuleClock.now() &- modelStart }
-                    if isBatch {
-                        if clock != nil, let slots {
-                            Self.collect(payloadRules, into: &batchFindings, slots: slots, &clock!) {
-                                $0.check(context)
-                            }
-                        } else {
-                            Self.collect(payloadRules, into: &batchFindings) { $0.check(context) }
-                        }
-                        checked.summaries.append(PayloadSummarizer.summarize(context))
-                        if let size = payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
-                        continue
-                    }
                     let findings: [Diagnostic]
                     if clock != nil, let slots {
                         findings = Self.findings(of: payloadRules, slots: slots, &clock!) { $0.check(context) }
                     } else {
                         findings = Self.findings(of: payloadRules) { $0.check(context) }
                     }
-                    if checked.findings.isEmpty {
+                    if isBatch {
+                        batchFindings.append(findings)
+                    } else if checked.findings.isEmpty {
                         checked.findings = findings
                     } else if !findings.isEmpty {
                         checked.findings += findings
@@ -460,24 +450,6 @@ public struct Engine: Sendable {
             if !findings.isEmpty { found += findings }
         }
         return found
-    }
-
-    /// What a list of rules finds, in rule order, added to a batch run's findings.
-    static func collect<R>(_ rules: [R], into found: inout BatchFindings, _ check: (R) -> [Diagnostic]) {
-        for index in rules.indices { found.append(check(rules[index]), rule: index) }
-    }
-
-    /// `collect(_:into:_:)` with the time of each rule added to its slot (`--timing`).
-    static func collect<R>(
-        _ rules: [R], into found: inout BatchFindings, slots: [Int], _ clock: inout RuleClock,
-        _ check: (R) -> [Diagnostic]
-    ) {
-        for index in rules.indices {
-            let start = RuleClock.now()
-            let findings = check(rules[index])
-            clock.nanoseconds[slots[index]] &+= RuleClock.now() &- start
-            found.append(findings, rule: index)
-        }
     }
 
     /// The file rules' findings, then the runs' in message order, as one list sized once. Findings are moved out

@@ -21,17 +21,13 @@ struct BatchFindings: Sendable {
     private(set) var items: [PayloadFinding] = []
     /// The rule ids the findings name: a few dozen for any number of findings.
     private(set) var ruleIds: [String] = []
-    /// By the index of a rule in the run's list: the slot of the id its last finding named (`UInt32.max`: none yet).
-    /// Its findings name the same id again, and the same string compares by identity, without a look at its bytes.
-    private var slotByRule: [UInt32] = []
-
     var count: Int { items.count }
 
     mutating func reserveCapacity(_ count: Int) { items.reserveCapacity(count) }
 
-    /// Adds the findings of the rule at `rule` in the run's list of rules, in order.
-    mutating func append(_ findings: [Diagnostic], rule: Int) {
-        // Most rules find nothing: their empty list is not walked.
+    /// Adds one payload's findings, in order.
+    mutating func append(_ findings: [Diagnostic]) {
+        // Most payloads' rules find nothing: their empty list is not walked.
         guard !findings.isEmpty else { return }
         for index in findings.indices {
             let finding = findings[index]
@@ -41,8 +37,7 @@ struct BatchFindings: Sendable {
             items.append(
                 PayloadFinding(
                     message: Self.ownSized(finding.message), pointer: finding.pointer, help: finding.help,
-                    span: finding.span, fix: finding.fix, severity: finding.severity,
-                    rule: slot(of: finding.ruleId, rule: rule)))
+                    span: finding.span, fix: finding.fix, severity: finding.severity, rule: slot(of: finding.ruleId)))
         }
     }
 
@@ -54,20 +49,13 @@ struct BatchFindings: Sendable {
             span: finding.span, pointer: finding.pointer, help: finding.help, fix: finding.fix)
     }
 
-    private mutating func slot(of id: String, rule: Int) -> UInt32 {
-        if rule < slotByRule.count, slotByRule[rule] != .max, ruleIds[Int(slotByRule[rule])] == id {
-            return slotByRule[rule]
-        }
-        let slot: UInt32
-        if let index = ruleIds.firstIndex(of: id) {
-            slot = UInt32(index)
-        } else {
-            ruleIds.append(id)
-            slot = UInt32(ruleIds.count - 1)
-        }
-        if rule >= slotByRule.count { slotByRule += repeatElement(.max, count: rule + 1 - slotByRule.count) }
-        slotByRule[rule] = slot
-        return slot
+    private mutating func slot(of id: String) -> UInt32 {
+        // A rule's findings come together, and name its id, the same string each time: the last slot is the
+        // likeliest, and an id is compared with the others by identity before bytes.
+        if let last = ruleIds.indices.last, ruleIds[last] == id { return UInt32(last) }
+        if let index = ruleIds.firstIndex(of: id) { return UInt32(index) }
+        ruleIds.append(id)
+        return UInt32(ruleIds.count - 1)
     }
 
     /// `text` in storage of its own size. A message is built by interpolation, whose storage grows by doubling as
