@@ -1,28 +1,25 @@
 /// RFC 6901 JSON Pointers.
 public enum JSONPointer {
     /// Escapes one reference token: `~` as `~0`, `/` as `~1` (in that order).
-    public static func escape(_ token: String) -> String {
-        var out: [UInt8] = []
-        appendEscaped(token.utf8, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
+    public static func escape(_ token: String) -> String { written([token], slashes: false) }
 
-    public static func join(_ tokens: [String]) -> String {
-        var out: [UInt8] = []
-        for token in tokens {
-            out.append(UInt8(ascii: "/"))
-            appendEscaped(token.utf8, to: &out)
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    public static func join(_ tokens: [String]) -> String { written(tokens, slashes: true) }
 
-    static func appendEscaped<Bytes: Sequence<UInt8>>(_ token: Bytes, to out: inout [UInt8]) {
-        for b in token {
-            switch b {
-            case UInt8(ascii: "~"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
-            case UInt8(ascii: "/"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
-            default: out.append(b)
+    /// The tokens escaped, each after a `/` when `slashes`: sized first, then written from the end, as a node's
+    /// pointer is (`JSONDocument.pointer(of:)`), so that the escaping is written once.
+    private static func written(_ tokens: [String], slashes: Bool) -> String {
+        var length = 0
+        for token in tokens { length += (slashes ? 1 : 0) + token.withUTF8Bytes(escapedLength) }
+        return String(unsafeUninitializedCapacity: length) { out in
+            var end = length
+            for token in tokens.reversed() {
+                end = token.withUTF8Bytes { writeEscaped($0, endingAt: end, in: out) }
+                if slashes {
+                    end -= 1
+                    out[end] = UInt8(ascii: "/")
+                }
             }
+            return length
         }
     }
 }

@@ -12,7 +12,16 @@ import Testing
             tokens.append(doc.kind(parent) == .object ? doc.string(node - 1) : String(doc.nodes[node].ordinal))
             node = parent
         }
-        return JSONPointer.join(tokens.reversed())
+        // Escaped here, by RFC 6901's two replacements in its order, not by the code under test.
+        return tokens.reversed().map { "/" + $0.replacing("~", with: "~0").replacing("/", with: "~1") }.joined()
+    }
+
+    @Test func tokensEscapeTildeThenSlash() {
+        #expect(JSONPointer.escape("a/b~c") == "a~1b~0c")
+        #expect(JSONPointer.escape("~1") == "~01")
+        #expect(JSONPointer.escape("é🚚") == "é🚚")
+        #expect(JSONPointer.join(["a/b", "~", "", "x"]) == "/a~1b/~0//x")
+        #expect(JSONPointer.join([]) == "")
     }
 
     @Test func everyNodesPointerIsItsPathsTokens() throws {
