@@ -156,8 +156,9 @@ public enum JSONParser {
 
     /// `parse(_:options:)` in `parts` parts run by `concurrently` (which calls its body once for each index below
     /// its count, on any threads), for a large document whose root is an array: a 50 MB batch of messages is parsed
-    /// on every core instead of one. The document is split at commas between the root array's elements (`},`
-    /// before a line break, which valid JSON never has inside a string); each part is parsed on its own, and each
+    /// on every core instead of one. The document is split at commas between the root array's elements
+    /// (`rootArraySplits`: a line break after them, which valid JSON never has inside a string); each part is parsed
+    /// on its own, and each
     /// must end exactly where the next begins, inside the root array. Anything else (a split inside an element, an
     /// error, a document that is not such an array) falls back to the sequential parse, so the result is always the
     /// one `parse(_:options:)` gives.
