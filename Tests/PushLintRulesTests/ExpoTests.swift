@@ -195,8 +195,9 @@ extension ExpoTests {
         try findings("expo-field-value", source).map { "\($0.severity) \($0.pointer ?? "-")" }
     }
 
-    @Test func placeholdersInToAreInfoThatNamesThem() throws {
-        let found = try findings("expo-field-value", #"{"to": "ExponentPushToken[xxx]", "title": "Hi"}"#)
+    @Test func placeholdersInToAreTheirOwnRulesInfo() throws {
+        #expect(try findings("expo-field-value", #"{"to": "ExponentPushToken[xxx]", "title": "Hi"}"#).isEmpty)
+        let found = try findings("payload-target-placeholder", #"{"to": "ExponentPushToken[xxx]", "title": "Hi"}"#)
         #expect(found.map(\.severity) == [.info])
         #expect(
             found.first?.message
@@ -205,8 +206,24 @@ extension ExpoTests {
         let array =
             #"{"to": ["ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "YOUR_EXPO_PUSH_TOKEN", "<token>", ""# + Self.token
             + #""], "title": "Hi"}"#
-        #expect(try severities(array) == ["info /to/0", "info /to/1", "info /to/2"])
-        #expect(try findings("expo-field-value", array)[1].message.contains("'YOUR_EXPO_PUSH_TOKEN'"))
+        let inArray = try findings("payload-target-placeholder", array)
+        #expect(inArray.map { "\($0.severity) \($0.pointer ?? "-")" } == ["info /to/0", "info /to/1", "info /to/2"])
+        #expect(inArray[1].message.contains("`to[1]` holds the documentation placeholder 'YOUR_EXPO_PUSH_TOKEN'"))
+        #expect(try severities(array).isEmpty)
+    }
+
+    /// Raising the rule that judges `to` to error must not make a documentation placeholder an error (issue 28).
+    @Test func raisingExpoFieldValueLeavesPlaceholdersAtInfo() throws {
+        let config = #"{"rules": {"expo-field-value": "error", "fcm-target": "error"}}"#
+        for source in [
+            #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Hi"}"#,
+            #"{"message": {"token": "{{device_token}}", "notification": {"title": "Hi"}}}"#,
+        ] {
+            let report = try ExampleLinter.lint(source, fileName: "m.json", config: config)
+            #expect(
+                report.allDiagnostics.map { "\($0.ruleId) \($0.severity)" } == ["payload-target-placeholder info"],
+                "\(source)")
+        }
     }
 
     @Test func notATokenIsStillAnError() throws {

@@ -1,5 +1,5 @@
 import PushLintModel
 
 enum ContentRules {
-    static let all: [any Rule] = [PayloadDataNotLink(), PayloadSensitiveData(), PayloadLink()]
+    static let all: [any Rule] = [PayloadDataNotLink(), PayloadSensitiveData(), PayloadLink(), PayloadTargetPlaceholder()]
 }

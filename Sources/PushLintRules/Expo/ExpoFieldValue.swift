@@ -5,7 +5,8 @@ import PushLintModel
 ///
 /// Severity per finding: an error where Expo documents that it refuses the request or the message (a malformed
 /// payload, an address that is no push token, a request over 100 notifications); a warning for numbers outside the
-/// range a field means, where Expo documents no refusal; info for a documentation placeholder in `to`.
+/// range a field means, where Expo documents no refusal. A documentation placeholder in `to` is
+/// `payload-target-placeholder`'s (info), whatever level this rule has.
 struct ExpoFieldValue: PayloadRule {
     static let description = RuleDescription(
         id: "expo-field-value",
@@ -32,7 +33,8 @@ struct ExpoFieldValue: PayloadRule {
             not a registered push notification recipient" (DeviceNotRegistered; EXPO-D "Push tickets", \
             expo-server-sdk-python `PushTicket`), and delivers nothing: an error. A documentation placeholder \
             (`ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]` as in Expo's own examples, `YOUR_EXPO_PUSH_TOKEN`, \
-            `<token>`) is reported as info that names it: the real token is filled in at send time.
+            `<token>`) is no mistake of this rule: `payload-target-placeholder` names it (info), so that a level \
+            set for this rule never makes a placeholder an error.
 
             Numbers outside what their field means are warnings that state the risk, since Expo types them as \
             plain numbers and documents no refusal (EXPO-D, EXPO-S): a negative `ttl` (seconds to keep the \
@@ -64,9 +66,6 @@ struct ExpoFieldValue: PayloadRule {
                     "Warnings: Expo documents no refusal of these, but they mean nothing sensible (the expiration is in milliseconds)."
             ),
             RuleExample(
-                #"{"to": [↓"ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", ↓"YOUR_EXPO_PUSH_TOKEN"], "title": "Hi"}"#,
-                note: "Info: documentation placeholders, filled in at send time."),
-            RuleExample(
                 "["
                     + Array(
                         repeating: #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi"}"#, count: 100
@@ -93,6 +92,9 @@ struct ExpoFieldValue: PayloadRule {
             RuleExample(
                 #"{"to": "{{token}}", "title": "Hi", "badge": {{count}}, "priority": "{{priority}}", "channelId": "orders"}"#,
                 fileName: "promo.json.tmpl", note: "Placeholders are unknown until rendering."),
+            RuleExample(
+                #"{"to": ["ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "YOUR_EXPO_PUSH_TOKEN"], "title": "Hi"}"#,
+                note: "Documentation placeholders: payload-target-placeholder's info."),
         ],
         corrections: [
             RuleCorrection(
@@ -135,8 +137,8 @@ struct ExpoFieldValue: PayloadRule {
         return result
     }
 
-    /// `to`: one recipient or an array of them. A documentation placeholder is info; anything else that is no push
-    /// token is an error, since Expo delivers nothing to it.
+    /// `to`: one recipient or an array of them. A documentation placeholder is `payload-target-placeholder`'s;
+    /// anything else that is no push token is an error, since Expo delivers nothing to it.
     func recipients(
         _ node: NodeID, path: FieldPath, _ checker: SchemaValueChecker, _ context: PayloadContext,
         into result: inout [Diagnostic]
@@ -150,20 +152,11 @@ struct ExpoFieldValue: PayloadRule {
                 }
                 return
             }
-            // A placeholder may have a token's shape (`ExponentPushToken[xxx]`): asked first. Both on the bytes: a
-            // `String` is made only for a finding.
-            let isPlaceholder = doc.withStringBytes(value, TargetPlaceholders.isPlaceholder)
-            if !isPlaceholder, doc.withStringBytes(value, ExpoSchema.isPushToken) { return }
+            // A placeholder may have a token's shape (`ExponentPushToken[xxx]`): asked first, and left to
+            // payload-target-placeholder. Both on the bytes: a `String` is made only for a finding.
+            if doc.withStringBytes(value, TargetPlaceholders.isPlaceholder) { return }
+            if doc.withStringBytes(value, ExpoSchema.isPushToken) { return }
             let text = doc.string(value)
-            if isPlaceholder {
-                result.append(
-                    diagnostic(
-                        TargetPlaceholders.message(field: "\(path)", value: text), at: value, in: doc, severity: .info,
-                        help:
-                            "fill in the token getExpoPushTokenAsync returns when sending, or write the template placeholder {{token}}"
-                    ))
-                return
-            }
             result.append(
                 diagnostic(
                     notAToken(text, path), at: value, in: doc,

@@ -32,8 +32,7 @@ struct FCMTarget: PayloadRule {
             `fcm-unknown-field`.
 
             A device target that holds a documentation placeholder (`YOUR_DEVICE_TOKEN`, `<token>`, `xxx`, a \
-            token cut short with `...`) is reported as info that names it: the sender fills in the real token, \
-            so it is a template all the same.
+            token cut short with `...`) is `payload-target-placeholder`'s (info), whatever level this rule has.
             """,
         options: [requireTarget.declaration],
         triggering: [
@@ -50,9 +49,6 @@ struct FCMTarget: PayloadRule {
                 #"{"message": {"token": ↓"", "notification": {"title": "Hi"}}}"#,
                 config: #"{"options": {"fcm-target": {"requireTarget": true}}}"#,
                 note: "An empty token is no target (proto3 default)."),
-            RuleExample(
-                #"{"message": {"token": ↓"YOUR_DEVICE_TOKEN", "notification": {"title": "Hi"}}}"#,
-                note: "A documentation placeholder: info."),
         ],
         nonTriggering: [
             RuleExample(#"{"message": {"topic": "news", "notification": {"title": "Hi"}}}"#),
@@ -60,6 +56,9 @@ struct FCMTarget: PayloadRule {
             RuleExample(
                 #"{"message": {"token": null, "fid": "", "topic": "news", "notification": {"title": "Hi"}}}"#,
                 note: "null and \"\" are not set: one target."),
+            RuleExample(
+                #"{"message": {"token": "YOUR_DEVICE_TOKEN", "notification": {"title": "Hi"}}}"#,
+                note: "A documentation placeholder: payload-target-placeholder's info."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
@@ -90,35 +89,14 @@ struct FCMTarget: PayloadRule {
                     at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")
             ]
         }
-        var result: [Diagnostic] = []
-        if targets.count > 1 {
-            let first = doc.string(targets[0].key)
-            result = targets.dropFirst().map {
-                diagnostic(
-                    secondTarget(doc.string($0.key), after: first), at: $0.key, in: doc,
-                    help: "keep one target and send one message per target")
-            }
+        guard targets.count > 1 else { return [] }
+        let first = doc.string(targets[0].key)
+        return targets.dropFirst().map {
+            diagnostic(
+                secondTarget(doc.string($0.key), after: first), at: $0.key, in: doc,
+                help: "keep one target and send one message per target")
         }
-        // Device targets only: a topic or condition is a name the team chose, not a token to fill in.
-        for target in targets where doc.keyEquals(target.key, "token") || doc.keyEquals(target.key, "fid") {
-            guard doc.kind(target.value) == .string, !context.isTemplated(target.value) else { continue }
-            // Real tokens are long; the placeholders of documentation are short words, masks and cut tokens.
-            guard
-                doc.withStringBytes(
-                    target.value, { $0.count <= Self.longestPlaceholder && TargetPlaceholders.isPlaceholder($0) })
-            else { continue }
-            result.append(
-                diagnostic(
-                    TargetPlaceholders.message(field: doc.string(target.key), value: doc.string(target.value)),
-                    at: target.value,
-                    in: doc, severity: .info, help: "the sender fills in the real target"))
-        }
-        return result
     }
-
-    /// The longest target value judged as a documentation placeholder (`YOUR_FCM_REGISTRATION_TOKEN_HERE`, a token
-    /// cut short with `...`); FCM registration tokens are well over 100 characters.
-    static let longestPlaceholder = 64
 
     /// proto3 JSON: `null` is "not set", and `""`, a string field's default, is not sent as a value.
     static func isSet(_ node: NodeID, in doc: JSONDocument) -> Bool {
