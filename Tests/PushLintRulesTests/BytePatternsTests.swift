@@ -24,6 +24,35 @@ import Testing
             else { return nil }
             return match.output.0.split(separator: "@").first.map(String.init) ?? ""
         }
+        /// The local part before every `@` that an address's domain follows: the longest run of local characters
+        /// before it.
+        static func emailLocals(_ text: String) -> [String] {
+            let chars = Array(text.unicodeScalars)
+            var result: [String] = []
+            for (at, c) in chars.enumerated() where c == "@" {
+                var start = at
+                while start > 0, chars[start - 1].isASCII,
+                    chars[start - 1].properties.isAlphabetic || ("0"..."9").contains(chars[start - 1])
+                        || "._%+-".unicodeScalars.contains(chars[start - 1])
+                {
+                    start -= 1
+                }
+                let after = String(String.UnicodeScalarView(chars[(at + 1)...]))
+                guard start < at, after.prefixMatch(of: /[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2}/) != nil else {
+                    continue
+                }
+                result.append(String(String.UnicodeScalarView(chars[start..<at])))
+            }
+            return result
+        }
+        /// Every word of the local part (without its `+` sub-address), split at `.`, `-` and `_`, is a role word.
+        static func isRoleMailbox(_ local: String) -> Bool {
+            let mailbox = local.split(separator: "+", omittingEmptySubsequences: false).first ?? ""
+            guard !mailbox.isEmpty else { return false }
+            return mailbox.split(whereSeparator: { ".-_".contains($0) }).allSatisfy {
+                TextDetectors.roleMailboxes.contains($0.lowercased())
+            }
+        }
         static func card(_ text: String) -> Bool {
             for match in text.matches(of: /(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])/) {
                 let raw = String(match.output.1)
@@ -321,10 +350,12 @@ import Testing
         if Reference.jwt(text) { return .jwt }
         if Reference.bearer(text) { return .bearer }
         if text.contains("PRIVATE KEY-----") || Reference.vendorKey(text) { return .apiKey }
-        if keyLike, TextDetectors.isHighEntropyToken(text), !TextDetectors.isURL(text) { return .apiKey }
-        if let local = Reference.emailLocal(text), !TextDetectors.roleMailboxes.contains(local.lowercased()) {
-            return .email
+        if keyLike, TextDetectors.isHighEntropyToken(text), !TextDetectors.isURL(text),
+            !text.withUTF8Bytes(TextDetectors.isIdentifier), !text.withUTF8Bytes(TextDetectors.isObjectPath)
+        {
+            return .apiKey
         }
+        if Reference.emailLocals(text).contains(where: { !Reference.isRoleMailbox($0) }) { return .email }
         if Reference.card(text) { return .card }
         let phoneLike = utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || " +()-./".utf8.contains($0) } && digits >= 7
         if Reference.phone(text) || (phoneLike && keyIsPhone) { return .phone }

@@ -36,7 +36,12 @@ import Testing
         for url in Self.cleanFiles {
             let source = try String(contentsOf: url, encoding: .utf8)
             let report = try ExampleLinter.lint(source, fileName: url.lastPathComponent, contract: contract)
-            let found = report.allDiagnostics.filter { ContractPackRules.ids.contains($0.ruleId) }
+            // The fixtures write Expo's documentation token, ExponentPushToken[xxx...]: payload-target-placeholder
+            // names it at info, the one finding they are meant to have.
+            let found = report.allDiagnostics.filter {
+                ContractPackRules.ids.contains($0.ruleId)
+                    && !($0.ruleId == "payload-target-placeholder" && $0.severity == .info)
+            }
             #expect(found.isEmpty, "\(url.lastPathComponent): \(found.map { "\($0.ruleId): \($0.message)" })")
         }
     }

@@ -44,6 +44,11 @@ import Testing
         // Each phone shape, inside text.
         ("Ruf an: 030/12345678 (Zentrale)", "v"), ("call 415.555.0132 today", "v"), ("Tel. +33 1 23 45 67 89", "v"),
         ("4111-1111-1111-1111", "v"),
+        // Precision must not cost recall: a person's number beside a toll-free one, a personal address beside a
+        // role mailbox, an id under a password's name, a random key with slashes under a key-like name.
+        ("Call +1 415 555 0132 or 1-800-555-0199", "v"), ("support@example.com cc anna.mueller@gmail.com", "v"),
+        ("9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d", "password"), ("wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_key"),
+        ("anna.support@gmail.com", "v"), ("+49 30 12345678", "hotline"),
     ])
     func sensitiveValuesAreReported(_ value: String, _ key: String) throws {
         #expect(try Self.findings("payload-sensitive-data", value: value, key: key).count == 1, "\(key): \(value)")
@@ -68,6 +73,24 @@ import Testing
         ("JJD000390007880123456", "tracking"),
         ("usr_184467440737", "customer_id"), ("€1.299,00", "total"), ("2026-11-29 18:42:10.123+01:00", "placed_at"),
         ("https://example.com/track?id=4111111111111111&ts=1764400000123", "link"), ("Gate B32, boarding 18:05", "v"),
+        // Identifiers are not secrets by their key's name alone (issue 28): UUIDs and digests under key-like names.
+        ("9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d", "idempotency_key"),
+        ("9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D", "cache_key"),
+        ("5d41402abc4b2a76b9719d911017c592", "content_key"), ("9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d", "access_key"),
+        ("2c26b46b68ffc68ff99b453c1d30413425d706a0f8f8e5d7f4c5c1b8e1a9d0f2", "signature"),
+        ("aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d", "session_token"),
+        // Object paths (an S3 key) under key-like names.
+        ("exports/2026-11/Orders-48213-k7Qp2Vx9Lm4Zr8Tn.csv", "key"),
+        ("uploads/users/48213/avatar-5f2c9a8e1b7d4c3a.png", "s3_key"),
+        ("keys/prod/push-48213-k7qp2vx9lm4zr8tn", "api_key"),
+        // Published toll-free numbers are a business's line, not a person's.
+        ("Questions? Call 1-800-555-0199", "v"), ("+1 (888) 555-0123", "v"), ("Call (877) 555-0142 today", "v"),
+        ("Hotline: 0800 123 4567", "v"), ("+44 800 123 4567", "v"), ("+800 1234 5678", "v"),
+        ("1-800-555-0199", "support_phone"), ("08001234567", "phone"), ("+49 800 1234567", "hotline"),
+        // Role mailboxes: the addresses a business publishes and sends from.
+        ("orders@shop.example.com", "v"), ("billing@example.com", "reply_to"),
+        ("Questions? billing@example.com or sales@example.com", "v"), ("no-reply@example.com", "from"),
+        ("customer.care@example.com", "v"), ("support+ticket-4821@example.com", "v"), ("do_not_reply@example.com", "v"),
     ])
     func ordinaryValuesAreNotReported(_ value: String, _ key: String) throws {
         let found = try Self.findings("payload-sensitive-data", value: value, key: key)
@@ -284,6 +307,27 @@ import Testing
                 == true)
         let long = "https://cdn.example.com/signed/" + String(repeating: "x", count: 700)
         #expect(try Self.findings("payload-data-not-link", value: long).isEmpty)
+    }
+
+    /// A record with its line items, stringified into one value, is content at any size (issue 28): the shape is
+    /// judged, not only the size; a stringified list of ids and a small bundle of ids are references.
+    @Test func stringifiedRecordWithLineItemsIsContentAtAnySize() throws {
+        let order =
+            #"{"id":"48213","items":[{"sku":"SKU-100482","qty":1},{"sku":"SKU-100517","qty":2},{"sku":"SKU-9","qty":1}]}"#
+        #expect(order.utf8.count < 256)
+        let found = try Self.findings("payload-data-not-link", value: order, key: "order")
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("a stringified record with a list of 3 items") == true)
+        let roomy = #"{"options": {"payload-data-not-link": {"maxStructuredBytes": 4096}}}"#
+        #expect(try Self.findings("payload-data-not-link", value: order, key: "order", config: roomy).count == 1)
+        let tiny = #"[{"sku":"A","qty":1},{"sku":"B","qty":2}]"#
+        #expect(try Self.findings("payload-data-not-link", value: tiny, key: "items").count == 1)
+        for references in [
+            #"[{"id":"u-1"},{"id":"u-2"},{"user_id":"u-3"}]"#, #"{"order_id":"1042","ids":[1,2,3],"cursor":"c_81"}"#,
+            #"{"id":"48213","items":[{"sku":"SKU-100482","qty":1}]}"#, "{not json at all}",
+        ] {
+            #expect(try Self.findings("payload-data-not-link", value: references).isEmpty, "\(references)")
+        }
     }
 
     /// payload-data-not-link judges size and purpose: small reference bundles and action buttons are not content.

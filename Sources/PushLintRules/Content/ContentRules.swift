@@ -1,5 +1,7 @@
 import PushLintModel
 
 enum ContentRules {
-    static let all: [any Rule] = [PayloadDataNotLink(), PayloadSensitiveData(), PayloadLink(), PayloadTargetPlaceholder()]
+    static let all: [any Rule] = [
+        PayloadDataNotLink(), PayloadSensitiveData(), PayloadLink(), PayloadTargetPlaceholder(),
+    ]
 }

@@ -29,8 +29,11 @@ struct PayloadDataNotLink: PayloadRule {
             `data`, APNs keys beside `aps`, Expo `data`) for: strings over `maxStringBytes` (URLs excepted), \
             base64 blobs and `data:` URIs, large numeric arrays, objects nested deeper than `maxDepth`, and \
             structured content over `maxStructuredBytes` (256 bytes, a sixteenth of the 4 KB cap): stringified \
-            JSON (its text) and arrays of two or more objects (their wire bytes). The message says how many bytes \
-            of the wire size are content. Ids, cursors, URLs and short texts pass, and so do small reference \
+            JSON (its text) and arrays of two or more objects (their wire bytes). Stringified JSON is also judged by \
+            its shape: a record with a list of line items (an array of two or more objects with fields that are \
+            not ids, such as `sku`, `name` and `qty`) is content at any size, since a small order today is a large \
+            one tomorrow and the list is what the app should fetch. The message says how many bytes of the wire \
+            size are content. Ids, cursors, URLs and short texts pass, and so do small reference \
             bundles such as `"{\\"order_id\\":\\"1042\\",\\"ids\\":[1,2,3]}"`.
 
             Notification action buttons are not content: arrays of objects shaped like buttons (an `action`, \
@@ -52,6 +55,9 @@ struct PayloadDataNotLink: PayloadRule {
                 #"{"message": {"token": "t", "data": {"order": ↓"{\"id\":\"48213\",\"status\":\"shipped\",\"items\":[{\"sku\":\"SKU-100482\",\"name\":\"Trail runner, blue, 42\",\"qty\":1},{\"sku\":\"SKU-100517\",\"name\":\"Merino socks, 3 pairs\",\"qty\":2},{\"sku\":\"SKU-100733\",\"name\":\"Rain shell, M\",\"qty\":1}],\"total\":\"312.85\",\"currency\":\"EUR\",\"carrier\":\"DHL\",\"eta\":\"2026-12-03\"}"}}}"#,
                 note: "A 285-byte stringified order in FCM data."),
             RuleExample(
+                #"{"message": {"token": "t", "data": {"order": ↓"{\"id\":\"48213\",\"items\":[{\"sku\":\"SKU-100482\",\"qty\":1},{\"sku\":\"SKU-100517\",\"qty\":2}],\"total\":\"113.90\"}"}}}"#,
+                note: "A record with its line items, stringified: content under maxStructuredBytes too (its shape)."),
+            RuleExample(
                 #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Photo", "data": {"thumb": ↓"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="}}"#,
                 note: "A `data:` URI."),
             RuleExample(
@@ -70,6 +76,9 @@ struct PayloadDataNotLink: PayloadRule {
             RuleExample(
                 #"{"message": {"token": "t", "data": {"refs": "{\"order_id\":\"1042\",\"shipment_ids\":[\"s-77\",\"s-78\"],\"ids\":[1,2,3],\"cursor\":\"c_81\"}"}}}"#,
                 note: "A small reference bundle (80 bytes of stringified ids): references, not content."),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"participants": "[{\"id\":\"u-1\"},{\"id\":\"u-2\"},{\"user_id\":\"u-3\"}]"}}}"#,
+                note: "A stringified list of ids: references."),
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "Invitation", "body": "Dinner on Friday?"}, "data": {"actions": "[{\"action\":\"accept\",\"title\":\"Accept\",\"icon\":\"https://cdn.example.com/icons/accept.png\"},{\"action\":\"decline\",\"title\":\"Decline\",\"icon\":\"https://cdn.example.com/icons/decline.png\"},{\"action\":\"snooze\",\"title\":\"Remind me in 1 hour\",\"icon\":\"https://cdn.example.com/icons/snooze.png\"}]"}, "webpush": {"notification": {"actions": [{"action": "accept", "title": "Accept"}, {"action": "decline", "title": "Decline"}]}}}}"#,
                 note:
@@ -166,6 +175,7 @@ struct PayloadDataNotLink: PayloadRule {
     enum Content {
         case dataURI(bytes: Int)
         case stringifiedJSON(bytes: Int)
+        case record(items: Int, bytes: Int)
         case base64(bytes: Int)
         case longString(bytes: Int)
         case objects(Int)
@@ -176,15 +186,19 @@ struct PayloadDataNotLink: PayloadRule {
     /// What content a string is, or nil for a reference or a short text.
     private func content(in bytes: UnsafeBufferPointer<UInt8>, key: () -> String, _ limits: Limits) -> Content? {
         let count = bytes.count
+        // A stringified object or array is judged by its shape at any size; other strings by their first byte.
+        let mayBeJSON = count >= 2 && (bytes[0] == UInt8(ascii: "{") || bytes[0] == UInt8(ascii: "["))
         // Short strings are ids and texts unless they are a `data:` URI: no need to build a String for them.
-        if count < 64, count <= limits.maxStringBytes, !TextDetectors.hasDataScheme(bytes) { return nil }
+        if count < 64, count <= limits.maxStringBytes, !mayBeJSON, !TextDetectors.hasDataScheme(bytes) { return nil }
         if TextDetectors.isDataURI(bytes) { return .dataURI(bytes: count) }
         if TextDetectors.isURL(bytes) { return nil }
         let isLong = count > limits.maxStringBytes
-        // Parsed only when its size would make it a finding: most strings never get here.
-        if isLong || count > limits.maxStructuredBytes, let json = TextDetectors.stringifiedJSON(bytes) {
+        // Parsed only when its size or its first byte may make it a finding: most strings never get here.
+        if isLong || count > limits.maxStructuredBytes || mayBeJSON, let json = TextDetectors.stringifiedJSON(bytes) {
             if ActionButtons.are(json.root, in: json) { return nil }
             if count > limits.maxStructuredBytes { return .stringifiedJSON(bytes: count) }
+            // A record with its line items is content whatever its size: the shape says what it is.
+            if let items = lineItems(in: json) { return .record(items: items, bytes: count) }
         }
         if isLong {
             return TextDetectors.isBase64Blob(bytes, minimumLength: 1)
@@ -194,6 +208,22 @@ struct PayloadDataNotLink: PayloadRule {
             return .base64(bytes: count)
         }
         return nil
+    }
+
+    /// The number of records in the largest list of records in stringified JSON (an array of two or more objects,
+    /// one of which has a field that is no reference, such as a line item's `sku`, `name` or `qty`), or nil. A list
+    /// of `{"id": ...}` objects is a list of references, not content.
+    private func lineItems(in json: JSONDocument) -> Int? {
+        var largest: Int?
+        for node in 0..<json.nodes.count where json.kind(node) == .array {
+            let elements = json.elements(node)
+            guard elements.count >= 2, elements.allSatisfy({ json.kind($0) == .object }) else { continue }
+            let hasContent = elements.contains { element in
+                json.members(element).contains { !isReferenceName(json.string($0.key)) }
+            }
+            if hasContent, elements.count > largest ?? 0 { largest = elements.count }
+        }
+        return largest
     }
 
     private func isReferenceName(_ key: String) -> Bool {
@@ -220,6 +250,7 @@ struct PayloadDataNotLink: PayloadRule {
         switch content {
         case .dataURI(let bytes): "a data: URI of \(bytes) bytes"
         case .stringifiedJSON(let bytes): "stringified JSON of \(bytes) bytes"
+        case .record(let items, let bytes): "a stringified record with a list of \(items) items (\(bytes) bytes)"
         case .base64(let bytes): "a base64 blob of \(bytes) bytes"
         case .longString(let bytes): "a \(bytes)-byte string"
         case .objects(let count): "an array of \(count) objects"

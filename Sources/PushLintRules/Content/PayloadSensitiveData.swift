@@ -97,7 +97,9 @@ struct PayloadSensitiveData: PayloadRule {
                                 }
                             }
                         }
-                        var verdict = nature.isSecret && keyNode >= 0 ? secretVerdict(doc.string(node)) : nil
+                        var verdict =
+                            nature.isSecret && keyNode >= 0
+                            ? secretVerdict(doc.string(node), namesKeyOrToken: nature.namesKeyOrToken) : nil
                         if verdict == nil {
                             verdict =
                                 n.flags & JSONNode.hasEscapes == 0
@@ -143,9 +145,15 @@ struct PayloadSensitiveData: PayloadRule {
         }
     }
 
-    /// A value under a key named like a secret is one unless it is masked or a URL.
-    private func secretVerdict(_ text: String) -> Verdict? {
-        !TextDetectors.isMasked(text) && !TextDetectors.isURL(text) ? .secret : nil
+    /// A value under a key named like a secret is one unless it is masked, a URL or a path; under a name that says
+    /// only "key" or "token" (`access_key`, `session_token`), an identifier (a UUID, a hex digest) is not one either:
+    /// the name alone does not make an id a credential.
+    private func secretVerdict(_ text: String, namesKeyOrToken: Bool) -> Verdict? {
+        if TextDetectors.isMasked(text) || TextDetectors.isURL(text) { return nil }
+        let isReference = text.withUTF8Bytes { bytes in
+            TextDetectors.isObjectPath(bytes) || namesKeyOrToken && TextDetectors.isIdentifier(bytes)
+        }
+        return isReference ? nil : .secret
     }
 
     private func diagnostic(_ verdict: Verdict, at node: NodeID, keyNode: NodeID?, _ doc: JSONDocument) -> Diagnostic {
@@ -213,12 +221,15 @@ struct PayloadSensitiveData: PayloadRule {
         var isSecret = false
         var isKeyLike = false
         var isPhone = false
+        /// A secret's name whose last word is `key` or `token` (`api_key`, `accessToken`), not `password`.
+        var namesKeyOrToken = false
 
         init() {}
 
         init(_ name: UnsafeBufferPointer<UInt8>) {
             let hints = TextDetectors.nameHints(name)
             if hints.contains(.secretOrKeyLike) { (isSecret, isKeyLike) = TextDetectors.nameNature(name) }
+            if isSecret { namesKeyOrToken = TextDetectors.endsInKeyOrToken(name) }
             if hints.contains(.phone) { isPhone = TextDetectors.isPhoneKey(name) }
         }
     }

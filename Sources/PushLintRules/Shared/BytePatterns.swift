@@ -167,7 +167,10 @@ enum BytePatterns {
     // MARK: Personal data
 
     /// The local part of the first match of `[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`.
-    static func firstEmailLocalPart(_ bytes: Bytes) -> Range<Int>? {
+    static func firstEmailLocalPart(_ bytes: Bytes) -> Range<Int>? { firstEmailLocalPart(bytes, where: { _ in true }) }
+
+    /// The local part of the first match whose local part `accept` takes: `support@` passes over to the next address.
+    static func firstEmailLocalPart(_ bytes: Bytes, where accept: (Range<Int>) -> Bool) -> Range<Int>? {
         func isLocal(_ b: UInt8) -> Bool {
             isAlphanumeric(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%")
                 || b == UInt8(ascii: "+")
@@ -193,7 +196,7 @@ enum BytePatterns {
         for at in 0..<bytes.count where bytes[at] == UInt8(ascii: "@") {
             var start = at
             while start > 0, isLocal(bytes[start - 1]) { start -= 1 }
-            if start < at, hasDomain(at + 1) { return start..<at }
+            if start < at, hasDomain(at + 1), accept(start..<at) { return start..<at }
         }
         return nil
     }
@@ -455,6 +458,106 @@ enum BytePatterns {
             if b >= 0x30 { digits += 1 }
         }
         return digits >= 7
+    }
+
+    // MARK: Published numbers
+
+    /// Up to `limit` digits of a written number from `start` on, as one value and how many were read: the separators
+    /// of a written number (space, `(`, `)`, `.`, `-`, `/`) are skipped, any other byte ends it.
+    static func leadingDigits(_ bytes: Bytes, from start: Int, limit: Int) -> (value: Int, count: Int) {
+        var value = 0
+        var count = 0
+        var i = start
+        while i < bytes.count, count < limit {
+            let b = bytes[i]
+            if isDigit(b) {
+                value = value &* 10 &+ Int(b &- 0x30)
+                count &+= 1
+            } else if b != UInt8(ascii: " ") && b != UInt8(ascii: "(") && b != UInt8(ascii: ")")
+                && b != UInt8(ascii: ".") && b != UInt8(ascii: "-") && b != UInt8(ascii: "/")
+            {
+                break
+            }
+            i &+= 1
+        }
+        return (value, count)
+    }
+
+    /// Whether `digits` (read by `leadingDigits`) start with one of `prefixes`, each a value and its digit count.
+    private static func startsWith(_ digits: (value: Int, count: Int), anyOf prefixes: [(Int, Int)]) -> Bool {
+        prefixes.contains { prefix, length in
+            guard digits.count >= length else { return false }
+            var value = digits.value
+            for _ in 0..<(digits.count - length) { value /= 10 }
+            return value == prefix
+        }
+    }
+
+    /// Toll-free (freephone) ranges: a number in one of them is a business's published line, paid by the callee,
+    /// never a person's. After a `+`: the International Freephone Service (+800, ITU-T E.169.1), North America's
+    /// 800/833/844/855/866/877/888 (NANPA), and the national freephone ranges of the UK (800, 808), Germany,
+    /// France (800 to 805), Italy, Spain (800, 900), Austria, Switzerland, the Netherlands, Belgium, Ireland (1800)
+    /// and Australia (1800).
+    private static let tollFreeInternational: [(Int, Int)] = [
+        (800, 3), (1800, 4), (1833, 4), (1844, 4), (1855, 4), (1866, 4), (1877, 4), (1888, 4),
+        (44800, 5), (44808, 5), (49800, 5), (33800, 5), (33801, 5), (33802, 5), (33803, 5), (33804, 5), (33805, 5),
+        (39800, 5), (34800, 5), (34900, 5), (43800, 5), (41800, 5), (31800, 5), (32800, 5), (3_531_800, 7),
+        (611800, 6),
+    ]
+    /// The same ranges written nationally, with the trunk `0`.
+    private static let tollFreeTrunk: [(Int, Int)] = [
+        (800, 4), (801, 4), (802, 4), (803, 4), (804, 4), (805, 4), (808, 4),
+    ]
+    private static let tollFreeAreaCodes: [(Int, Int)] = [
+        (800, 3), (833, 3), (844, 3), (855, 3), (866, 3), (877, 3), (888, 3),
+    ]
+
+    /// The international number at the `+` at `s` is toll-free.
+    static func isTollFreeInternational(_ bytes: Bytes, at s: Int) -> Bool {
+        startsWith(leadingDigits(bytes, from: s + 1, limit: 7), anyOf: tollFreeInternational)
+    }
+
+    /// The trunk number at `s` (its `0`) is toll-free: 0800, 0808, 0801 to 0805.
+    static func isTollFreeTrunk(_ bytes: Bytes, at s: Int) -> Bool {
+        startsWith(leadingDigits(bytes, from: s, limit: 4), anyOf: tollFreeTrunk)
+    }
+
+    /// The North American number found around the run of 3 digits at `start` (`isNorthAmericanNumber`) has a
+    /// toll-free area code: the run itself when it is the area code, or the `(ddd)` before it when it is the
+    /// exchange.
+    static func isTollFreeNorthAmerican(_ bytes: Bytes, run start: Int) -> Bool {
+        var area = start
+        if start >= 1, bytes[start - 1] == UInt8(ascii: ")") {
+            area = start - 4
+        } else if start >= 2, bytes[start - 1] == UInt8(ascii: " "), bytes[start - 2] == UInt8(ascii: ")") {
+            area = start - 5
+        }
+        guard area >= 0 else { return false }
+        return startsWith(leadingDigits(bytes, from: area, limit: 3), anyOf: tollFreeAreaCodes)
+    }
+
+    /// A value of phone digits alone (`isPhoneLikeValue`) that is a toll-free number: `+` and an international
+    /// freephone prefix, `00` and one, 1 and a North American toll-free area code, such an area code with 10
+    /// digits in all, or a national freephone number with its trunk `0`.
+    static func isTollFreeValue(_ bytes: Bytes) -> Bool {
+        var i = 0
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "(") { i += 1 }
+        guard i < bytes.count else { return false }
+        if bytes[i] == UInt8(ascii: "+") { return isTollFreeInternational(bytes, at: i) }
+        let all = leadingDigits(bytes, from: i, limit: 16)
+        let first = leadingDigits(bytes, from: i, limit: 2)
+        if first.value == 0, first.count == 2 {
+            // `00` is the international prefix: the digits after it, as after a `+`.
+            let after = leadingDigits(bytes, from: i, limit: 9)
+            var scale = 1
+            for _ in 0..<(after.count - 2) { scale *= 10 }
+            return startsWith((after.value % scale, after.count - 2), anyOf: tollFreeInternational)
+        }
+        if first.value / 10 == 0 { return isTollFreeTrunk(bytes, at: i) }
+        if all.count == 11, first.value / 10 == 1 {
+            return startsWith(leadingDigits(bytes, from: i, limit: 4), anyOf: tollFreeInternational)
+        }
+        return all.count == 10 && startsWith(leadingDigits(bytes, from: i, limit: 3), anyOf: tollFreeAreaCodes)
     }
 
     // MARK: Times

@@ -321,6 +321,13 @@ enum TextDetectors {
         return false
     }
 
+    /// Whether a key's last word is `key` or `token`, or it is one word that ends in them (`apikey`, `x-api-key`,
+    /// `accessToken`): such a name says what a value is for, not that it is a password.
+    static func endsInKeyOrToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = words(String(decoding: bytes, as: UTF8.self)).last else { return false }
+        return last.hasSuffix("key") || last.hasSuffix("token")
+    }
+
     /// Masked or empty values are not secrets (`"***"`, `"<redacted>"`, `""`).
     static func isMasked(_ text: String) -> Bool {
         let t = text.lowercased()
@@ -423,18 +430,103 @@ enum TextDetectors {
 
     static let maxScannedBytes = 4096
 
-    /// Mailboxes of a role, not of a person (`support@`).
+    /// Words of a mailbox of a role, not of a person (`support@`, `orders@`, `no-reply@`, `customer.care@`): a
+    /// business publishes these, and no person is identified by them. RFC 2142 names several (`info`, `sales`,
+    /// `support`, `abuse`, `noc`, `security`, `postmaster`, `hostmaster`, `webmaster`); the others are what shops,
+    /// apps and services send from and ask to be written to.
     static let roleMailboxes: Set<String> = [
-        "noreply", "no-reply", "donotreply", "support", "help", "info", "hello", "contact", "service", "team",
+        "noreply", "no", "not", "do", "donotreply", "reply", "support", "help", "helpdesk", "desk", "info", "hello",
+        "hi", "contact", "service", "services", "team", "orders", "order", "billing", "invoices", "invoice",
+        "receipts", "payments", "accounts", "accounting", "sales", "shop", "store", "returns", "shipping",
+        "delivery", "bookings", "booking", "reservations", "customer", "customers", "care", "feedback", "privacy",
+        "security", "abuse", "legal", "press", "media", "marketing", "news", "newsletter", "notifications",
+        "notification", "alerts", "updates", "admin", "office", "enquiries", "inquiries", "jobs", "careers", "hr",
+        "partners", "postmaster", "hostmaster", "webmaster", "noc", "mailer", "daemon", "bounce", "bounces",
     ]
     /// `roleMailboxes` as bytes, so that a local part is compared where it lies.
     static let roleMailboxBytes: [[UInt8]] = roleMailboxes.sorted().map { Array($0.utf8) }
 
-    /// An e-mail local part (ASCII, as the pattern takes it) that names a role: compared in lower case, in place.
+    /// An e-mail local part (ASCII, as the pattern takes it) that names a role: every word of it (split at `.`,
+    /// `-` and `_`, a sub-address after `+` left out) is a role word, compared in lower case, in place.
     static func isRoleMailbox(_ local: UnsafeBufferPointer<UInt8>) -> Bool {
-        roleMailboxBytes.contains { name in
-            name.count == local.count && ASCIIText.matches(local, at: 0, name, ignoringCase: true)
+        var end = 0
+        while end < local.count, local[end] != UInt8(ascii: "+") { end += 1 }
+        guard end > 0 else { return false }
+        var start = 0
+        var index = 0
+        while index <= end {
+            if index == end || local[index] == UInt8(ascii: ".") || local[index] == UInt8(ascii: "-")
+                || local[index] == UInt8(ascii: "_")
+            {
+                if index > start {
+                    let word = UnsafeBufferPointer(rebasing: local[start..<index])
+                    let isRole = roleMailboxBytes.contains { name in
+                        name.count == word.count && ASCIIText.matches(word, at: 0, name, ignoringCase: true)
+                    }
+                    if !isRole { return false }
+                }
+                start = index + 1
+            }
+            index += 1
         }
+        return true
+    }
+
+    // MARK: Identifiers and paths
+
+    /// An identifier, not a secret: a UUID (8-4-4-4-12 hex digits, RFC 9562) or a hex digest of the length of
+    /// MD5, SHA-1 or SHA-2 (32, 40, 56, 64, 96 or 128 hex digits) in one case.
+    static func isIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = bytes.count
+        if n == 36 {
+            for (i, b) in bytes.enumerated() {
+                let isDash = i == 8 || i == 13 || i == 18 || i == 23
+                if isDash ? b != UInt8(ascii: "-") : !ASCIIText.isHexDigit(b) { return false }
+            }
+            return true
+        }
+        guard n == 32 || n == 40 || n == 56 || n == 64 || n == 96 || n == 128 else { return false }
+        var upper = false
+        var lower = false
+        for b in bytes {
+            guard ASCIIText.isHexDigit(b) else { return false }
+            if b >= UInt8(ascii: "a") { lower = true } else if b >= UInt8(ascii: "A") { upper = true }
+        }
+        return !(upper && lower)
+    }
+
+    /// A path to an object (`invoices/2026/11/inv-48213.pdf`, an S3 or storage key): segments between single
+    /// slashes, none of the `+` and `=` of base64, and either a file extension at the end or no upper-case letter
+    /// (a random key of base64 with slashes has both cases).
+    static func isObjectPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var slashes = 0
+        var upper = false
+        var previous: UInt8 = 0
+        for b in bytes {
+            if b == UInt8(ascii: "/") {
+                if previous == b { return false }
+                slashes += 1
+            } else if b == UInt8(ascii: "+") || b == UInt8(ascii: "=") {
+                return false
+            } else if ASCIIText.isUpper(b) {
+                upper = true
+            }
+            previous = b
+        }
+        guard slashes > 0 else { return false }
+        return !upper || hasFileExtension(bytes)
+    }
+
+    /// Ends in `.` and 1 to 5 letters and digits that start with a letter (`.pdf`, `.jpeg`, `.mp4`).
+    private static func hasFileExtension(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var length = 0
+        var index = bytes.count - 1
+        while index >= 0, ASCIIText.isAlphanumeric(bytes[index]), length <= 5 {
+            length += 1
+            index -= 1
+        }
+        return (1...5).contains(length) && index > 0 && bytes[index] == UInt8(ascii: ".")
+            && ASCIIText.isLetter(bytes[index + 1])
     }
 
     /// The first kind of sensitive data found in a text's UTF-8. `keyIsPhone` tells whether the field is named
@@ -454,9 +546,15 @@ enum TextDetectors {
         if scan.mayHoldBearer, BytePatterns.containsBearer(bytes) { return .bearer }
         if scan.mayHoldPrivateKey { return .apiKey }
         if scan.mayHoldVendorKey, BytePatterns.containsVendorKey(bytes) { return .apiKey }
-        if keyLike, isHighEntropyToken(bytes), !isURL(bytes) { return .apiKey }
-        if scan.hasAt, let local = BytePatterns.firstEmailLocalPart(bytes),
-            !isRoleMailbox(UnsafeBufferPointer(rebasing: bytes[local]))
+        // Under a key-like name (`idempotency_key`, `s3_key`, `signature`) a long random value is a key unless it
+        // has the shape of an identifier or a path: the name alone does not make a UUID, a digest or an object key
+        // a secret.
+        if keyLike, isHighEntropyToken(bytes), !isURL(bytes), !isIdentifier(bytes), !isObjectPath(bytes) {
+            return .apiKey
+        }
+        if scan.hasAt,
+            BytePatterns.firstEmailLocalPart(bytes, where: { !isRoleMailbox(UnsafeBufferPointer(rebasing: bytes[$0])) })
+                != nil
         {
             return .email
         }
@@ -559,8 +657,10 @@ enum TextDetectors {
                 }
                 // The places a phone number's shapes start: a `+` before the run, or the run itself.
                 if !hasPhoneShape {
+                    // A toll-free number is a business's published line, not a person's: the scan goes on.
                     if start > 0, p[start &- 1] == UInt8(ascii: "+"), p[start] != UInt8(ascii: "0"),
-                        BytePatterns.isInternationalNumber(bytes, at: start &- 1)
+                        BytePatterns.isInternationalNumber(bytes, at: start &- 1),
+                        !BytePatterns.isTollFreeInternational(bytes, at: start &- 1)
                     {
                         hasPhoneShape = true
                     } else if run <= 5, run >= 3, notePhoneRun(bytes, start, run, next) {
@@ -603,11 +703,11 @@ enum TextDetectors {
             if run == 3, next == UInt8(ascii: "-") || next == UInt8(ascii: "."),
                 BytePatterns.isNorthAmericanNumber(bytes, run: start)
             {
-                return true
+                return !BytePatterns.isTollFreeNorthAmerican(bytes, run: start)
             }
             return bytes[start] == UInt8(ascii: "0") && bytes[start &+ 1] != UInt8(ascii: "0")
                 && (next == UInt8(ascii: " ") || next == UInt8(ascii: "/") || next == UInt8(ascii: "-"))
-                && BytePatterns.isTrunkNumber(bytes, at: start)
+                && BytePatterns.isTrunkNumber(bytes, at: start) && !BytePatterns.isTollFreeTrunk(bytes, at: start)
         }
 
         /// A marked byte: the literal parts of the secret patterns and the `@` of an address. The byte after it rules
@@ -832,7 +932,8 @@ enum TextDetectors {
     static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: TextScan, keyIsPhone: () -> Bool)
         -> Bool
     {
-        scan.hasPhoneShape || (keyIsPhone() && BytePatterns.isPhoneLikeValue(bytes))
+        scan.hasPhoneShape
+            || (keyIsPhone() && BytePatterns.isPhoneLikeValue(bytes) && !BytePatterns.isTollFreeValue(bytes))
     }
 
     /// A key named like a phone number: one of its words (`words`) is a phone word. An ASCII key is split on its
