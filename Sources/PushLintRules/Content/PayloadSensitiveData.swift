@@ -15,12 +15,18 @@ struct PayloadSensitiveData: PayloadRule {
             FCM up to 4 weeks, F-REF), and on the device it lands in notification history and, on Android, in \
             the intent extras that other code can read (F-RCV). Credentials and personal data do not belong \
             there: send an id and let the app fetch the details over its own authenticated connection. The \
-            rule looks for e-mail addresses (role addresses such as `support@` excepted), phone numbers (E.164 \
-            and common national forms), JSON Web Tokens, bearer tokens, API keys (well-known key prefixes, or \
-            high-entropy values under key-like names), card numbers that pass the Luhn check, and literal values \
-            of fields named like `password`, `secret`, `api_key` or `access_token`. It stays silent on \
-            placeholders, masked values, and the delivery targets themselves (the FCM `token`, \
-            `apns.live_activity_token`, Expo `to`), which must be in the message.
+            rule looks for e-mail addresses, phone numbers (E.164 and common national forms), JSON Web Tokens, \
+            bearer tokens, API keys (well-known key prefixes, or high-entropy values under key-like names), card \
+            numbers that pass the Luhn check, and literal values of fields named like `password`, `secret`, \
+            `api_key` or `access_token`. It stays silent on placeholders, masked values, and the delivery targets \
+            themselves (the FCM `token`, `apns.live_activity_token`, Expo `to`), which must be in the message.
+
+            What a business publishes is not personal data: role mailboxes (`support@`, `orders@`, `billing@`, \
+            `no-reply@`, the role names of RFC 2142) and toll-free numbers (North America's 800, 833 to 888, \
+            the International Freephone +800, national 0800 and 0808 ranges). A key's name alone does not make \
+            an identifier a secret: a UUID or a hex digest (MD5, SHA-1, SHA-2 lengths) under `idempotency_key`, \
+            `cache_key` or `signature`, or under a secret's name that says only "key" or "token", is an id, and a \
+            path to an object (`invoices/2026/11/inv-48213.pdf`, an S3 key) is a reference.
             """,
         triggering: [
             RuleExample(
@@ -45,6 +51,9 @@ struct PayloadSensitiveData: PayloadRule {
                 #"{"aps": {"alert": "Hi {{name}}"}, "email": "{{email}}", "password": "{{password}}"}"#,
                 fileName: "welcome.json.tmpl",
                 note: "Placeholders are not values."),
+            RuleExample(
+                #"{"aps": {"alert": "Questions? Call 1-800-555-0199 or write to orders@shop.example.com"}, "idempotency_key": "9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d", "s3_key": "invoices/2026/11/Invoice-48213.pdf"}"#,
+                note: "A toll-free number, a role mailbox, a UUID and an object path: published or identifiers."),
             RuleExample(
                 #"{"aps": {"alert": "Order 4111 shipped"}, "placed_at": "2025-11-28T18:42:10+01:00", "postal_code": "50674", "next_page_token": "ZXhhbXBsZV9jdXJzb3I"}"#
             ),
