@@ -41,6 +41,7 @@ import Testing
                 "chat/bad-values.json contract-field-value 9:17",
                 "chat/bad-values.json contract-required-field 5:5",
                 "chat/bad-values.json contract-unknown-field 8:7",
+                "chat/message.json payload-target-placeholder 2:9",
                 "misc/unmapped.json contract-event-unknown 1:1",
                 "orders/no-channel.json android-channel-missing 4:5",
                 "orders/wrong-topic.json contract-apns-topic 4:19",

@@ -48,6 +48,20 @@ import Testing
         #expect(try Self.findings(templated, path: "other/a.json.tmpl", rule: "contract-event-unknown").count == 1)
     }
 
+    /// A JSON Lines log is not mapped to events line by line (issue 28): lines no event claims draw no
+    /// contract-event-unknown, where the same message as a file does; a line an event claims is still checked.
+    @Test func jsonLinesLogsAreNotMappedLineByLine() throws {
+        let unclaimed = #"{"message": {"token": "t", "notification": {"title": "Sale"}, "data": {"type": "promo"}}}"#
+        let claimed = #"{"aps": {"content-available": 1}, "version": 2}"#
+        let log = Array(([unclaimed, unclaimed, claimed, unclaimed].joined(separator: "\n") + "\n").utf8)
+        let engine = Engine(
+            project: try ExampleLinter.project(config: nil, contract: Self.contract), options: LintOptions(jobs: 1))
+        let report = engine.lint(jsonLines: log, path: "logs/sent.jsonl")
+        #expect(report.allDiagnostics.filter { $0.ruleId == "contract-event-unknown" }.isEmpty)
+        #expect(try Self.findings(unclaimed, path: "logs/sent.json", rule: "contract-event-unknown").count == 1)
+        #expect(try Self.findings(unclaimed, path: "logs/sent.ndjson", rule: "contract-event-unknown").isEmpty)
+    }
+
     @Test func typesInFCMDataAreReadFromTheStringContent() throws {
         func values(_ data: String) throws -> [String?] {
             let source = #"{"message": {"token": "t", "data": {"order_id": "123", "# + data + "}}}"

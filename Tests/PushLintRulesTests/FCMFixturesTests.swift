@@ -79,7 +79,7 @@ import Testing
             "fcm-data-string-values error /message/webpush/data/ratio",
         ],
         "field-values.json": [
-            "fcm-field-value error /message/android/priority",
+            "fcm-field-value warning /message/android/priority",
             "fcm-field-value error /message/android/ttl",
             "fcm-field-value warning /message/android/notification/color",
             "fcm-field-value error /message/android/notification/visibility",

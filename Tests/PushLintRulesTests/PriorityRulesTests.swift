@@ -28,7 +28,7 @@ import Testing
     static let androidSet = [
         summary("push/a.json", .fcm, bytes: 300, high: ["android"]),
         summary("push/b.json", .fcm, bytes: 900, high: ["android"]),
-        summary("push/c.json", .expo, bytes: 600, high: ["android"]),
+        summary("push/c.json", .fcm, bytes: 600, high: ["android"]),
         summary("push/d.json", .fcm, bytes: 200, high: []),
         summary("push/e.json", .fcm, bytes: 100, high: []),
     ]
@@ -37,7 +37,7 @@ import Testing
         let found = try Self.run(Self.androidSet)
         #expect(found.count == 1)
         let message = try #require(found.first?.message)
-        #expect(message.hasPrefix("3 of 5 Android templates (60%) go at high priority, more than maxRatio 0.5"))
+        #expect(message.hasPrefix("3 of 5 FCM templates for Android (60%) go at high priority, more than maxRatio 0.5"))
         #expect(message.hasSuffix("heaviest: push/b.json (900 B), push/c.json (600 B), push/a.json (300 B)"))
         #expect(found.first?.related == ["push/a.json", "push/b.json", "push/c.json"])
         #expect(found.first?.severity == .warning)
@@ -77,6 +77,21 @@ import Testing
         }
         let apnsFound = try Self.run(apnsHeavy)
         #expect(apnsFound.map { $0.message.hasPrefix("3 of 4 APNs templates (75%)") } == [true])
+    }
+
+    /// Kinds and log lines are counted apart (issue 28): Expo messages are not "FCM templates for Android", and the
+    /// lines of a JSON Lines log are messages that were sent, not templates; the message says what it counted.
+    @Test func kindsAndLogLinesAreCountedApart() throws {
+        let fcm = (0..<4).map { Self.summary("push/\($0).json", .fcm, bytes: 100, high: $0 < 2 ? ["android"] : []) }
+        let expo = (0..<4).map { Self.summary("expo/\($0).json", .expo, bytes: 100, high: ["android"]) }
+        var log = Self.summary("logs/sent.jsonl", .fcm, bytes: 100, high: ["android"])
+        log.count = 40
+        #expect(try Self.run(fcm).isEmpty, "2 of 4 FCM templates is not over one half")
+        let found = try Self.run(fcm + expo + [log]).map(\.message)
+        #expect(found.count == 2, "\(found)")
+        #expect(found.first?.hasPrefix("40 of 40 FCM log lines for Android (100%)") == true, "\(found)")
+        #expect(found.last?.hasPrefix("4 of 4 Expo templates for Android (100%)") == true, "\(found)")
+        #expect(!found.contains { $0.contains("FCM templates") }, "the log and Expo do not tip the FCM templates")
     }
 
     /// Batch files give several summaries with one path, not always next to each other: each path is listed once,
@@ -167,7 +182,7 @@ import Testing
         #expect(found.count == 1)
         #expect(found.first?.related == ["high-1.json", "high-2.json", "high-3.json"])
         let message = try #require(found.first?.message)
-        #expect(message.hasPrefix("3 of 4 Android templates (75%)"))
+        #expect(message.hasPrefix("3 of 4 FCM templates for Android (75%)"))
         let order = ["high-3.json", "high-2.json", "high-1.json"].compactMap { message.range(of: $0)?.lowerBound }
         #expect(order.count == 3 && order == order.sorted())
     }

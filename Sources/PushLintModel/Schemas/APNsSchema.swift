@@ -125,6 +125,20 @@ public enum APNsSchema {
     /// The key names of `aps`, in Apple's order.
     public static let apsKeys = aps.fields.map(\.name)
 
+    /// Keys of `apns.payload.aps` (path "") and of its `alert` (path "alert") that firebase-admin for Node takes in
+    /// its own camelCase notation and renames to Apple's spelling before it sends the message (`validateAps` and
+    /// `validateApsAlert` in its `messaging-internal.ts`; the boolean flags become 1, false drops them). The other
+    /// Admin SDKs (Java, Python, Go) name these fields in their own types and write Apple's spelling.
+    public static let adminNodeRenames: [String: [String: String]] = [
+        "": ["contentAvailable": "content-available", "mutableContent": "mutable-content", "threadId": "thread-id"],
+        "alert": [
+            "locKey": "loc-key", "locArgs": "loc-args", "titleLocKey": "title-loc-key",
+            "titleLocArgs": "title-loc-args",
+            "subtitleLocKey": "subtitle-loc-key", "subtitleLocArgs": "subtitle-loc-args",
+            "actionLocKey": "action-loc-key", "launchImage": "launch-image",
+        ],
+    ]
+
     /// The key an unknown key of a schema object certainly means: an alias, or the same word in another spelling
     /// (`content_available`, `contentAvailable`, `events`). Nil for keys of unknown intent.
     static func intendedKey(_ written: String, in schema: MessageSchema) -> String? {

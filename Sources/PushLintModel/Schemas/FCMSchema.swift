@@ -48,11 +48,17 @@ public enum FCMSchema {
     /// `color` is `#rrggbb` (F-REF `AndroidNotification.color`; ADM-N, ADM-P, ADM-G check it).
     public static let androidNotification = build(
         "AndroidNotification", nested: [lightSettings], foreign: androidNotificationForeign,
-        refine: ["color": .string(.color)])
+        refine: ["color": .string(.color), "visibility": visibility])
 
     public static let androidNotificationV2 = build(
         "AndroidNotificationV2", nested: [lightSettingsV2], foreign: androidNotificationForeign,
-        refine: ["color": .string(.color)])
+        refine: ["color": .string(.color), "visibility": visibility])
+
+    /// `visibility` takes its enum names and the same names in lower case: firebase-admin for Java writes the
+    /// name lower-cased (`AndroidNotification`, `visibility.name().toLowerCase()`, since 2019) and FCM delivers
+    /// such messages, as it does `android.priority` in lower case.
+    public static let visibility = SchemaType.enumeration(
+        ["VISIBILITY_UNSPECIFIED", "PRIVATE", "PUBLIC", "SECRET"], aliases: ["private", "public", "secret"])
 
     public static let androidFcmOptions = build("AndroidFcmOptions", refine: analyticsLabel)
 

@@ -28,6 +28,16 @@ struct APNsApsUnknownKey: PayloadRule {
 
             When the intended key is certain (the same word in another spelling, or `events`), the fix renames \
             the key; a typo gets a did-you-mean without a fix.
+
+            In an FCM message, `apns.payload.aps` may be written in firebase-admin for Node's notation: \
+            `contentAvailable`, `mutableContent` and `threadId` in `aps`, `locKey`, `locArgs`, `titleLocKey`, \
+            `titleLocArgs`, `subtitleLocKey`, `subtitleLocArgs`, `actionLocKey` and `launchImage` in its alert. \
+            That SDK renames them to Apple's spelling before sending (`true` becomes 1; its \
+            `messaging-internal.ts`, https://github.com/firebase/firebase-admin-node), so they are no mistake \
+            when it sends the file; the HTTP v1 API and the other SDKs pass them to APNs as written. Such a key \
+            is info that says so (the fix writes Apple's spelling, right for every sender); beside Apple's own \
+            spelling of the same key it is a warning, since that SDK then refuses the message ("Multiple \
+            specifications") or, in the alert, replaces one value with the other.
             """,
         triggering: [
             RuleExample(#"{"aps": {"alert": "New mail", ↓"content_available": 1}}"#),
@@ -48,8 +58,11 @@ struct APNsApsUnknownKey: PayloadRule {
                 #"{↓"Simulator Target Bundel": "com.example.shop", "aps": {"alert": "Hi"}}"#, fileName: "order.apns",
                 note: "A Simulator file naming no app."),
             RuleExample(
-                #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": "Hi", ↓"mutableContent": 1}}}}}"#,
-                note: "FCM message."),
+                #"{"message": {"token": "t", "apns": {"payload": {"aps": {"alert": {"title": "Hi", ↓"titleLocKey": "HI"}, ↓"mutableContent": true}}}}}"#,
+                note: "FCM message in firebase-admin for Node's notation: info, that SDK writes Apple's spelling."),
+            RuleExample(
+                #"{"aps": {"alert": "Hi", ↓"mutableContent": 1}}"#,
+                note: "In an APNs body nothing renames it: a warning."),
         ],
         nonTriggering: [
             RuleExample(#"{"aps": {"alert": "New mail", "content-available": 1}, "order_id": "1042"}"#),
@@ -90,6 +103,10 @@ struct APNsApsUnknownKey: PayloadRule {
         // Custom data inside `aps` is one mistake however many keys it has: one finding names them all.
         var custom: [APSUnknownKey] = []
         for unknown in view.apsUnknownKeys {
+            if view.origin == .fcm, let wire = APNsSchema.adminNodeRenames[unknown.object.path]?[unknown.name] {
+                result.append(sdkNotation(unknown, wire: wire, doc))
+                continue
+            }
             switch unknown.object.path {
             case "":
                 if let finding = apsFinding(unknown, doc) { result.append(finding) } else { custom.append(unknown) }
@@ -189,11 +206,40 @@ struct APNsApsUnknownKey: PayloadRule {
         return misspelt(unknown.name, target, in: object, at: key, fix: fix, doc)
     }
 
+    /// A key of firebase-admin for Node's notation in an FCM message's `apns.payload`: info, or a warning beside
+    /// Apple's spelling of the same key.
+    func sdkNotation(_ unknown: APSUnknownKey, wire: String, _ doc: JSONDocument) -> Diagnostic {
+        let key = unknown.member.key
+        let object = unknown.object.path.isEmpty ? "aps" : unknown.object.path
+        if doc.member(unknown.object.node, wire) != nil {
+            return diagnostic(
+                sdkNotationBeside(unknown.name, wire, in: object), at: key, in: doc, severity: .warning,
+                help: "remove \(MessageText.single(unknown.name))")
+        }
+        let fix = Fix(edits: [TextEdit(replacing: doc.span(key), with: JSONDocument.quoted(wire))])
+        return diagnostic(
+            sdkNotationNote(unknown.name, wire, in: object), at: key, in: doc, severity: .info,
+            help: "write \(MessageText.single(wire)), right for every sender", fix: fix)
+    }
+
     // MARK: Messages
+
+    func sdkNotationNote(_ name: String, _ wire: String, in object: String) -> String {
+        "\(MessageText.single(name)) in \(object) is firebase-admin for Node's notation: that SDK sends it as \(MessageText.single(wire)); the HTTP v1 API and the other SDKs send it as written, which is not Apple's key; write \(MessageText.single(wire)) to be right with every sender"
+    }
+
+    func sdkNotationBeside(_ name: String, _ wire: String, in object: String) -> String {
+        let effect =
+            object == "aps"
+            ? "firebase-admin for Node refuses the message (\"Multiple specifications for \(name) in Aps\")"
+            : "firebase-admin for Node replaces \(MessageText.single(wire)) with its value"
+        return
+            "\(MessageText.single(name)) in \(object) is firebase-admin for Node's notation of \(MessageText.single(wire)), which is also present: \(effect); keep one of them"
+    }
 
     func alertKeyInAps(_ name: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
         diagnostic(
-            "'\(name)' is not an aps key: the device ignores it; move it into \"alert\": {\"\(name)\": ...}",
+            "\(MessageText.single(name)) is not an aps key: the device ignores it; move it into \"alert\": {\(MessageText.json(name)): ...}",
             at: key, in: doc, help: "move it into aps.alert")
     }
 
@@ -205,19 +251,19 @@ struct APNsApsUnknownKey: PayloadRule {
 
     func headerInAps(_ name: String, header: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
         diagnostic(
-            "'\(name)' inside aps is ignored: it is a request header; send it as the \(header) header",
+            "\(MessageText.single(name)) inside aps is ignored: it is a request header; send it as the \(header) header",
             at: key, in: doc, help: "move it to the request headers")
     }
 
     func apsTypo(_ name: String, _ guess: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
         diagnostic(
-            "unknown aps key '\(name)': the device ignores it; did you mean '\(guess)'?",
-            at: key, in: doc, help: "rename it to '\(guess)' or move custom data beside aps")
+            "unknown aps key \(MessageText.single(name)): the device ignores it; did you mean \(MessageText.single(guess))?",
+            at: key, in: doc, help: "rename it to \(MessageText.single(guess)) or move custom data beside aps")
     }
 
     func apsKeyInAlert(_ name: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
         diagnostic(
-            "'\(name)' inside alert is ignored: it is an aps key; move it up into aps",
+            "\(MessageText.single(name)) inside alert is ignored: it is an aps key; move it up into aps",
             at: key, in: doc, help: "move it into aps")
     }
 
@@ -225,10 +271,10 @@ struct APNsApsUnknownKey: PayloadRule {
         -> Diagnostic
     {
         diagnostic(
-            "unknown alert key '\(name)': the device ignores it; "
-                + (guess.map { "did you mean '\($0)'?" }
+            "unknown alert key \(MessageText.single(name)): the device ignores it; "
+                + (guess.map { "did you mean \(MessageText.single($0))?" }
                     ?? "alert keys are \(keys.prefix(4).joined(separator: ", ")), ..."),
-            at: key, in: doc, help: guess.map { "rename it to '\($0)'" } ?? "remove it")
+            at: key, in: doc, help: guess.map { "rename it to \(MessageText.single($0))" } ?? "remove it")
     }
 
     func dictionaryTypo(
@@ -237,29 +283,29 @@ struct APNsApsUnknownKey: PayloadRule {
         let list =
             keys.count > 1 ? keys.dropLast().joined(separator: ", ") + " and " + (keys.last ?? "") : keys.joined()
         return diagnostic(
-            "unknown key '\(name)' in the \(object) dictionary, which Apple does not define; "
-                + (guess.map { "did you mean '\($0)'?" } ?? "the keys are \(list)"),
-            at: key, in: doc, help: guess.map { "rename it to '\($0)'" } ?? "remove it")
+            "unknown key \(MessageText.single(name)) in the \(object) dictionary, which Apple does not define; "
+                + (guess.map { "did you mean \(MessageText.single($0))?" } ?? "the keys are \(list)"),
+            at: key, in: doc, help: guess.map { "rename it to \(MessageText.single($0))" } ?? "remove it")
     }
 
     func misspeltBeside(_ name: String, _ target: String, in object: String, at key: NodeID, _ doc: JSONDocument)
         -> Diagnostic
     {
         diagnostic(
-            "'\(name)' in \(object) is a misspelling of '\(target)', which is also present: the device ignores '\(name)'; remove it",
-            at: key, in: doc, help: "remove '\(name)'")
+            "\(MessageText.single(name)) in \(object) is a misspelling of \(MessageText.single(target)), which is also present: the device ignores \(MessageText.single(name)); remove it",
+            at: key, in: doc, help: "remove \(MessageText.single(name))")
     }
 
     func misspelt(_ name: String, _ target: String, in object: String, at key: NodeID, fix: Fix, _ doc: JSONDocument)
         -> Diagnostic
     {
         diagnostic(
-            "'\(name)' in \(object) is not Apple's spelling, so the device ignores it; write '\(target)'",
-            at: key, in: doc, help: "rename it to '\(target)'", fix: fix)
+            "\(MessageText.single(name)) in \(object) is not Apple's spelling, so the device ignores it; write \(MessageText.single(target))",
+            at: key, in: doc, help: "rename it to \(MessageText.single(target))", fix: fix)
     }
 
     func customDataFinding(_ names: [String], at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
-        let listed = names.map { "'\($0)'" }.joined(separator: ", ")
+        let listed = names.map { "\(MessageText.single($0))" }.joined(separator: ", ")
         let subject = names.count == 1 ? "custom key \(listed)" : "\(names.count) custom keys (\(listed))"
         return diagnostic(
             "\(subject) inside aps: Apple reserves aps for its own keys and the app may never see \(names.count == 1 ? "it" : "them"); move \(names.count == 1 ? "it" : "them") beside aps at the top level of the body",
@@ -271,21 +317,21 @@ struct APNsApsUnknownKey: PayloadRule {
             meant.map { "APNs passes it to the app as custom data and nothing reads it as \($0); use that instead" }
             ?? "it is an FCM key that APNs passes to the app as plain custom data; remove it unless the app reads it"
         return diagnostic(
-            "'\(name)' at the top of an APNs body is an FCM field: \(advice)", at: key, in: doc,
-            help: meant.map { "use \($0)" } ?? "remove '\(name)'")
+            "\(MessageText.single(name)) at the top of an APNs body is an FCM field: \(advice)", at: key, in: doc,
+            help: meant.map { "use \($0)" } ?? "remove \(MessageText.single(name))")
     }
 
     func simulatorKeyMisspelt(_ name: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
         diagnostic(
-            "'\(name)' is not the key the Simulator reads: without \"\(PayloadBuilder.simulatorKey)\" the file names no app, and the key is sent as custom data; write '\(PayloadBuilder.simulatorKey)'",
-            at: key, in: doc, help: "rename it to '\(PayloadBuilder.simulatorKey)'",
+            "\(MessageText.single(name)) is not the key the Simulator reads: without \(MessageText.json(PayloadBuilder.simulatorKey)) the file names no app, and the key is sent as custom data; write \(MessageText.single(PayloadBuilder.simulatorKey))",
+            at: key, in: doc, help: "rename it to \(MessageText.single(PayloadBuilder.simulatorKey))",
             fix: Fix(edits: [TextEdit(replacing: doc.span(key), with: JSONDocument.quoted(PayloadBuilder.simulatorKey))]
             ))
     }
 
     func simulatorBundleNotString(_ value: NodeID, _ doc: JSONDocument) -> Diagnostic {
         diagnostic(
-            "\"\(PayloadBuilder.simulatorKey)\" is \(doc.typeNameWithArticle(value)), but the Simulator reads the app's bundle identifier string; write for example \"com.example.shop\"",
+            "\(MessageText.json(PayloadBuilder.simulatorKey)) is \(doc.typeNameWithArticle(value)), but the Simulator reads the app's bundle identifier string; write for example \"com.example.shop\"",
             at: value, in: doc, help: "write the bundle identifier as a string")
     }
 }

@@ -316,16 +316,16 @@ struct APNsApsValue: PayloadRule {
         mutating func missing(_ name: String, in node: NodeID, _ schema: MessageSchema, _ at: SchemaMember) {
             if schema === APNsSchema.sound {
                 report(
-                    "the sound dictionary has no \(name): the device has no sound to play; add \"\(name)\": \"default\" or a file name",
-                    node, help: "add \"\(name)\"")
+                    "the sound dictionary has no \(name): the device has no sound to play; add \(MessageText.json(name)): \"default\" or a file name",
+                    node, help: "add \(MessageText.json(name))")
             } else if schema === APNsSchema.localizedText {
                 report(
-                    "\(path(at)) is a dictionary without \(name), so ActivityKit has no localized string to show; add \"\(name)\" or write the text as a string",
-                    node, help: "add \"\(name)\"")
+                    "\(path(at)) is a dictionary without \(name), so ActivityKit has no localized string to show; add \(MessageText.json(name)) or write the text as a string",
+                    node, help: "add \(MessageText.json(name))")
             } else {
                 report(
-                    "\(path(at)) has no \(name), which Apple requires in this dictionary, so the device may not read it; add \"\(name)\"",
-                    node, help: "add \"\(name)\"")
+                    "\(path(at)) has no \(name), which Apple requires in this dictionary, so the device may not read it; add \(MessageText.json(name))",
+                    node, help: "add \(MessageText.json(name))")
             }
         }
 
@@ -333,8 +333,8 @@ struct APNsApsValue: PayloadRule {
         mutating func withoutNeeded(_ name: String, _ needed: String, _ key: NodeID, _ at: SchemaMember) {
             let object = path(at)
             report(
-                "\(object).\(name) without \(needed): the arguments fill the localized string of \(needed), so they are unused (the admin SDKs refuse this); add \"\(needed)\" or remove \(name)",
-                key, help: "add \"\(needed)\"")
+                "\(object).\(name) without \(needed): the arguments fill the localized string of \(needed), so they are unused (the admin SDKs refuse this); add \(MessageText.json(needed)) or remove \(name)",
+                key, help: "add \(MessageText.json(needed))")
         }
 
         mutating func arrayElement(_ element: NodeID, _ at: SchemaMember) {
@@ -349,9 +349,10 @@ struct APNsApsValue: PayloadRule {
             let name = path(at)
             // Apple's word for the values of interruption-level.
             let noun = name == "interruption-level" ? "levels" : "values"
-            let instead = guess.map { "write \"\($0)\"" } ?? "use \(Self.alternatives(values))"
+            let instead = guess.map { "write \(MessageText.json($0))" } ?? "use \(Self.alternatives(values))"
             report(
-                "\(name) '\(value)' is not one of Apple's \(noun), so it is unlikely to take effect; \(instead)", node,
+                "\(name) \(MessageText.single(value)) is not one of Apple's \(noun), so it is unlikely to take effect; \(instead)",
+                node,
                 help: instead)
         }
 
@@ -475,7 +476,7 @@ struct APNsApsValue: PayloadRule {
             let name = path(at)
             report(
                 "\(name) is \(shown(node)), which Apple does not define; to turn the flag off leave the key out",
-                node, severity: .warning, help: "remove \"\(name)\"", fix: fix)
+                node, severity: .warning, help: "remove \(MessageText.json(name))", fix: fix)
         }
 
         mutating func flagOther(_ node: NodeID, _ at: SchemaMember) {

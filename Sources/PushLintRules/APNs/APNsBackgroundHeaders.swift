@@ -166,7 +166,7 @@ struct APNsBackgroundHeaders: PayloadRule {
         }
 
         if !missing.isEmpty {
-            let add = missing.map { "\"\($0.0)\": \"\($0.1)\"" }.joined(separator: " and ")
+            let add = missing.map { "\(MessageText.json($0.0)): \(MessageText.json($0.1))" }.joined(separator: " and ")
             let message = missingHeaders(missing, headers, add: add)
             if let object = headers.object {
                 let fix = Fix(edits: [APNs.insertMembers(missing, into: object, in: doc)])
@@ -198,7 +198,7 @@ struct APNsBackgroundHeaders: PayloadRule {
         let message = wrongValue(
             entry.name.lowercased(), value, correct, origin: APNs.origin(headers), isPriority: isPriority,
             fcmRejects: fcmRejects)
-        let help = "write \"\(correct)\""
+        let help = "write \(MessageText.json(correct))"
         guard let node = entry.valueNode else {
             let view = context.payload.apns
             return diagnostic(

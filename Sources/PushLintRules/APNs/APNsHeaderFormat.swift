@@ -22,6 +22,10 @@ struct APNsHeaderFormat: PayloadRule {
             - an `apns-*` name APNs does not define does not do what it was meant to, so a misspelt \
             `apns-priorty` leaves the priority at its default. Apple does not document what APNs does with an \
             unknown header, so this one is a warning.
+            - `apns-unique-id` is a header of APNs' response, not of the request: in the development environment \
+            APNs returns it as the id to look the notification up in the delivery log of the Push Notifications \
+            Console (https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns). \
+            Copied into a request, it has no effect: a warning that says so.
 
             A non-string header value is reported here only, not by the rules that read that header; the fix \
             quotes a number. Values with placeholders are not checked.
@@ -45,6 +49,9 @@ struct APNsHeaderFormat: PayloadRule {
             RuleExample(
                 #"{"headers": {"apns-priority": "10", "apns-push-type": "alert", ↓"APNS-Priority": "5"}, "payload": {"aps": {"alert": "Hi"}}}"#,
                 note: "The same header twice in different letter case."),
+            RuleExample(
+                #"{"headers": {"apns-push-type": "alert", ↓"apns-unique-id": "a6f1c9e2-3b47-4d8a-9c15-7e2f0b4d8a61"}, "payload": {"aps": {"alert": "Hi"}}}"#,
+                note: "A response header copied into the request: a warning."),
         ],
         nonTriggering: [
             RuleExample(
@@ -102,6 +109,13 @@ struct APNsHeaderFormat: PayloadRule {
                 continue
             }
             seen.append((name, entry))
+            if name == "apns-unique-id" {
+                result.append(
+                    diagnostic(
+                        responseHeader(entry.name, origin: origin), at: keyAt, in: doc, severity: .warning,
+                        help: "remove it; read it from APNs' response instead"))
+                continue
+            }
             if !APNs.headerNames.contains(name) {
                 let known = APNs.headerNames
                 let suggestion = APNs.misspelledHeader(name)
@@ -110,7 +124,7 @@ struct APNsHeaderFormat: PayloadRule {
                         diagnostic(
                             unknownHeader(entry.name, origin: origin, suggesting: suggestion, known: known),
                             at: keyAt, in: doc, severity: .warning,
-                            help: suggestion.map { "rename it to '\($0)'" } ?? "remove it"))
+                            help: suggestion.map { "rename it to \(MessageText.single($0))" } ?? "remove it"))
                     continue
                 }
             }
@@ -121,7 +135,8 @@ struct APNsHeaderFormat: PayloadRule {
                     diagnostic(
                         notAString(
                             entry.name, doc.typeNameWithArticle(node), viaFCM: headers.origin == .fcm, number: text),
-                        at: node, in: doc, help: text.map { "write \"\($0)\"" } ?? "write the value as a string",
+                        at: node, in: doc,
+                        help: text.map { "write \(MessageText.json($0))" } ?? "write the value as a string",
                         fix: text.map {
                             Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted($0))])
                         }))
@@ -172,13 +187,19 @@ struct APNsHeaderFormat: PayloadRule {
     // MARK: Messages
 
     func sameHeaderAgain(_ name: String, first: String, origin: String) -> String {
-        "header '\(name)' is '\(first)' again (header names ignore letter case)\(origin): APNs rejects the request with 400 DuplicateHeaders; keep one of them"
+        "header \(MessageText.single(name)) is \(MessageText.single(first)) again (header names ignore letter case)\(origin): APNs rejects the request with 400 DuplicateHeaders; keep one of them"
     }
 
     func unknownHeader(_ name: String, origin: String, suggesting suggestion: String?, known: [String]) -> String {
-        let instead = suggestion.map { "did you mean '\($0)'?" } ?? "known headers: \(known.joined(separator: ", "))"
+        let instead =
+            suggestion.map { "did you mean \(MessageText.single($0))?" }
+            ?? "known headers: \(known.joined(separator: ", "))"
         return
-            "unknown APNs header '\(name)'\(origin): APNs defines no such header, so its value does not take effect; \(instead)"
+            "unknown APNs header \(MessageText.single(name))\(origin): APNs defines no such header, so its value does not take effect; \(instead)"
+    }
+
+    func responseHeader(_ name: String, origin: String) -> String {
+        "\(MessageText.single(name))\(origin) is a header of APNs' response (the development environment's id for the delivery log), not of a request: sent, it has no effect; remove it"
     }
 
     /// `number`: the value's text when it is a number, which the fix quotes.
@@ -188,7 +209,7 @@ struct APNsHeaderFormat: PayloadRule {
             ? "FCM and the admin SDKs reject apns.headers values that are not strings"
             : "HTTP/2 header values are text and senders differ in how they write anything else"
         return
-            "\(name) is \(type), but header values are strings: \(effect); write \(number.map { "\"\($0)\"" } ?? "a string")"
+            "\(name) is \(type), but header values are strings: \(effect); write \(number.map { "\(MessageText.json($0))" } ?? "a string")"
     }
 
     func collapseIdTooLong(_ bytes: Int, origin: String) -> String {
@@ -196,14 +217,14 @@ struct APNsHeaderFormat: PayloadRule {
     }
 
     func idNotAUUID(_ value: String, origin: String) -> String {
-        "apns-id '\(value)' is not a UUID\(origin): APNs rejects the request with 400 BadMessageId; write a UUID such as \"4f9c2a1e-7b3d-4c8e-9a61-2d5f0e8b7c34\" or leave the header out (APNs creates one)"
+        "apns-id \(MessageText.single(value)) is not a UUID\(origin): APNs rejects the request with 400 BadMessageId; write a UUID such as \"4f9c2a1e-7b3d-4c8e-9a61-2d5f0e8b7c34\" or leave the header out (APNs creates one)"
     }
 
     func expirationNotSeconds(_ value: String, origin: String) -> String {
-        "apns-expiration '\(value)' is not a UNIX time in seconds\(origin): APNs rejects the request with 400 BadExpirationDate; write the epoch seconds (\"1764486400\") or \"0\" to try once"
+        "apns-expiration \(MessageText.single(value)) is not a UNIX time in seconds\(origin): APNs rejects the request with 400 BadExpirationDate; write the epoch seconds (\"1764486400\") or \"0\" to try once"
     }
 
     func expirationInMilliseconds(_ value: String, seconds: String, origin: String) -> String {
-        "apns-expiration \(value) is in milliseconds\(origin): APNs reads seconds, a date thousands of years away; write \"\(seconds)\""
+        "apns-expiration \(value) is in milliseconds\(origin): APNs reads seconds, a date thousands of years away; write \(MessageText.json(seconds))"
     }
 }

@@ -79,12 +79,14 @@ struct APNsInterruptionEntitlement: PayloadRule {
             if let listed, !listed.isEmpty {
                 return diagnostic(
                     notInContract(need.what, need.entitlement, full: full), at: need.node, in: doc, severity: .error,
-                    help: "add \"\(need.entitlement)\" to ios.entitlements once the app has it, or lower the level")
+                    help:
+                        "add \(MessageText.json(need.entitlement)) to ios.entitlements once the app has it, or lower the level"
+                )
             }
             return diagnostic(
                 needsEntitlement(need.what, need.entitlement, full: full),
                 at: need.node, in: doc, severity: context.contract == nil ? .info : nil,
-                help: "add \"ios\": {\"entitlements\": [\"\(need.entitlement)\"]} to the contract")
+                help: "add \"ios\": {\"entitlements\": [\(MessageText.json(need.entitlement))]} to the contract")
         }
     }
 
@@ -96,6 +98,6 @@ struct APNsInterruptionEntitlement: PayloadRule {
     }
 
     func needsEntitlement(_ what: String, _ entitlement: String, full: String) -> String {
-        "\(what) needs the \(full) entitlement: without it iOS delivers the notification without interrupting; list \"\(entitlement)\" in the contract's ios.entitlements if the app has it"
+        "\(what) needs the \(full) entitlement: without it iOS delivers the notification without interrupting; list \(MessageText.json(entitlement)) in the contract's ios.entitlements if the app has it"
     }
 }

@@ -74,7 +74,7 @@ struct APNsLiveActivity: PayloadRule {
                     let guess = Suggest.closest(to: value, in: Self.events)
                     report(
                         unknownEvent(value, suggesting: guess), node,
-                        guess.map { "write \"\($0)\"" } ?? "write start, update or end")
+                        guess.map { "write \(MessageText.json($0))" } ?? "write start, update or end")
                 }
             } else if doc.kind(node) != .string, doc.kind(node) != .placeholder {
                 report(eventNotAString(doc.typeNameWithArticle(node)), node, "write \"update\"")
@@ -133,8 +133,8 @@ struct APNsLiveActivity: PayloadRule {
     // MARK: Messages
 
     func unknownEvent(_ value: String, suggesting guess: String?) -> String {
-        "event '\(value)' is not an ActivityKit event: the push is ignored; "
-            + (guess.map { "write \"\($0)\"" } ?? "write \"start\", \"update\" or \"end\"")
+        "event \(MessageText.single(value)) is not an ActivityKit event: the push is ignored; "
+            + (guess.map { "write \(MessageText.json($0))" } ?? "write \"start\", \"update\" or \"end\"")
     }
 
     func eventNotAString(_ type: String) -> String {
@@ -158,7 +158,7 @@ struct APNsLiveActivity: PayloadRule {
     }
 
     func startWithout(_ missing: [String]) -> String {
-        "push-to-start Live Activity without \(missing.joined(separator: ", ")): ActivityKit cannot create the activity (start needs attributes-type, attributes and an alert); add \(missing.map { "\"\($0)\"" }.joined(separator: " and "))"
+        "push-to-start Live Activity without \(missing.joined(separator: ", ")): ActivityKit cannot create the activity (start needs attributes-type, attributes and an alert); add \(missing.map { "\(MessageText.json($0))" }.joined(separator: " and "))"
     }
 
     /// `seconds`: the value divided by 1000, or words saying so when it is no integer.

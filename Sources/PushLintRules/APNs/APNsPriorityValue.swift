@@ -59,7 +59,7 @@ struct APNsPriorityValue: PayloadRule {
 
     /// `origin` names the config glob when .pushlint.json set the headers (`APNs.origin`), else it is empty.
     func unknownPriority(_ value: String, origin: String) -> String {
-        "apns-priority '\(value)' is not a priority APNs accepts\(origin): APNs rejects the request with 400 BadPriority; write \"10\" (immediate), \"5\" (power-aware) or \"1\""
+        "apns-priority \(MessageText.single(value)) is not a priority APNs accepts\(origin): APNs rejects the request with 400 BadPriority; write \"10\" (immediate), \"5\" (power-aware) or \"1\""
     }
 
     func pushToTalkPriority(_ value: String, origin: String) -> String {

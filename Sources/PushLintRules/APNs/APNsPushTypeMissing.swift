@@ -53,7 +53,8 @@ struct APNsPushTypeMissing: PayloadRule {
         return [
             diagnostic(
                 noPushType(in: APNs.headersName(headers), origin: APNs.origin(headers), suggesting: suggestion),
-                at: headers.object ?? view.anchor, in: doc, help: "add \"apns-push-type\": \"\(suggestion)\"")
+                at: headers.object ?? view.anchor, in: doc,
+                help: "add \"apns-push-type\": \(MessageText.json(suggestion))")
         ]
     }
 
@@ -66,6 +67,6 @@ struct APNsPushTypeMissing: PayloadRule {
     // MARK: Messages
 
     func noPushType(in headers: String, origin: String, suggesting suggestion: String) -> String {
-        "\(headers) has no apns-push-type\(origin): APNs may delay or drop the push, and watchOS requires it; add \"apns-push-type\": \"\(suggestion)\""
+        "\(headers) has no apns-push-type\(origin): APNs may delay or drop the push, and watchOS requires it; add \"apns-push-type\": \(MessageText.json(suggestion))"
     }
 }

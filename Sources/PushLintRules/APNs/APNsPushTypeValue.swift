@@ -45,7 +45,9 @@ struct APNsPushTypeValue: PayloadRule {
         let suggestion =
             Suggest.sameWordDifferentSpelling(value, in: APNs.pushTypeNames)
             ?? Suggest.closest(to: value, in: APNs.pushTypeNames)
-        let instead = suggestion.map { "write \"\($0)\"" } ?? "use one of \(APNs.pushTypeNames.joined(separator: ", "))"
+        let instead =
+            suggestion.map { "write \(MessageText.json($0))" }
+            ?? "use one of \(APNs.pushTypeNames.joined(separator: ", "))"
         return [
             diagnostic(
                 unknownPushType(value, origin: header.origin, instead: instead),
@@ -57,6 +59,6 @@ struct APNsPushTypeValue: PayloadRule {
 
     /// `instead` is the help: the likely push type, or the list of them.
     func unknownPushType(_ value: String, origin: String, instead: String) -> String {
-        "apns-push-type '\(value)' is not a push type APNs knows\(origin): APNs rejects the request with 400 InvalidPushType; \(instead)"
+        "apns-push-type \(MessageText.single(value)) is not a push type APNs knows\(origin): APNs rejects the request with 400 InvalidPushType; \(instead)"
     }
 }

@@ -132,7 +132,9 @@ extension APNs {
 
     /// Where the headers come from, for messages: "" for a file's own headers, else a note.
     static func origin(_ headers: APNsHeaders) -> String {
-        if case .config(let glob) = headers.origin { return " (set in .pushlint.json apns.headers for '\(glob)')" }
+        if case .config(let glob) = headers.origin {
+            return " (set in .pushlint.json apns.headers for \(MessageText.single(glob)))"
+        }
         return ""
     }
 

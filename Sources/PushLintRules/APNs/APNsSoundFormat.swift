@@ -68,6 +68,6 @@ struct APNsSoundFormat: PayloadRule {
     // MARK: Messages
 
     func notPlayable(_ file: String, _ ext: String) -> String {
-        "sound '\(file)' is a .\(ext) file, which iOS does not play for notifications (aiff, wav or caf only): the device plays the default sound; convert it to .caf and name that file"
+        "sound \(MessageText.single(file)) is a .\(ext) file, which iOS does not play for notifications (aiff, wav or caf only): the device plays the default sound; convert it to .caf and name that file"
     }
 }

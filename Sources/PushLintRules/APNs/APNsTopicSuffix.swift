@@ -62,7 +62,7 @@ struct APNsTopicSuffix: PayloadRule {
         return [
             diagnostic(
                 otherTypesSuffix(topic, other, for: pushType, origin: origin, write: bundle),
-                at: at, in: context.document, help: "write \"\(bundle)\"")
+                at: at, in: context.document, help: "write \(MessageText.json(bundle))")
         ]
     }
 
@@ -71,12 +71,12 @@ struct APNsTopicSuffix: PayloadRule {
     func missingSuffix(
         _ topic: String, _ suffix: String, for pushType: String, origin: String, write fixed: String
     ) -> String {
-        "apns-topic '\(topic)' lacks '\(suffix)', which \(pushType) pushes need\(origin): APNs rejects it with DeviceTokenNotForTopic or TopicDisallowed; write \"\(fixed)\""
+        "apns-topic \(MessageText.single(topic)) lacks \(MessageText.single(suffix)), which \(pushType) pushes need\(origin): APNs rejects it with DeviceTokenNotForTopic or TopicDisallowed; write \(MessageText.json(fixed))"
     }
 
     func otherTypesSuffix(
         _ topic: String, _ other: String, for pushType: String, origin: String, write bundle: String
     ) -> String {
-        "apns-topic '\(topic)' is the topic of another push type ('\(other)') but the push type is \(pushType)\(origin): \(pushType) pushes go to the bundle id; write \"\(bundle)\""
+        "apns-topic \(MessageText.single(topic)) is the topic of another push type (\(MessageText.single(other))) but the push type is \(pushType)\(origin): \(pushType) pushes go to the bundle id; write \(MessageText.json(bundle))"
     }
 }

@@ -68,7 +68,7 @@ struct AndroidChannelExists: PayloadRule {
                 notAContractChannel(id, field: field, origin: android.origin, known: known),
                 at: node, in: context.document,
                 severity: android.origin == .expo ? nil : .warning,
-                help: suggestion.map { "write \"\($0)\"" } ?? "use one of the contract's channels: "
+                help: suggestion.map { "write \(MessageText.json($0))" } ?? "use one of the contract's channels: "
                     + known.joined(separator: ", "))
         ]
     }
@@ -81,8 +81,9 @@ struct AndroidChannelExists: PayloadRule {
             origin == .expo
             ? "the notification is not displayed"
             : "FCM shows the notification on the manifest's default or its own \"Miscellaneous\" channel, with that channel's sound, importance and user settings"
-        return "\(field) '\(id)' is not a channel of the contract, so the app never creates it and \(effect);"
-            + " the app's channels are " + known.map { "'\($0)'" }.joined(separator: ", ") + "."
+        return
+            "\(field) \(MessageText.single(id)) is not a channel of the contract, so the app never creates it and \(effect);"
+            + " the app's channels are " + known.map { "\(MessageText.single($0))" }.joined(separator: ", ") + "."
             + Suggest.didYouMean(id, in: known)
     }
 }

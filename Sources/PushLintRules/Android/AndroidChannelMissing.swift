@@ -66,8 +66,11 @@ struct AndroidChannelMissing: PayloadRule {
         return [
             diagnostic(
                 noChannel(field), at: target, in: doc,
-                help: eventChannel.map { "set \(field) to \"\($0)\", the channel of this template's event" }
-                    ?? "set \(field) to one of " + channels.map { "\"\($0.id)\"" }.joined(separator: ", "))
+                help: eventChannel.map {
+                    "set \(field) to \(MessageText.json($0)), the channel of this template's event"
+                }
+                    ?? "set \(field) to one of " + channels.map { "\(MessageText.json($0.id))" }.joined(separator: ", ")
+            )
         ]
     }
 

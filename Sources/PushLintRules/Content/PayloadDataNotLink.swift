@@ -243,7 +243,7 @@ struct PayloadDataNotLink: PayloadRule {
     // MARK: Messages
 
     private func fetchable(_ label: String, _ what: Content, bytes: Int) -> String {
-        "'\(label)' is \(describe(what)), content the app could fetch: it takes \(bytes) wire bytes of a payload capped at 4 KB and is stale on arrival; send an id and a cursor instead"
+        "\(MessageText.single(label)) is \(describe(what)), content the app could fetch: it takes \(bytes) wire bytes of a payload capped at 4 KB and is stale on arrival; send an id and a cursor instead"
     }
 
     private func describe(_ content: Content) -> String {

@@ -137,17 +137,17 @@ struct PayloadLink: PayloadRule {
     private func message(_ problem: Problem) -> String {
         switch problem {
         case .scheme(let text, let scheme, let schemes):
-            "link '\(text)' uses the scheme '\(scheme)', which the app does not handle (the contract allows \(schemes.joined(separator: ", "))): tapping the notification opens nothing."
+            "link \(MessageText.single(text)) uses the scheme \(MessageText.single(scheme)), which the app does not handle (the contract allows \(schemes.joined(separator: ", "))): tapping the notification opens nothing."
                 + Suggest.didYouMean(scheme, in: schemes)
         case .host(let text, let host, let hosts):
-            "link '\(text)' points to host '\(host)', which is not among the app's link hosts (\(hosts.joined(separator: ", "))): it opens in the browser, not the app"
+            "link \(MessageText.single(text)) points to host \(MessageText.single(host)), which is not among the app's link hosts (\(hosts.joined(separator: ", "))): it opens in the browser, not the app"
         }
     }
 
     private func help(_ problem: Problem) -> String {
         switch problem {
         case .scheme(_, let scheme, let schemes):
-            Suggest.closest(to: scheme, in: schemes).map { "write the link with the scheme '\($0)'" }
+            Suggest.closest(to: scheme, in: schemes).map { "write the link with the scheme \(MessageText.single($0))" }
                 ?? "use one of the schemes \(schemes.joined(separator: ", "))"
         case .host(_, _, let hosts): "link to one of the hosts " + hosts.joined(separator: ", ")
         }

@@ -246,7 +246,7 @@ struct PayloadSensitiveData: PayloadRule {
     // MARK: Messages
 
     private func secret(_ key: String) -> String {
-        "'\(key)' holds a literal secret: the payload is stored and logged by the push provider and shown to code on the device; never send credentials in a push"
+        "\(MessageText.single(key)) holds a literal secret: the payload is stored and logged by the push provider and shown to code on the device; never send credentials in a push"
     }
 
     private func personal(_ key: String?, _ found: TextDetectors.Finding) -> String {

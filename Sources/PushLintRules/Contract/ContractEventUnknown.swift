@@ -17,6 +17,11 @@ struct ContractEventUnknown: PayloadRule {
             device the handler falls through to a default branch. A template that two events claim is \
             ambiguous: the finding names both and why each matched, so the globs or match values can be made \
             disjoint. The rule only runs when the contract declares events.
+
+            A JSON Lines file (`.jsonl`, `.ndjson`) is a log of messages that were sent, not a template: it is \
+            not mapped to events line by line, so a line that no event claims, or that two claim, is no finding \
+            here (an event whose `files` name the log, or whose `match` one line meets, still checks that line's \
+            fields).
             """,
         triggering: [
             RuleExample(
@@ -40,10 +45,14 @@ struct ContractEventUnknown: PayloadRule {
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "Back in stock"}}}"#,
                 contract: ExampleContracts.channels, note: "A contract without events maps nothing."),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Back in stock"}, "data": {"type": "restock"}}}"#,
+                fileName: "logs/sent.jsonl", contract: ExampleContracts.shop,
+                note: "A line of a JSON Lines log: logs are not mapped to events line by line."),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let contract = context.contract else { return [] }
+        guard let contract = context.contract, !Self.isLog(context.configRelativePath) else { return [] }
         let anchor = context.payload.node
         switch EventMapping.map(context) {
         case .noEvents, .one:
@@ -63,6 +72,10 @@ struct ContractEventUnknown: PayloadRule {
             ]
         }
     }
+
+    /// A JSON Lines log (the extensions the engine streams line by line): each line is one message that was
+    /// sent, and the file as a whole is no template of one event.
+    static func isLog(_ path: String) -> Bool { path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") }
 
     // MARK: Messages
 

@@ -131,7 +131,7 @@ struct ExpoFieldValue: PayloadRule {
             }
         }
         for field in ExpoSchema.message.fields where field.isRequired && doc.member(node, field.name) == nil {
-            result.append(diagnostic(missing(field), at: node, in: doc, help: "add \"\(field.name)\""))
+            result.append(diagnostic(missing(field), at: node, in: doc, help: "add \(MessageText.json(field.name))"))
         }
         result += batchLimits(context)
         return result
@@ -310,11 +310,11 @@ struct ExpoFieldValue: PayloadRule {
     private func notAToken(_ text: String, _ path: FieldPath) -> String {
         let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
         return
-            "\(path) \"\(shown)\" is not an Expo push token, so Expo answers with an error ticket (not a registered push notification recipient) and delivers nothing"
+            "\(path) \(MessageText.json(shown)) is not an Expo push token, so Expo answers with an error ticket (not a registered push notification recipient) and delivers nothing"
     }
 
     private func missing(_ field: SchemaField) -> String {
-        "the message has no '\(field.name)', the one field Expo requires (\(field.type.summary)), so Expo answers the request with HTTP 400 (a malformed payload); add '\(field.name)'"
+        "the message has no \(MessageText.single(field.name)), the one field Expo requires (\(field.type.summary)), so Expo answers the request with HTTP 400 (a malformed payload); add \(MessageText.single(field.name))"
     }
 
     private func tooManyMessages(_ count: Int) -> String {

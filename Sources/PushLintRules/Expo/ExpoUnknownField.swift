@@ -45,7 +45,7 @@ struct ExpoUnknownField: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard context.payload.kind == .expo else { return [] }
         return unknownFieldFindings(
-            context, foreign: renamed, foreignHelp: { "write '\($0)'" }, unknown: unknown,
+            context, foreign: renamed, foreignHelp: { "write \(MessageText.single($0))" }, unknown: unknown,
             unknownHelp: "remove it, or move it into data")
     }
 
@@ -56,10 +56,10 @@ struct ExpoUnknownField: PayloadRule {
     }
 
     private func renamed(_ field: UnknownField, _ replacement: String) -> String {
-        "'\(field.key)' is not a field Expo documents for \(place(field.object)), so its value most likely never reaches the device; Expo calls it '\(replacement)'"
+        "\(MessageText.single(field.key)) is not a field Expo documents for \(place(field.object)), so its value most likely never reaches the device; Expo calls it \(MessageText.single(replacement))"
     }
 
     private func unknown(_ field: UnknownField) -> String {
-        "'\(field.key)' is not a field Expo documents for \(place(field.object)), so its value most likely never reaches the device\(field.hint)"
+        "\(MessageText.single(field.key)) is not a field Expo documents for \(place(field.object)), so its value most likely never reaches the device\(field.hint)"
     }
 }

@@ -64,7 +64,9 @@ struct FCMCollapseKeyLimit: ProjectRule {
     // MARK: Messages
 
     private func tooManyKeys(_ keys: [String]) -> String {
-        let shown = keys.prefix(10).map { "'\($0)'" }.joined(separator: ", ") + (keys.count > 10 ? ", ..." : "")
+        let shown =
+            keys.prefix(10).map { "\(MessageText.single($0))" }.joined(separator: ", ")
+            + (keys.count > 10 ? ", ..." : "")
         return
             "the templates use \(keys.count) distinct Android collapse keys (\(shown)), but a device keeps only \(Self.deviceLimit) pending collapsible messages and FCM discards the others; reuse at most \(Self.deviceLimit) keys"
     }

@@ -58,14 +58,15 @@ struct FCMDataReservedKey: PayloadRule {
                     let key = doc.string(member.key)
                     result.append(
                         diagnostic(
-                            dropped(mapPath, key), at: member.key, in: doc, severity: .warning, help: "rename '\(key)'")
+                            dropped(mapPath, key), at: member.key, in: doc, severity: .warning,
+                            help: "rename \(MessageText.single(key))")
                     )
                 case .reserved(let prefix):
                     let key = doc.string(member.key)
                     result.append(
                         diagnostic(
                             reserved(mapPath, key, prefix: prefix),
-                            at: member.key, in: doc, help: "rename '\(key)'"))
+                            at: member.key, in: doc, help: "rename \(MessageText.single(key))"))
                 }
             }
         }
@@ -96,12 +97,13 @@ struct FCMDataReservedKey: PayloadRule {
     // MARK: Messages
 
     private func reserved(_ map: String, _ key: String, prefix: String?) -> String {
-        let reason = prefix.map { "starts with '\($0)', which is reserved" } ?? "is reserved"
-        return "\(map) key '\(key)' \(reason) by FCM, so FCM rejects the message with INVALID_ARGUMENT; rename the key"
+        let reason = prefix.map { "starts with \(MessageText.single($0)), which is reserved" } ?? "is reserved"
+        return
+            "\(map) key \(MessageText.single(key)) \(reason) by FCM, so FCM rejects the message with INVALID_ARGUMENT; rename the key"
     }
 
     private func dropped(_ map: String, _ key: String) -> String {
-        "\(map) key '\(key)' starts with 'gcm.': FCM accepts it, but the Android client drops such keys before the app reads the data, so the value never arrives on Android; rename the key"
+        "\(map) key \(MessageText.single(key)) starts with 'gcm.': FCM accepts it, but the Android client drops such keys before the app reads the data, so the value never arrives on Android; rename the key"
     }
 
     private func stripped(_ map: String) -> String {

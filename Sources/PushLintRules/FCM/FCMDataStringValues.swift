@@ -68,7 +68,7 @@ struct FCMDataStringValues: PayloadRule {
                     result.append(
                         diagnostic(
                             scalar(mapPath, key, doc.typeName(value), text), at: value, in: doc,
-                            help: "write \"\(text)\"",
+                            help: "write \(MessageText.json(text))",
                             fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))])))
                 case .placeholder:
                     let text = doc.rawText(value)
@@ -76,7 +76,8 @@ struct FCMDataStringValues: PayloadRule {
                     if context.settings.placeholders.find(in: text).first?.rendersJSON == true { continue }
                     result.append(
                         diagnostic(
-                            placeholder(mapPath, key, text), at: value, in: doc, help: "write \"\(text)\"",
+                            placeholder(mapPath, key, text), at: value, in: doc,
+                            help: "write \(MessageText.json(text))",
                             fix: Fix(
                                 edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))],
                                 isSafe: false)))
@@ -87,7 +88,9 @@ struct FCMDataStringValues: PayloadRule {
                             help: "flatten it into string keys, or send an id and let the app fetch the rest"))
                 case .null, .key:
                     result.append(
-                        diagnostic(null(mapPath, key), at: value, in: doc, help: "write a string, or remove '\(key)'"))
+                        diagnostic(
+                            null(mapPath, key), at: value, in: doc,
+                            help: "write a string, or remove \(MessageText.single(key))"))
                 }
             }
         }
@@ -97,18 +100,18 @@ struct FCMDataStringValues: PayloadRule {
     // MARK: Messages
 
     private func scalar(_ map: String, _ key: String, _ type: String, _ text: String) -> String {
-        "\(map) value '\(key)' is the \(type) \(text), but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; write \"\(text)\""
+        "\(map) value \(MessageText.single(key)) is the \(type) \(text), but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; write \(MessageText.json(text))"
     }
 
     private func placeholder(_ map: String, _ key: String, _ text: String) -> String {
-        "\(map) value '\(key)' is the unquoted placeholder \(text), which renders a non-string that FCM rejects; write \"\(text)\""
+        "\(map) value \(MessageText.single(key)) is the unquoted placeholder \(text), which renders a non-string that FCM rejects; write \(MessageText.json(text))"
     }
 
     private func structured(_ map: String, _ key: String, _ type: String) -> String {
-        "\(map) value '\(key)' is an \(type), but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; flatten it into string keys"
+        "\(map) value \(MessageText.single(key)) is an \(type), but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; flatten it into string keys"
     }
 
     private func null(_ map: String, _ key: String) -> String {
-        "\(map) value '\(key)' is null, but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; write a string or remove the key"
+        "\(map) value \(MessageText.single(key)) is null, but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; write a string or remove the key"
     }
 }

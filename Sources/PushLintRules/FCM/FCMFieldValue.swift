@@ -16,10 +16,14 @@ struct FCMFieldValue: PayloadRule {
             pushlint's table is generated from it); the formats come from the fields' descriptions (F-REF \
             `projects.messages`):
 
-            - enums by their exact name (proto3 JSON takes an enum value's name as the proto spells it, or its \
+            - enums by their name (proto3 JSON takes an enum value's name as the proto spells it, or its \
             number): `notification_priority`, `visibility`, `proxy`; `android.priority` `NORMAL` or `HIGH`, \
             and also `normal` or `high`, which its description documents (F-REF `AndroidConfig.priority`; \
-            F-PRI sends `"normal"`, ADM-P encodes `"high"`);
+            F-PRI sends `"normal"`, ADM-P encodes `"high"`); `visibility` also in lower case, as \
+            firebase-admin for Java has sent it since 2019 (`AndroidNotification` writes the name lower-cased, \
+            https://github.com/firebase/firebase-admin-java). A name that is not one of the enum's is an error; \
+            a name of the enum in another letter case is a warning, since Google documents the names in upper \
+            case and says nothing of others;
             - `ttl` and the other Durations: a string of seconds with up to 9 decimals and an `s`, `"3600s"` \
             (proto3 JSON Duration); `android.ttl` at most 2419200 seconds, "the maximum time to live \
             supported is 4 weeks" (F-REF `AndroidConfig.ttl`);
@@ -27,9 +31,10 @@ struct FCMFieldValue: PayloadRule {
             integer; `light_settings` needs `color`, `light_on_duration` and `light_off_duration`, each \
             "Required" in its description (F-REF `LightSettings`);
             - `topic` a name of `[a-zA-Z0-9-_.~%]` without the "/topics/" prefix (F-REF `Message.topic`; \
-            §2.5); `condition` topic names in single quotes with `in topics`, `&&`, \
+            §2.5); `condition` topic names in quotes with `in topics`, `&&`, \
             `||`, `!` and parentheses, at most 5 topics (F-REF `Message.condition`, send-topic-messages; \
-            §2.5); `webpush.fcm_options.link` an https URL, "HTTPS is required" (F-REF \
+            §2.5); Google writes the names in single quotes, and double quotes, which firebase-admin for Node \
+            sends unchanged, are a warning (no rejection is documented); `webpush.fcm_options.link` an https URL, "HTTPS is required" (F-REF \
             `WebpushFcmOptions.link`);
             - `webpush.headers` string values (a string map in the discovery document); a `Topic` header of \
             at most 32 URL-safe base64 characters, which a push service must answer with 400 otherwise \
@@ -71,14 +76,16 @@ struct FCMFieldValue: PayloadRule {
             """,
         triggering: [
             RuleExample(
-                ##"{"message": {"token": "t", "android": {"priority": ↓"urgent", "ttl": ↓3600, "notification": {"visibility": ↓"public"}}}}"##,
-                note: "Not a priority; a Duration is a string; enum names are exact."),
+                ##"{"message": {"token": "t", "android": {"priority": ↓"urgent", "ttl": ↓3600, "notification": {"visibility": ↓"open", "proxy": ↓"allow"}}}}"##,
+                note:
+                    "Not a priority; a Duration is a string; not a visibility; an enum name in another case is a warning."
+            ),
             RuleExample(
                 ##"{"message": {"token": "t", "android": {"ttl": ↓"3000000s", "notification": {"color": ↓"orange", "notification_count": ↓"two", "event_time": ↓"29.11.2026 10:00"}}}}"##
             ),
             RuleExample(
                 ##"{"message": {"condition": ↓"\"dogs\" in topics || 'cats' in topics", "notification": {"title": "Pets"}}}"##,
-                note: "Topic names in a condition are in single quotes."),
+                note: "Topic names in double quotes: a warning, Google writes them in single quotes."),
             RuleExample(
                 ##"{"message": {"topic": ↓"/topics/news", "fcm_options": {"analytics_label": ↓"weekly digest"}, "data": {"k": "v"}}}"##
             ),
@@ -118,6 +125,9 @@ struct FCMFieldValue: PayloadRule {
                 ##"{"message": {"token": "t", "notification": {"title": "Order shipped"}, "data": {"order_id": "48213"}, "apns": {"headers": {"apns-priority": "10"}}}}"##,
                 note: "Priority 10 with a notification; a data-only message at priority 5 is fine too."),
             RuleExample(
+                ##"{"message": {"token": "t", "android": {"priority": "high", "notification": {"visibility": "public", "notification_priority": "PRIORITY_HIGH"}}}}"##,
+                note: "What firebase-admin for Java sends: priority and visibility lower-cased."),
+            RuleExample(
                 ##"{"message": {"condition": "'dogs' in topics && ('cats' in topics || !('birds' in topics))", "notification": {"title": "Pets"}}}"##
             ),
             RuleExample(
@@ -130,7 +140,7 @@ struct FCMFieldValue: PayloadRule {
         ],
         corrections: [
             RuleCorrection(
-                ##"{"message": {"token": "t", "android": {"priority": "High", "ttl": 3600, "notification": {"visibility": "public"}}}}"##,
+                ##"{"message": {"token": "t", "android": {"priority": "High", "ttl": 3600, "notification": {"visibility": "Public"}}}}"##,
                 ##"{"message": {"token": "t", "android": {"priority": "HIGH", "ttl": "3600s", "notification": {"visibility": "PUBLIC"}}}}"##
             ),
             RuleCorrection(
@@ -143,6 +153,8 @@ struct FCMFieldValue: PayloadRule {
         let doc = context.document
         var checker = SchemaValueChecker(context: context, rejection: Self.rejection, nullMeansUnset: true)
         checker.rangeRisk = "Google documents the interval, not what FCM or the device does with a value outside it"
+        checker.caseRisk =
+            "Google documents the enum names in upper case and not whether FCM takes another case (it takes lower-case android.priority and visibility, which firebase-admin for Java sends)"
         var result: [Diagnostic] = []
         var android: SchemaMember?
         var androidV2: SchemaMember?
@@ -249,7 +261,7 @@ struct FCMFieldValue: PayloadRule {
     private static let rejection = "FCM rejects the message with INVALID_ARGUMENT"
 
     private func bothAndroidConfigs(_ second: String, _ first: String) -> String {
-        "'\(second)' beside '\(first)': the two Android configurations are mutually exclusive, so \(Self.rejection); keep one"
+        "\(MessageText.single(second)) beside \(MessageText.single(first)): the two Android configurations are mutually exclusive, so \(Self.rejection); keep one"
     }
 
     private func locArgs(_ path: String, _ key: String) -> String {

@@ -79,6 +79,6 @@ struct FCMLegacyFormat: PayloadRule {
 
     /// Where `to: "/topics/<name>"` goes.
     private func topic(_ name: String) -> String {
-        "topic (\"\(name)\", without /topics/)"
+        "topic (\(MessageText.json(name)), without /topics/)"
     }
 }

@@ -80,7 +80,7 @@ struct FCMTarget: PayloadRule {
                 return [
                     diagnostic(
                         unsetTarget(name, isNull: doc.kind(unset.value) == .null), at: unset.value, in: doc,
-                        help: "give '\(name)' a value (or use topic, condition, fid)")
+                        help: "give \(MessageText.single(name)) a value (or use topic, condition, fid)")
                 ]
             }
             return [
@@ -112,11 +112,11 @@ struct FCMTarget: PayloadRule {
     private func unsetTarget(_ name: String, isNull: Bool) -> String {
         let value = isNull ? "null" : "empty"
         return
-            "the message has no target: '\(name)' is \(value), which FCM reads as not set, and FCM needs exactly one of token, topic, condition or fid and rejects it; give '\(name)' a value"
+            "the message has no target: \(MessageText.single(name)) is \(value), which FCM reads as not set, and FCM needs exactly one of token, topic, condition or fid and rejects it; give \(MessageText.single(name)) a value"
     }
 
     private func secondTarget(_ name: String, after first: String) -> String {
-        "'\(name)' is a second target beside '\(first)': a v1 message goes to exactly one of token, topic, condition or fid, so FCM rejects it; send one message per target"
+        "\(MessageText.single(name)) is a second target beside \(MessageText.single(first)): a v1 message goes to exactly one of token, topic, condition or fid, so FCM rejects it; send one message per target"
     }
 
     private func noTarget() -> String {

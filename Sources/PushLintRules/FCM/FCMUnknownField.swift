@@ -86,7 +86,7 @@ struct FCMUnknownField: PayloadRule {
                 result.append(
                     diagnostic(
                         bothSpellings(key, firstSpelling, object), at: member.member.key, in: doc, severity: .warning,
-                        help: "keep one of '\(firstSpelling)' and '\(key)'"))
+                        help: "keep one of \(MessageText.single(firstSpelling)) and \(MessageText.single(key))"))
             }
         }
         result += unknownFieldFindings(
@@ -121,14 +121,14 @@ struct FCMUnknownField: PayloadRule {
     }
 
     private func legacy(_ field: UnknownField, _ replacement: String) -> String {
-        "'\(field.key)' belongs to the legacy FCM API, not to \(place(field.object)), so FCM v1 rejects the message; write \(replacement) instead"
+        "\(MessageText.single(field.key)) belongs to the legacy FCM API, not to \(place(field.object)), so FCM v1 rejects the message; write \(replacement) instead"
     }
 
     private func unknown(_ field: UnknownField) -> String {
-        "'\(field.key)' is not a field of \(place(field.object)), so FCM rejects the message (Unknown name)\(field.hint)"
+        "\(MessageText.single(field.key)) is not a field of \(place(field.object)), so FCM rejects the message (Unknown name)\(field.hint)"
     }
 
     private func bothSpellings(_ key: String, _ first: String, _ object: SchemaObject) -> String {
-        "'\(key)' and '\(first)' are the same field of \(place(object)) in two spellings; only one value can be used and which one is not documented, so write it once"
+        "\(MessageText.single(key)) and \(MessageText.single(first)) are the same field of \(place(object)) in two spellings; only one value can be used and which one is not documented, so write it once"
     }
 }

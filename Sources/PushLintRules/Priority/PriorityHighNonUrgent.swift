@@ -78,6 +78,6 @@ struct PriorityHighNonUrgent: PayloadRule {
     }
 
     func interrupting(_ level: String, on reason: String) -> String {
-        "interruption-level '\(level)' on \(reason): it breaks through Focus for something that can wait; use 'active' or 'passive'"
+        "interruption-level \(MessageText.single(level)) on \(reason): it breaks through Focus for something that can wait; use 'active' or 'passive'"
     }
 }

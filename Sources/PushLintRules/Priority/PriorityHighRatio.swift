@@ -24,6 +24,11 @@ struct PriorityHighRatio: ProjectRule {
             and APNs (priority 10 with `interruption-level` `time-sensitive` or `critical`; priority 10 alone is \
             Apple's normal for alerts). Above `maxRatio` it names the heaviest high-priority templates, the first \
             candidates to move to normal priority. Sets of fewer than `minTemplates` templates are not judged.
+
+            Each set is one platform view of one kind of payload, and the message says which: FCM messages, \
+            legacy FCM messages, Expo messages and APNs payloads are counted apart (an Expo message is not an FCM \
+            template for Android, though Expo sends it through FCM), and so are the lines of JSON Lines logs \
+            (`.jsonl`, `.ndjson`), which are messages that were sent, not templates.
             """,
         options: [maxRatio.declaration, minTemplates.declaration],
         triggering: [
@@ -57,12 +62,25 @@ struct PriorityHighRatio: ProjectRule {
         let minimum = max(1, project[Self.minTemplates])
         var result: [ProjectDiagnostic] = []
         let summaries = project.summaries
-        for platform in Self.platforms {
+        // The sets that occur, in a fixed order: platform, then kind, then templates before log lines.
+        var sets: [CountedSet] = []
+        for summary in summaries {
+            for platform in Self.platforms where Self.hasView(platform.id, summary) {
+                let set = CountedSet(platform: platform, kind: summary.kind, isLog: Self.isLog(summary.path))
+                if !sets.contains(set) { sets.append(set) }
+            }
+        }
+        sets.sort { $0.order < $1.order }
+        for set in sets {
+            let platform = set.platform
             // Indexes, not filtered copies: a run of 100 000 templates has as many summaries.
             var views = 0
             var high: [Int] = []
             var highCount = 0
-            for index in summaries.indices where Self.hasView(platform.id, summaries[index]) {
+            for index in summaries.indices
+            where Self.hasView(platform.id, summaries[index]) && summaries[index].kind == set.kind
+                && Self.isLog(summaries[index].path) == set.isLog
+            {
                 views += summaries[index].count
                 if summaries[index].highPriority.contains(platform.id) {
                     high.append(index)
@@ -81,7 +99,7 @@ struct PriorityHighRatio: ProjectRule {
                 ProjectDiagnostic(
                     ruleId: description.id, severity: description.defaultSeverity,
                     message: tooManyHigh(
-                        platform.name, high: highCount, total: views, maxRatio: maxRatio, heaviest: heaviest),
+                        set.label, high: highCount, total: views, maxRatio: maxRatio, heaviest: heaviest),
                     related: related,
                     help:
                         "send messages that can wait at normal priority (FCM NORMAL, Expo \"normal\", APNs interruption-level active)"
@@ -107,15 +125,49 @@ struct PriorityHighRatio: ProjectRule {
 
     static func hasView(_ platform: PlatformSet, _ summary: PayloadSummary) -> Bool { summary.views.contains(platform) }
 
+    /// A line of a JSON Lines log (the extensions the engine streams line by line): a message that was sent.
+    static func isLog(_ path: String) -> Bool { path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") }
+
+    /// What is counted together: one platform view of one kind of payload, in templates or in log lines.
+    struct CountedSet: Equatable {
+        var platform: (id: PlatformSet, name: String)
+        var kind: PayloadKind
+        var isLog: Bool
+
+        static func == (a: CountedSet, b: CountedSet) -> Bool {
+            a.platform.id == b.platform.id && a.kind == b.kind && a.isLog == b.isLog
+        }
+
+        var order: Int {
+            let platformIndex = PriorityHighRatio.platforms.firstIndex { $0.id == platform.id } ?? 0
+            let kindIndex = PayloadKind.allCases.firstIndex(of: kind) ?? 0
+            return (platformIndex * 16 + kindIndex) * 2 + (isLog ? 1 : 0)
+        }
+
+        /// "FCM templates for Android", "Expo log lines for APNs", "APNs templates".
+        var label: String {
+            let what: String
+            switch kind {
+            case .fcm: what = "FCM"
+            case .fcmLegacy: what = "legacy FCM"
+            case .expo: what = "Expo"
+            case .apns: what = "APNs"
+            }
+            let items = isLog ? "log lines" : "templates"
+            return kind == .apns ? "\(what) \(items)" : "\(what) \(items) for \(platform.name)"
+        }
+    }
+
     // MARK: Messages
 
-    private func tooManyHigh(_ platform: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary])
+    /// `counted`: what was counted, "FCM templates for Android".
+    private func tooManyHigh(_ counted: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary])
         -> String
     {
         let percent = high * 100 / total
         let names = heaviest.map { "\($0.place) (\($0.wireBytes) B)" }
         return
-            "\(high) of \(total) \(platform) templates (\(percent)%) go at high priority, more than maxRatio \(maxRatio): "
+            "\(high) of \(total) \(counted) (\(percent)%) go at high priority, more than maxRatio \(maxRatio): "
             + "the high-priority budget is spent on messages that can wait; heaviest: " + names.joined(separator: ", ")
     }
 }

@@ -26,7 +26,7 @@ enum EventMapping {
             var reasons: [String] = []
             if !event.files.isEmpty {
                 guard let glob = event.files.first(where: { $0.matches(context.configRelativePath) }) else { continue }
-                reasons.append("its files glob '\(glob.pattern)' matches the path")
+                reasons.append("its files glob \(MessageText.single(glob.pattern)) matches the path")
             }
             var failure: String?
             for (key, expected) in event.match {
@@ -34,18 +34,21 @@ enum EventMapping {
                 let actual = field.flatMap { CustomData.scalarText(context, $0.value) }
                 if actual != expected {
                     if let field, context.isTemplated(field.value) {
-                        failure = "field '\(key)' is a placeholder, not '\(expected)'"
+                        failure =
+                            "field \(MessageText.single(key)) is a placeholder, not \(MessageText.single(expected))"
                     } else if let actual {
-                        failure = "field '\(key)' is '\(actual)', not '\(expected)'"
+                        failure =
+                            "field \(MessageText.single(key)) is \(MessageText.single(actual)), not \(MessageText.single(expected))"
                     } else {
-                        failure = "field '\(key)' is missing (it should be '\(expected)')"
+                        failure =
+                            "field \(MessageText.single(key)) is missing (it should be \(MessageText.single(expected)))"
                     }
                     break
                 }
             }
             if let failure {
                 if !event.files.isEmpty {
-                    nearMisses.append("its path matches the files of '\(event.name)' but \(failure)")
+                    nearMisses.append("its path matches the files of \(MessageText.single(event.name)) but \(failure)")
                 }
                 continue
             }

@@ -28,9 +28,20 @@ enum FCMCondition {
             return "it names \(parser.topics.count) topics, FCM allows at most \(maxTopics)"
         }
         if let bad = parser.topics.first(where: { !ASCIIText.isWhole($0, SchemaValueChecker.isTopicByte) }) {
-            return "'\(bad)' is not a topic name (letters, digits and - _ . ~ %)"
+            return "\(MessageText.single(bad)) is not a topic name (letters, digits and - _ . ~ %)"
         }
         return nil
+    }
+
+    /// Whether a topic name is written in double quotes (`"dogs" in topics`), which Google's examples never do.
+    static func hasDoubleQuotedTopic(_ text: String) -> Bool {
+        guard text.utf8.contains(UInt8(ascii: "\"")), case .success = tokenize(text) else { return false }
+        return true
+    }
+
+    /// The condition with its double-quoted topic names in single quotes, as Google documents them.
+    static func singleQuoted(_ text: String) -> String {
+        String(text.map { $0 == "\"" ? "'" : $0 })
     }
 
     struct Failure: Error { var reason: String }
@@ -47,15 +58,14 @@ enum FCMCondition {
                 var j = i + 1
                 while j < chars.count, chars[j] != c { j += 1 }
                 guard j < chars.count else { return .failure(Failure(reason: "a topic name's quote is not closed")) }
-                if c == "\"" {
-                    return .failure(
-                        Failure(reason: "topic names are written in single quotes ('\(String(chars[(i + 1)..<j]))')"))
-                }
+                // Double quotes are read as single ones: firebase-admin for Node sends the condition as it is, and
+                // Google documents single quotes without documenting a rejection of double ones.
+                // `hasDoubleQuotedTopic` says so, as a warning.
                 tokens.append(.topic(String(chars[(i + 1)..<j])))
                 i = j + 1
             } else if c == "&" || c == "|" {
                 guard i + 1 < chars.count, chars[i + 1] == c else {
-                    return .failure(Failure(reason: "'\(c)' must be doubled ('\(c)\(c)')"))
+                    return .failure(Failure(reason: "\(MessageText.single(c)) must be doubled ('\(c)\(c)')"))
                 }
                 tokens.append(c == "&" ? .and : .or)
                 i += 2
@@ -74,7 +84,7 @@ enum FCMCondition {
                 tokens.append(.word(String(chars[i..<j])))
                 i = j
             } else {
-                return .failure(Failure(reason: "unexpected character '\(c)'"))
+                return .failure(Failure(reason: "unexpected character \(MessageText.single(c))"))
             }
         }
         return .success(tokens)
@@ -82,14 +92,14 @@ enum FCMCondition {
 
     static func describe(_ token: Token) -> String {
         switch token {
-        case .topic(let t): return "'\(t)'"
-        case .word(let w): return "'\(w)'"
+        case .topic(let t): return MessageText.single(t)
+        case .word(let w): return MessageText.single(w)
         case .and: return "'&&'"
         case .or: return "'||'"
         case .not: return "'!'"
         case .open: return "'('"
         case .close: return "')'"
-        case .bad(let b): return "'\(b)'"
+        case .bad(let b): return MessageText.single(b)
         }
     }
 
@@ -143,14 +153,17 @@ enum FCMCondition {
                 return nil
             case .topic(let name):
                 position += 1
-                guard current == .word("in") else { return "expected 'in topics' after '\(name)'" }
+                guard current == .word("in") else { return "expected 'in topics' after \(MessageText.single(name))" }
                 position += 1
-                guard current == .word("topics") else { return "expected 'in topics' after '\(name)'" }
+                guard current == .word("topics") else {
+                    return "expected 'in topics' after \(MessageText.single(name))"
+                }
                 position += 1
                 topics.append(name)
                 return nil
             case .word(let w):
-                return "expected a quoted topic name but found '\(w)' (write '\(w)' in topics)"
+                return
+                    "expected a quoted topic name but found \(MessageText.single(w)) (write \(MessageText.single(w)) in topics)"
             default:
                 return "expected a topic test but found \(FCMCondition.describe(token))"
             }

@@ -39,7 +39,7 @@ enum FieldPath: CustomStringConvertible {
         case .field(let parent, let name): return SchemaObject.path(parent, name)
         case .key(let parent, let key, let doc): return SchemaObject.path(parent, doc.string(key))
         case .element(let base, let index): return "\(base)[\(index)]"
-        case .header(let base, let name): return "\(base)[\"\(name)\"]"
+        case .header(let base, let name): return "\(base)[\(MessageText.json(name))]"
         }
     }
 }
@@ -55,6 +55,9 @@ struct SchemaValueChecker {
     /// Set when the provider documents a number's range but not that it rejects a value outside it (FCM: the
     /// interval of a `Color` component): out-of-range values are then warnings that state this risk.
     var rangeRisk: String? = nil
+    /// Set when the provider's parser may take an enum name in another letter case (FCM: Google's parser takes
+    /// lower-case names where firebase-admin sends them): such a name is then a warning that states this risk.
+    var caseRisk: String? = nil
 
     var doc: JSONDocument { context.document }
 
@@ -182,25 +185,39 @@ struct SchemaValueChecker {
         let text = doc.string(node)
         if values.contains(text) || aliases.contains(text) { return [] }
         // Same word in another letter case or spelling (`high`, `timeSensitive`): the intent is clear, fix it.
+        if let caseRisk, let match = values.first(where: { ASCIIText.equalsIgnoringCase($0, text) }) {
+            return [
+                ValueProblem(
+                    node: node,
+                    message:
+                        "\(path) is \(MessageText.json(text)), the enum name \(MessageText.json(match)) in another letter case: \(caseRisk); write \(MessageText.json(match))",
+                    help: "write \(MessageText.json(match))",
+                    fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(match))]),
+                    severity: .warning)
+            ]
+        }
         if let match = values.first(where: { Suggest.normalize($0) == Suggest.normalize(text) }) {
             return [
                 ValueProblem(
                     node: node,
-                    message: "\(path) is \"\(text)\" but enum values are exact and case-sensitive, so \(rejection)",
-                    help: "write \"\(match)\"",
+                    message:
+                        "\(path) is \(MessageText.json(text)) but enum values are exact and case-sensitive, so \(rejection)",
+                    help: "write \(MessageText.json(match))",
                     fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(match))]))
             ]
         }
-        let instead = Suggest.closest(to: text, in: values).map { "write \"\($0)\"" } ?? "write one of \(list(values))"
+        let instead =
+            Suggest.closest(to: text, in: values).map { "write \(MessageText.json($0))" }
+            ?? "write one of \(list(values))"
         return [
             ValueProblem(
                 node: node,
-                message: "\(path) is \"\(text)\", which is not one of \(list(values)), so \(rejection)",
+                message: "\(path) is \(MessageText.json(text)), which is not one of \(list(values)), so \(rejection)",
                 help: instead)
         ]
     }
 
-    func list(_ values: [String]) -> String { values.map { "\"\($0)\"" }.joined(separator: ", ") }
+    func list(_ values: [String]) -> String { values.map { "\(MessageText.json($0))" }.joined(separator: ", ") }
 
     // MARK: Durations and times
 
@@ -240,7 +257,7 @@ struct SchemaValueChecker {
                 ValueProblem(
                     node: node,
                     message:
-                        "\(path) is \"\(text)\" without the unit: a Duration is a string of seconds ending in 's'; \(rejection)",
+                        "\(path) is \(MessageText.json(text)) without the unit: a Duration is a string of seconds ending in 's'; \(rejection)",
                     help: "write \"\(text)s\"",
                     fix: fixable
                         ? Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(text + "s"))]) : nil
@@ -255,7 +272,7 @@ struct SchemaValueChecker {
                 ValueProblem(
                     node: node,
                     message:
-                        "\(path) is \"\(text)\", a negative duration: firebase-admin refuses to send it, and Google documents no meaning for a negative time here",
+                        "\(path) is \(MessageText.json(text)), a negative duration: firebase-admin refuses to send it, and Google documents no meaning for a negative time here",
                     help: "write a duration of 0 or more, such as \"0.5s\"", severity: .warning)
             ]
         }
@@ -263,7 +280,7 @@ struct SchemaValueChecker {
             ValueProblem(
                 node: node,
                 message:
-                    "\(path) is \"\(text)\", not a Duration (seconds with up to 9 decimals and an 's', such as \"3600s\" or \"0.5s\"); \(rejection)",
+                    "\(path) is \(MessageText.json(text)), not a Duration (seconds with up to 9 decimals and an 's', such as \"3600s\" or \"0.5s\"); \(rejection)",
                 help: "write the seconds as a string such as \"3600s\"")
         ]
     }
@@ -291,7 +308,8 @@ struct SchemaValueChecker {
         return [
             ValueProblem(
                 node: node,
-                message: "\(path) is \"\(text)\", over the maximum of \(max) seconds (4 weeks); \(rejection)",
+                message:
+                    "\(path) is \(MessageText.json(text)), over the maximum of \(max) seconds (4 weeks); \(rejection)",
                 help: "write at most \"\(max)s\"")
         ]
     }
@@ -303,7 +321,7 @@ struct SchemaValueChecker {
         return [
             ValueProblem(
                 node: node,
-                message: "\(path) is \"\(text)\", not an RFC 3339 timestamp; \(rejection)",
+                message: "\(path) is \(MessageText.json(text)), not an RFC 3339 timestamp; \(rejection)",
                 help: "write a UTC timestamp such as \"2026-11-29T10:00:00Z\"")
         ]
     }
@@ -372,16 +390,31 @@ struct SchemaValueChecker {
                 ValueProblem(
                     node: node,
                     message:
-                        "\(path) is \"\(text)\", not a colour in the documented form \"#rrggbb\": firebase-admin refuses it, and the Android client shows its default colour instead",
+                        "\(path) is \(MessageText.json(text)), not a colour in the documented form \"#rrggbb\": firebase-admin refuses it, and the Android client shows its default colour instead",
                     help: "write six hex digits after '#', such as \"#ff5722\"", severity: .warning)
             ]
         case .topic:
             return topic(node, text, path: path)
         case .condition:
-            guard let problem = FCMCondition.problem(in: text) else { return [] }
+            guard let problem = FCMCondition.problem(in: text) else {
+                guard FCMCondition.hasDoubleQuotedTopic(text) else { return [] }
+                // Google's reference and guide write topic names in single quotes and document no rejection of
+                // double ones; firebase-admin for Node passes the condition to FCM unchanged: a risk, not an error.
+                let single = FCMCondition.singleQuoted(text)
+                return [
+                    ValueProblem(
+                        node: node,
+                        message:
+                            "\(path) \(MessageText.json(text)) writes topic names in double quotes: Google documents conditions with single quotes only ('dogs' in topics) and says nothing of double ones; write \(MessageText.json(single))",
+                        help: "write \(MessageText.json(single))",
+                        fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(single))]),
+                        severity: .warning)
+                ]
+            }
             return [
                 ValueProblem(
-                    node: node, message: "\(path) \"\(text)\" is not a valid condition: \(problem); \(rejection)",
+                    node: node,
+                    message: "\(path) \(MessageText.json(text)) is not a valid condition: \(problem); \(rejection)",
                     help:
                         "write topics in single quotes joined by && and ||, such as \"'dogs' in topics || 'cats' in topics\" (at most 5 topics)"
                 )
@@ -394,14 +427,15 @@ struct SchemaValueChecker {
                 ValueProblem(
                     node: node,
                     message:
-                        "\(path) is \"\(text)\" but an analytics label is documented as 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %: firebase-admin refuses it, and FCM may reject the message or drop the label from its analytics",
+                        "\(path) is \(MessageText.json(text)) but an analytics label is documented as 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %: firebase-admin refuses it, and FCM may reject the message or drop the label from its analytics",
                     help: "write a label such as \"order_shipped\"", severity: .warning)
             ]
         case .httpsURL:
             guard !ASCIIText.hasPrefixIgnoringCase(text, "https://") || text.utf8.count <= 8 else { return [] }
             return [
                 ValueProblem(
-                    node: node, message: "\(path) is \"\(text)\" but FCM requires an https URL here; \(rejection)",
+                    node: node,
+                    message: "\(path) is \(MessageText.json(text)) but FCM requires an https URL here; \(rejection)",
                     help: ASCIIText.hasPrefixIgnoringCase(text, "http://")
                         ? "write \"https://\(text.dropFirst(7))\"" : "write an absolute https:// URL")
             ]
@@ -411,7 +445,7 @@ struct SchemaValueChecker {
                 ValueProblem(
                     node: node,
                     message:
-                        "\(path) is \"\(text)\" but must be a non-negative integer number of seconds; \(rejection)",
+                        "\(path) is \(MessageText.json(text)) but must be a non-negative integer number of seconds; \(rejection)",
                     help: "write seconds such as \"86400\"")
             ]
         case .webPushTopic:
@@ -424,7 +458,7 @@ struct SchemaValueChecker {
                 ValueProblem(
                     node: node,
                     message:
-                        "\(path) is \"\(text)\" but must be at most 32 characters of A-Z a-z 0-9 - _ (URL-safe base64); \(rejection)",
+                        "\(path) is \(MessageText.json(text)) but must be at most 32 characters of A-Z a-z 0-9 - _ (URL-safe base64); \(rejection)",
                     help: "write a short id such as \"order-48213\"")
             ]
         case .soundName:
@@ -440,7 +474,7 @@ struct SchemaValueChecker {
                 ValueProblem(
                     node: node,
                     message:
-                        "\(path) \"\(text)\" is not an Expo push token; Expo cannot deliver to it (DeviceNotRegistered or an invalid request)",
+                        "\(path) \(MessageText.json(text)) is not an Expo push token; Expo cannot deliver to it (DeviceNotRegistered or an invalid request)",
                     help: "write the token getExpoPushTokenAsync returns, ExponentPushToken[...]")
             ]
         }
@@ -460,15 +494,16 @@ struct SchemaValueChecker {
                 ValueProblem(
                     node: node,
                     message:
-                        "\(path) is \"\(text)\" but HTTP v1 takes the topic name without \"/topics/\"; \(rejection)",
-                    help: "write \"\(name)\"",
+                        "\(path) is \(MessageText.json(text)) but HTTP v1 takes the topic name without \"/topics/\"; \(rejection)",
+                    help: "write \(MessageText.json(name))",
                     fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted(name))]))
             ]
         }
         return [
             ValueProblem(
                 node: node,
-                message: "\(path) is \"\(text)\", not a topic name (letters, digits and - _ . ~ %); \(rejection)",
+                message:
+                    "\(path) is \(MessageText.json(text)), not a topic name (letters, digits and - _ . ~ %); \(rejection)",
                 help: "write a topic name such as \"weekly-deals\"")
         ]
     }
@@ -512,7 +547,7 @@ struct SchemaValueChecker {
                     ValueProblem(
                         node: value,
                         message: "\(headerPath) is \(describe(value)) but header values are strings, so \(rejection)",
-                        help: "write \"\(text)\"",
+                        help: "write \(MessageText.json(text))",
                         fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))])))
             default:
                 result.append(

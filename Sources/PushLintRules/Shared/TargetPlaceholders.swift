@@ -4,7 +4,7 @@ import PushLintModel
 /// Document-style stand-ins for a push target (Expo `to`, FCM `token`): the values that documentation, READMEs and
 /// tutorials write where a real device token goes, and that templates keep until their sender fills the token in
 /// at send time. Such a value is no mistake in a template, so rules report it as advice (info) that names it,
-/// instead of "not a token" errors. Shared by the Expo `to` check and (to come) the FCM `token` check.
+/// instead of "not a token" errors. Read by `payload-target-placeholder`, and by the rules that judge targets, which leave placeholders to it.
 ///
 /// A value is a placeholder when it is, as a whole:
 /// - an Expo token whose inside is filler or itself a placeholder: `ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]`
@@ -38,6 +38,11 @@ enum TargetPlaceholders {
         // A value of at most 60 bytes has at most 60 characters: counting characters (grapheme clusters) is left to
         // the long ones. Built in one allocation: every message of a batch with a placeholder token has one.
         let shown = value.utf8.count > 60 && value.count > 60 ? String(value.prefix(57)) + "..." : value
+        // A quote or a control character in the value is escaped (`MessageText`); placeholders rarely hold one.
+        guard !MessageText.needsEscaping(shown, quote: UInt8(ascii: "'")) else {
+            return
+                "`\(field)` holds the documentation placeholder \(MessageText.single(shown)); the real token is filled in at send time"
+        }
         return ASCIIText.concatenated(
             "`", field, "` holds the documentation placeholder '", shown,
             "'; the real token is filled in at send time")

@@ -49,7 +49,7 @@ struct UnknownField {
     /// How both rules end the message of a key that is no foreign field: the closest field, or where custom
     /// values go.
     var hint: String {
-        if case .misspelt(let suggestion) = advice { return "; did you mean '\(suggestion)'?" }
+        if case .misspelt(let suggestion) = advice { return "; did you mean \(MessageText.single(suggestion))?" }
         return "; custom values go in data"
     }
 }
@@ -66,7 +66,7 @@ extension PayloadRule {
             let (message, help) =
                 switch field.advice {
                 case .foreign(let replacement): (foreign(field, replacement), foreignHelp(replacement))
-                case .misspelt(let suggestion): (unknown(field), "rename it to '\(suggestion)'")
+                case .misspelt(let suggestion): (unknown(field), "rename it to \(MessageText.single(suggestion))")
                 case .unknown: (unknown(field), unknownHelp)
                 }
             return diagnostic(message, at: field.keyNode, in: context.document, help: help)

@@ -27,8 +27,12 @@ struct NonUrgency {
     /// "event 'x', which the contract marks marketing, sent to channel 'y' of importance low".
     func text(includingChannel: Bool = true) -> String {
         var parts: [String] = []
-        if let event { parts.append("event '\(event.name)', which the contract marks \(event.urgency)") }
-        if includingChannel, let channel { parts.append("channel '\(channel.id)' of importance \(channel.importance)") }
+        if let event {
+            parts.append("event \(MessageText.single(event.name)), which the contract marks \(event.urgency)")
+        }
+        if includingChannel, let channel {
+            parts.append("channel \(MessageText.single(channel.id)) of importance \(channel.importance)")
+        }
         return parts.joined(separator: ", sent to ")
     }
 }

@@ -83,29 +83,30 @@ struct TemplateSyntax: FileRule {
         let engine = "the \(dialect.displayName) engine refuses the template"
         switch kind {
         case .unclosedTag(let closer):
-            return "this tag is never closed with '\(closer)': \(engine)"
+            return "this tag is never closed with \(MessageText.single(closer)): \(engine)"
         case .unclosedBlock(let name, let closer):
-            return "\(name.isEmpty ? "this block" : "'\(name)'") is never closed with '\(closer)': \(engine)"
+            return
+                "\(name.isEmpty ? "this block" : "\(MessageText.single(name))") is never closed with \(MessageText.single(closer)): \(engine)"
         case .unexpectedClose(let tag, let open):
             if let open {
                 return
-                    "'\(tag)' closes a block that is not open: the innermost open block is '\(open.isEmpty ? "this" : open)'; \(engine)"
+                    "\(MessageText.single(tag)) closes a block that is not open: the innermost open block is '\(open.isEmpty ? "this" : open)'; \(engine)"
             }
-            return "'\(tag)' closes no open block: \(engine)"
+            return "\(MessageText.single(tag)) closes no open block: \(engine)"
         case .misplaced(let tag, let open):
             if let open {
                 return
-                    "'\(tag)' does not belong here (inside '\(open)', after its else or in a block that has none): \(engine)"
+                    "\(MessageText.single(tag)) does not belong here (inside \(MessageText.single(open)), after its else or in a block that has none): \(engine)"
             }
-            return "'\(tag)' stands outside any block: \(engine)"
+            return "\(MessageText.single(tag)) stands outside any block: \(engine)"
         case .unknownTag(let name):
             return
-                "'\(name)' is no \(dialect.displayName) tag: the engine refuses it unless it registers a custom tag of that name"
+                "\(MessageText.single(name)) is no \(dialect.displayName) tag: the engine refuses it unless it registers a custom tag of that name"
         case .missingArgument(let tag):
-            return "'\(tag)' needs an expression: \(engine)"
+            return "\(MessageText.single(tag)) needs an expression: \(engine)"
         case .braceBeforeTag(let tag):
             return
-                "'\(tag)' reads as a triple-brace tag, not as a JSON '{' before a tag: \(engine); write a space after the JSON brace"
+                "\(MessageText.single(tag)) reads as a triple-brace tag, not as a JSON '{' before a tag: \(engine); write a space after the JSON brace"
         case .tooDeep(let limit):
             return "blocks nest deeper than \(limit)"
         }
@@ -113,7 +114,7 @@ struct TemplateSyntax: FileRule {
 
     func help(_ kind: TemplateSyntaxProblem.Kind) -> String? {
         switch kind {
-        case .unclosedBlock(_, let closer): return "add '\(closer)' where the block ends"
+        case .unclosedBlock(_, let closer): return "add \(MessageText.single(closer)) where the block ends"
         case .unexpectedClose: return "close the innermost block first, or delete the stray tag"
         case .unknownTag: return "check the spelling, or set the file's dialect with a `templates` entry of the config"
         default: return nil

@@ -58,10 +58,12 @@ struct TemplateUnboundedVariable: PayloadRule {
             let times = count > 1 ? " (used \(count) times)" : ""
             result.append(
                 diagnostic(
-                    "variable '\(name)'\(times) has no maximum under 'variables' in the contract, so the worst-case size of this template is unknown."
+                    "variable \(MessageText.single(name))\(times) has no maximum under 'variables' in the contract, so the worst-case size of this template is unknown."
                         + Suggest.didYouMean(name, in: contract.variables.keys.sorted()),
                     span: use.span, pointer: context.document.pointer(of: use.node),
-                    help: "declare \"\(name)\": {\"maxLength\": N} (characters) or {\"maxBytes\": N} under 'variables'")
+                    help:
+                        "declare \(MessageText.json(name)): {\"maxLength\": N} (characters) or {\"maxBytes\": N} under 'variables'"
+                )
             )
         }
         return result

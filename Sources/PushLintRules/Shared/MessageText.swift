@@ -1,0 +1,44 @@
+import PushLintJSON
+
+/// Values quoted inside finding messages and helps, escaped in this one place: a value's own quotes, backslashes
+/// and control characters must not break the quoting around it (`message.condition "\"dogs\" in topics"`, never
+/// `message.condition ""dogs" in topics"`), and a newline in a value must not split a one-line message.
+enum MessageText {
+    /// The value as a JSON string literal, `"..."`: what the user writes in the payload (and copies from a help).
+    static func json(_ value: some CustomStringConvertible) -> String {
+        let text = value.description
+        guard needsEscaping(text, quote: UInt8(ascii: "\"")) else { return "\"" + text + "\"" }
+        return JSONDocument.quoted(text)
+    }
+
+    /// The value in single quotes, `'...'`, with `'` and `\` escaped by a backslash and control characters written
+    /// as JSON writes them (`\n`, `\u0001`): names of keys, files and ids in prose.
+    static func single(_ value: some CustomStringConvertible) -> String {
+        let text = value.description
+        guard needsEscaping(text, quote: UInt8(ascii: "'")) else { return "'" + text + "'" }
+        var out = "'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "'": out += "\\'"
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "'"
+    }
+
+    /// Whether the text holds the quote, a backslash or a control character: most values hold none, and are
+    /// quoted as they are.
+    static func needsEscaping(_ text: String, quote: UInt8) -> Bool {
+        text.utf8.contains { $0 == quote || $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 == 0x7F }
+    }
+}
