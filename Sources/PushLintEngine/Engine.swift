@@ -415,8 +415,12 @@ public struct Engine: Sendable {
         }
         let largest = sizes.largest
         let summaries = joined(checked, \.summaries)
+        let joinedFindings = Self.joining(diagnostics, &checked)
+        // An Expo batch is one request: a mistake repeated in its messages is reported once, with the count.
+        let isExpoRequest = payloads.count > 1 && payloads.allSatisfy { $0.kind == .expo }
         let resolved = resolve(
-            Self.joining(diagnostics, &checked), target: target, bytes: bytes, lines: lines)
+            isExpoRequest ? RequestFindings.folded(joinedFindings) : joinedFindings, target: target, bytes: bytes,
+            lines: lines)
         let report = FileReport(
             path: target.path, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)

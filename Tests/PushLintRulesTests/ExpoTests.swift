@@ -141,6 +141,21 @@ import Testing
         #expect(try findings("expo-field-value", single).map(\.pointer) == ["/to/100"])
     }
 
+    /// An Expo batch is one request: one mistake repeated in its 1 000 messages is one finding with the count, and
+    /// its fix mends every message (issue 28). A batch of mixed kinds is no request and keeps each message's.
+    @Test func aRepeatedMistakeInABatchIsReportedOnceWithTheCount() throws {
+        let message = #"{"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Hi", "priority": "HIGH"}"#
+        let batch = "[" + Array(repeating: message, count: 1000).joined(separator: ",") + "]"
+        let found = try findings("expo-field-value", batch)
+        #expect(found.map(\.pointer) == ["/0/priority", "/100"], "\(found.map(\.message))")
+        #expect(found.first?.message.hasSuffix("(the same in 999 more messages of this request)") == true)
+        #expect(found.first?.fix?.edits.count == 1000)
+        let fixed = try ExampleLinter.applyFixes(of: "expo-field-value", RuleExample(batch))
+        #expect(!fixed.contains(#""HIGH""#))
+        let mixed = "[" + message + "," + message + #",{"aps": {"alert": "Hi"}}]"#
+        #expect(try findings("expo-field-value", mixed).count == 2)
+    }
+
     @Test func templatesSkipUnknownValues() throws {
         let source =
             #"{"to": {{tokens}}, "title": "{{title}}", "badge": {{badge}}, "priority": "{{p}}", "ttl": {{ttl}}}"#
