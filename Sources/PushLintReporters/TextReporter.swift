@@ -62,7 +62,11 @@ public struct TextReporter: Reporter {
             })
         { out += part }
         out += style(file.path.display, .bold) + ": " + counts(file.diagnostics.map(\.severity))
-        if let bytes = file.wireBytes, let limit = file.wireLimit { out += " (wire size \(bytes) B / \(limit))" }
+        // A body of `{}` is a message with only its target (FCM counts the message without it): "2 B" would read as
+        // the size of the file, so the size is shown only for a message with content.
+        if let bytes = file.wireBytes, let limit = file.wireLimit, bytes > 2 {
+            out += " (wire size \(bytes) B / \(limit))"
+        }
         out += "\n"
         return out
     }
