@@ -51,7 +51,21 @@ struct PriorityHighRatio: ProjectRule {
                   {"message": {"token": "t", "notification": {"title": "Weekend sale"}}},
                   {"message": {"token": "t", "notification": {"title": "Weekly digest"}}}
                 ]
-                """#, note: "Only the one-time code goes at high priority.")
+                """#, note: "Only the one-time code goes at high priority."),
+            RuleExample(
+                #"""
+                [
+                  {"message": {"token": "t", "notification": {"title": "Your code is 4821"}, "android": {"priority": "HIGH"}}},
+                  {"message": {"token": "t", "notification": {"title": "Driver arriving"}, "android": {"priority": "HIGH"}}},
+                  {"message": {"token": "t", "notification": {"title": "Weekend sale"}}},
+                  {"message": {"token": "t", "notification": {"title": "Weekly digest"}}},
+                  {"to": "ExponentPushToken[N1Xk3vQ9bY2mT7pLd4sR8w]", "title": "Call incoming", "priority": "high"},
+                  {"to": "ExponentPushToken[hT2kQm9ZrX4bV7nLc1sW0e]", "title": "Call incoming", "priority": "high"}
+                ]
+                """#,
+                note:
+                    "Two of four FCM messages, and two Expo messages counted apart (fewer than minTemplates): Expo messages are not FCM templates."
+            ),
         ],
         isProjectRule: true)
 
