@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Validates pushlint's CI report formats with the formats' own validators (see README "Report formats"):
+# Validates pushlint's CI report formats with the formats' own validators (see docs/report-formats.md):
 #   - testdata/golden/*.junit.xml and *.sarif (the reporters' goldens);
 #   - the reports of the bundled example project, produced by the real command line in one run
 #     (text on stdout, junit + sarif + github + json through --report) and once more with -f sarif -o.
