@@ -12,7 +12,7 @@ let package = Package(
     products: [
         .executable(name: "pushlint", targets: ["pushlint"]),
         .library(name: "PushLintKit", targets: ["PushLintKit"]),
-        // `swift package pushlint [ARGS]` in a package that depends on pushlint (README "SwiftPM plugin").
+        // `swift package pushlint [ARGS]` in a package that depends on pushlint (docs/ci.md "SwiftPM plugin").
         .plugin(name: "PushLintPlugin", targets: ["PushLintPlugin"]),
     ],
     targets: [
