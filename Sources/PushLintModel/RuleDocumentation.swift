@@ -128,16 +128,13 @@ public enum RuleDocumentation {
     /// The text of a hand-written page with one generated section replaced: the lines between
     /// `<!-- generated:NAME begin ... -->` and `<!-- generated:NAME end -->`. Nil when the page lacks the markers.
     public static func replacingSection(_ name: String, in page: String, with content: String) -> String? {
-        let begin = sectionBegin(name)
+        let begin =
+            "<!-- generated:\(name) begin (by `swift run pushlint-docgen` from the code; do not edit by hand) -->"
         let end = "<!-- generated:\(name) end -->"
         guard let first = page.firstRange(of: begin), let last = page.firstRange(of: end),
             first.upperBound <= last.lowerBound
         else { return nil }
         return String(page[..<first.upperBound]) + "\n" + content + String(page[last.lowerBound...])
-    }
-
-    public static func sectionBegin(_ name: String) -> String {
-        "<!-- generated:\(name) begin (by `swift run pushlint-docgen` from the code; do not edit by hand) -->"
     }
 
     /// Every generated file: name -> content.
