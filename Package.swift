@@ -12,7 +12,7 @@ let package = Package(
     products: [
         .executable(name: "pushlint", targets: ["pushlint"]),
         .library(name: "PushLintKit", targets: ["PushLintKit"]),
-        // `swift package pushlint [ARGS]` in a package that depends on pushlint (README "SwiftPM plugin").
+        // `swift package pushlint [ARGS]` in a package that depends on pushlint (docs/ci.md "SwiftPM plugin").
         .plugin(name: "PushLintPlugin", targets: ["PushLintPlugin"]),
     ],
     targets: [
@@ -48,8 +48,8 @@ let package = Package(
                     verb: "pushlint",
                     description: "Lint the package's push-notification payloads with pushlint (default: lint .)")),
             dependencies: ["pushlint"]),
-        // Regenerates rules/*.md from the rule descriptions: `swift run pushlint-docgen`.
-        .executableTarget(name: "pushlint-docgen", dependencies: ["PushLintRules"], swiftSettings: strict),
+        // Regenerates rules/*.md, schemas/ and the generated sections of docs/: `swift run pushlint-docgen`.
+        .executableTarget(name: "pushlint-docgen", dependencies: ["PushLintCLI"], swiftSettings: strict),
         // Corpora and parse-only measurements for scripts/bench.sh.
         .executableTarget(name: "pushlint-bench", dependencies: ["PushLintJSON"], swiftSettings: strict),
         // libFuzzer target over the parser, a whole lint and the reporters (scripts/fuzz.sh).

@@ -160,14 +160,14 @@ files = [("pushlint", "testdata/examples/.pushlint.json"), ("push-contract", "te
 for name, path in files:
     jsonschema.Draft202012Validator(schemas[name]).validate(strip_jsonc(open(path).read()))
     print(f"{path}: valid against {name}.schema.json")
-readme = open("README.md").read()
-blocks = [part.split("```")[0] for part in readme.split("```jsonc\n")[1:]]
+pages = "".join(open(page).read() for page in ["docs/configuration.md", "docs/contract.md"])
+blocks = [part.split("```")[0] for part in pages.split("```jsonc\n")[1:]]
 for name in schemas:
     found = [b for b in blocks if f"schemas/{name}.schema.json" in b]
-    assert found, f"README has no complete {name} example"
+    assert found, f"docs/configuration.md and docs/contract.md have no complete {name} example"
     for block in found:
         jsonschema.Draft202012Validator(schemas[name]).validate(strip_jsonc(block))
-        print(f"README example: valid against {name}.schema.json")
+        print(f"docs example: valid against {name}.schema.json")
 for name, wrong in [("pushlint", {"inclde": []}), ("pushlint", {"rules": {"json-bom": "loud"}}),
                     ("push-contract", {"android": {"channels": [{"importance": "high"}]}})]:
     errors = list(jsonschema.Draft202012Validator(schemas[name]).iter_errors(wrong))

@@ -13,8 +13,8 @@ swift build -c release --product pushlint-fuzz --build-path .build-fuzz \
 # Leaks at exit are the Swift runtime's statics (compiled regexes), not pushlint's: do not report them as crashes.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 mkdir -p .fuzz/corpus .fuzz/artifacts
-seeds=(testdata/fuzz testdata/fixtures/apns/clean testdata/fixtures/fcm/clean testdata/fixtures/expo/clean testdata/examples/push testdata/apps)
-[ -d ../shared/conformance/json-test-suite ] && seeds+=(../shared/conformance/json-test-suite)
+seeds=(testdata/fuzz testdata/fixtures/apns/clean testdata/fixtures/fcm/clean testdata/fixtures/expo/clean testdata/examples/push testdata/apps
+  testdata/conformance/json-test-suite)
 # Directories only: libFuzzer reads the files directly inside each.
 dirs=()
 for d in "${seeds[@]}"; do

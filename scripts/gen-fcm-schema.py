@@ -2,7 +2,7 @@
 """Writes the FCM v1 schema facts as Swift: Sources/PushLintModel/Schemas/FCMDiscoveryFacts.swift.
 
 The facts are those of Google's discovery document `fcm.v1` (revision 20261023), pinned in
-../shared/conformance/platforms/fcm-v1-message.schema-facts.json: field names, types, formats, enum values and
+testdata/conformance/platforms/fcm-v1-message.schema-facts.json: field names, types, formats, enum values and
 message references of `Message` and every schema it references. Nothing else (no descriptions).
 
     python3 scripts/gen-fcm-schema.py [FACTS.json] [--output FILE] [--check]
@@ -17,7 +17,7 @@ import re
 import sys
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_FACTS = os.path.join(REPO, "..", "shared", "conformance", "platforms", "fcm-v1-message.schema-facts.json")
+DEFAULT_FACTS = os.path.join(REPO, "testdata", "conformance", "platforms", "fcm-v1-message.schema-facts.json")
 DEFAULT_OUTPUT = os.path.join(REPO, "Sources", "PushLintModel", "Schemas", "FCMDiscoveryFacts.swift")
 COMMAND = "python3 scripts/gen-fcm-schema.py"
 ROOT = "Message"
@@ -112,7 +112,7 @@ def generate(facts):
         raise FactsError("the facts do not name the document's revision")
     lines = [
         "// GENERATED FILE, do not edit. Made by `%s` from" % COMMAND,
-        "// ../shared/conformance/platforms/fcm-v1-message.schema-facts.json: %s." % source,
+        "// testdata/conformance/platforms/fcm-v1-message.schema-facts.json: %s." % source,
         "// Facts only (field names, types, formats, enum values, references); what the descriptions say and the",
         "// formats pushlint checks are refinements in FCMSchema.swift. FCMDiscoveryFactsTests compares this table",
         "// with the pinned document.",

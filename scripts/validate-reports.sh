@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Validates pushlint's CI report formats with the formats' own validators (see README "Report formats"):
+# Validates pushlint's CI report formats with the formats' own validators (see docs/report-formats.md):
 #   - testdata/golden/*.junit.xml and *.sarif (the reporters' goldens);
 #   - the reports of the bundled example project, produced by the real command line in one run
 #     (text on stdout, junit + sarif + github + json through --report) and once more with -f sarif -o.
-# JUnit: python xmlschema (XSD 1.0) against both XSDs of ../shared/conformance/junit.
-# SARIF: python jsonschema (Draft-07, format checks) against ../shared/conformance/sarif/sarif-schema-2.1.0.json.
+# JUnit: python xmlschema (XSD 1.0) against both XSDs of testdata/conformance/junit.
+# SARIF: python jsonschema (Draft-07, format checks) against testdata/conformance/sarif/sarif-schema-2.1.0.json.
 # GitHub: every line is one well-formed workflow command.
 # The validators are the pinned ones of .venv/ (scripts/requirements.txt), which the test command scripts/test
 # creates and puts first on PATH; run alone, this script uses .venv/ when it exists. A missing validator is an
@@ -14,11 +14,11 @@ cd "$(dirname "$0")/.."
 
 venv="${PUSHLINT_VENV:-$(pwd)/.venv}"
 if [[ -x "$venv/bin/python3" && "$(command -v python3)" != "$venv/bin/python3" ]]; then PATH="$venv/bin:$PATH"; fi
-conformance="${PUSHLINT_CONFORMANCE:-../shared/conformance}"
+conformance="${PUSHLINT_CONFORMANCE:-testdata/conformance}"
 junit_schemas=("$conformance/junit/junit-10.xsd" "$conformance/junit/JUnit.xsd")
 sarif_schema="$conformance/sarif/sarif-schema-2.1.0.json"
 for f in "${junit_schemas[@]}" "$sarif_schema"; do
-    [[ -f "$f" ]] || { echo "validate-reports: missing schema $f" >&2; exit 2; }
+    [[ -f "$f" ]] || { echo "validate-reports: missing schema $f: restore it with git checkout -- testdata/conformance" >&2; exit 2; }
 done
 python3 -c 'import xmlschema, jsonschema, rfc3986_validator, rfc3339_validator' 2>/dev/null || {
     echo "validate-reports: the pinned validators (python xmlschema, jsonschema[format-nongpl]) are not installed: run scripts/test, which creates .venv/ with them" >&2

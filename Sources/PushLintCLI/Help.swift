@@ -147,7 +147,7 @@ enum Help {
         OPTIONS:
           -f, --format text|json  text (default): a summary by kind with path:line. json: one object with channels,
                                   categories, backgroundModes, entitlements, defaultChannel, serviceExtension,
-                                  unresolved (and more; see the README).
+                                  unresolved (and more; see docs/app-scan.md).
           -c, --config FILE       Default: the nearest .pushlint.json walking up from the working directory.
           -j, --jobs N            Files read in parallel. Default: the number of active processors.
           --write-contract        Merge the facts into the contract (the config's, --contract FILE, else a new
@@ -169,7 +169,7 @@ enum Help {
 
         Diagnostics as 'pushlint lint' gives them for each open document's path (nearest .pushlint.json and its
         contract), quick fixes, hover with the rule's documentation, completion inside aps, FCM message and Expo
-        messages. See the README's editor setup.
+        messages. Editor setup: docs/editor.md.
 
         """
 }

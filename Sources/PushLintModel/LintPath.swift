@@ -3,7 +3,7 @@
 /// the reporters (`display`), the fixer (`absolute`) and the baseline (keyed from `absolute`): nothing downstream
 /// parses one form back out of another.
 public struct LintPath: Sendable, Hashable {
-    /// As reports show it: relative to the working directory (`push/orders/shipped.json`, `../shared/a.json`), or
+    /// As reports show it: relative to the working directory (`push/orders/shipped.json`, `../other/a.json`), or
     /// the name given to bytes that are no file (`<stdin>`, `--stdin-filename`).
     public var display: String
     /// Absolute and normalized (no `.` or `..`): what is read and written, and what the baseline's key is made

@@ -101,7 +101,7 @@ public struct RuleDescription: Sendable {
     public var summary: String
     public var family: RuleFamily
     public var defaultSeverity: Severity
-    /// Why the rule exists, with the platform source (platform-rules.md keys or URLs).
+    /// Why the rule exists, with the platform source (the public documentation, by URL).
     public var rationale: String
     public var options: [RuleOption]
     public var triggering: [RuleExample]

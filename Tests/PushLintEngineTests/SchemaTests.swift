@@ -80,10 +80,13 @@ import Testing
     }
 }
 
-/// The README's complete config and contract examples are read by the Swift readers without error.
+/// The complete config and contract examples of the reference pages (docs/configuration.md, docs/contract.md) are
+/// read by the Swift readers without error.
 @Suite struct ReadmeExampleTests {
     static func blocks(containing marker: String) throws -> [String] {
-        let readme = try String(contentsOf: Paths.repo.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try ["docs/configuration.md", "docs/contract.md"].map {
+            try String(contentsOf: Paths.repo.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
         return readme.components(separatedBy: "```jsonc\n").dropFirst().compactMap { part in
             let block = part.components(separatedBy: "```").first ?? ""
             return block.contains(marker) ? block : nil

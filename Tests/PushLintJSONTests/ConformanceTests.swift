@@ -3,7 +3,7 @@ import PushLintJSON
 import TestSupport
 import Testing
 
-/// JSONTestSuite (`../shared/conformance/json-test-suite`): every `y_` parses, every `n_` is rejected with a
+/// JSONTestSuite (`testdata/conformance/json-test-suite`): every `y_` parses, every `n_` is rejected with a
 /// location inside the file, every `i_` returns either way.
 @Suite struct ConformanceTests {
     static let suite = Paths.conformance.appendingPathComponent("json-test-suite")

@@ -3,7 +3,7 @@ import PushLintModel
 import TestSupport
 import Testing
 
-/// The FCM schema table against Google's discovery document (`../shared/conformance/platforms/`, revision
+/// The FCM schema table against Google's discovery document (`testdata/conformance/platforms/`, revision
 /// 20261023): the generated facts say what the document says, field for field, and the schemas rules read are
 /// built from them, narrowing a type only where a description says more. When the pinned document changes, run
 /// `python3 scripts/gen-fcm-schema.py` and decide about what is new.

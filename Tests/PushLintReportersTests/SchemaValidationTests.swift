@@ -6,7 +6,7 @@ import PushLintRules
 import TestSupport
 import Testing
 
-/// The JUnit and SARIF outputs checked by the formats' own schemas (`../shared/conformance`), with the real
+/// The JUnit and SARIF outputs checked by the formats' own schemas (`testdata/conformance`), with the real
 /// validators: python `xmlschema` (XSD 1.0) and `jsonschema[format-nongpl]`, pinned in `scripts/requirements.txt`
 /// and installed in `.venv/` by the test command `scripts/test`. Without that venv these tests FAIL with the
 /// command to run (they do not skip).

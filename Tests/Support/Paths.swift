@@ -1,15 +1,15 @@
 import Foundation
 
-/// Where the repository and the shared conformance kit are, found from this file's path so tests work from
-/// any working directory.
+/// Where the repository and its conformance data are, found from this file's path so tests work from any
+/// working directory.
 public enum Paths {
     /// The package root.
     public static let repo: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// `../shared` beside the checkout.
-    public static let shared: URL = repo.deletingLastPathComponent().appendingPathComponent("shared")
-    public static let conformance: URL = shared.appendingPathComponent("conformance")
     public static let testdata: URL = repo.appendingPathComponent("testdata")
+    /// Third-party conformance data (JSONTestSuite, the report formats' schemas, Google's FCM facts), kept in the
+    /// repository with its sources and licences (`testdata/conformance/README.md`), so a fresh clone tests alone.
+    public static let conformance: URL = testdata.appendingPathComponent("conformance")
 
     /// Files of a folder, sorted; fails loudly (empty list) when the folder is missing, so tests that iterate
     /// it must also assert a count.

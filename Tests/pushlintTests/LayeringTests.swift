@@ -27,7 +27,7 @@ import Testing
         ]),
         // The executable runs the command line on the process (and exits through the engine's `Terminal`).
         "pushlint": system.union(["PushLintCLI", "PushLintEngine"]),
-        "pushlint-docgen": system.union(["Foundation", "PushLintModel", "PushLintRules"]),
+        "pushlint-docgen": system.union(["Foundation", "PushLintCLI", "PushLintModel", "PushLintRules"]),
         "pushlint-bench": system.union(["Foundation", "PushLintJSON"]),
         "pushlint-fuzz": system.union([
             "Foundation", "PushLintJSON", "PushLintModel", "PushLintApp", "PushLintEngine", "PushLintReporters",

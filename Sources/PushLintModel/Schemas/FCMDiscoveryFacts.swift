@@ -1,5 +1,5 @@
 // GENERATED FILE, do not edit. Made by `python3 scripts/gen-fcm-schema.py` from
-// ../shared/conformance/platforms/fcm-v1-message.schema-facts.json: FCM HTTP v1 discovery document (fcm.v1), revision 20261023.
+// testdata/conformance/platforms/fcm-v1-message.schema-facts.json: FCM HTTP v1 discovery document (fcm.v1), revision 20261023.
 // Facts only (field names, types, formats, enum values, references); what the descriptions say and the
 // formats pushlint checks are refinements in FCMSchema.swift. FCMDiscoveryFactsTests compares this table
 // with the pinned document.

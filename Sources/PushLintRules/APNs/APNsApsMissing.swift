@@ -10,15 +10,14 @@ struct APNsApsMissing: PayloadRule {
         defaultSeverity: .error,
         rationale: """
             An APNs body is a JSON object with an `aps` dictionary: that is where Apple reads the alert, sound, \
-            badge, `content-available` and every other system key; custom keys go beside it (A-GEN, \
-            platform-rules.md §1.3). A body without `aps`, or with `aps` that is not an object, shows nothing \
+            badge, `content-available` and every other system key; custom keys go beside it (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification). A body without `aps`, or with `aps` that is not an object, shows nothing \
             and wakes nothing. Checked on an envelope's `payload` and on `apns.payload` of an FCM message \
             (unless FCM builds the alert from the message's `notification`).
 
             Push types whose body another framework reads need no `aps`, and are not reported: `pushtotalk` \
             (PushToTalk reads `activeSpeaker` at the top level), `fileprovider` (`container-identifier`, \
             `domain`), `voip` (PushKit hands the app its call data), `mdm` (`{"mdm": PushMagic}` at the top \
-            level) and `location` (Core Location's location push service extension) (platform-rules.md §1.4). \
+            level) and `location` (Core Location's location push service extension) (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification). \
             Without headers, a top-level `mdm`, `activeSpeaker` or `container-identifier` identifies such a body.
             """,
         triggering: [

@@ -13,12 +13,12 @@ struct APNsApsUnknownKey: PayloadRule {
             APNs does not reject unknown keys inside `aps`: the device ignores them. A misspelt system key \
             (`content_available`, `contentAvailable`, `mutable_content`, `thread_id`, `events` for `event`) \
             therefore fails silently: the app is not woken, the service extension does not run, the Live \
-            Activity does not update (platform-rules.md §1.3; andrei-m-code/net-core-push-notifications#9, \
-            phonegap/phonegap-plugin-push#1545). `aps` is reserved for Apple's keys (A-GEN, §1.4): custom data \
-            goes beside `aps` at the top level of the body. The `alert` dictionary has its own keys (§1.5); in a \
+            Activity does not update (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification; andrei-m-code/net-core-push-notifications#9, \
+            phonegap/phonegap-plugin-push#1545). `aps` is reserved for Apple's keys (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification): custom data \
+            goes beside `aps` at the top level of the body. The `alert` dictionary has its own keys; in a \
             Live Activity push the alert may also name a `sound`, and its `title` and `body` may be localization \
-            dictionaries of `loc-key` and `loc-args` (A-LA). A critical alert's `sound` dictionary has \
-            `critical`, `name` and `volume` (A-GEN, §1.4).
+            dictionaries of `loc-key` and `loc-args` (https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications). A critical alert's `sound` dictionary has \
+            `critical`, `name` and `volume` (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification).
 
             Custom data inside `aps` is one finding however many keys it has. Beside `aps`, keys of the FCM \
             message format (`content_available`, `mutable_content`, `priority`, `time_to_live`, \

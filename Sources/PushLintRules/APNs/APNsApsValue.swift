@@ -9,8 +9,8 @@ struct APNsApsValue: PayloadRule {
         family: .apns,
         defaultSeverity: .warning,
         rationale: """
-            Apple defines each `aps` key with one JSON type and range (A-GEN, platform-rules.md §1.4 and §1.5; \
-            the admin SDKs check the same, ADM-N `validateAps`). Apple does not document what a device does with \
+            Apple defines each `aps` key with one JSON type and range (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification; \
+            the admin SDKs check the same, https://github.com/firebase/firebase-admin-node/blob/master/src/messaging/messaging-internal.ts `validateAps`). Apple does not document what a device does with \
             a value of another type, so these are warnings that state the risk (the badge, sound or flag may not \
             take effect), not errors:
 
@@ -26,13 +26,13 @@ struct APNsApsValue: PayloadRule {
             - `interruption-level` one of `passive`, `active`, `time-sensitive`, `critical`.
             - In a Live Activity push, `alert.title` and `alert.body` may also be localization dictionaries \
             (`loc-key` a string, `loc-args` an array of strings), the form of Apple's ActivityKit push-to-start, \
-            update and broadcast examples (A-LA).
+            update and broadcast examples (https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications).
             - `relevance-score` a number from 0 to 1 (APNSwift); in a Live Activity any number, where it orders \
             the activities.
             - `timestamp`, `stale-date`, `dismissal-date` integer UNIX seconds (units are \
             `apns-live-activity`'s concern); `content-state` and `attributes` objects; `thread-id`, \
             `category`, `target-content-id`, `filter-criteria`, `attributes-type`, `input-push-channel` \
-            strings; `input-push-token` the number 1 (A-LA push-to-start); `content-changed` `true`; \
+            strings; `input-push-token` the number 1 (https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications push-to-start); `content-changed` `true`; \
             `url-args` an array of strings. `event` is `apns-live-activity`'s.
 
             These are the types of Apple's `aps` table that `pushlint schema apns` writes too. Only values \

@@ -12,16 +12,16 @@ struct APNsBackgroundHeaders: PayloadRule {
             A background (silent) notification carries `content-available: 1` and no `alert`, `sound` or `badge`. \
             Apple requires it to go with `apns-push-type: background` and `apns-priority: 5`; with priority 10 \
             (which is also what APNs uses when the header is missing) or push type `alert` the device drops or \
-            throttles it, although APNs answers 200 (A-BG, A-REQ, platform-rules.md §1.2 and §1.6; the most \
+            throttles it, although APNs answers 200 (https://developer.apple.com/documentation/usernotifications/pushing-background-updates-to-your-app, https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns; the most \
             common silent-push bug, node-apn/node-apn#241, parse-community/parse-server#6106).
 
             The rule reads the headers of what APNs receives: an envelope's `headers`, the headers configured \
             for a bare body in `.pushlint.json`, `apns.headers` of an FCM message (FCM sends `apns-priority: 10` \
-            when it is absent, F-REF; with `apns-priority: 10` in `apns.headers` of a message without \
+            when it is absent, https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages; with `apns-priority: 10` in `apns.headers` of a message without \
             `notification`, FCM itself answers INVALID_ARGUMENT, since the description of `ApnsConfig.headers` \
             in Google's discovery document allows only 5 for data messages), and the headers Expo's service \
             derives from an Expo message \
-            (`_contentAvailable: true` goes out at priority 10 unless `priority` is `normal`, EXPO-D). A bare \
+            (`_contentAvailable: true` goes out at priority 10 unless `priority` is `normal`, https://docs.expo.dev/push-notifications/sending-notifications/). A bare \
             body with no known headers is not checked. Push types other than `alert` and `background` (`voip`, \
             `liveactivity`, ...) are the author's explicit choice and are left to the other header rules.
 

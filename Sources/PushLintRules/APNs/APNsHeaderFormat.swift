@@ -9,14 +9,14 @@ struct APNsHeaderFormat: PayloadRule {
         family: .apns,
         defaultSeverity: .error,
         rationale: """
-            APNs checks its request headers and answers 400 (A-REQ, A-RESP, platform-rules.md §1.2):
+            APNs checks its request headers and answers 400 (https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns, https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns):
 
             - `apns-collapse-id` at most 64 bytes of UTF-8 (`BadCollapseId`; pushy, a2);
             - `apns-expiration` a UNIX time in seconds, `0` for "try once" (`BadExpirationDate`); a 13-digit \
             value is milliseconds, which APNs reads as a date thousands of years away;
             - `apns-id` a UUID in canonical 8-4-4-4-12 form (`BadMessageId`);
-            - header values are strings: FCM's `apns.headers` is `map<string, string>` (F-REF; the admin SDKs \
-            refuse anything else, ADM-N/ADM-P/ADM-G), and HTTP headers are text;
+            - header values are strings: FCM's `apns.headers` is `map<string, string>` (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages; the admin SDKs \
+            refuse anything else: https://github.com/firebase/firebase-admin-node/blob/master/src/messaging/messaging-internal.ts), and HTTP headers are text;
             - a header sent twice, in any letter case (header names are case-insensitive), is \
             `DuplicateHeaders`;
             - an `apns-*` name APNs does not define does not do what it was meant to, so a misspelt \

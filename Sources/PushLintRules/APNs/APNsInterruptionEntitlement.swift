@@ -14,7 +14,7 @@ struct APNsInterruptionEntitlement: PayloadRule {
             `com.apple.developer.usernotifications.critical-alerts`; `time-sensitive` needs the Time Sensitive \
             Notifications capability (`com.apple.developer.usernotifications.time-sensitive`). Without them iOS \
             delivers the notification at a lower level: APNs does not complain, the device just does not \
-            interrupt (platform-rules.md §1.4, UNNotificationInterruptionLevel).
+            interrupt (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification, UNNotificationInterruptionLevel).
 
             The contract says what the app has: list `critical-alerts` and/or `time-sensitive` in \
             `ios.entitlements`. The rule is silent when the entitlement is listed, reports an error when the \

@@ -9,7 +9,7 @@ struct APNsLiveActivity: PayloadRule {
         family: .apns,
         defaultSeverity: .error,
         rationale: """
-            ActivityKit applies a push only when (A-LA, platform-rules.md §1.7):
+            ActivityKit applies a push only when (https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications):
 
             - `event` is `start` (push-to-start, iOS 17.2), `update` or `end`;
             - `timestamp` is present, in UNIX **seconds**: the system ignores an update older than the one it \

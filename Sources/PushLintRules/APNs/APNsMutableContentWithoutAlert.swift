@@ -13,7 +13,7 @@ struct APNsMutableContentWithoutAlert: PayloadRule {
             `mutable-content: 1` routes a push through the app's Notification Service Extension (to download an \
             image, decrypt the text, ...), but iOS only runs the extension for a push that shows an alert with \
             a title or a body; a badge or a sound alone does not count, and a silent push never goes through \
-            it (A-GEN, platform-rules.md §1.4, UNNotificationServiceExtension). The alert may come from \
+            it (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification, UNNotificationServiceExtension). The alert may come from \
             `aps.alert`, from an FCM message's `notification` (FCM merges it into the alert), or from an Expo \
             message's `title`/`body` (Expo's `mutableContent: true` becomes `mutable-content: 1`).
             """,

@@ -10,7 +10,7 @@ struct APNsPriorityValue: PayloadRule {
         defaultSeverity: .error,
         rationale: """
             APNs accepts only `10` (send now; the default), `5` (power-aware) and `1` (never wake the device); \
-            anything else is 400 `BadPriority` (A-REQ, pushy `DeliveryPriority`, platform-rules.md §1.2). \
+            anything else is 400 `BadPriority` (https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns, pushy `DeliveryPriority`). \
             Push-to-talk pushes must use priority 10 (Apple's PushToTalk documentation). A background push with \
             priority 10 is `apns-background-headers`' finding; a non-string value is `apns-header-format`'s.
             """,

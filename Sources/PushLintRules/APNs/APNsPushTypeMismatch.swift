@@ -10,13 +10,13 @@ struct APNsPushTypeMismatch: PayloadRule {
         defaultSeverity: .error,
         rationale: """
             `apns-push-type` must describe the payload; a mismatch makes APNs return an error, delay the push \
-            or drop it, and on watchOS the header is mandatory (A-REQ, platform-rules.md §1.2):
+            or drop it, and on watchOS the header is mandatory (https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns):
 
             - `alert` needs something to show: an `alert`, `sound` or `badge`.
-            - `background` must not show anything and must carry `content-available: 1` (A-BG, §1.6).
-            - `liveactivity` needs the ActivityKit `event` (A-LA, §1.7); a body with `event` and \
+            - `background` must not show anything and must carry `content-available: 1` (https://developer.apple.com/documentation/usernotifications/pushing-background-updates-to-your-app).
+            - `liveactivity` needs the ActivityKit `event` (https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications); a body with `event` and \
             `content-state` is a Live Activity push and needs push type `liveactivity`.
-            - `widgets` needs `content-changed: true` (A-WK, §1.8); `content-changed` belongs to a `widgets` \
+            - `widgets` needs `content-changed: true` (https://developer.apple.com/documentation/widgetkit/updating-widgets-with-widgetkit-push-notifications); `content-changed` belongs to a `widgets` \
             or `controls` push.
 
             A silent push (`content-available` only) with push type `alert` is `apns-background-headers`, not \

@@ -10,7 +10,7 @@ struct APNsPushTypeMissing: PayloadRule {
         defaultSeverity: .warning,
         rationale: """
             Apple requires `apns-push-type` on watchOS 6 and later and recommends it everywhere; without it APNs \
-            may return an error, delay the notification or drop it (A-REQ, platform-rules.md §1.2). The rule \
+            may return an error, delay the notification or drop it (https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns). The rule \
             fires when the file has headers (an envelope's `headers`, `apns.headers` of an FCM message) or \
             `.pushlint.json` configures headers for a bare body, and they lack the push type. It never guesses: \
             a bare body without configured headers and an FCM message without `apns.headers` are not checked, \

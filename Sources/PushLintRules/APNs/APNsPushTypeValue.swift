@@ -9,9 +9,8 @@ struct APNsPushTypeValue: PayloadRule {
         family: .apns,
         defaultSeverity: .error,
         rationale: """
-            APNs answers 400 `InvalidPushType` to a push type it does not know (A-REQ, A-RESP, platform-rules.md \
-            §1.2). The values are lowercase: `alert`, `background`, `location`, `voip`, `complication`, \
-            `fileprovider`, `mdm`, `liveactivity`, `pushtotalk`, `widgets`, `controls` (A-TBL; `widgets` for \
+            APNs answers 400 `InvalidPushType` to a push type it does not know (https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns, https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns). The values are lowercase: `alert`, `background`, `location`, `voip`, `complication`, \
+            `fileprovider`, `mdm`, `liveactivity`, `pushtotalk`, `widgets`, `controls` (https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns; `widgets` for \
             WidgetKit push on iOS 26, `controls` for ControlPushHandler on iOS 18). Checked in an envelope's \
             `headers`, in `.pushlint.json` headers and in `apns.headers` of an FCM message; a value with a \
             placeholder is not checked, a non-string value is `apns-header-format`'s finding.

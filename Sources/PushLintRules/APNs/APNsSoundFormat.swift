@@ -12,7 +12,7 @@ struct APNsSoundFormat: PayloadRule {
             A custom notification sound is a file in the app bundle or in `Library/Sounds`, and Apple lists the \
             formats the system plays: linear PCM, MA4 (IMA/ADPCM), µLaw or aLaw in an `aiff`, `wav` or `caf` \
             file, at most 30 seconds long (Apple, "UNNotificationSound" and "Generating a remote \
-            notification": custom sounds; platform-rules.md §1.4, where an unknown file gives the default \
+            notification": custom sounds; https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification, where an unknown file gives the default \
             sound). A name ending in `.mp3`, `.m4a`, `.ogg` or another extension is not played: the device uses \
             the default sound instead, so this is a warning that names the file. Names without an extension, \
             `default`, and values with placeholders are not judged. The name is read from `aps.sound`, from a \

@@ -12,9 +12,10 @@ struct APNsTopicSuffix: PayloadRule {
             Most push types go to a topic of their own: the bundle id plus `.voip`, `.complication`, \
             `.pushkit.fileprovider`, `.push-type.liveactivity`, `.location-query`, `.voip-ptt`, \
             `.push-type.widgets` or `.push-type.controls`; `alert` and `background` go to the bundle id itself. \
-            A wrong topic is rejected with 400 `DeviceTokenNotForTopic` or `TopicDisallowed` (A-TBL, A-REQ, \
-            A-LA, A-WK, platform-rules.md §1.2); libraries that do not switch the topic per push type are a \
-            known cause of failed Live Activity pushes (§8 no. 7). `mdm` topics are a certificate UID and are \
+            A wrong topic is rejected with 400 `DeviceTokenNotForTopic` or `TopicDisallowed` (https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns, \
+            https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications, https://developer.apple.com/documentation/widgetkit/updating-widgets-with-widgetkit-push-notifications); libraries that do not switch the topic per push type are a \
+            known cause of failed Live Activity pushes \
+            (https://github.com/parse-community/parse-server-push-adapter/issues/348). `mdm` topics are a certificate UID and are \
             not checked; neither is a topic with a placeholder.
             """,
         triggering: [

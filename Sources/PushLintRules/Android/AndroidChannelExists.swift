@@ -13,9 +13,9 @@ struct AndroidChannelExists: PayloadRule {
             looks up `android.notification.channel_id`; when the app never created that channel it falls back to \
             the manifest's default channel, then to its own "Miscellaneous" channel (importance default, logged \
             as a warning on the device), so a typo silently changes sound, importance and the user's settings \
-            (FAND `CommonNotificationBuilder`, AND-CH, platform-rules.md §6). The notification is still shown, \
+            (https://github.com/firebase/firebase-android-sdk/blob/main/firebase-messaging/src/main/java/com/google/firebase/messaging/CommonNotificationBuilder.java `CommonNotificationBuilder`, https://developer.android.com/develop/ui/views/notifications/channels). The notification is still shown, \
             so for FCM this is a warning that states the risk. With Expo an unknown `channelId` means the \
-            notification is not displayed at all (EXPO-D): an error. The contract's `android.channels` lists the \
+            notification is not displayed at all (https://docs.expo.dev/push-notifications/sending-notifications/): an error. The contract's `android.channels` lists the \
             channels the app creates; the rule checks FCM `android.notification.channel_id` (or \
             `androidV2.remote_notification.notification.channel_id`) and Expo `channelId` against it and \
             suggests the closest one.

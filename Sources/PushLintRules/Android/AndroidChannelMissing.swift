@@ -11,8 +11,7 @@ struct AndroidChannelMissing: PayloadRule {
         rationale: """
             Without `android.notification.channel_id` (`androidV2.remote_notification.notification.channel_id`), FCM posts a notification message to the channel named by the \
             manifest's `default_notification_channel_id`, and when there is none, to a channel it creates itself, \
-            labelled "Miscellaneous" with default importance (FAND `CommonNotificationBuilder.getOrCreateChannel`, \
-            platform-rules.md §2.8 and §6). Users then see an unexpected channel in the app's settings, and \
+            labelled "Miscellaneous" with default importance (https://github.com/firebase/firebase-android-sdk/blob/main/firebase-messaging/src/main/java/com/google/firebase/messaging/CommonNotificationBuilder.java `CommonNotificationBuilder.getOrCreateChannel`). Users then see an unexpected channel in the app's settings, and \
             muting it mutes everything that lands there. The rule fires when the contract lists \
             `android.channels` but no `defaultChannel`; it suggests the channel of the template's event when the \
             contract names one. Expo messages are exempt: Expo's client creates its own default channel. When the \

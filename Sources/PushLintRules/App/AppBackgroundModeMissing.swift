@@ -13,13 +13,12 @@ struct AppBackgroundModeMissing: PayloadRule {
         rationale: """
             `content-available: 1` (and `apns-push-type: background`) asks iOS to wake the app in the background; \
             Apple: "To receive background notifications, you must add the remote notifications background mode to \
-            your app", that is `remote-notification` in the Info.plist's `UIBackgroundModes` (A-BG, \
-            platform-rules.md §1.6). Without it the app is not woken: a silent push does nothing, a visible one \
+            your app", that is `remote-notification` in the Info.plist's `UIBackgroundModes` (https://developer.apple.com/documentation/usernotifications/pushing-background-updates-to-your-app). Without it the app is not woken: a silent push does nothing, a visible one \
             shows but the app does not refresh. VoIP pushes (`apns-push-type: voip`) are delivered to a \
             `PKPushRegistry` the app creates (developer.apple.com/documentation/pushkit), and PushKit VoIP needs \
-            the Voice over IP background mode (`voip`); without either the call never rings. platform-rules.md \
-            tags the capability a requirement of the app rather than a documented drop, so this is a warning that \
-            states what is lost.
+            the Voice over IP background mode (`voip`); without either the call never rings. Apple \
+            documents the capability as a requirement of the app, not as a reason to drop the push, so this is a \
+            warning that states what is lost.
 
             The rule reads `UIBackgroundModes` and PushKit use from the app's sources (Info.plist, Expo's \
             `ios.infoPlist`, as `pushlint app scan` reports them) and checks APNs bodies, FCM `apns` blocks and \

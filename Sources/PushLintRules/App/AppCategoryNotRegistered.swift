@@ -13,7 +13,7 @@ struct AppCategoryNotRegistered: PayloadRule, ContractRule {
         rationale: """
             A category shows its actions (Reply, Track, Cancel) and loads the custom UI of a content extension only \
             when the app registered a `UNNotificationCategory` with exactly that identifier \
-            (`setNotificationCategories`; A-GEN, platform-rules.md §1.4). An unknown category is not rejected \
+            (`setNotificationCategories`; https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification). An unknown category is not rejected \
             anywhere: the notification arrives without its buttons. A warning.
 
             The rule reads the categories the app's sources register (`UNNotificationCategory(identifier:…)`, \

@@ -11,8 +11,8 @@ struct AppChannelImportance: ContractRule {
         rationale: """
             A channel's importance decides whether its notifications make a sound, peek on screen (heads-up needs \
             high) or stay silent in the shade; from Android 8.0 the message's own priority is ignored \
-            (platform-rules.md §2.8, §6). Once a channel exists on a device the app cannot change its behaviour: \
-            "you can't change the importance after you create the channel", only its name and description (AND-CH). \
+            (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages). Once a channel exists on a device the app cannot change its behaviour: \
+            "you can't change the importance after you create the channel", only its name and description (https://developer.android.com/develop/ui/views/notifications/channels). \
             `createNotificationChannel` on an existing id lowers the importance at most, and only while the user \
             has not changed the channel's settings; it never raises it \
             (developer.android.com/reference/android/app/NotificationManager#createNotificationChannel). So when \

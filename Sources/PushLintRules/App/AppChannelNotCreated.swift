@@ -12,12 +12,12 @@ struct AppChannelNotCreated: PayloadRule, ContractRule {
         defaultSeverity: .warning,
         rationale: """
             Only the app can create a notification channel, and from Android 8.0 every notification is posted to \
-            one (AND-CH). When the channel an FCM notification names does not exist on the device, FCM posts it on \
+            one (https://developer.android.com/develop/ui/views/notifications/channels). When the channel an FCM notification names does not exist on the device, FCM posts it on \
             the manifest's default channel if the app created that one, else on a channel it creates itself, \
-            "Miscellaneous" at importance default, and logs a warning (FAND \
-            `CommonNotificationBuilder.getOrCreateChannel`, platform-rules.md §6): the notification is shown with \
+            "Miscellaneous" at importance default, and logs a warning (https://github.com/firebase/firebase-android-sdk/blob/main/firebase-messaging/src/main/java/com/google/firebase/messaging/CommonNotificationBuilder.java \
+            `CommonNotificationBuilder.getOrCreateChannel`): the notification is shown with \
             another sound and importance and under a channel the user did not choose, a warning. With Expo an \
-            unknown `channelId` means the notification is not displayed (EXPO-D): an error. A channel the app \
+            unknown `channelId` means the notification is not displayed (https://docs.expo.dev/push-notifications/sending-notifications/): an error. A channel the app \
             deletes (`deleteNotificationChannel`) no longer exists either.
 
             The rule reads the channels the app's sources create (`NotificationChannel`, \

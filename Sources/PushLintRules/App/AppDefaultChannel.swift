@@ -15,7 +15,7 @@ struct AppDefaultChannel: PayloadRule, ContractRule {
             device yet, on the channel named by the manifest's meta-data \
             `com.google.firebase.messaging.default_notification_channel_id`, but only when the app created that \
             channel; otherwise on a channel it creates itself, labelled "Miscellaneous", at importance default \
-            (FAND `CommonNotificationBuilder.getOrCreateChannel`, platform-rules.md §2.8 and §6). Users then find \
+            (https://github.com/firebase/firebase-android-sdk/blob/main/firebase-messaging/src/main/java/com/google/firebase/messaging/CommonNotificationBuilder.java `CommonNotificationBuilder.getOrCreateChannel`). Users then find \
             an unexpected channel in the app's settings, with default sound and importance. The notification is \
             still shown: a warning.
 

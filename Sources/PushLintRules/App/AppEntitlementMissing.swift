@@ -16,10 +16,10 @@ struct AppEntitlementMissing: PayloadRule, ContractRule {
             `com.apple.developer.usernotifications.time-sensitive`, `critical` and a critical sound \
             (`"sound": {"critical": 1, ...}`) break through Do Not Disturb and the mute switch with Apple's approved \
             `com.apple.developer.usernotifications.critical-alerts`; without them iOS delivers the notification at \
-            a lower level, APNs does not complain (platform-rules.md §1.4, UNNotificationInterruptionLevel: \
+            a lower level, APNs does not complain (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification, UNNotificationInterruptionLevel: \
             DEGRADE). Push to Talk pushes (`apns-push-type: pushtotalk`) reach the PushToTalk framework only with \
             `com.apple.developer.push-to-talk`, and location pushes (`location`) start the location push service \
-            extension only with `com.apple.developer.location.push` (platform-rules.md §1.2, \
+            extension only with `com.apple.developer.location.push` (https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns, \
             developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.location.push). A \
             warning that says what is lost.
 

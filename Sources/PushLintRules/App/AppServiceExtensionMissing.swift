@@ -12,8 +12,8 @@ struct AppServiceExtensionMissing: PayloadRule {
         rationale: """
             `mutable-content: 1` hands an alert to the app's Notification Service Extension \
             (`UNNotificationServiceExtension`) before it is shown, to attach an image, decrypt the text or change \
-            the title (A-GEN, platform-rules.md §1.4); Expo's `mutableContent: true` becomes that flag, and Expo's \
-            `richContent` image needs the same extension on iOS (EXPO-D, platform-rules.md §4). An app without \
+            the title (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification); Expo's `mutableContent: true` becomes that flag, and Expo's \
+            `richContent` image needs the same extension on iOS (https://docs.expo.dev/push-notifications/sending-notifications/). An app without \
             such an extension gets the notification as sent: no image, the encrypted or placeholder text shown to \
             the user. Nothing is rejected: a warning that states what the user sees.
 

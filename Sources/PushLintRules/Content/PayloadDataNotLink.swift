@@ -22,8 +22,8 @@ struct PayloadDataNotLink: PayloadRule {
         defaultSeverity: .warning,
         rationale: """
             A push is a doorbell, not a parcel. Payloads are capped at 4 KB (APNs 4096, FCM 4096 and 2048 to \
-            topics, Expo 4096, web push 3993; A-GEN, F-ERR, EXPO-D, RFC 8291), they are stored and forwarded by \
-            third parties, may arrive late, collapsed or not at all (A-BG, F-PRI), and whatever they carry is \
+            topics, Expo 4096, web push 3993; https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification, https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode, https://docs.expo.dev/push-notifications/sending-notifications/, RFC 8291), they are stored and forwarded by \
+            third parties, may arrive late, collapsed or not at all (https://developer.apple.com/documentation/usernotifications/pushing-background-updates-to-your-app, https://firebase.google.com/docs/cloud-messaging/android/message-priority), and whatever they carry is \
             stale by the time the user opens it. Send an id and a cursor; the app fetches the current content \
             over its own authenticated connection. The rule looks at the custom data the client reads (FCM \
             `data`, APNs keys beside `aps`, Expo `data`) for: strings over `maxStringBytes` (URLs excepted), \

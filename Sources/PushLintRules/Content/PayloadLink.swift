@@ -12,7 +12,7 @@ struct PayloadLink: PayloadRule {
             A tap on a notification opens its link: a custom scheme the app does not register opens nothing (or \
             another app that claims it), an http(s) host outside the app's associated domains opens the browser \
             instead of the app, and a plain `http` link is refused by FCM for web push (`webpush.fcm_options.link` \
-            must be HTTPS, F-REF, platform-rules.md §2.10). The contract's `links` lists the `schemes` the app \
+            must be HTTPS, https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages). The contract's `links` lists the `schemes` the app \
             handles and the `hosts` its http(s) links may point to (`*.example.com` for subdomains). The rule \
             checks `url`, `link`, `deeplink` and `deep_link` fields in custom data, FCM \
             `android.notification.click_action` when it is a URI (otherwise it is an intent action), and \

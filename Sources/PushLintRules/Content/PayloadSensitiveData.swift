@@ -11,9 +11,9 @@ struct PayloadSensitiveData: PayloadRule {
         defaultSeverity: .warning,
         rationale: """
             A push payload crosses third parties: the provider (APNs, FCM, Expo's service), its logs and its \
-            storage while the device is offline (APNs keeps the newest notification for up to 30 days, A-REQ; \
-            FCM up to 4 weeks, F-REF), and on the device it lands in notification history and, on Android, in \
-            the intent extras that other code can read (F-RCV). Credentials and personal data do not belong \
+            storage while the device is offline (APNs keeps the newest notification for up to 30 days, https://developer.apple.com/documentation/usernotifications/sending-notification-requests-to-apns; \
+            FCM up to 4 weeks, https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages), and on the device it lands in notification history and, on Android, in \
+            the intent extras that other code can read (https://firebase.google.com/docs/cloud-messaging/android/receive). Credentials and personal data do not belong \
             there: send an id and let the app fetch the details over its own authenticated connection. The \
             rule looks for e-mail addresses, phone numbers (E.164 and common national forms), JSON Web Tokens, \
             bearer tokens, API keys (well-known key prefixes, or high-entropy values under key-like names), card \

@@ -12,8 +12,7 @@ struct ContractAPNsTopic: PayloadRule {
             `apns-topic` is the app's bundle id, plus a suffix for some push types (`.voip`, `.complication`, \
             `.pushkit.fileprovider`, `.push-type.liveactivity`, `.location-query`, `.voip-ptt`, \
             `.push-type.widgets`, `.push-type.controls`). A topic of another app, a staging bundle id or a typo \
-            is rejected with 400 `BadTopic`, `TopicDisallowed` or `DeviceTokenNotForTopic` (A-RESP, \
-            platform-rules.md §1.2). The rule compares the topic without its suffix with the contract's \
+            is rejected with 400 `BadTopic`, `TopicDisallowed` or `DeviceTokenNotForTopic` (https://developer.apple.com/documentation/usernotifications/handling-notification-responses-from-apns). The rule compares the topic without its suffix with the contract's \
             `ios.bundleId`; whether the suffix fits the push type is `apns-topic-suffix`'s job. MDM pushes, \
             whose topic is a certificate UID, are not checked.
             """,

@@ -10,7 +10,7 @@ struct ContractCategoryExists: PayloadRule {
         defaultSeverity: .error,
         rationale: """
             A category shows its actions (Reply, Track, Cancel) only when the app registered a \
-            `UNNotificationCategory` with exactly that identifier (A-GEN, platform-rules.md §1.4). An unknown \
+            `UNNotificationCategory` with exactly that identifier (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification). An unknown \
             category is not an error anywhere: the notification arrives without its buttons, and the custom UI \
             of a content extension never loads. The contract's `ios.categories` lists what the app registers; \
             the rule checks `aps.category` (APNs files and FCM `apns.payload`) and Expo `categoryId`, and \

@@ -9,7 +9,7 @@ struct ContractEventUnknown: PayloadRule {
         family: .contract,
         defaultSeverity: .error,
         rationale: """
-            The contract (DESIGN.md §5) says which events the app understands and what each carries; a template \
+            The contract (docs/contract.md) says which events the app understands and what each carries; a template \
             is checked against the event it belongs to. An event claims templates by its `files` globs (relative \
             to the folder of `.pushlint.json`) and/or by `match`, custom data values such as \
             `"type": "order_updated"`; when it declares both, both must hold. A template that no event claims is \

@@ -13,7 +13,7 @@ struct ContractFieldValue: PayloadRule {
             array), `enum`, `pattern` (a regular expression, searched like JSON Schema's: anchor it with `^` and \
             `$`), `maxLength` and `minLength` (in characters). A value outside it reaches the device and fails \
             there: a decoder throws, a switch falls to `default`, a deep link opens nothing. FCM `data` is \
-            `map<string,string>` (F-REF, platform-rules.md §2.3), so in FCM data a `number` or `boolean` field is \
+            `map<string,string>` (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages), so in FCM data a `number` or `boolean` field is \
             checked on the string's content (`"3"`, `"true"`); a non-string value there is \
             `fcm-data-string-values`' finding. Values with placeholders are checked for their type only (a quoted \
             placeholder renders a string); enum, pattern and length are judged on rendered values, which a \

@@ -15,7 +15,7 @@ struct ContractPlatformParity: ProjectRule {
             provider reports it. The rule groups the templates by contract event and by platform (APNs, FCM, \
             Expo) and lists, per file, the fields that every template of another platform carries and the \
             file lacks. When the event declares `fields`, only its optional fields are compared: a missing \
-            required field is `contract-required-field`'s finding, an undeclared one `contract-unknown-field`'s. Fields are the custom data the client reads (DESIGN.md §5). Templates that map to \
+            required field is `contract-required-field`'s finding, an undeclared one `contract-unknown-field`'s. Fields are the custom data the client reads (docs/contract.md). Templates that map to \
             no event or to several are left to `contract-event-unknown`.
             """,
         triggering: [

@@ -12,8 +12,8 @@ struct ContractRequiredField: PayloadRule {
             The contract lists the fields the app reads for each event; `"required": true` means the handler \
             cannot work without it (an order screen without `order_id`, a sync without its `cursor`). Fields are \
             the custom data the client reads: FCM `data` (or `android.data`, which replaces it on Android, and \
-            `webpush.data` for browsers), APNs keys beside `aps` (F-REF; A-GEN: custom keys go at the top level \
-            beside `aps`), Expo `data` (EXPO-D). Each platform's set is checked, so an FCM message whose \
+            `webpush.data` for browsers), APNs keys beside `aps` (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages; https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification: custom keys go at the top level \
+            beside `aps`), Expo `data` (https://docs.expo.dev/push-notifications/sending-notifications/). Each platform's set is checked, so an FCM message whose \
             `android.data` carries the field but whose `data` for iOS does not is reported on `data`. Nothing \
             rejects such a payload: the app receives it and fails.
             """,

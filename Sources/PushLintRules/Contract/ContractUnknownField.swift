@@ -11,7 +11,7 @@ struct ContractUnknownField: PayloadRule {
         rationale: """
             When an event declares its `fields`, anything else in the custom data is something the app does not \
             read: usually a misspelling (`orderId` for `order_id`, `curser` for `cursor`), so the field the app \
-            does read is missing, or a leftover that costs bytes of the 4 KB budget (A-GEN, F-ERR). Fields are \
+            does read is missing, or a leftover that costs bytes of the 4 KB budget (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification, https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode). Fields are \
             FCM `data`/`android.data`/`webpush.data`, APNs keys beside `aps`, Expo `data`. The finding suggests \
             the declared field closest to the name. Events without `fields` are not checked.
             """,

@@ -15,36 +15,36 @@ struct ExpoFieldValue: PayloadRule {
         family: .expo,
         defaultSeverity: .error,
         rationale: """
-            Expo's push API takes each field with one type (EXPO-D "Message request format", EXPO-S \
-            `ExpoPushMessage`; platform-rules.md §4): `to` a push token or an array of them; `title`, \
+            Expo's push API takes each field with one type (https://docs.expo.dev/push-notifications/sending-notifications/ "Message request format", https://github.com/expo/expo-server-sdk-node/blob/main/src/ExpoClient.ts \
+            `ExpoPushMessage`): `to` a push token or an array of them; `title`, \
             `subtitle`, `body`, `channelId`, `categoryId`, `icon` strings; `ttl`, `expiration` and `badge` \
             numbers (not strings); `priority` one of `default`, `normal`, `high`; `interruptionLevel` one of \
             `active`, `critical`, `passive`, `time-sensitive`; `sound` a string, the SDK's \
             `{critical, name, volume}` object or null; `mutableContent` and `_contentAvailable` booleans; \
             `richContent` `{image}`. A value of another type or outside an enumeration is a malformed payload, \
             and Expo answers the whole request with HTTP 400 and an `errors` entry that names the field \
-            (EXPO-D "Retry on failure": a malformed payload gets "an HTTP 400 response explaining the issue"; \
+            (https://docs.expo.dev/push-notifications/sending-notifications/ "Retry on failure": a malformed payload gets "an HTTP 400 response explaining the issue"; \
             expo-server-sdk-python `PushServerError` shows one: `child "to" fails because ["to" must be a \
             string]`): an error.
 
             A push token is what `getExpoPushTokenAsync` returns, `ExponentPushToken[...]` or \
-            `ExpoPushToken[...]` (or the bare UUID form that `Expo.isExpoPushToken` also accepts, EXPO-S). To \
+            `ExpoPushToken[...]` (or the bare UUID form that `Expo.isExpoPushToken` also accepts, https://github.com/expo/expo-server-sdk-node/blob/main/src/ExpoClient.ts). To \
             anything else, such as a raw FCM or APNs device token, Expo answers with an error ticket, "... is \
-            not a registered push notification recipient" (DeviceNotRegistered; EXPO-D "Push tickets", \
+            not a registered push notification recipient" (DeviceNotRegistered; https://docs.expo.dev/push-notifications/sending-notifications/ "Push tickets", \
             expo-server-sdk-python `PushTicket`), and delivers nothing: an error. A documentation placeholder \
             (`ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]` as in Expo's own examples, `YOUR_EXPO_PUSH_TOKEN`, \
             `<token>`) is no mistake of this rule: `payload-target-placeholder` names it (info), so that a level \
             set for this rule never makes a placeholder an error.
 
             Numbers outside what their field means are warnings that state the risk, since Expo types them as \
-            plain numbers and documents no refusal (EXPO-D, EXPO-S): a negative `ttl` (seconds to keep the \
+            plain numbers and documents no refusal (https://docs.expo.dev/push-notifications/sending-notifications/, https://github.com/expo/expo-server-sdk-node/blob/main/src/ExpoClient.ts): a negative `ttl` (seconds to keep the \
             message for redelivery) or `badge` (0 clears the badge); an `expiration` before 1970 or in \
             milliseconds (it is Unix seconds); a `sound.volume` outside 0 to 1, the range Apple gives a critical \
             sound's volume.
 
             One request carries at most 100 messages and 100 recipients in all, counting each entry of an \
-            array `to`; beyond that Expo rejects the whole request with PUSH_TOO_MANY_NOTIFICATIONS (EXPO-D \
-            "Request errors", EXPO-S `chunkPushNotifications`): an error. A file that is a batch (a top-level \
+            array `to`; beyond that Expo rejects the whole request with PUSH_TOO_MANY_NOTIFICATIONS (https://docs.expo.dev/push-notifications/sending-notifications/ \
+            "Request errors", https://github.com/expo/expo-server-sdk-node/blob/main/src/ExpoClient.ts `chunkPushNotifications`): an error. A file that is a batch (a top-level \
             array) is checked as one request. `data` is free JSON and not checked here.
             """,
         triggering: [

@@ -9,8 +9,8 @@ struct ExpoUnknownField: PayloadRule {
         family: .expo,
         defaultSeverity: .warning,
         rationale: """
-            Expo documents a fixed set of message fields (EXPO-D "Message request format", EXPO-S \
-            `ExpoPushMessage`; platform-rules.md §4): `to`, `data`, `title`, `subtitle`, `body`, `sound`, \
+            Expo documents a fixed set of message fields (https://docs.expo.dev/push-notifications/sending-notifications/ "Message request format", https://github.com/expo/expo-server-sdk-node/blob/main/src/ExpoClient.ts \
+            `ExpoPushMessage`): `to`, `data`, `title`, `subtitle`, `body`, `sound`, \
             `ttl`, `expiration`, `priority`, `badge`, `interruptionLevel`, `channelId`, `icon`, \
             `richContent`, `categoryId`, `mutableContent`, `_contentAvailable`, the SDK's `collapseId` and \
             `tag`, and the legacy `_displayInForeground` that expo-server-sdk-python still sends. Expo does not \

@@ -9,8 +9,7 @@ struct FCMCollapseKeyLimit: ProjectRule {
         defaultSeverity: .warning,
         rationale: """
             FCM stores at most 4 collapsible messages per device, one per collapse key; with a fifth key in \
-            flight it keeps an arbitrary 4 and discards the rest (F-REF `AndroidConfig.collapse_key`; \
-            platform-rules.md §2.7). Templates that use more than 4 distinct `android.collapse_key` values \
+            flight it keeps an arbitrary 4 and discards the rest (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages `AndroidConfig.collapse_key`). Templates that use more than 4 distinct `android.collapse_key` values \
             can lose pending messages while the device is offline. Reuse a few keys (one per kind of update), \
             or send the rest as non-collapsible messages.
 

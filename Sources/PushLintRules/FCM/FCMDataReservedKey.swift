@@ -9,14 +9,13 @@ struct FCMDataReservedKey: PayloadRule {
         family: .fcm,
         defaultSeverity: .error,
         rationale: """
-            The description of `Message.data` in Google's discovery document (`fcm.v1`, revision 20261023; F-REF) \
+            The description of `Message.data` in Google's discovery document (`fcm.v1`, revision 20261023; https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages) \
             reserves the keys `from` and `message_type` and every key that starts with `google.` or \
-            `gcm.notification.`: a message that uses one is rejected with INVALID_ARGUMENT (F-ERR; \
-            platform-rules.md §2.3). The admin SDKs do not check this, so it surfaces only when sending.
+            `gcm.notification.`: a message that uses one is rejected with INVALID_ARGUMENT (https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode). The admin SDKs do not check this, so it surfaces only when sending.
 
             Other keys that start with `gcm.`, and `collapse_key`, are accepted, but the Android client leaves \
             them out of the data the app reads (`RemoteMessage.getData` skips `google.*`, `gcm.*`, `from`, \
-            `message_type` and `collapse_key`; FAND): a warning, since the value silently never arrives on \
+            `message_type` and `collapse_key`; https://github.com/firebase/firebase-android-sdk/blob/main/firebase-messaging/src/main/java/com/google/firebase/messaging/CommonNotificationBuilder.java): a warning, since the value silently never arrives on \
             Android. To collapse messages, set `android.collapse_key`.
             """,
         triggering: [

@@ -11,8 +11,8 @@ struct FCMDataStringValues: PayloadRule {
         rationale: """
             `data`, `android.data` and `webpush.data` are `map<string, string>` in the v1 API. A number, \
             boolean, null, array or object value makes FCM reject the whole message with 400 INVALID_ARGUMENT \
-            "Invalid value at 'message.data[0].value' (TYPE_STRING)" (F-REF, F-ERR; platform-rules.md §2.3); \
-            the admin SDKs throw before sending (ADM-N, ADM-P). The legacy API accepted any JSON here, so \
+            "Invalid value at 'message.data[0].value' (TYPE_STRING)" (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages, https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode); \
+            the admin SDKs throw before sending (https://github.com/firebase/firebase-admin-node/blob/master/src/messaging/messaging-internal.ts, https://github.com/firebase/firebase-admin-python/blob/master/firebase_admin/_messaging_encoder.py). The legacy API accepted any JSON here, so \
             migrated templates often still carry `"count": 3`.
 
             The fix quotes numbers and booleans (`3` becomes `"3"`); the app then reads a string, which is \

@@ -11,37 +11,37 @@ struct FCMFieldValue: PayloadRule {
         rationale: """
             FCM decodes the request with the proto3 JSON mapping (protobuf.dev/programming-guides/json) and \
             answers 400 INVALID_ARGUMENT to a message whose field does not decode or breaks what the field's \
-            description requires ("invalid TTL, or other invalid parameters", F-ERR; platform-rules.md \
-            §2.7-§2.11). The types are those of Google's discovery document (`fcm.v1`, revision 20261023; \
-            pushlint's table is generated from it); the formats come from the fields' descriptions (F-REF \
+            description requires ("invalid TTL, or other invalid parameters", https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode). The types are those of Google's discovery document (`fcm.v1`, revision 20261023; \
+            pushlint's table is generated from it); the formats come from the fields' descriptions (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages \
             `projects.messages`):
 
             - enums by their name (proto3 JSON takes an enum value's name as the proto spells it, or its \
             number): `notification_priority`, `visibility`, `proxy`; `android.priority` `NORMAL` or `HIGH`, \
-            and also `normal` or `high`, which its description documents (F-REF `AndroidConfig.priority`; \
-            F-PRI sends `"normal"`, ADM-P encodes `"high"`); `visibility` also in lower case, as \
-            firebase-admin for Java has sent it since 2019 (`AndroidNotification` writes the name lower-cased, \
-            https://github.com/firebase/firebase-admin-java). A name that is not one of the enum's is an error; \
-            a name of the enum in another letter case is a warning, since Google documents the names in upper \
-            case and says nothing of others;
+            and also `normal` or `high`, which its description documents (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages `AndroidConfig.priority`; \
+            https://firebase.google.com/docs/cloud-messaging/android/message-priority sends `"normal"`, \
+            https://github.com/firebase/firebase-admin-python/blob/master/firebase_admin/_messaging_encoder.py \
+            encodes `"high"`); `visibility` also in lower case, as firebase-admin for Java has sent it since 2019 \
+            (`AndroidNotification` writes the name lower-cased, https://github.com/firebase/firebase-admin-java). \
+            A name that is not one of the enum's is an error; a name of the enum in another letter case is a \
+            warning, since Google documents the names in upper case and says nothing of others;
             - `ttl` and the other Durations: a string of seconds with up to 9 decimals and an `s`, `"3600s"` \
             (proto3 JSON Duration); `android.ttl` at most 2419200 seconds, "the maximum time to live \
-            supported is 4 weeks" (F-REF `AndroidConfig.ttl`);
+            supported is 4 weeks" (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages `AndroidConfig.ttl`);
             - `event_time`: an RFC 3339 timestamp (proto3 JSON Timestamp); `notification_count`: a 32-bit \
             integer; `light_settings` needs `color`, `light_on_duration` and `light_off_duration`, each \
-            "Required" in its description (F-REF `LightSettings`);
-            - `topic` a name of `[a-zA-Z0-9-_.~%]` without the "/topics/" prefix (F-REF `Message.topic`; \
-            §2.5); `condition` topic names in quotes with `in topics`, `&&`, \
-            `||`, `!` and parentheses, at most 5 topics (F-REF `Message.condition`, send-topic-messages; \
-            §2.5); Google writes the names in single quotes, and double quotes, which firebase-admin for Node \
-            sends unchanged, are a warning (no rejection is documented); `webpush.fcm_options.link` an https URL, "HTTPS is required" (F-REF \
+            "Required" in its description (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages `LightSettings`);
+            - `topic` a name of `[a-zA-Z0-9-_.~%]` without the "/topics/" prefix (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages `Message.topic`; \
+            https://firebase.google.com/docs/cloud-messaging/send-topic-messages); `condition` topic names in quotes with `in topics`, `&&`, `||`, `!` and parentheses, at most \
+            5 topics (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages `Message.condition`, https://firebase.google.com/docs/cloud-messaging/send-topic-messages); Google writes the names in single quotes, and double quotes, \
+            which firebase-admin for Node sends unchanged, are a warning (no rejection is documented); \
+            `webpush.fcm_options.link` an https URL, "HTTPS is required" (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages \
             `WebpushFcmOptions.link`);
             - `webpush.headers` string values (a string map in the discovery document); a `Topic` header of \
             at most 32 URL-safe base64 characters, which a push service must answer with 400 otherwise \
             (RFC 8030 §5.4).
 
             Two facts span fields, both from the descriptions of Google's discovery document (`fcm.v1`, \
-            revision 20261023; F-REF):
+            revision 20261023; https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages):
 
             - `android` and `androidV2` are mutually exclusive (`Message.androidV2`): the second one is \
             reported. `androidV2` (AndroidConfigV2) itself is a field like any other, with its notification \
@@ -56,14 +56,14 @@ struct FCMFieldValue: PayloadRule {
 
             - `title_loc_args` / `body_loc_args` of an Android notification without their `title_loc_key` / \
             `body_loc_key`: the args fill in the string resource the key names, so alone they are ignored \
-            (FAND); the admin SDKs refuse to send such a message (ADM-N, ADM-P, ADM-G).
+            (https://github.com/firebase/firebase-android-sdk/blob/main/firebase-messaging/src/main/java/com/google/firebase/messaging/CommonNotificationBuilder.java); the admin SDKs refuse to send such a message (https://github.com/firebase/firebase-admin-node/blob/master/src/messaging/messaging-internal.ts, https://github.com/firebase/firebase-admin-python/blob/master/firebase_admin/_messaging_encoder.py, https://github.com/firebase/firebase-admin-go/blob/dev/messaging/messaging_utils.go).
             - a negative Duration (`"-1s"` in `vibrate_timings`, `ttl`, `light_settings`): it decodes \
             (google.protobuf.Duration is signed), but the admin SDKs refuse it and Google documents no meaning \
             for a negative time.
-            - `android.notification.color` not "in #rrggbb format" (F-REF `AndroidNotification.color`): the \
-            admin SDKs refuse it and the Android client falls back to its default colour (FAND, §2.8).
+            - `android.notification.color` not "in #rrggbb format" (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages `AndroidNotification.color`): the \
+            admin SDKs refuse it and the Android client falls back to its default colour (https://github.com/firebase/firebase-android-sdk/blob/main/firebase-messaging/src/main/java/com/google/firebase/messaging/CommonNotificationBuilder.java).
             - an `analytics_label` that is not `^[a-zA-Z0-9-_.~%]{1,50}$`, the format its description gives \
-            (F-REF `FcmOptions.analyticsLabel`): firebase-admin (Python) refuses it (ADM-P).
+            (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages `FcmOptions.analyticsLabel`): firebase-admin (Python) refuses it (https://github.com/firebase/firebase-admin-python/blob/master/firebase_admin/_messaging_encoder.py).
             - a `Color` component outside [0, 1]: the interval is documented (google.type.Color), what FCM \
             does with other values is not.
             - a web push `TTL` that is not a non-negative integer, or an `Urgency` other than very-low, low, \

@@ -11,9 +11,9 @@ struct FCMLegacyFormat: PayloadRule {
         rationale: """
             The legacy HTTP and XMPP APIs (`https://fcm.googleapis.com/fcm/send` with `to`, \
             `registration_ids`, `priority`, `time_to_live`, ...) were deprecated on 2023-06-20 and shut down \
-            from 2024-07-22 (F-LEG; platform-rules.md §2.14). Sent to HTTP v1, these fields are unknown and \
-            rejected with INVALID_ARGUMENT (F-REF, F-ERR). The finding lists, for every field of the file, the v1 field that takes its value, \
-            following Firebase's migration guide (F-LEG migrate-v1): `to` becomes `token` (or `topic`), \
+            from 2024-07-22 (https://firebase.google.com/docs/cloud-messaging/migrate-v1). Sent to HTTP v1, these fields are unknown and \
+            rejected with INVALID_ARGUMENT (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages, https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode). The finding lists, for every field of the file, the v1 field that takes its value, \
+            following Firebase's migration guide (https://firebase.google.com/docs/cloud-messaging/migrate-v1 migrate-v1): `to` becomes `token` (or `topic`), \
             `priority` becomes `android.priority` and the `apns-priority` header, `time_to_live` becomes \
             `android.ttl` as `"3600s"`, `notification.android_channel_id` becomes \
             `android.notification.channel_id`, and so on, all inside `{"message": {...}}`.

@@ -14,14 +14,14 @@ struct FCMTarget: PayloadRule {
         defaultSeverity: .error,
         rationale: """
             A v1 `Message` is sent to exactly one of `token`, `topic`, `condition` or `fid` (a union field \
-            marked Required in the reference, F-REF `Message`); with two, FCM rejects the request \
-            (INVALID_ARGUMENT, F-ERR) and the admin SDKs throw "Exactly one of fid, token, topic or condition is \
-            required" before sending (F-REF `Message`, ADM-N `validateMessage`; platform-rules.md §2.2). To \
+            marked Required in the reference, https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages `Message`); with two, FCM rejects the request \
+            (INVALID_ARGUMENT, https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode) and the admin SDKs throw "Exactly one of fid, token, topic or condition is \
+            required" before sending (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages `Message`, https://github.com/firebase/firebase-admin-node/blob/master/src/messaging/messaging-internal.ts `validateMessage`). To \
             reach several targets, send one message per target (v1 has no multicast in one request).
 
             The target also decides the size limit that `payload-size` applies: FCM counts the message without \
             its target (`token`, `topic`, `condition`, `fid`) and `name`, compactly serialized, against 4096 \
-            bytes, or 2048 bytes when it goes to a topic or condition (F-ERR; §2.4).
+            bytes, or 2048 bytes when it goes to a topic or condition (https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode).
 
             A target that is `null` or the empty string is not set: proto3 JSON reads `null` as "not set" \
             and a string field's default, `""`, as absent (protobuf.dev/programming-guides/json), so \

@@ -11,11 +11,11 @@ struct FCMUnknownField: PayloadRule {
         rationale: """
             FCM parses a v1 request with the proto3 JSON mapping: a field the `Message` schema does not know is \
             not ignored but rejected, and the whole message is not sent (400 INVALID_ARGUMENT "Invalid JSON \
-            payload received. Unknown name ...: Cannot find field", F-ERR, platform-rules.md §2.11; F-REF \
+            payload received. Unknown name ...: Cannot find field", https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode; https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages \
             `projects.messages`). The schema is that of Google's discovery document (`fcm.v1`, revision \
             20261023), from which pushlint's table is generated, `androidV2` included. The usual cause is a field of the legacy HTTP API (`to`, `priority`, \
             `time_to_live`, `content_available`, `click_action` in `notification`): the finding names the v1 \
-            field that takes the value (F-LEG migrate-v1). Custom values belong in `data`.
+            field that takes the value (https://firebase.google.com/docs/cloud-messaging/migrate-v1 migrate-v1). Custom values belong in `data`.
 
             Every field may be written in snake_case (`collapse_key`) or lowerCamelCase (`collapseKey`), as FCM \
             accepts both (proto3 JSON, protobuf.dev/programming-guides/json). The same field under both \

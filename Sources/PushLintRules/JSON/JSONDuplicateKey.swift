@@ -10,7 +10,7 @@ struct JSONDuplicateKey: FileRule {
         defaultSeverity: .error,
         rationale: """
             RFC 8259 §4 leaves duplicate names undefined. FCM does not reject them: the last one wins \
-            (platform-rules.md §2.1), and APNs behaves the same. A template with `"sound"` twice sends only the \
+            (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages), and APNs behaves the same. A template with `"sound"` twice sends only the \
             second value, which is rarely what the author reviewed.
             """,
         triggering: [

@@ -10,7 +10,7 @@ struct JSONEncoding: FileRule {
         defaultSeverity: .error,
         rationale: """
             RFC 8259 §8.1 requires UTF-8 for JSON exchanged between systems, and the providers count payload \
-            limits in UTF-8 bytes (platform-rules.md §1.3, §2.3). A UTF-16 file, bytes that are not UTF-8, or a \
+            limits in UTF-8 bytes (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification). A UTF-16 file, bytes that are not UTF-8, or a \
             `\\uD83D` escape without its second half produce text that a provider rejects or a device shows as \
             U+FFFD. Save the file as UTF-8 and escape characters outside the BMP as a surrogate pair (or write \
             them directly).

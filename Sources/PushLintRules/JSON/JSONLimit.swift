@@ -10,7 +10,7 @@ struct JSONLimit: FileRule {
         defaultSeverity: .error,
         rationale: """
             No push payload comes near these limits: APNs takes 4 KB (5 KB for VoIP), FCM 4 KB \
-            (platform-rules.md §1.3, §2.4). A file beyond them is not a payload template but generated data or an \
+            (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification). A file beyond them is not a payload template but generated data or an \
             accident, and parsing it would only cost memory and time. pushlint stops at the limit without reading \
             the rest of the file. Raise `--max-file-bytes` if a large file is intended.
             """,

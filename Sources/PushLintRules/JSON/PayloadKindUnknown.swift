@@ -9,7 +9,7 @@ struct PayloadKindUnknown: FileRule {
         family: .json,
         defaultSeverity: .warning,
         rationale: """
-            pushlint recognises payloads by their shape (DESIGN.md §3): `aps` or an envelope for APNs, \
+            pushlint recognises payloads by their shape (docs/discovery.md): `aps` or an envelope for APNs, \
             `message` or a target with content for FCM v1, `registration_ids`/`to` with legacy fields for the \
             legacy FCM API, an Expo push token or Expo-only fields for Expo. A file named explicitly that matches \
             none of them was probably meant to be one. A file found by walking a folder is skipped, and said so \

@@ -12,11 +12,11 @@ struct PriorityHighNonUrgent: PayloadRule {
         rationale: """
             High priority is a budget. On Android, FCM delivers `HIGH` messages immediately and may wake the \
             device from Doze, but deprioritises apps that spend it on messages that are not urgent, and App \
-            Standby Buckets cap how many an app may receive (F-PRI, platform-rules.md §2.12). A channel of \
+            Standby Buckets cap how many an app may receive (https://firebase.google.com/docs/cloud-messaging/android/message-priority). A channel of \
             importance `low` or `min` shows the notification silently anyway, so the priority buys nothing but \
-            battery (AND-CH, §6). On iOS, `interruption-level` `time-sensitive` and `critical` break through Focus \
-            and the notification summary, which users and App Review expect only for urgent matters (A-GEN, \
-            §1.4). The rule fires for FCM `android.priority: HIGH` (or `high`), Expo `priority: high`, and APNs priority 10 \
+            battery (https://developer.android.com/develop/ui/views/notifications/channels). On iOS, `interruption-level` `time-sensitive` and `critical` break through Focus \
+            and the notification summary, which users and App Review expect only for urgent matters (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification). \
+            The rule fires for FCM `android.priority: HIGH` (or `high`), Expo `priority: high`, and APNs priority 10 \
             with `time-sensitive`/`critical`, when the contract event's `urgency` is `marketing` or `background`, \
             or (Android) when the channel the message goes to has importance `low`, `min` or `none`.
             """,

@@ -18,7 +18,7 @@ struct PriorityHighRatio: ProjectRule {
             When most messages are high priority, none of them is. FCM deprioritises apps whose high-priority \
             messages do not lead to user-visible notifications, App Standby Buckets cap how many high-priority \
             messages an app receives, and the per-device quotas are shared by every message the app sends \
-            (F-PRI, platform-rules.md §2.12). On iOS, `time-sensitive` and `critical` interruptions break through \
+            (https://firebase.google.com/docs/cloud-messaging/android/message-priority). On iOS, `time-sensitive` and `critical` interruptions break through \
             Focus; users who see them for everything turn notifications off. The rule counts, per platform view, \
             the templates that go at high priority: Android (FCM `android.priority: HIGH`, Expo `priority: high`) \
             and APNs (priority 10 with `interruption-level` `time-sensitive` or `critical`; priority 10 alone is \

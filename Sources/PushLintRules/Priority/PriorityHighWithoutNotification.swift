@@ -12,7 +12,7 @@ struct PriorityHighWithoutNotification: PayloadRule {
             High priority exists to wake the device for something the user sees. FCM judges each app over 7 days: \
             when its high-priority messages do not result in a user-visible notification, later ones are \
             deprioritised to normal priority or proxied through Google Play services, so the messages that \
-            really are urgent start to arrive late (F-PRI, platform-rules.md §2.12). App Standby Buckets limit \
+            really are urgent start to arrive late (https://firebase.google.com/docs/cloud-messaging/android/message-priority). App Standby Buckets limit \
             high-priority messages further. A data-only sync message should go at `NORMAL` (Expo: `normal` or \
             `default`); if it must show something, give it a notification. The rule checks FCM \
             `android.priority: HIGH` (or `high`, which FCM takes too) and Expo `priority: high` on messages without a title or body; when the \

@@ -15,19 +15,18 @@ struct PayloadSize: PayloadRule {
 
             - APNs body (an envelope's `payload`): 4096 bytes, 5120 for `apns-push-type: voip` and for \
             broadcast Live Activity pushes (headers with `apns-channel-id`, Apple "Sending broadcast push \
-            notification requests to APNs"); over it APNs answers 413 PayloadTooLarge (A-GEN, \
-            platform-rules.md §1.3). A simulator file's `Simulator Target Bundle` key is not counted.
+            notification requests to APNs"); over it APNs answers 413 PayloadTooLarge (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification). A simulator file's `Simulator Target Bundle` key is not counted.
             - FCM v1: the `message` without its target (`token`, `topic`, `condition`, `fid`) and `name`: 4096 \
             bytes, 2048 when sent to a topic or condition; over it FCM answers INVALID_ARGUMENT "message too big" \
-            (F-ERR, §2.4).
+            (https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode).
             - The APNs view of an FCM message (`apns.payload` with `notification.title/body` merged into the \
             alert and the `data` keys beside `aps`) and of an Expo message: 4096 bytes.
             - Expo: what one device receives, 4096 bytes: the message without its recipients `to`. Expo \
             answers with the push receipt error MessageTooBig, "the total payload must be at most 4096 bytes" \
-            (EXPO-D "Individual errors", platform-rules.md §4); a receipt is per recipient, and the token list \
+            (https://docs.expo.dev/push-notifications/sending-notifications/ "Individual errors"); a receipt is per recipient, and the token list \
             reaches no device, so a message to 100 tokens has the size of one to a single token.
             - Web push through FCM `webpush`: 3993 bytes of plaintext, what fits a 4096-byte aes128gcm record \
-            (RFC 8291, §5).
+            (RFC 8291 §4, https://www.rfc-editor.org/rfc/rfc8291#section-4).
 
             Send an id and a cursor and let the app fetch the content.
             """,

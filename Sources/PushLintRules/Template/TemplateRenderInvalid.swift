@@ -12,7 +12,7 @@ struct TemplateRenderInvalid: FileRule {
             A template with conditions and loops is many payloads. The most common template bug is a comma inside \
             or outside a conditional block: when the condition is false (or a loop has one item, or none) the \
             rendered payload has a trailing comma, or two members with no comma between them, and APNs answers \
-            400 and FCM INVALID_ARGUMENT for a body that is not JSON (A-GEN, F-ERR); the send fails only for the \
+            400 and FCM INVALID_ARGUMENT for a body that is not JSON (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification, https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode); the send fails only for the \
             users in that branch. pushlint renders every branch of every condition and loops with 0, 1 and 2 \
             items (up to 256 renderings, then a pairwise selection: see `template-branch-limit`), parses each \
             rendering and reports each place once, at its place in the template, with the branch that breaks it \

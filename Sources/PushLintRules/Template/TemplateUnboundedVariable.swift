@@ -10,8 +10,8 @@ struct TemplateUnboundedVariable: PayloadRule {
         family: .template,
         defaultSeverity: .info,
         rationale: """
-            `template-worst-case-size` can only prove that a template fits the 4 KB limits (A-GEN, F-ERR, \
-            EXPO-D) when every variable has a maximum: `maxBytes` or `maxLength` under `variables` in the \
+            `template-worst-case-size` can only prove that a template fits the 4 KB limits (https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification, https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode, \
+            https://docs.expo.dev/push-notifications/sending-notifications/) when every variable has a maximum: `maxBytes` or `maxLength` under `variables` in the \
             contract. A variable without one may render to any length, and a long user name or translated text \
             then fails at send time. The rule reports each such variable once per payload, at its first use, \
             when a contract is loaded. A bounding filter declares a maximum as well: `{{ body | truncate: 120 }}` \

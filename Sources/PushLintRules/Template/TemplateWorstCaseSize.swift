@@ -11,7 +11,7 @@ struct TemplateWorstCaseSize: PayloadRule {
         rationale: """
             A template that measures 1 KB with `{{body}}` in it can render to 5 KB with a long review or a \
             translated text, and the provider rejects it at send time (APNs 413 PayloadTooLarge, FCM \
-            INVALID_ARGUMENT "message too big", Expo MessageTooBig; A-GEN, F-ERR, EXPO-D). The contract's \
+            INVALID_ARGUMENT "message too big", Expo MessageTooBig; https://developer.apple.com/documentation/usernotifications/generating-a-remote-notification, https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode, https://docs.expo.dev/push-notifications/sending-notifications/). The contract's \
             `variables` declare each variable's maximum: `maxBytes` (encoded bytes) or `maxLength` (characters, \
             counted at 4 bytes each, the longest UTF-8 encoding, which also covers the JSON escaping of quotes \
             and backslashes). pushlint replaces each placeholder by its maximum and measures the wire size of \

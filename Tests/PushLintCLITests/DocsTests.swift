@@ -1,0 +1,107 @@
+import Foundation
+import PushLintCLI
+import TestSupport
+import Testing
+
+/// The documentation agrees with the code and with itself: the generated sections of docs/ are what
+/// `swift run pushlint-docgen` would write (the help text, the config's and the contract's keys), links between
+/// pages lead somewhere, and no page sends a reader to a file the repository does not have.
+@Suite struct DocsTests {
+    static func text(_ relative: String) throws -> String {
+        try String(contentsOf: Paths.repo.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    /// README.md, CONTRIBUTING.md, docs/*.md and rules/*.md, by path relative to the repository.
+    static var userFacingPages: [String] {
+        ["README.md", "CONTRIBUTING.md"]
+            + Paths.files(in: Paths.repo.appendingPathComponent("docs"), withExtension: "md").map {
+                "docs/" + $0.lastPathComponent
+            }
+            + Paths.files(in: Paths.repo.appendingPathComponent("rules"), withExtension: "md").map {
+                "rules/" + $0.lastPathComponent
+            }
+    }
+
+    @Test(arguments: ReferencePages.sections().map(\.page))
+    func generatedSectionIsCurrent(_ page: String) throws {
+        let committed = try Self.text(page)
+        for section in ReferencePages.sections() where section.page == page {
+            let updated = try #require(
+                ReferencePages.updating(committed, section),
+                "\(page) lacks the markers of its generated section '\(section.name)'")
+            #expect(updated == committed, "\(page) is stale: run `swift run pushlint-docgen`")
+        }
+    }
+
+    @Test func generatedSectionsCarryTheCode() throws {
+        // The help section holds the lint options, the config section every top-level key of the config.
+        let cli = try Self.text("docs/cli.md")
+        #expect(cli.contains("--max-warnings N"))
+        #expect(cli.contains("### `pushlint app scan --help`"))
+        let configuration = try Self.text("docs/configuration.md")
+        for key in ["include", "exclude", "kinds", "rules", "options", "overrides", "templates", "contract", "app"] {
+            #expect(configuration.contains("| `\(key)` |"), "docs/configuration.md lacks the key \(key)")
+        }
+        #expect(try Self.text("docs/contract.md").contains("| `events.NAME.fields.NAME.pattern` |"))
+    }
+
+    @Test func pagesNeverSendReadersToFilesOutsideTheRepository() throws {
+        #expect(Self.userFacingPages.count > 50)
+        for page in Self.userFacingPages {
+            let text = try Self.text(page)
+            for name in ["platform-rules.md", "DESIGN.md"] {
+                #expect(!text.contains(name), "\(page) cites \(name), which is not in the repository")
+            }
+        }
+    }
+
+    /// Pages that other branches add at the same merge (what counts as a payload; the package managers).
+    static let pagesArrivingWithOtherChanges: Set<String> = ["docs/discovery.md", "docs/install.md"]
+
+    @Test func relativeLinksLeadToFiles() throws {
+        for page in Self.userFacingPages where !page.hasPrefix("rules/") {
+            let folder = URL(fileURLWithPath: page).deletingLastPathComponent().relativePath
+            for target in Self.relativeLinks(in: try Self.text(page)) {
+                let path = (folder == "." ? target : folder + "/" + target)
+                let resolved = Paths.repo.appendingPathComponent(path).standardized
+                let relative = String(resolved.path.dropFirst(Paths.repo.standardized.path.count + 1))
+                if Self.pagesArrivingWithOtherChanges.contains(relative) { continue }
+                #expect(
+                    FileManager.default.fileExists(atPath: resolved.path),
+                    "\(page) links to \(target), which does not exist")
+            }
+        }
+    }
+
+    /// `](target)` links without a scheme, anchor removed.
+    static func relativeLinks(in text: String) -> [String] {
+        var links: [String] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "](") {
+            rest = rest[open.upperBound...]
+            guard let close = rest.firstIndex(of: ")") else { break }
+            let target = String(rest[..<close].prefix { $0 != "#" })
+            if !target.isEmpty, !target.contains("://"), !target.hasPrefix("mailto:"), !target.contains(" ") {
+                links.append(target)
+            }
+        }
+        return links
+    }
+
+    /// The README's fresh-machine block runs pushlint on the examples, then the test command, which CI runs.
+    @Test func freshMachineBlockIsTheTestCommandOfCI() throws {
+        let readme = try Self.text("README.md")
+        let section = try #require(
+            readme.range(of: "## On a fresh machine"), "README.md lacks its fresh-machine section")
+        let after = readme[section.upperBound...]
+        let fence = try #require(after.range(of: "```sh\n"))
+        let end = try #require(after[fence.upperBound...].range(of: "```"))
+        let commands = after[fence.upperBound..<end.lowerBound].split(separator: "\n").map {
+            String($0.prefix { $0 != "#" }).trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+        #expect(commands.count == 2)
+        #expect(commands.first?.hasPrefix("swift run pushlint lint testdata/examples") == true)
+        #expect(commands.last == "scripts/test")
+        #expect(try Self.text(".ci/run").contains("scripts/test"))
+    }
+}
