@@ -152,10 +152,22 @@ make_project "$work/wheel-project"
 echo "wheel: installs offline, runs, exit codes 0/1/2"
 
 echo "== pre-commit: the python hook (id pushlint) with no Swift on PATH, pip offline from dist/"
-nosw=""
+# PATH without Swift: a folder that holds swift (in the swift images that is /usr/bin, beside git and sh) is
+# replaced by a copy of its links without swift* and sourcekit-lsp.
+nosw="" shadows=0
 IFS=: read -r -a path_dirs <<< "$PATH"
 for dir in "${path_dirs[@]}"; do
-  [[ -n "$dir" && ! -e "$dir/swift" ]] && nosw="${nosw:+$nosw:}$dir"
+  [[ -n "$dir" && -d "$dir" ]] || continue
+  if [[ -e "$dir/swift" ]]; then
+    shadows=$((shadows + 1))
+    shadow="$work/path-without-swift-$shadows"
+    mkdir "$shadow"
+    for entry in "$dir"/*; do
+      case "${entry##*/}" in swift* | sourcekit-lsp) ;; *) ln -s "$entry" "$shadow/" ;; esac
+    done
+    dir=$shadow
+  fi
+  nosw="${nosw:+$nosw:}$dir"
 done
 (
   PATH=$nosw
@@ -225,8 +237,11 @@ mkdir -p "$work/tarballs" "$work/npm-project"
 for package in "$dist"/npm/*/; do
   (cd "$work/tarballs" && npm pack --silent "$package" >/dev/null) || fail "npm pack $package"
 done
-mapfile -t tarballs < <(find "$work/tarballs" -name '*.tgz' | sort)
-[ "${#tarballs[@]}" -ge 2 ] || fail "npm pack wrote ${#tarballs[@]} tarballs"
+# The launcher and this machine's platform package: npm skips the other platforms' optional packages (os/cpu,
+# and offline it cannot fetch them), as it does when it installs from the registry on another platform.
+npm_platform=$(node -p 'process.platform + "-" + process.arch')
+tarballs=("$work/tarballs/pushlint-$version.tgz" "$work/tarballs/pushlint-cli-$npm_platform-$version.tgz")
+for tarball in "${tarballs[@]}"; do [ -f "$tarball" ] || fail "npm pack wrote no ${tarball##*/}: $(ls "$work/tarballs")"; done
 make_project "$work/npm-project"
 (
   cd "$work/npm-project"
@@ -291,5 +306,19 @@ assert sorted(url.rsplit("/", 1)[1] for url, _ in pairs) == binaries, f"formula 
 print(f"pushlint.rb: {len(pairs)} downloads, checksums of SHA256SUMS")
 PY
 if command -v ruby >/dev/null 2>&1; then ruby -c "$dist/pushlint.rb" >/dev/null || fail "pushlint.rb is not valid Ruby"; fi
+
+echo "== editors: the SchemaStore catalog entry, the schema's \$id and what init writes name one URL"
+mkdir "$work/init"
+(cd "$work/init" && "$binary" init >/dev/null 2>&1) || fail "pushlint init failed"
+python3 - "$work/init/.pushlint.json" <<'PY'
+import json, re, sys
+entry = json.load(open("schemas/schemastore-catalog-entry.json", encoding="utf-8"))
+assert set(entry) == {"name", "description", "fileMatch", "url"}, f"catalog entry keys: {sorted(entry)}"
+assert entry["fileMatch"] == [".pushlint.json"], entry["fileMatch"]
+schema_id = json.load(open("schemas/pushlint.schema.json", encoding="utf-8"))["$id"]
+written = re.findall(r'"\$schema": "([^"]+)"', open(sys.argv[1], encoding="utf-8").read())
+assert entry["url"] == schema_id == (written[0] if written else None), (entry["url"], schema_id, written)
+print(f"SchemaStore, the schema and init: {schema_id}")
+PY
 
 echo "check-packages: all checks passed"
