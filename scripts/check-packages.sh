@@ -307,6 +307,57 @@ print(f"pushlint.rb: {len(pairs)} downloads, checksums of SHA256SUMS")
 PY
 if command -v ruby >/dev/null 2>&1; then ruby -c "$dist/pushlint.rb" >/dev/null || fail "pushlint.rb is not valid Ruby"; fi
 
+echo "== the release's layout: scripts/package with aarch64 and macOS binaries (headers only; they do not run here)"
+python3 - "$work/other" <<'PY'
+import os, struct, sys
+folder = sys.argv[1]
+os.makedirs(folder)
+# A static aarch64 ELF: the header alone, with no program header (so no PT_INTERP: no dynamic loader).
+ident = b"\x7fELF" + bytes([2, 1, 1]) + bytes(9)
+elf = ident + struct.pack("<HHIQQQIHHHHHH", 2, 183, 1, 0, 0, 0, 0, 64, 56, 0, 64, 0, 0)
+open(f"{folder}/linux-arm", "wb").write(elf)
+# A universal Mach-O: x86_64 and arm64 slices, each with LC_BUILD_VERSION macOS 15.0.
+def slice_of(cpu):
+    header = struct.pack("<IiiIIIII", 0xFEEDFACF, cpu, 3, 2, 1, 24, 0, 0)
+    return header + struct.pack("<IIIIII", 0x32, 24, 1, 0x000F0000, 0x000F0000, 0)
+fat = struct.pack(">II", 0xCAFEBABE, 2)
+fat += struct.pack(">iiIII", 0x01000007, 3, 4096, 56, 12) + struct.pack(">iiIII", 0x0100000C, 0, 8192, 56, 14)
+data = fat.ljust(4096, b"\0") + slice_of(0x01000007).ljust(4096, b"\0") + slice_of(0x0100000C)
+open(f"{folder}/macos", "wb").write(data)
+PY
+if scripts/package --out "$work/other/dist" --require macos-universal "$binary" >/dev/null 2>"$work/out"; then
+  fail "scripts/package --require macos-universal passed without a macOS binary"
+fi
+grep -q "no binary for macos-universal" "$work/out" || { cat "$work/out"; fail "--require: no clear message"; }
+scripts/package --out "$work/other/dist" --require linux-x86_64 --require linux-aarch64 --require macos-universal \
+  "$binary" "$work/other/linux-arm" "$work/other/macos" >/dev/null
+twine check --strict "$work/other/dist"/*.whl >/dev/null || fail "twine check of the aarch64 and macOS wheels"
+python3 - "$work/other/dist" "$version" <<'PY'
+import json, pathlib, re, sys, zipfile
+dist, version = pathlib.Path(sys.argv[1]), sys.argv[2]
+wheels = sorted(p.name for p in dist.glob("*.whl"))
+want = [f"pushlint-{version}-py3-none-macosx_15_0_x86_64.macosx_15_0_arm64.macosx_15_0_universal2.whl",
+        f"pushlint-{version}-py3-none-manylinux_2_17_aarch64.manylinux2014_aarch64.musllinux_1_1_aarch64.whl"]
+assert [w for w in wheels if "x86_64.whl" not in w or "macosx" in w] == want, wheels
+npm = {json.loads(p.read_text())["name"]: json.loads(p.read_text()) for p in dist.glob("npm/*/package.json")}
+assert npm["@pushlint/cli-linux-arm64"]["os"] == ["linux"] and npm["@pushlint/cli-linux-arm64"]["cpu"] == ["arm64"]
+assert "libc" not in npm["@pushlint/cli-linux-arm64"], "a static binary runs on glibc and musl"
+assert npm["@pushlint/cli-darwin-universal"]["cpu"] == ["x64", "arm64"]
+assert sorted(npm["pushlint"]["optionalDependencies"]) == sorted(n for n in npm if n != "pushlint"), npm["pushlint"]
+launcher = (dist / "npm/pushlint/bin/pushlint.js").read_text()
+for key in ["darwin arm64", "darwin x64", "linux arm64", "linux x64"]:
+    assert f'"{key}": "@pushlint/cli-' in launcher, f"the launcher has no {key}"
+with zipfile.ZipFile(dist / "PushLintBinary.artifactbundle.zip") as archive:
+    variants = json.loads(archive.read("PushLintBinary.artifactbundle/info.json"))["artifacts"]["pushlint"]["variants"]
+    for variant in variants:
+        archive.getinfo("PushLintBinary.artifactbundle/" + variant["path"])
+triples = sorted(t for v in variants for t in v["supportedTriples"])
+assert {"aarch64-unknown-linux-gnu", "arm64-apple-macosx", "x86_64-apple-macosx", "x86_64-unknown-linux-gnu"} <= set(triples), triples
+formula = (dist / "pushlint.rb").read_text()
+assert re.search(r"on_macos do\n    url \S+-macos-universal\"", formula) and "on_arm do" in formula and "on_intel do" in formula, formula
+print("aarch64 and macOS: wheel tags, npm os/cpu, bundle triples and formula blocks as the release needs them")
+PY
+
 echo "== editors: the SchemaStore catalog entry, the schema's \$id and what init writes name one URL"
 mkdir "$work/init"
 (cd "$work/init" && "$binary" init >/dev/null 2>&1) || fail "pushlint init failed"
