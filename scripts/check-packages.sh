@@ -4,17 +4,19 @@
 #   - versions: `pushlint --version`, CHANGELOG.md's latest release and every package (wheel, npm, artifact bundle,
 #     plugin package, formula, the pre-commit hook's requirement, docs/install.md) say PushLintInfo.version;
 #   - PyPI: `twine check --strict` on the wheel, its RECORD, then `pip install --no-index` into a fresh venv:
-#     `pushlint --version`, a lint with exit 0 and 1, `python -m pushlint`;
+#     `pushlint --version` (the packaged binary, byte for byte), lints with exit 0, 1 and 2, `python -m pushlint`;
 #   - pre-commit: `pre-commit try-repo` of the python hook (the default, id pushlint) on a scratch repository with
 #     commits, with no Swift toolchain on PATH: pip installs the wheel of dist/ (PIP_NO_INDEX, PIP_FIND_LINKS, no
-#     cache, a fresh PRE_COMMIT_HOME, and the installed binary is compared with the packaged one); the hook fails
+#     cache, a fresh PRE_COMMIT_HOME, and pip's log must name the wheel of dist/, never an older one); the hook fails
 #     on a bad payload, passes a good one, skips files the config excludes, never fails on .pushlint.json, the
 #     contract or a baseline, and sees every extension pushlint lints;
 #   - npm: `npm pack` of the launcher and the platform package, `npm install --offline` of the tarballs into a
 #     scratch project, `npx pushlint`; the launcher's message without its platform package and on another platform;
 #   - SwiftPM: a scratch copy of the plugin package with a local binaryTarget on the artifact bundle, whose plugin
 #     runs the bundled binary (compiles the plugin only); the checksum is `swift package compute-checksum`'s;
-#   - Homebrew: the formula's URLs and checksums are the release assets of SHA256SUMS (`ruby -c` when ruby is here).
+#   - Homebrew: the formula's URLs and checksums are the release assets of SHA256SUMS;
+#   - the release's layout: scripts/package given aarch64 and macOS binaries (synthetic headers) and --require;
+#   - editors: the SchemaStore catalog entry, the config schema's $id and the `$schema` init writes are one URL.
 #
 # Builds the artifacts once (scripts/package: a static release build of the checkout, incremental), or uses
 # PUSHLINT_DIST when it names a folder scripts/package wrote. The tools come from .venv/ (scripts/test puts it
@@ -108,8 +110,9 @@ sys.path.insert(0, "packaging/python")
 import pre_commit_backend
 pin = re.search(r"^Requires-Dist: pushlint==(.*)$", pre_commit_backend._metadata(), re.M)
 same("the pre-commit hook's requirement (pyproject.toml backend)", pin and pin.group(1))
-for rev in re.findall(r"rev: v(\S+)", open("docs/install.md", encoding="utf-8").read()):
-    same("docs/install.md rev:", rev)
+for path in ["docs/install.md", ".pre-commit-hooks.yaml"]:
+    for rev in re.findall(r"rev: v(\S+)", open(path, encoding="utf-8").read()):
+        same(f"{path} rev:", rev)
 if problems:
     sys.exit(f"not pushlint {version}:\n  " + "\n  ".join(problems))
 print(f"every package is {version}")
@@ -298,7 +301,6 @@ binaries = sorted(n for n in sums if n.startswith(f"pushlint-{version}-") and no
 assert sorted(url.rsplit("/", 1)[1] for url, _ in pairs) == binaries, f"formula {pairs} vs binaries {binaries}"
 print(f"pushlint.rb: {len(pairs)} downloads, checksums of SHA256SUMS")
 PY
-if command -v ruby >/dev/null 2>&1; then ruby -c "$dist/pushlint.rb" >/dev/null || fail "pushlint.rb is not valid Ruby"; fi
 
 echo "== the release's layout: scripts/package with aarch64 and macOS binaries (headers only; they do not run here)"
 python3 - "$work/other" <<'PY'
