@@ -29,6 +29,9 @@ repo=$(pwd)
 venv="${PUSHLINT_VENV:-$repo/.venv}"
 if [[ -x "$venv/bin/python3" && "$(command -v python3)" != "$venv/bin/python3" ]]; then PATH="$venv/bin:$PATH"; fi
 fail() { echo "check-packages: FAIL: $*" >&2; exit 1; }
+# The installs run this machine's Linux binary (CI and the release's package job are Linux; macOS artifacts are
+# checked for their layout below).
+[ "$(uname -s)" = Linux ] || fail "installs the Linux artifacts, so it runs on Linux (this is $(uname -s)); scripts/package works anywhere"
 for tool in python3 git pre-commit twine node npm npx swift; do
   command -v "$tool" >/dev/null 2>&1 || fail "$tool is not installed (python tools: run scripts/test, which creates .venv/)"
 done
