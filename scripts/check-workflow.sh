@@ -175,7 +175,7 @@ for name, wrong in [("pushlint", {"inclde": []}), ("pushlint", {"rules": {"json-
 print("schemas: ok")
 PY
 
-echo "== pre-commit: try-repo on a throwaway repository with a good and a bad template"
+echo "== pre-commit: try-repo of the Swift-built hook (pushlint-swift) and the system hook on a throwaway repository"
 (
   cd "$work"
   mkdir hooked && cd hooked
@@ -188,9 +188,9 @@ echo "== pre-commit: try-repo on a throwaway repository with a good and a bad te
   git add push && git commit -qm templates
   export PRE_COMMIT_HOME="${PRE_COMMIT_HOME:-$HOME/.cache/pre-commit}"
   set +e
-  pre-commit try-repo "$repo" pushlint --verbose --files push/good.json > good.log 2>&1
+  pre-commit try-repo "$repo" pushlint-swift --verbose --files push/good.json > good.log 2>&1
   good=$?
-  pre-commit try-repo "$repo" pushlint --verbose --files push/bad.json > bad.log 2>&1
+  pre-commit try-repo "$repo" pushlint-swift --verbose --files push/bad.json > bad.log 2>&1
   bad=$?
   set -e
   [ "$good" -eq 0 ] || { cat good.log; fail "the hook fails a good template"; }

@@ -5,6 +5,9 @@ import PackagePlugin
 /// folder of the package the command runs in. Without arguments it runs `pushlint lint .`; arguments replace that
 /// (`swift package pushlint lint push --fail-on warning`, `swift package pushlint explain payload-size`).
 ///
+/// The same source is the plugin of the pushlint-plugins package that `scripts/package` writes (SwiftLintPlugins'
+/// scheme): there the `pushlint` tool is the release binary of a `binaryTarget` artifact bundle, so nothing compiles.
+///
 /// pushlint's findings, exit status and errors pass through: exit 1 (findings) and 2 (usage or configuration) fail
 /// the command. The plugin asks for no permission, so linting (which only reads) never prompts for one; writing
 /// (`--fix`, `--report FILE`, `--write-baseline`, `init`) needs `swift package --disable-sandbox pushlint ...` on
