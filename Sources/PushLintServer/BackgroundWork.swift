@@ -60,10 +60,12 @@ struct CancellableFileSystem: FileSystem {
 }
 
 /// Runs the server's heavy work (linting a document, the project rules) on threads of its own, so that the request
-/// thread always answers (a ping, `shutdown`) whatever a document costs. At most `maxRunning` pieces run at once;
-/// a piece cancelled while it waits for a thread never starts, and one cancelled while it runs has its result
-/// dropped by the server (its file system fails from then on). Results wait in `finished` until the request thread
-/// takes them; `wake` tells the stdio loop there are some.
+/// thread always answers (a ping, `shutdown`) whatever a document costs. At most `maxRunning` wanted pieces run at
+/// once; a piece cancelled while it waits for a thread never starts, and one cancelled while it runs has its result
+/// dropped (its file system fails from then on). A cancelled piece that is still computing (the engine cannot be
+/// interrupted inside a check) no longer holds a thread's place, so a stale lint of a pathological document does not
+/// hold up the lint of the next version; `maxThreads` bounds them all. Results wait in `finished` until the request
+/// thread takes them; `wake` tells the stdio loop there are some.
 ///
 /// `inline` runs every piece on the caller instead (the fuzz target: deterministic, one thread).
 final class BackgroundWork<Result: Sendable>: Sendable {
@@ -74,17 +76,20 @@ final class BackgroundWork<Result: Sendable>: Sendable {
 
     struct State {
         var waiting: [Piece] = []
-        var running = 0
+        /// The cancellations of the running pieces.
+        var running: [Cancellation] = []
         var finished: [Result] = []
     }
 
     let state = Mutex(State())
     let maxRunning: Int
+    let maxThreads: Int
     let inline: Bool
     let wake: @Sendable () -> Void
 
-    init(maxRunning: Int = 2, inline: Bool = false, wake: @escaping @Sendable () -> Void = {}) {
+    init(maxRunning: Int = 2, maxThreads: Int = 6, inline: Bool = false, wake: @escaping @Sendable () -> Void = {}) {
         self.maxRunning = max(1, maxRunning)
+        self.maxThreads = max(self.maxRunning, maxThreads)
         self.inline = inline
         self.wake = wake
     }
@@ -108,16 +113,19 @@ final class BackgroundWork<Result: Sendable>: Sendable {
     }
 
     /// No piece waits or runs (finished results may still be waiting to be taken).
-    var isIdle: Bool { state.withLock { $0.waiting.isEmpty && $0.running == 0 } }
+    var isIdle: Bool { state.withLock { $0.waiting.isEmpty && $0.running.isEmpty } }
 
     /// Drops every waiting piece that was cancelled, and starts waiting pieces while threads are free.
     func startWaiting() {
         let starting: [Piece] = state.withLock { state in
             state.waiting.removeAll { $0.cancellation.isCancelled }
             var out: [Piece] = []
-            while state.running < maxRunning, !state.waiting.isEmpty {
-                out.append(state.waiting.removeFirst())
-                state.running += 1
+            var wanted = state.running.filter { !$0.isCancelled }.count
+            while wanted < maxRunning, state.running.count < maxThreads, !state.waiting.isEmpty {
+                let piece = state.waiting.removeFirst()
+                out.append(piece)
+                state.running.append(piece.cancellation)
+                wanted += 1
             }
             return out
         }
@@ -125,7 +133,9 @@ final class BackgroundWork<Result: Sendable>: Sendable {
             WorkerThread.start { [self] in
                 let result = piece.cancellation.isCancelled ? nil : piece.body()
                 state.withLock { state in
-                    state.running -= 1
+                    if let index = state.running.firstIndex(where: { $0 === piece.cancellation }) {
+                        state.running.remove(at: index)
+                    }
                     if let result { state.finished.append(result) }
                 }
                 startWaiting()
