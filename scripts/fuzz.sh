@@ -37,6 +37,9 @@ swift build -c release --product pushlint-fuzz --build-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 # Leaks at exit are the Swift runtime's statics (compiled regexes), not pushlint's: do not report them as crashes.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
+# Swift's backtracer reads the crashed process's memory, which AddressSanitizer reports as a second error that hides
+# the first (a failed precondition): libFuzzer's own stack trace is enough.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 export PUSHLINT_FUZZ_MODE="$mode"
 corpus=.fuzz/corpus-$mode
 [ "$mode" = all ] && corpus=.fuzz/corpus
