@@ -34,9 +34,15 @@ enum PropertyListReader {
     /// The root value of an XML property list, or why it could not be read.
     static func read(_ bytes: [UInt8]) -> Result<PropertyListValue, ReadError> {
         let (events, complete) = XMLReader.events(bytes)
-        enum Frame {
-            case dictionary([(key: String, line: Int, value: PropertyListValue)], line: Int, pendingKey: (String, Int)?)
-            case array([PropertyListValue], line: Int)
+        // A frame is changed in place (`stack[last].elements.append`): taking an enum's array out, appending and
+        // putting it back copied it on every element while the enum still held it (quadratic: a 2 MB entitlements
+        // file took 40 s).
+        struct Frame {
+            var isDictionary: Bool
+            var line: Int
+            var members: [(key: String, line: Int, value: PropertyListValue)] = []
+            var elements: [PropertyListValue] = []
+            var pendingKey: (String, Int)?
         }
         var stack: [Frame] = []
         var root: PropertyListValue?
@@ -44,17 +50,16 @@ enum PropertyListReader {
         var textOpen: (name: String, line: Int)?
 
         func add(_ value: PropertyListValue, _ stack: inout [Frame], _ root: inout PropertyListValue?) {
-            guard let top = stack.popLast() else {
+            guard !stack.isEmpty else {
                 if root == nil { root = value }
                 return
             }
-            switch top {
-            case .dictionary(var members, let line, let key):
-                if let key { members.append((key.0, key.1, value)) }
-                stack.append(.dictionary(members, line: line, pendingKey: nil))
-            case .array(var elements, let line):
-                elements.append(value)
-                stack.append(.array(elements, line: line))
+            let top = stack.count - 1
+            if stack[top].isDictionary {
+                if let key = stack[top].pendingKey { stack[top].members.append((key.0, key.1, value)) }
+                stack[top].pendingKey = nil
+            } else {
+                stack[top].elements.append(value)
             }
         }
 
@@ -66,14 +71,14 @@ enum PropertyListReader {
                     guard stack.count < maximumDepth else {
                         return .failure(.malformed("it is nested deeper than \(maximumDepth) levels"))
                     }
-                    stack.append(.dictionary([], line: line, pendingKey: nil))
+                    stack.append(Frame(isDictionary: true, line: line))
                 case "dict":
                     add(.dictionary([], line: line), &stack, &root)
                 case "array" where !selfClosing:
                     guard stack.count < maximumDepth else {
                         return .failure(.malformed("it is nested deeper than \(maximumDepth) levels"))
                     }
-                    stack.append(.array([], line: line))
+                    stack.append(Frame(isDictionary: false, line: line))
                 case "array":
                     add(.array([], line: line), &stack, &root)
                 case "true", "false":
@@ -81,8 +86,8 @@ enum PropertyListReader {
                 case "key", "string", "integer", "real", "date", "data":
                     if selfClosing {
                         if name == "string" { add(.string("", line: line), &stack, &root) }
-                        if name == "key", case .dictionary(let members, let dictLine, _) = stack.last {
-                            stack[stack.count - 1] = .dictionary(members, line: dictLine, pendingKey: ("", line))
+                        if name == "key", stack.last?.isDictionary == true {
+                            stack[stack.count - 1].pendingKey = ("", line)
                         }
                         if name != "string" && name != "key" { add(.other(line: line), &stack, &root) }
                     } else {
@@ -99,19 +104,17 @@ enum PropertyListReader {
                     textOpen = nil
                     switch name {
                     case "key":
-                        if case .dictionary(let members, let dictLine, _) = stack.last {
-                            stack[stack.count - 1] = .dictionary(members, line: dictLine, pendingKey: (text, open.line))
-                        }
+                        if stack.last?.isDictionary == true { stack[stack.count - 1].pendingKey = (text, open.line) }
                     case "string": add(.string(text, line: open.line), &stack, &root)
                     default: add(.other(line: open.line), &stack, &root)
                     }
                     continue
                 }
                 guard name == "dict" || name == "array", let top = stack.popLast() else { continue }
-                switch top {
-                case .dictionary(let members, let line, _): add(.dictionary(members, line: line), &stack, &root)
-                case .array(let elements, let line): add(.array(elements, line: line), &stack, &root)
-                }
+                add(
+                    top.isDictionary
+                        ? .dictionary(top.members, line: top.line) : .array(top.elements, line: top.line),
+                    &stack, &root)
             }
         }
         guard let root else {

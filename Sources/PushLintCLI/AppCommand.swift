@@ -114,11 +114,15 @@ extension Command {
     func write(_ update: ContractUpdate, dryRun: Bool) throws(UsageError) {
         let merge = update.merge
         var out = merge.diff(path: update.path)
-        if !merge.changes.isEmpty { out += "\nadded:\n" + merge.changes.map { "  \($0)\n" }.joined() }
+        // The lines quote ids from the app's sources: escaped as `app scan` prints them (an ESC sequence in a
+        // repository's code must not clear or recolour a CI log).
+        if !merge.changes.isEmpty {
+            out += "\nadded:\n" + merge.changes.map { "  \(Escape.terminal($0))\n" }.joined()
+        }
         if !merge.kept.isEmpty {
             out +=
                 "\nleft as written (the app says otherwise; decide by hand):\n"
-                + merge.kept.map { "  \($0)\n" }.joined()
+                + merge.kept.map { "  \(Escape.terminal($0))\n" }.joined()
         }
         if !merge.isChanged {
             out += "\(update.path) is up to date with the app: nothing to write\n"

@@ -1,6 +1,14 @@
 import PushLintApp
 import PushLintModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `pushlint app scan [PATH...]` as a value: what to read, and where relative paths start.
 public struct AppScanRequest: Sendable {
     /// Files and folders to read; empty reads the config's `app` folders, or the working directory.
@@ -81,11 +89,12 @@ public enum AppScan {
             if target.isExplicit {
                 return .skipped(path: target.path.display, reason: "app scan does not read files of this name")
             }
-            // The walk hands over a folder it could not list as a target of its own.
-            if let info = fileSystem.info(target.path.absolute, followLinks: true), info.kind == .directory {
-                return .unreadable(path: target.path.display, reason: "the folder cannot be listed")
+            // The walk hands over a folder it could not list, or not even look at, as a target of its own.
+            guard let info = fileSystem.info(target.path.absolute, followLinks: true) else {
+                return .unreadable(path: target.path.display, reason: unreachableReason(target.path.absolute))
             }
-            return nil
+            return info.kind == .directory
+                ? .unreadable(path: target.path.display, reason: "the folder cannot be listed") : nil
         }
         switch fileSystem.read(target.path.absolute, limit: AppSourceScanner.maximumFileBytes) {
         case .bytes(let bytes):
@@ -97,6 +106,14 @@ public enum AppScan {
         case .failed(let reason):
             return .unreadable(path: target.path.display, reason: "cannot read it: \(reason)")
         }
+    }
+
+    /// Why a path the walk found cannot even be looked at: most often a path longer than the system takes.
+    static func unreachableReason(_ path: String) -> String {
+        let length = path.utf8.count
+        return length >= Int(PATH_MAX)
+            ? "its path is \(length) bytes, longer than the system takes (PATH_MAX, \(PATH_MAX) bytes): move it up"
+            : "the folder cannot be looked at"
     }
 
     /// The contract update of `--write-contract`: the contract the request names (`--contract`), else the

@@ -112,7 +112,11 @@ public struct Discovery: Sendable {
         _ directory: String, root: String, visited: inout Set<[UInt64]>, seen: inout Set<String>?,
         _ emit: (LintTarget) -> Void
     ) {
-        guard let info = fileSystem.info(directory, followLinks: true) else { return }
+        guard let info = fileSystem.info(directory, followLinks: true) else {
+            // A folder that cannot be looked at (a path past PATH_MAX): unreadable, as one that cannot be listed.
+            if Self.firstTime(directory, &seen) { emit(target(directory, explicit: false)) }
+            return
+        }
         guard visited.insert([info.device, info.inode]).inserted else { return }  // a loop
         guard let entries = try? fileSystem.entries(directory) else {
             // An unreadable folder: its files cannot be linted; report it as a file the engine cannot read.

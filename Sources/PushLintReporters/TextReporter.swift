@@ -208,11 +208,12 @@ extension Severity {
     }
 }
 
-/// Escaping of untrusted text for the terminal.
-enum Escape {
+/// Escaping of untrusted text for the terminal (the reporters, and the command line's own lines that quote an
+/// app's sources).
+public enum Escape {
     /// Control characters (C0, DEL, C1) and bidirectional overrides as visible `\u{..}` text, so a payload
     /// cannot move the cursor, change colours or reorder what the reader sees.
-    static func terminal(_ text: String) -> String {
+    public static func terminal(_ text: String) -> String {
         // Most texts hold none of them, and their UTF-8 says so without rebuilding the text: C0 and DEL are single
         // bytes, C1 controls start with 0xC2, the bidirectional controls with 0xE2.
         let mayHoldUnsafe = text.withUTF8Bytes { $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 } }

@@ -10,7 +10,7 @@ enum ConfigEditor {
     }
 
     static func disable(
-        rule: String, forFile path: String, project: Project, folder: String, fileSystem: LocalFileSystem
+        rule: String, forFile path: String, project: Project, folder: String, fileSystem: any FileSystem
     ) throws(Failure) {
         let base = project.baseDirectory
         let relative =

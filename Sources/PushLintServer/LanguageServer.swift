@@ -3,10 +3,13 @@ import PushLintJSON
 import PushLintModel
 
 /// The pushlint language server, without I/O: message bodies in (`receive`), message bodies out (`outbox`).
-/// One thread drives it (the stdio loop, or a test). Documents are linted by the same engine, config and contract
-/// resolution as `pushlint lint` for their path. Changes are debounced: a document is linted `debounceSeconds`
-/// (5 ms) after its last change (`lintDue`), and the stdio loop lints only when no more input is waiting, so a burst
-/// of changes is linted once; the budget is 20 ms from a change to its diagnostics (BENCHMARKS.md).
+/// One thread drives it (the stdio loop, or a test); the heavy work (linting a document, the project rules on save)
+/// runs off that thread (`BackgroundWork`), so that every request is answered at once whatever a document costs.
+/// Documents are linted by the same engine, config and contract resolution as `pushlint lint` for their path.
+/// Changes are debounced: a document is linted `debounceSeconds` (5 ms) after its last change (`lintDue`), and the
+/// stdio loop lints only when no more input is waiting, so a burst of changes is linted once; a newer version of a
+/// document cancels the lint of the older one. The budget is 20 ms from a change to its diagnostics (BENCHMARKS.md).
+/// Finished work is published by `collectFinished`.
 public final class LanguageServer {
     public enum ErrorCode {
         public static let parseError = -32700
@@ -24,41 +27,60 @@ public final class LanguageServer {
     /// Set by `exit`: the process ends with this code (0 after `shutdown`, else 1).
     public private(set) var exitCode: Int32?
     public let debounceSeconds: Double
-    let fileSystem: LocalFileSystem
+    let fileSystem: any FileSystem
 
     var initialized = false
     var shuttingDown = false
     var supportsWatchRegistration = false
     var nextRequestID = 1
+    /// The workspace folders the client opened (absolute paths): project rules run in them when no config is above
+    /// a document, and `.pushlint.json` is written only inside them.
+    var workspaceFolders: [String] = []
 
     struct Document {
         var uri: String
         var path: String
         var version: Int
         var text: TextPositions
-        /// The last lint of this version, nil when a lint is due.
+        /// The findings of the last lint of this version, nil while a lint is due or running.
         var findings: [Diagnostic]?
+        /// `findings` as LSP diagnostics.
+        var items: [LSPValue] = []
         var rules: [String: RuleDescription] = [:]
         /// When the debounced lint is due (seconds on the server's clock).
         var due: Double?
+        /// The running lint of this document: its number, and what cancels it.
+        var lint: (generation: Int, cancellation: Cancellation)?
     }
 
     var documents: [String: Document] = [:]
-    /// The findings of project rules (priority ratio, platform parity, collapse keys) by config folder, from the
-    /// last lint of that folder on save.
+    /// The findings of project rules (priority ratio, platform parity, collapse keys) by project folder, from the
+    /// last run of the project rules on save.
     var projectFindings: [String: [ProjectDiagnostic]] = [:]
-    /// Loaded projects by the folder of the linted file.
+    /// The running project rules: their number, and what cancels them (a newer save, shutdown).
+    var projectRun: (generation: Int, cancellation: Cancellation)?
+    /// Loaded projects by the folder of the linted file; `projectsGeneration` counts the times the cache was
+    /// emptied (a config changed), so that a project loaded before that is not cached after it.
     var projects: [String: Result<Project, ConfigurationError>] = [:]
+    var projectsGeneration = 0
+    var nextGeneration = 1
     /// The clock the debounce reads: seconds.
     let now: () -> Double
+    let work: BackgroundWork<Finished>
 
     /// Whether `workspace/executeCommand` may write `.pushlint.json` (the fuzz target turns it off).
     public var allowsWrites = true
 
-    public init(debounceSeconds: Double = 0.005, now: @escaping () -> Double) {
+    /// `wake` is called (from a worker thread) when background work has finished: the stdio loop then calls
+    /// `collectFinished`. `inlineWork` runs the work on the calling thread instead (the fuzz target).
+    public init(
+        debounceSeconds: Double = 0.005, now: @escaping () -> Double, fileSystem: any FileSystem = LocalFileSystem(),
+        inlineWork: Bool = false, wake: @escaping @Sendable () -> Void = {}
+    ) {
         self.debounceSeconds = debounceSeconds
         self.now = now
-        fileSystem = LocalFileSystem()
+        self.fileSystem = fileSystem
+        work = BackgroundWork(maxRunning: 2, inline: inlineWork, wake: wake)
     }
 
     // MARK: Input
@@ -82,6 +104,7 @@ public final class LanguageServer {
             }
             handle(message)
         }
+        collectFinished()
     }
 
     public func receive(_ body: [UInt8]) { receive(batch: [body]) }
@@ -106,6 +129,7 @@ public final class LanguageServer {
         }
         let params = message["params"] ?? .null
         if method == "exit" {
+            cancelAllWork()
             exitCode = shuttingDown ? 0 : 1
             return
         }
@@ -128,9 +152,11 @@ public final class LanguageServer {
             supportsWatchRegistration =
                 params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue
                 ?? false
+            workspaceFolders = Self.workspaceFolders(params)
             respond(id: id, Self.initializeResult)
         case "shutdown":
             shuttingDown = true
+            cancelAllWork()
             respond(id: id, .null)
         case "textDocument/codeAction":
             withDocument(id, params) { respond(id: id, codeActions($0, params)) }
@@ -153,6 +179,7 @@ public final class LanguageServer {
             guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
                 let text = item["text"]?.stringValue
             else { return }
+            documents[uri]?.lint?.cancellation.cancel()
             documents[uri] = Document(
                 uri: uri, path: Self.path(of: uri), version: item["version"]?.intValue ?? 0,
                 text: TextPositions(Array(text.utf8)),
@@ -174,6 +201,9 @@ public final class LanguageServer {
             document.version = params["textDocument"]?["version"]?.intValue ?? document.version + 1
             document.findings = nil
             document.due = now() + debounceSeconds
+            // The lint of the older text is of no use any more.
+            document.lint?.cancellation.cancel()
+            document.lint = nil
             documents[uri] = document
         case "textDocument/didSave":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, let saved = documents[uri] else { return }
@@ -182,29 +212,84 @@ public final class LanguageServer {
                 relintAll()
                 return
             }
-            documents[uri]?.due = now()
+            if saved.findings == nil, saved.due == nil, saved.lint == nil { documents[uri]?.due = now() }
             runProjectRules(for: uri)
         case "textDocument/didClose":
-            guard let uri = params["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil
+            guard let uri = params["textDocument"]?["uri"]?.stringValue, let closed = documents.removeValue(forKey: uri)
             else { return }
+            closed.lint?.cancellation.cancel()
             publish(uri: uri, version: nil, [])
         case "workspace/didChangeWatchedFiles", "workspace/didChangeConfiguration":
             relintAll()
+        case "workspace/didChangeWorkspaceFolders":
+            let event = params["event"]
+            let removed = Set(Self.folderPaths(event?["removed"]))
+            workspaceFolders.removeAll { removed.contains($0) }
+            for folder in Self.folderPaths(event?["added"]) where !workspaceFolders.contains(folder) {
+                workspaceFolders.append(folder)
+            }
         default:
             break  // $/cancelRequest (handled per batch), $/setTrace, unknown notifications: ignored, as LSP says.
         }
     }
 
-    /// Runs a document request on an open document, linting it first when a lint is due; an unknown document is
-    /// an empty answer.
+    /// Runs a document request on an open document with the findings of its last finished lint (none while its
+    /// lint runs: a request never waits for one); an unknown document is an empty answer.
     func withDocument(_ id: LSPValue, _ params: LSPValue, _ answer: (Document) -> Void) {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else {
             return respondError(id: id, ErrorCode.invalidParams, "params.textDocument.uri is missing")
         }
-        guard documents[uri] != nil else { return respond(id: id, .null) }
-        if documents[uri]?.findings == nil { lint(uri) }
         guard let document = documents[uri] else { return respond(id: id, .null) }
         answer(document)
+    }
+
+    /// The workspace folders of `initialize`: `workspaceFolders`, else `rootUri`, else `rootPath`; only `file:`
+    /// URIs of absolute paths, never the root of the file system.
+    static func workspaceFolders(_ params: LSPValue) -> [String] {
+        let folders = folderPaths(params["workspaceFolders"])
+        if !folders.isEmpty { return folders }
+        if let root = params["rootUri"]?.stringValue, let path = localPath(ofFileURI: root), path != "/" {
+            return [path]
+        }
+        if let root = params["rootPath"]?.stringValue, root.hasPrefix("/") {
+            let path = Self.normalized(root)
+            return path == "/" ? [] : [path]
+        }
+        return []
+    }
+
+    static func folderPaths(_ list: LSPValue?) -> [String] {
+        (list?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue.flatMap(localPath(ofFileURI:)) }.filter {
+            $0 != "/"
+        }
+    }
+
+    /// The normalized absolute path of a `file:` URI; nil for any other URI (`untitled:`, `vscode-notebook:`).
+    static func localPath(ofFileURI uri: String) -> String? {
+        guard uri.hasPrefix("file://") else { return nil }
+        let path = path(of: uri)
+        guard path.hasPrefix("/"), !path.utf8.contains(0) else { return nil }
+        return Self.normalized(path)
+    }
+
+    /// An absolute path with `.`, `..` and repeated slashes resolved textually (`..` above `/` stays at `/`): a
+    /// path is compared with the workspace folders only in this form.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                _ = parts.popLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The workspace folder that holds `path` (the innermost), if one does.
+    func workspaceFolder(holding path: String) -> String? {
+        workspaceFolders.filter { path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
     }
 
     // MARK: Linting
@@ -212,10 +297,50 @@ public final class LanguageServer {
     /// When the next debounced lint is due, if one is.
     public var nextDue: Double? { documents.values.compactMap(\.due).min() }
 
-    /// Lints every document whose lint is due by now.
+    /// Starts the lint of every document whose lint is due by now.
     public func lintDue() {
         let time = now()
         for uri in documents.keys.sorted() where (documents[uri]?.due).map({ $0 <= time }) ?? false { lint(uri) }
+    }
+
+    /// Whether no background work waits or runs.
+    public var isIdle: Bool { work.isIdle }
+
+    /// Publishes what background work has finished (a stale result, of an older version or a cancelled run, is
+    /// dropped).
+    public func collectFinished() {
+        for finished in work.takeFinished() {
+            switch finished {
+            case .lint(let result): apply(result)
+            case .projectRules(let result): apply(result)
+            }
+        }
+    }
+
+    /// Waits until the background work is done and publishes it, linting what falls due meanwhile (tests, the fuzz
+    /// target); false when it is not done within `timeout` seconds.
+    @discardableResult
+    public func waitUntilIdle(timeout: Double = 120) -> Bool {
+        var waited = 0.0
+        while true {
+            collectFinished()
+            if work.isIdle {
+                collectFinished()
+                return true
+            }
+            if waited >= timeout { return false }
+            BackgroundWorkClock.sleep(microseconds: 500)
+            waited += 0.001
+        }
+    }
+
+    func cancelAllWork() {
+        for uri in documents.keys {
+            documents[uri]?.lint?.cancellation.cancel()
+            documents[uri]?.lint = nil
+        }
+        projectRun?.cancellation.cancel()
+        projectRun = nil
     }
 
     func isConfigOrContract(_ path: String) -> Bool {
@@ -227,80 +352,216 @@ public final class LanguageServer {
 
     func relintAll() {
         projects = [:]
+        projectsGeneration += 1
         for uri in documents.keys {
+            documents[uri]?.lint?.cancellation.cancel()
+            documents[uri]?.lint = nil
             documents[uri]?.findings = nil
             documents[uri]?.due = now()
         }
     }
 
-    func project(forFolder folder: String) -> Result<Project, ConfigurationError> {
-        if let cached = projects[folder] { return cached }
-        let result: Result<Project, ConfigurationError>
+    /// The project of a folder as `pushlint lint` loads it there: the config and contract above it, and the app's
+    /// sources (the app-* rules judge in the editor as on the command line; they are read again when the
+    /// configuration changes).
+    static func loadProject(folder: String, fileSystem: any FileSystem) -> Result<Project, ConfigurationError> {
         do {
             let project = try Project.load(configPath: nil, contractPath: nil, cwd: folder, fileSystem: fileSystem)
-            // The app's sources, as `pushlint lint` reads them: the app-* rules judge in the editor as on the command
-            // line (they are read again when the configuration changes).
             do throws(Discovery.MissingPath) {
-                result = .success(try project.readingApp(cwd: folder, fileSystem: fileSystem, jobs: 1))
+                return .success(try project.readingApp(cwd: folder, fileSystem: fileSystem, jobs: 1))
             } catch {
-                result = .failure(
+                return .failure(
                     ConfigurationError(
                         path: project.config.path ?? folder, position: nil,
                         message: "the app folder '\(error.path)' does not exist",
                         hint: "fix the 'app' folders of the configuration"))
             }
         } catch {
-            result = .failure(error)
+            return .failure(error)
         }
-        projects[folder] = result
-        return result
     }
 
+    /// The project of a folder for a command (no app sources: the command needs the config only), from the cache
+    /// when a lint loaded it.
+    func commandProject(forFolder folder: String) -> Result<Project, ConfigurationError> {
+        if let cached = projects[folder] { return cached }
+        do {
+            return .success(try Project.load(configPath: nil, contractPath: nil, cwd: folder, fileSystem: fileSystem))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What a piece of background work hands back.
+    enum Finished: Sendable {
+        case lint(LintResult)
+        case projectRules(ProjectRulesResult)
+    }
+
+    struct LintResult: Sendable {
+        var uri: String
+        var generation: Int
+        var folder: String
+        /// The project as loaded for the lint, with the cache generation it was loaded in (nil: it came from the
+        /// cache).
+        var loaded: (project: Result<Project, ConfigurationError>, cacheGeneration: Int)?
+        var findings: [Diagnostic]
+        var items: [LSPValue]
+        var rules: [RuleDescription]
+        var base: String?
+    }
+
+    struct ProjectRulesResult: Sendable {
+        var generation: Int
+        var base: String
+        var findings: [ProjectDiagnostic]
+    }
+
+    /// Starts the lint of a document off the request thread, cancelling the lint of its older text.
     func lint(_ uri: String) {
         guard var document = documents[uri] else { return }
         document.due = nil
-        let folder = Self.parent(document.path)
-        switch project(forFolder: folder) {
-        case .failure(let error):
-            document.findings = []
-            documents[uri] = document
-            let location = error.position.map { "\(error.path):\($0.line):\($0.column)" } ?? error.path
-            let item: LSPValue = .object([
-                ("range", document.text.range(0, 0)), ("severity", .int(1)), ("source", .string("pushlint")),
-                (
-                    "message",
-                    .string("pushlint cannot lint this file: configuration error in \(location): \(error.message)")
-                ),
-            ])
-            return publish(uri: uri, version: document.version, [item])
-        case .success(let project):
-            let engine = Engine(project: project, options: LintOptions(jobs: 1), fileSystem: fileSystem)
-            let report = engine.lint(
-                editorText: document.text.bytes, absolutePath: document.path, displayPath: document.path)
-            document.findings = report.files.first?.diagnostics ?? []
-            for rule in report.rules { document.rules[rule.id] = rule }
-        }
+        document.lint?.cancellation.cancel()
+        let generation = nextGeneration
+        nextGeneration += 1
+        let cancellation = Cancellation()
+        document.lint = (generation, cancellation)
         documents[uri] = document
-        var items = (document.findings ?? []).map { lspDiagnostic($0, document) }
-        if case .success(let project) = project(forFolder: folder) {
-            items += projectItems(document, base: project.baseDirectory)
+        let folder = Self.parent(document.path)
+        let cached = projects[folder]
+        let cacheGeneration = projectsGeneration
+        let fileSystem = CancellableFileSystem(base: self.fileSystem, cancellation: cancellation)
+        let text = document.text
+        let path = document.path
+        work.submit(cancellation) {
+            let project = cached ?? Self.loadProject(folder: folder, fileSystem: fileSystem)
+            guard !cancellation.isCancelled else { return nil }
+            var result = LintResult(
+                uri: uri, generation: generation, folder: folder,
+                loaded: cached == nil ? (project, cacheGeneration) : nil, findings: [], items: [], rules: [])
+            switch project {
+            case .failure(let error):
+                let location = error.position.map { "\(error.path):\($0.line):\($0.column)" } ?? error.path
+                result.items = [
+                    .object([
+                        ("range", text.range(0, 0)), ("severity", .int(1)), ("source", .string("pushlint")),
+                        (
+                            "message",
+                            .string(
+                                "pushlint cannot lint this file: configuration error in \(location): \(error.message)")
+                        ),
+                    ])
+                ]
+            case .success(let project):
+                let report = Self.lintReport(text: text, path: path, project: project, fileSystem: fileSystem)
+                result.findings = report.findings
+                result.rules = report.rules
+                result.items = Self.lspDiagnostics(result.findings, text)
+                result.base = project.baseDirectory
+            }
+            return cancellation.isCancelled ? nil : .lint(result)
         }
-        publish(uri: uri, version: document.version, items)
+    }
+
+    /// A document's findings as `pushlint lint` finds them in the file at `path`: a `.jsonl`/`.ndjson` document
+    /// line by line (its findings' spans, which count from their line's start, moved to the document's), any other
+    /// as one JSON text.
+    static func lintReport(text: TextPositions, path: String, project: Project, fileSystem: any FileSystem) -> (
+        findings: [Diagnostic], rules: [RuleDescription]
+    ) {
+        let engine = Engine(project: project, options: LintOptions(jobs: 1), fileSystem: fileSystem)
+        guard Engine.isJSONLines(path) else {
+            let report = engine.lint(editorText: text.bytes, absolutePath: path, displayPath: path)
+            return (report.files.first?.diagnostics ?? [], report.rules)
+        }
+        // Whether `pushlint lint` walking the config's folder would lint the file: the editor entry point answers
+        // for an empty text with no file and nothing skipped exactly when the walk skips it.
+        let probe = engine.lint(editorText: [], absolutePath: path, displayPath: path)
+        guard !probe.files.isEmpty || probe.skipped > 0 else { return ([], probe.rules) }
+        let bytes = text.bytes
+        let report = engine.lint(
+            jsonLines: { sink in
+                bytes.withUnsafeBufferPointer { sink($0) }
+                return nil
+            }, at: Discovery.knownFile(absolute: path, display: path, baseDirectory: project.baseDirectory))
+        // JSON Lines lines end at `\n` (JSONLinesSplitter), whatever LSP counts as a line.
+        var lineStarts = [0]
+        for (i, b) in bytes.enumerated() where b == 10 { lineStarts.append(i + 1) }
+        let diagnostics = report.files.first { $0.path.absolute == path }?.diagnostics ?? []
+        let moved = diagnostics.map { finding -> Diagnostic in
+            guard let line = finding.location?.line, line >= 1, line <= lineStarts.count else { return finding }
+            let start = lineStarts[line - 1]
+            var moved = finding
+            moved.span = ByteSpan(start + finding.span.start, start + finding.span.end)
+            if var fix = moved.fix {
+                for i in fix.edits.indices { fix.edits[i].offset += start }
+                moved.fix = fix
+            }
+            return moved
+        }
+        return (moved, report.rules)
+    }
+
+    func apply(_ result: LintResult) {
+        if let loaded = result.loaded, loaded.cacheGeneration == projectsGeneration {
+            projects[result.folder] = loaded.project
+        }
+        guard var document = documents[result.uri], document.lint?.generation == result.generation else { return }
+        document.lint = nil
+        document.findings = result.findings
+        document.items = result.items
+        for rule in result.rules { document.rules[rule.id] = rule }
+        documents[result.uri] = document
+        var items = result.items
+        if let base = result.base { items += projectItems(document, base: base) }
+        publish(uri: result.uri, version: document.version, items)
     }
 
     // MARK: Project rules, on save
 
-    /// Lints the saved document's whole config folder as `pushlint lint` does there and keeps the project
-    /// findings; the open documents of that folder show the ones that name them.
+    /// Lints the saved document's project folder as `pushlint lint` does there, off the request thread, and keeps
+    /// the project findings; the open documents of that folder show the ones that name them. The folder is the
+    /// config's; with no config above the document, the workspace folder that holds it; with neither, the project
+    /// rules do not run (a document outside every workspace folder would otherwise have its whole folder walked,
+    /// `/` for a file there). A newer save or shutdown cancels the run.
     func runProjectRules(for uri: String) {
-        guard let document = documents[uri], document.path.hasPrefix("/"),
-            case .success(let project) = project(forFolder: Self.parent(document.path))
-        else { return }
-        let base = project.baseDirectory
-        let request = LintRequest(paths: [base], workingDirectory: base, options: LintOptions(jobs: 2))
-        guard let outcome = try? LintSession.run(request, fileSystem: fileSystem) else { return }
-        projectFindings[base] = outcome.report.project
-        for (other, open) in documents where open.path.hasPrefix(base + "/") { documents[other]?.due = now() }
+        guard let document = documents[uri], document.path.hasPrefix("/"), uri.hasPrefix("file://") else { return }
+        let workspace = workspaceFolder(holding: document.path)
+        let folder = Self.parent(document.path)
+        projectRun?.cancellation.cancel()
+        let generation = nextGeneration
+        nextGeneration += 1
+        let cancellation = Cancellation()
+        projectRun = (generation, cancellation)
+        let fileSystem = CancellableFileSystem(base: self.fileSystem, cancellation: cancellation)
+        work.submit(cancellation) {
+            guard
+                let project = try? Project.load(
+                    configPath: nil, contractPath: nil, cwd: folder, fileSystem: fileSystem)
+            else { return nil }
+            guard let base = project.configFile != nil ? project.baseDirectory : workspace, base != "/" else {
+                return nil
+            }
+            let request = LintRequest(paths: [base], workingDirectory: base, options: LintOptions(jobs: 1))
+            guard let outcome = try? LintSession.run(request, fileSystem: fileSystem), !cancellation.isCancelled
+            else { return nil }
+            return .projectRules(
+                ProjectRulesResult(generation: generation, base: base, findings: outcome.report.project))
+        }
+    }
+
+    func apply(_ result: ProjectRulesResult) {
+        guard projectRun?.generation == result.generation else { return }
+        projectRun = nil
+        projectFindings[result.base] = result.findings
+        // The open documents of the folder whose lint is current show the new project findings now.
+        for uri in documents.keys.sorted() {
+            guard let document = documents[uri], document.path.hasPrefix(result.base + "/"),
+                document.findings != nil
+            else { continue }
+            publish(
+                uri: uri, version: document.version, document.items + projectItems(document, base: result.base))
+        }
     }
 
     /// The project findings that name the document, at its start, with the other files as related information.
@@ -343,17 +604,21 @@ public final class LanguageServer {
         return out
     }
 
-    func lspDiagnostic(_ d: Diagnostic, _ document: Document) -> LSPValue {
-        var members: [(String, LSPValue)] = [
-            ("range", document.text.range(d.span.start, d.span.end)),
-            ("severity", .int(Self.severity(d.severity))),
-            ("code", .string(d.ruleId)),
-            ("codeDescription", .object([("href", .string(RuleDocumentation.pageURL(d.ruleId)))])),
-            ("source", .string("pushlint")),
-            ("message", .string(d.message + (d.help.map { " (help: \($0))" } ?? ""))),
-        ]
-        if d.fix != nil { members.append(("data", .object([("fixable", .bool(true))]))) }
-        return .object(members)
+    /// Findings as LSP diagnostics, their ranges found in one sweep of the text.
+    static func lspDiagnostics(_ findings: [Diagnostic], _ text: TextPositions) -> [LSPValue] {
+        let ranges = text.ranges(findings.map { ($0.span.start, $0.span.end) })
+        return zip(findings, ranges).map { d, range in
+            var members: [(String, LSPValue)] = [
+                ("range", range),
+                ("severity", .int(Self.severity(d.severity))),
+                ("code", .string(d.ruleId)),
+                ("codeDescription", .object([("href", .string(RuleDocumentation.pageURL(d.ruleId)))])),
+                ("source", .string("pushlint")),
+                ("message", .string(d.message + (d.help.map { " (help: \($0))" } ?? ""))),
+            ]
+            if d.fix != nil { members.append(("data", .object([("fixable", .bool(true))]))) }
+            return .object(members)
+        }
     }
 
     static func severity(_ s: Severity) -> Int {
@@ -377,45 +642,54 @@ public final class LanguageServer {
 
     // MARK: Code actions, hover
 
-    /// The findings whose range meets `range` (LSP positions), with their byte spans.
-    func findings(_ document: Document, meeting range: LSPValue?) -> [Diagnostic] {
+    /// The indexes of the findings whose range meets `range` (LSP positions).
+    func findings(_ document: Document, meeting range: LSPValue?) -> [Int] {
         let start = Self.offset(range?["start"], in: document.text) ?? 0
         let end = Self.offset(range?["end"], in: document.text) ?? start
-        return (document.findings ?? []).filter { $0.span.start <= end && start <= $0.span.end }
+        return (document.findings ?? []).indices.filter {
+            let span = document.findings![$0].span
+            return span.start <= end && start <= span.end
+        }
     }
 
     func codeActions(_ document: Document, _ params: LSPValue) -> LSPValue {
+        guard let findings = document.findings, document.items.count == findings.count else { return .array([]) }
         var actions: [LSPValue] = []
-        let found = findings(document, meeting: params["range"])
-        for d in found {
-            guard let fix = d.fix else { continue }
-            let edits: [LSPValue] = fix.edits.map {
-                .object([
-                    ("range", document.text.range($0.offset, $0.offset + $0.length)), ("newText", .string($0.text)),
-                ])
+        let found = self.findings(document, meeting: params["range"])
+        let fixed = found.filter { findings[$0].fix != nil }
+        let edits = fixed.flatMap { findings[$0].fix!.edits }
+        var ranges = document.text.ranges(edits.map { ($0.offset, $0.offset + $0.length) })[...]
+        for index in fixed {
+            let d = findings[index]
+            let fix = d.fix!
+            let edits: [LSPValue] = zip(fix.edits, ranges.prefix(fix.edits.count)).map { edit, range in
+                .object([("range", range), ("newText", .string(edit.text))])
             }
+            ranges = ranges.dropFirst(fix.edits.count)
             let title = (fix.isSafe ? "Fix: " : "Fix (unsafe, check the result): ") + (d.help ?? d.message)
             actions.append(
                 .object([
                     ("title", .string(title)), ("kind", .string("quickfix")),
-                    ("diagnostics", .array([lspDiagnostic(d, document)])),
+                    ("diagnostics", .array([document.items[index]])),
                     ("isPreferred", .bool(fix.isSafe)),
                     ("edit", .object([("changes", .object([(document.uri, .array(edits))]))])),
                 ]))
         }
         var disabled: Set<String> = []
-        for d in found where document.path.hasPrefix("/") && disabled.insert(d.ruleId).inserted {
+        let writable = configFolderRefusal(uri: document.uri) == nil
+        for index in found where writable && disabled.insert(findings[index].ruleId).inserted {
+            let id = findings[index].ruleId
             actions.append(
                 .object([
-                    ("title", .string("Disable \(d.ruleId) for this file (in .pushlint.json)")),
+                    ("title", .string("Disable \(id) for this file (in .pushlint.json)")),
                     ("kind", .string("quickfix")),
-                    ("diagnostics", .array([lspDiagnostic(d, document)])),
+                    ("diagnostics", .array([document.items[index]])),
                     (
                         "command",
                         .object([
-                            ("title", .string("Disable \(d.ruleId) for this file")),
+                            ("title", .string("Disable \(id) for this file")),
                             ("command", .string(Self.disableRuleCommand)),
-                            ("arguments", .array([.string(document.uri), .string(d.ruleId)])),
+                            ("arguments", .array([.string(document.uri), .string(id)])),
                         ])
                     ),
                 ]))
@@ -426,6 +700,7 @@ public final class LanguageServer {
     func hover(_ document: Document, _ params: LSPValue) -> LSPValue {
         let position = params["position"]
         let found = findings(document, meeting: .object([("start", position ?? .null), ("end", position ?? .null)]))
+            .map { document.findings![$0] }
         guard !found.isEmpty else { return .null }
         var ids: [String] = []
         for d in found where !ids.contains(d.ruleId) { ids.append(d.ruleId) }
@@ -458,13 +733,22 @@ public final class LanguageServer {
         guard EditorSchemas.ruleDescriptions.contains(where: { $0.id == rule }) else {
             return respondError(id: id, ErrorCode.invalidParams, "unknown rule id '\(rule)'")
         }
-        let path = Self.path(of: uri)
+        if let refusal = configFolderRefusal(uri: uri) {
+            return respondError(id: id, ErrorCode.invalidParams, refusal)
+        }
+        let path = Self.localPath(ofFileURI: uri)!
         let folder = Self.parent(path)
         let loaded: Project
-        switch project(forFolder: folder) {
+        switch commandProject(forFolder: folder) {
         case .failure(let error):
             return respondError(id: id, ErrorCode.invalidParams, "the configuration does not load: \(error.message)")
         case .success(let p): loaded = p
+        }
+        let file = loaded.configFile ?? folder + "/" + Project.configFileName
+        guard workspaceFolder(holding: file) != nil else {
+            return respondError(
+                id: id, ErrorCode.invalidParams,
+                "the configuration '\(file)' is outside the workspace folders; pushlint writes only inside them")
         }
         do {
             try ConfigEditor.disable(rule: rule, forFile: path, project: loaded, folder: folder, fileSystem: fileSystem)
@@ -473,6 +757,21 @@ public final class LanguageServer {
         }
         relintAll()
         respond(id: id, .null)
+    }
+
+    /// Why "disable for this file" may not write a config for the document at `uri`, or nil when it may: only a
+    /// `file:` document inside one of the workspace folders the client opened (an `untitled:` document has no
+    /// folder: taking one for it wrote `/.pushlint.json`).
+    func configFolderRefusal(uri: String) -> String? {
+        guard let path = Self.localPath(ofFileURI: uri) else {
+            return "'\(uri)' is not a file on disk (a file: URI); save it in a workspace folder first"
+        }
+        guard workspaceFolder(holding: path) != nil else {
+            return workspaceFolders.isEmpty
+                ? "the editor opened no workspace folder; pushlint writes .pushlint.json only inside one"
+                : "'\(path)' is outside the workspace folders; pushlint writes .pushlint.json only inside them"
+        }
+        return nil
     }
 
     // MARK: Output

@@ -5,12 +5,27 @@
 #endif
 
 /// The language server on standard input and output: reads whatever bytes are there (poll), handles every
-/// complete message, lints what is due when the input is quiet, and writes the answers framed. Ends on `exit`, on
-/// the end of its input (the client went away), or on input that is not LSP framing.
+/// complete message, starts the lints that are due when the input is quiet, publishes finished background work
+/// (a worker wakes the loop through a pipe), and writes the answers framed. Ends on `exit`, on the end of its input
+/// (the client went away), or on input that is not LSP framing; work still running then is abandoned with the
+/// process.
 public enum StdioServer {
     public static func run(debounceSeconds: Double = 0.005) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let server = LanguageServer(debounceSeconds: debounceSeconds, now: monotonicSeconds)
+        var wakePipe: [Int32] = [-1, -1]
+        guard pipe(&wakePipe) == 0 else {
+            writeError("pushlint server: cannot make a pipe; stopping\n")
+            return 1
+        }
+        for fd in wakePipe { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        let wakeWrite = wakePipe[1]
+        let server = LanguageServer(
+            debounceSeconds: debounceSeconds, now: monotonicSeconds,
+            wake: {
+                var byte: UInt8 = 1
+                _ = write(wakeWrite, &byte, 1)
+            })
+        var drain = [UInt8](repeating: 0, count: 256)
         var framer = MessageFramer()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var open = true
@@ -20,13 +35,19 @@ public enum StdioServer {
             if let due = server.nextDue {
                 timeout = Int32(max(0, min(60_000, ((due - monotonicSeconds()) * 1000).rounded(.up))))
             }
-            var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&fds, 1, timeout)
+            var fds = [
+                pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return 1
             }
-            if ready > 0 {
+            if fds[1].revents != 0 {
+                while drain.withUnsafeMutableBytes({ read(wakePipe[0], $0.baseAddress, $0.count) }) > 0 {}
+            }
+            if fds[0].revents != 0 {
                 let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
                 if count < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
@@ -56,6 +77,7 @@ public enum StdioServer {
                 if open, poll(&more, 1, 0) > 0, server.outbox.isEmpty { continue }
             }
             server.lintDue()
+            server.collectFinished()
             if !flush(server) { return 1 }
         }
         return server.exitCode ?? 1

@@ -8,8 +8,45 @@ import PushLintServer
 
 /// One fuzz input goes through everything pushlint does with untrusted bytes: the parser in each mode, a full
 /// lint with the example contract, and every reporter. Invariants that must hold are checked with
-/// `preconditionFailure`, so the fuzzer reports a violation as a crash.
+/// `preconditionFailure`, so the fuzzer reports a violation as a crash; time per input is bounded by libFuzzer's
+/// `-timeout` (a hang is reported as one).
+///
+/// A mode (`PUSHLINT_FUZZ_MODE`, or `--mode=NAME` when replaying) aims the input at one surface, so that the
+/// fuzzer's coverage feedback works on it alone; each has a seed corpus in testdata/fuzz/<mode>/:
+/// - `all` (the default): everything below at once, less deeply;
+/// - `contract`: the bytes up to the first `\n---\n` as a contract, the rest as a payload it checks;
+/// - `template`: the bytes as a template of each dialect, checked against a contract with variables;
+/// - `jsonl`: the bytes as a JSON Lines log, under the contract;
+/// - `lsp`: the bytes as JSON-RPC messages (framed, or one JSON text a line) fed to the language server;
+/// - `app`: the bytes as each kind of app source file (plist, manifest, strings, Swift, Kotlin, JS, Dart, Expo).
 enum FuzzTarget {
+    enum Mode: String, CaseIterable {
+        case all, contract, template, jsonl, lsp, app
+    }
+
+    static let mode: Mode = {
+        guard let name = ProcessInfo.processInfo.environment["PUSHLINT_FUZZ_MODE"], !name.isEmpty else { return .all }
+        guard let mode = Mode(rawValue: name) else {
+            FileHandle.standardError.write(
+                Data(
+                    "PUSHLINT_FUZZ_MODE=\(name): one of \(Mode.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8
+                ))
+            exit(2)
+        }
+        return mode
+    }()
+
+    static func run(_ bytes: [UInt8], mode: Mode) {
+        switch mode {
+        case .all: run(bytes)
+        case .contract: contract(bytes)
+        case .template: template(bytes)
+        case .jsonl: jsonLines(bytes, engine)
+        case .lsp: messages(bytes)
+        case .app: app(bytes)
+        }
+    }
+
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -53,16 +90,145 @@ enum FuzzTarget {
             checkReport(report, bytes)
         }
         // And as JSON Lines (a sent-message log): each line is a payload, located by its line.
-        let lines = engine.lint(jsonLines: bytes, path: "fuzz.jsonl")
-        checkReport(lines, bytes)
-        let lineCount = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-        for d in lines.allDiagnostics {
-            precondition(
-                d.location.map { $0.line >= 1 && $0.line <= lineCount } ?? false,
-                "\(d.ruleId) at a line the input does not have")
-        }
+        jsonLines(bytes, engine)
         server(bytes)
         app(bytes)
+    }
+
+    /// The bytes as JSON Lines: every finding on a line the input has, its span inside that line.
+    static func jsonLines(_ bytes: [UInt8], _ engine: Engine) {
+        let lines = engine.lint(jsonLines: bytes, path: "fuzz.jsonl")
+        checkReport(lines, bytes)
+        var lineLengths: [Int] = []
+        var start = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            lineLengths.append(i - start)
+            start = i + 1
+        }
+        lineLengths.append(bytes.count - start)
+        for d in lines.allDiagnostics {
+            guard let line = d.location?.line, line >= 1, line <= lineLengths.count else {
+                preconditionFailure("\(d.ruleId) at a line the input does not have")
+            }
+            precondition(
+                d.span.start >= 0 && d.span.end <= max(lineLengths[line - 1], d.span.start),
+                "\(d.ruleId) past the end of its line \(line): \(d.span.start)..<\(d.span.end)")
+        }
+    }
+
+    // MARK: Contracts and templates
+
+    static let contractSeparator = Array("\n---\n".utf8)
+
+    /// The bytes up to the first `\n---\n` read as a contract (a contract with variables, patterns, enums and
+    /// sizes); when it reads, the rest is linted under it as a payload, a placeholder template and JSON Lines.
+    static func contract(_ bytes: [UInt8]) {
+        var cut = bytes.count
+        if bytes.count >= contractSeparator.count {
+            for i in 0...(bytes.count - contractSeparator.count)
+            where bytes[i] == 0x0A && bytes[i..<(i + contractSeparator.count)].elementsEqual(contractSeparator) {
+                cut = i
+                break
+            }
+        }
+        let contractBytes = Array(bytes[..<cut])
+        let payload = cut < bytes.count ? Array(bytes[(cut + contractSeparator.count)...]) : []
+        guard let contract = try? Contract.read(path: "fuzz-contract.json", bytes: contractBytes) else { return }
+        let engine = Engine(
+            project: Project(contract: contract, baseDirectory: "/"),
+            options: LintOptions(jobs: 1, maxFileBytes: 1 << 20))
+        for name in ["fuzz.json", "fuzz.json.tmpl"] { checkReport(engine.lint(bytes: payload, path: name), payload) }
+        jsonLines(payload, engine)
+    }
+
+    /// The bytes as a template of each dialect, under the example contract (its variables give the placeholders
+    /// types, lengths and patterns): the template's own problems and every rendering stay in range.
+    static func template(_ bytes: [UInt8]) {
+        for dialect in TemplateDialect.allCases { checkTemplate(TemplateProgram(bytes, dialect: dialect), bytes) }
+        for name in ["fuzz.json.tmpl", "fuzz.json.hbs", "fuzz.json.liquid", "fuzz.json.j2", "fuzz.json.gotmpl"] {
+            checkReport(engine.lint(bytes: bytes, path: name), bytes)
+        }
+    }
+
+    // MARK: The language server
+
+    /// A file system with nothing in it: the server under fuzzing never reads or walks the machine's files (a
+    /// fuzzed `didSave` in a fuzzed workspace folder would walk it).
+    struct NoFileSystem: FileSystem {
+        func info(_ path: String, followLinks: Bool) -> FileInfo? { nil }
+        func list(_ directory: String) throws(FileSystemError) -> [String] { throw FileSystemError("no files") }
+        func read(_ path: String, limit: Int) -> ReadOutcome { .failed("no files") }
+        func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
+            throw FileSystemError("no files")
+        }
+        func realPath(_ path: String) -> String? { nil }
+        var currentDirectory: String { "/" }
+    }
+
+    /// The bytes as a sequence of JSON-RPC messages: LSP framing when they start with a header, else one JSON text
+    /// a line. They go to an initialized server (work inline, no files), each message's answers are JSON, every
+    /// published range is ordered and non-negative, and after them the server still answers a request (unless the
+    /// messages ended it).
+    static func messages(_ bytes: [UInt8]) {
+        var bodies: [[UInt8]] = []
+        if bytes.starts(with: Array("Content-Length".utf8)) {
+            var framer = MessageFramer()
+            framer.append(bytes)
+            while case .message(let body) = framer.next(), bodies.count < 256 { bodies.append(body) }
+        } else {
+            bodies = bytes.split(separator: 0x0A, omittingEmptySubsequences: true).prefix(256).map(Array.init)
+        }
+        var time = 0.0
+        let server = LanguageServer(debounceSeconds: 0.01, now: { time }, fileSystem: NoFileSystem(), inlineWork: true)
+        server.allowsWrites = false
+        server.receive(
+            LSPValue.object([
+                ("jsonrpc", .string("2.0")), ("id", .int(0)), ("method", .string("initialize")),
+                (
+                    "params",
+                    .object([
+                        ("capabilities", .object([])),
+                        (
+                            "workspaceFolders",
+                            .array([.object([("uri", .string("file:///w")), ("name", .string("w"))])])
+                        ),
+                    ])
+                ),
+            ]).bytes)
+        for body in bodies {
+            server.receive(body)
+            time += 0.005
+            server.lintDue()
+            server.collectFinished()
+            checkServerOutput(server)
+            if server.exitCode != nil { return }
+        }
+        time += 1
+        server.lintDue()
+        server.collectFinished()
+        checkServerOutput(server)
+        server.receive(Array(#"{"jsonrpc":"2.0","id":"fuzz-ping","method":"pushlint/ping"}"#.utf8))
+        let answers = server.outbox.compactMap { LSPValue.parse($0) }
+        precondition(
+            answers.contains { $0["id"] == .string("fuzz-ping") && $0["error"] != nil },
+            "the server did not answer a request after the messages")
+    }
+
+    static func checkServerOutput(_ server: LanguageServer) {
+        for body in server.outbox {
+            guard let message = LSPValue.parse(body) else {
+                preconditionFailure("the server wrote a message that is not JSON")
+            }
+            guard message["method"]?.stringValue == "textDocument/publishDiagnostics" else { continue }
+            for diagnostic in message["params"]?["diagnostics"]?.arrayValue ?? [] {
+                let range = diagnostic["range"]
+                guard let sl = range?["start"]?["line"]?.intValue, let sc = range?["start"]?["character"]?.intValue,
+                    let el = range?["end"]?["line"]?.intValue, let ec = range?["end"]?["character"]?.intValue
+                else { preconditionFailure("a diagnostic without a range") }
+                precondition(sl >= 0 && sc >= 0 && (sl, sc) <= (el, ec), "a diagnostic range out of order")
+            }
+        }
+        server.outbox.removeAll()
     }
 
     /// The app scanners (issue 23) take the bytes as each kind of app file: every fact they read lies on a line of
@@ -99,7 +265,7 @@ enum FuzzTarget {
         framer.append(bytes)
         var bodies: [[UInt8]] = []
         while case .message(let body) = framer.next(), bodies.count < 64 { bodies.append(body) }
-        let server = LanguageServer(debounceSeconds: 0, now: { 0 })
+        let server = LanguageServer(debounceSeconds: 0, now: { 0 }, fileSystem: NoFileSystem(), inlineWork: true)
         server.allowsWrites = false
         func send(_ value: LSPValue) { server.receive(value.bytes) }
         func request(_ id: Int, _ method: String, _ params: LSPValue) {
@@ -129,6 +295,7 @@ enum FuzzTarget {
                 ),
             ]))
         server.lintDue()
+        server.collectFinished()
         let lines = min(bytes.filter { $0 == 10 }.count + 1, 8)
         for line in 0..<lines {
             for character in [0, 3, 17] {

@@ -1,7 +1,8 @@
 // The fuzz target (issue 9). Built with libFuzzer:
 //     swift build -c release --product pushlint-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 //     .build/release/pushlint-fuzz .fuzz/corpus testdata/fuzz -max_total_time=600
-// Built normally it replays inputs: `swift run pushlint-fuzz FILE ...` (how regressions are reproduced).
+// Built normally it replays inputs: `swift run pushlint-fuzz [--mode=NAME] FILE ...` (how regressions are
+// reproduced). The mode (FuzzTarget.Mode) comes from PUSHLINT_FUZZ_MODE, or `--mode=NAME` when replaying.
 import Foundation
 
 #if FUZZING
@@ -17,14 +18,24 @@ import Foundation
     var argc = CommandLine.argc
     var argv = CommandLine.unsafeArgv
     _ = FuzzTarget.engine
+    _ = FuzzTarget.mode
     let status = LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-        FuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+        FuzzTarget.run(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [], mode: FuzzTarget.mode)
         return 0
     }
     exit(status)
 #else
     var count = 0
+    var mode = FuzzTarget.mode
     for path in CommandLine.arguments.dropFirst() {
+        if path.hasPrefix("--mode=") {
+            guard let named = FuzzTarget.Mode(rawValue: String(path.dropFirst(7))) else {
+                print("\(path): one of \(FuzzTarget.Mode.allCases.map(\.rawValue).joined(separator: ", "))")
+                exit(2)
+            }
+            mode = named
+            continue
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
         let files =
@@ -33,7 +44,7 @@ import Foundation
             : [path]
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
-            FuzzTarget.run([UInt8](data))
+            FuzzTarget.run([UInt8](data), mode: mode)
             count += 1
         }
     }

@@ -1,22 +1,29 @@
 import Foundation
+import PushLintEngine
 import PushLintServer
 import TestSupport
 import Testing
 
 /// The language server driven in memory: requests written into it, responses and notifications read from its
-/// outbox, a fake clock for the debounce.
+/// outbox, a fake clock for the debounce; `settle` waits for the background work. `workspace` is the workspace
+/// folder the client opens (none by default, as `rootUri: null`).
 final class Client {
     let server: LanguageServer
     var time = 100.0
     var nextID = 1
 
-    init(initialize: Bool = true) {
+    init(initialize: Bool = true, workspace: URL? = nil, fileSystem: (any FileSystem)? = nil) {
         var clock: (() -> Double)!
-        server = LanguageServer(debounceSeconds: 0.01, now: { clock() })
+        server = LanguageServer(
+            debounceSeconds: 0.01, now: { clock() }, fileSystem: fileSystem ?? LocalFileSystem())
         clock = { [unowned self] in self.time }
         if initialize {
             _ = request(
-                "initialize", .object([("processId", .null), ("rootUri", .null), ("capabilities", .object([]))]))
+                "initialize",
+                .object([
+                    ("processId", .null), ("rootUri", workspace.map { .string($0.absoluteString) } ?? .null),
+                    ("capabilities", .object([])),
+                ]))
             notify("initialized", .object([]))
         }
     }
@@ -49,6 +56,7 @@ final class Client {
     func settle() -> [LSPValue] {
         time += 1
         server.lintDue()
+        #expect(server.waitUntilIdle(), "the background work did not finish")
         return take().filter { $0["method"]?.stringValue == "textDocument/publishDiagnostics" }
     }
 
@@ -126,7 +134,7 @@ final class Client {
     @Test func quickFixThenCleanDiagnostics() throws {
         let dir = try folder()
         let uri = dir.appendingPathComponent("bad.json").absoluteString
-        let client = Client()
+        let client = Client(workspace: dir)
         _ = client.open(uri, Self.badFCM)
         let actions = try #require(
             client.request(
@@ -299,7 +307,7 @@ final class Client {
         let dir = try folder()
         try Data("{\n  // JSONC\n  \"rules\": {}\n}\n".utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
         let uri = dir.appendingPathComponent("bad.json").absoluteString
-        let client = Client()
+        let client = Client(workspace: dir)
         _ = client.open(uri, Self.badFCM)
         let answer = client.request(
             "workspace/executeCommand",

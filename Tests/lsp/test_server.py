@@ -24,8 +24,11 @@ BAD_FCM = """{
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[PUSHLINT, "server"]))
-async def client(lsp_client: LanguageClient):
+async def client(lsp_client: LanguageClient, tmp_path):
+    # The test's folder is the workspace: the server writes .pushlint.json only inside a workspace folder.
     params = types.InitializeParams(
+        root_uri=tmp_path.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=tmp_path.as_uri(), name="workspace")],
         capabilities=types.ClientCapabilities(
             text_document=types.TextDocumentClientCapabilities(
                 code_action=types.CodeActionClientCapabilities(
@@ -147,6 +150,65 @@ async def test_unknown_method_is_method_not_found(client: LanguageClient):
 
     with pytest.raises(JsonRpcMethodNotFound):
         await client.protocol.send_request_async("pushlint/noSuchMethod", {})
+
+
+async def ping(client: LanguageClient, timeout=10):
+    """A request the server must answer at once, whatever it is linting: an unknown method."""
+    from pygls.exceptions import JsonRpcMethodNotFound
+
+    with pytest.raises(JsonRpcMethodNotFound):
+        await asyncio.wait_for(client.protocol.send_request_async("pushlint/ping", {}), timeout=timeout)
+
+
+async def test_requests_are_answered_while_a_template_is_linted(client: LanguageClient, tmp_path):
+    """Issue 33 L1: a template whose renderings take long (30 nested loops) is linted off the request thread: the
+    server answers a request right after opening it, and shutdown at the end (the fixture) is answered too."""
+    uri = (tmp_path / "nest.json.hbs").as_uri()
+    text = '{"aps":{"alert":"x"}}' + "{{#each xs}}" * 30 + "{{/each}}" * 30
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="handlebars", version=1, text=text)
+        )
+    )
+    await ping(client)
+
+
+async def test_save_outside_the_workspace_walks_nothing(client: LanguageClient, tmp_path):
+    """Issue 33 L3: saving a document with no config above it and outside the workspace folders runs no project
+    rules (for a document at / the server walked the whole file system on its only thread)."""
+    uri = "file:///pushlint-lsp-test-x.json"
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="json", version=1, text=BAD_FCM)
+        )
+    )
+    await diagnostics_for(client, uri, 1)
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri)))
+    await ping(client)
+
+
+async def test_json_lines_document_agrees_with_the_lint_command(client: LanguageClient, tmp_path):
+    """Issue 33 L5: a .jsonl document is linted line by line as `pushlint lint` lints the file: the same rules at
+    the same lines and columns."""
+    import re
+
+    text = '{"message":{"token":"t","data":{"n":3}}}\n\n{"aps":\n  {"aps": {"badge": "x"}}\n'
+    path = tmp_path / "sent.jsonl"
+    path.write_text(text)
+    uri = path.as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=uri, language_id="jsonl", version=1, text=text)
+        )
+    )
+    editor = sorted((d.range.start.line + 1, d.range.start.character + 1, d.code) for d in await diagnostics_for(client, uri, 1))
+    done = subprocess.run([PUSHLINT, "lint", str(path), "-f", "concise"], capture_output=True, text=True, timeout=60)
+    cli = sorted(
+        (int(m.group(1)), int(m.group(2)), m.group(3))
+        for m in re.finditer(r"sent\.jsonl:(\d+):(\d+): .*\[([a-z0-9-]+)\]$", done.stdout, re.M)
+    )
+    assert len(cli) >= 3, done.stdout
+    assert editor == cli
 
 
 def test_client_that_disappears_ends_the_server():
