@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// Reads what a tap can open and what a notification can show, beside the other scanners of the same files:
-/// - AndroidManifest.xml: `<intent-filter>` `<action android:name>` and `<data android:scheme / android:host>` (a
+/// - AndroidManifest.xml: an activity's `<intent-filter>` `<action android:name>` and `<data android:scheme / android:host>` (a
 ///   host is verified when its filter has `android:autoVerify="true"` and an https scheme), and the FCM meta-data
 ///   `default_notification_icon` / `default_notification_color`;
 /// - Info.plist: `CFBundleURLTypes` > `CFBundleURLSchemes`;
@@ -21,6 +21,8 @@ enum AppLinkScanner {
     static func scanManifest(_ bytes: [UInt8], into scan: inout AppSourceScan) {
         let (events, _) = XMLReader.events(bytes)
         var filter: (autoVerify: Bool, schemes: [(String, Int)], hosts: [(String, Int)])?
+        // Only an activity's filters open something on a tap (a service's `MESSAGING_EVENT` does not).
+        var inActivity = false
         for event in events {
             switch event {
             case .start(let name, let attributes, let selfClosing, _):
@@ -38,8 +40,12 @@ enum AppLinkScanner {
                     } else {
                         scan.resourceFacts.defaultColor = fact
                     }
+                case "activity", "activity-alias":
+                    if !selfClosing { inActivity = true }
                 case "intent-filter":
-                    if !selfClosing { filter = (attribute("android:autoVerify")?.value == "true", [], []) }
+                    if !selfClosing, inActivity {
+                        filter = (attribute("android:autoVerify")?.value == "true", [], [])
+                    }
                 case "action":
                     guard filter != nil, let value = attribute("android:name") else { continue }
                     link(.action, .android, value.value, verified: false, line: value.line, into: &scan)
@@ -51,6 +57,7 @@ enum AppLinkScanner {
                     continue
                 }
             case .end(let name, _):
+                if name == "activity" || name == "activity-alias" { inActivity = false }
                 guard name == "intent-filter", let open = filter else { continue }
                 filter = nil
                 for (scheme, line) in open.schemes {
