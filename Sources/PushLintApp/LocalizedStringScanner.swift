@@ -57,8 +57,9 @@ enum LocalizedStringScanner {
                 position = number
                 j = k + 1
             }
+            // No space flag: "50% off" is text, not a specifier with a space flag.
             let flags: Set<Unicode.Scalar> =
-                style == .apple ? ["-", "+", " ", "#", "0", "'"] : ["-", "#", "+", " ", "0", ",", "(", "<"]
+                style == .apple ? ["-", "+", "#", "0", "'"] : ["-", "#", "+", "0", ",", "(", "<"]
             while j < scalars.count, flags.contains(scalars[j]) { j += 1 }
             while j < scalars.count, isDigit(scalars[j]) || scalars[j] == "*" { j += 1 }
             if j < scalars.count, scalars[j] == "." {

@@ -166,9 +166,9 @@ struct AppLinkUnhandled: PayloadRule {
     func unclaimedHost(_ url: String, _ host: String, _ platform: AppFacts.Platform, _ claimed: [AppFacts.Link])
         -> String
     {
-        let where_ = platform == .ios ? "its associated domains" : "its intent filters"
+        let claimer = platform == .ios ? "its associated domains" : "its intent filters"
         return
-            "link '\(url)' goes to \(host), which the \(platform == .ios ? "iOS" : "Android") app does not claim (\(where_) at \(claimed[0].location.path) claim \(App.quotedList(App.unique(claimed.map(\.value))))), so it opens in the browser"
+            "link '\(url)' goes to \(host), which the \(platform == .ios ? "iOS" : "Android") app does not claim (\(claimer) at \(claimed[0].location.path) claim \(App.quotedList(App.unique(claimed.map(\.value))))), so it opens in the browser"
     }
 
     func unregisteredScheme(

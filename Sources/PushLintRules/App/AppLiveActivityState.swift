@@ -125,14 +125,24 @@ struct AppLiveActivityState: PayloadRule {
         if let stateNode = apns.field("content-state")?.value, doc.kind(stateNode) == .object {
             // Without attributes-type, the content state must decode into one of the app's types.
             if types.contains(where: { $0.contentState == nil }) { return diagnostics(problems, doc) }
-            var best: [Problem]?
+            // The type meant is the one that shares the most keys with the payload (then: the fewest problems).
+            let keys = Set(doc.members(stateNode).map { doc.string($0.key) })
+            var best: (overlap: Int, problems: [Problem])?
             for type in types {
                 guard let fields = type.contentState else { continue }
                 let found = self.problems(stateNode, fields, "content-state", type, context)
-                if best == nil || found.count < best!.count { best = found }
-                if found.isEmpty { break }
+                if found.isEmpty {
+                    best = nil
+                    break
+                }
+                let overlap = fields.filter { keys.contains($0.name) }.count
+                if best == nil || overlap > best!.overlap
+                    || (overlap == best!.overlap && found.count < best!.problems.count)
+                {
+                    best = (overlap, found)
+                }
             }
-            problems += best ?? []
+            problems += best?.problems ?? []
         }
         return diagnostics(problems, doc)
     }
