@@ -115,4 +115,26 @@ import Testing
         #expect(facts.sounds.map(\.name) == ["alarm"])
         #expect(facts.unreadable.isEmpty)
     }
+
+    /// `--write-contract` fills `links` from the app's schemes and verified hosts, keeps the team's, and a second
+    /// merge changes nothing.
+    @Test func writeContractFillsLinks() throws {
+        var facts = AppFacts()
+        let at = AppFacts.Location(path: "ios/Info.plist", line: 3)
+        facts.links = [
+            AppFacts.Link(kind: .scheme, platform: .ios, value: "shop", location: at),
+            AppFacts.Link(kind: .host, platform: .ios, value: "shop.example.com", verified: true, location: at),
+            AppFacts.Link(kind: .host, platform: .android, value: "orders", verified: false, location: at),
+            AppFacts.Link(kind: .action, platform: .android, value: "OPEN", location: at),
+        ]
+        let existing = Array(#"{"links": {"schemes": ["mailto"]}}"#.utf8)
+        let merge = try ContractWriter.merge(contract: existing, path: "push-contract.json", facts: facts)
+        let contract = try Contract.read(path: "push-contract.json", bytes: merge.bytes)
+        #expect(contract.links?.schemes == ["mailto", "shop", "https"])
+        #expect(contract.links?.hosts == ["shop.example.com"])
+        let again = try ContractWriter.merge(contract: merge.bytes, path: "push-contract.json", facts: facts)
+        #expect(!again.isChanged)
+        let fresh = try ContractWriter.merge(contract: nil, path: "push-contract.json", facts: facts)
+        #expect(try Contract.read(path: "p", bytes: fresh.bytes).links?.hosts == ["shop.example.com"])
+    }
 }
