@@ -40,11 +40,12 @@ public enum AppResourceKind: Sendable, Hashable {
 
     public init?(path: String) {
         let (folder, name) = Self.folderAndName(path)
-        if folder == "raw" {
+        let inRes = path.hasPrefix("res/") || path.contains("/res/")
+        if inRes, folder == "raw" {
             self = .androidRaw
             return
         }
-        if folder.hasPrefix("drawable") || folder.hasPrefix("mipmap") {
+        if inRes, folder.hasPrefix("drawable") || folder.hasPrefix("mipmap") {
             // Drawable XML (vectors, layer lists) is an icon too; other XML of those folders is not an app source.
             self = .androidDrawable
             return

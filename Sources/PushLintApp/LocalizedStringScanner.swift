@@ -21,6 +21,8 @@ enum LocalizedStringScanner {
     /// argument; positional ones by their position): `%%` and Java's `%n` take none, `%#@name@` (a plural variable)
     /// is `#`.
     static func conversions(in text: String, style: FormatStyle) -> [Character] {
+        // Most strings have no specifier: settled on the bytes, without listing the scalars.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return [] }
         let scalars = Array(text.unicodeScalars)
         var sequential: [Character] = []
         var positional: [Int: Character] = [:]
@@ -57,10 +59,7 @@ enum LocalizedStringScanner {
                 position = number
                 j = k + 1
             }
-            // No space flag: "50% off" is text, not a specifier with a space flag.
-            let flags: Set<Unicode.Scalar> =
-                style == .apple ? ["-", "+", "#", "0", "'"] : ["-", "#", "+", "0", ",", "(", "<"]
-            while j < scalars.count, flags.contains(scalars[j]) { j += 1 }
+            while j < scalars.count, isFlag(scalars[j], style) { j += 1 }
             while j < scalars.count, isDigit(scalars[j]) || scalars[j] == "*" { j += 1 }
             if j < scalars.count, scalars[j] == "." {
                 j += 1
@@ -97,6 +96,16 @@ enum LocalizedStringScanner {
         var result = (1...max(last, sequential.count)).map { positional[$0] ?? "?" }
         for (index, conversion) in sequential.enumerated() where result[index] == "?" { result[index] = conversion }
         return result
+    }
+
+    /// A flag of a specifier. No space flag: "50% off" is text, not a specifier with a space flag.
+    static func isFlag(_ scalar: Unicode.Scalar, _ style: FormatStyle) -> Bool {
+        switch scalar {
+        case "-", "+", "#", "0": return true
+        case "'": return style == .apple
+        case ",", "(", "<": return style == .java
+        default: return false
+        }
     }
 
     // MARK: Localizable.strings
@@ -146,9 +155,30 @@ enum LocalizedStringScanner {
             guard let scalar = Unicode.Scalar(value) else {
                 return .failure(.init("it is not valid UTF-16 at byte \(i - 2)"))
             }
-            out.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
+            append(scalar, to: &out)
         }
         return .success(out)
+    }
+
+    /// The UTF-8 of one scalar, written into `out` (no buffer per scalar).
+    static func append(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        let v = scalar.value
+        switch v {
+        case 0..<0x80:
+            out.append(UInt8(v))
+        case 0x80..<0x800:
+            out.append(UInt8(0xC0 | (v >> 6)))
+            out.append(UInt8(0x80 | (v & 0x3F)))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xE0 | (v >> 12)))
+            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (v & 0x3F)))
+        default:
+            out.append(UInt8(0xF0 | (v >> 18)))
+            out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (v & 0x3F)))
+        }
     }
 
     struct ReadProblem: Error {

@@ -391,6 +391,17 @@ import Testing
     }
 }
 
+extension ResourceScannerTests {
+    /// The fuzz hook's invariants hold for seeded noise and for the fixtures' own resource files cut short.
+    @Test func fuzzHookHoldsItsInvariants() {
+        var generator = SeededBytes(seed: 30)
+        for length in [0, 5, 50, 500] { AppResourceFuzz.run(generator.bytes(length)) }
+        let strings = #""a" = "%@ %1$d";\n"b" = "x";"#
+        for cut in [0, 3, 9, strings.utf8.count] { AppResourceFuzz.run(Array(strings.utf8.prefix(cut))) }
+        AppResourceFuzz.run(Array("struct A: ActivityAttributes { struct ContentState: Codable { var a: Int } }".utf8))
+    }
+}
+
 /// A small deterministic byte source for the hostile-input test (no randomness between runs).
 struct SeededBytes {
     var state: UInt64

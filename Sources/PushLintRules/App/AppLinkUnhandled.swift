@@ -19,8 +19,9 @@ struct AppLinkUnhandled: PayloadRule {
             Android `<data android:scheme>`, Expo `scheme`), and an https link opens the app instead of the \
             browser only for a host it claims (iOS `applinks:` associated domains, \
             https://developer.apple.com/documentation/xcode/supporting-associated-domains; Android \
-            `autoVerify` intent filters, https://developer.android.com/training/app-links). Warnings: the tap \
-            opens nothing, or the browser.
+            `autoVerify` intent filters: from Android 12 a web link whose host no app verified opens in the \
+            browser, https://developer.android.com/training/app-links/verify-android-applinks). Warnings: the \
+            tap opens nothing, or the browser.
 
             Links are the data values whose key says link (`url`, `link`, `deeplink`, `deep_link`, in FCM `data` \
             and `android.data`, APNs custom keys, Expo `data`) and `click_action`; `webpush.fcm_options.link` \
@@ -99,9 +100,9 @@ struct AppLinkUnhandled: PayloadRule {
     }
 
     func links(_ facts: AppFacts, _ kind: AppFacts.Link.Kind, _ platform: AppFacts.Platform) -> [AppFacts.Link] {
-        facts.links.filter {
-            $0.kind == kind && $0.platform == platform && (kind != .host || platform == .android || $0.verified)
-        }
+        // A host counts when verified: iOS opens universal links of `applinks:` domains only, and from Android 12
+        // a web link opens the browser unless an `autoVerify` filter of the app verified its host.
+        facts.links.filter { $0.kind == kind && $0.platform == platform && (kind != .host || $0.verified) }
     }
 
     func check(

@@ -124,7 +124,9 @@ struct AppLiveActivityState: PayloadRule {
         }
         if let stateNode = apns.field("content-state")?.value, doc.kind(stateNode) == .object {
             // Without attributes-type, the content state must decode into one of the app's types.
-            if types.contains(where: { $0.contentState == nil }) { return diagnostics(problems, doc) }
+            // A type whose content state is not known (a custom decoder, a type declared elsewhere) may be the one.
+            let unknown = typeNode == nil && !App.unresolved(facts, "live activity type").isEmpty
+            if unknown || types.contains(where: { $0.contentState == nil }) { return diagnostics(problems, doc) }
             // The type meant is the one that shares the most keys with the payload (then: the fewest problems).
             let keys = Set(doc.members(stateNode).map { doc.string($0.key) })
             var best: (overlap: Int, problems: [Problem])?
