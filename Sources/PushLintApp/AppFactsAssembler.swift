@@ -15,7 +15,9 @@ public enum AppFactsAssembler {
         }.map(\.element)
         var assembler = Assembly(scans)
         for scan in scans { assembler.add(scan) }
-        return assembler.finish()
+        var facts = assembler.finish()
+        ResourceAssembler.merge(scans, into: &facts)
+        return facts
     }
 
     struct Assembly {

@@ -140,6 +140,8 @@ public struct AppSourceScan: Sendable {
     var platforms: Set<AppFacts.Platform> = []
     /// What the scanner itself could not read (a config value that is no literal).
     var notes: [AppFacts.Unresolved] = []
+    /// Strings, sounds, icons, links and Live Activity types the file holds (issue 30).
+    var resourceFacts = ResourceScan()
     /// Why the file could not be read (a binary property list), nil when it was.
     public var unreadable: String?
     /// Why the file was passed over (binary content, too large), nil when it was read.
@@ -186,7 +188,7 @@ public enum AppSourceScanner {
     /// Reads the file at `path` (the display path, used in every location) as the kind its name says; nil when
     /// app scan does not read files of that name.
     public static func scan(_ bytes: [UInt8], path: String) -> AppSourceScan? {
-        guard let kind = AppSourceKind(path: path) else { return nil }
+        guard let kind = AppSourceKind(path: path) else { return AppResourceScanner.scan(bytes, path: path) }
         return scan(bytes, path: path, kind: kind)
     }
 
@@ -211,6 +213,7 @@ public enum AppSourceScanner {
                 scan.platforms.insert(.android)
             case .swift, .objectiveC:
                 AppleSourceScanner.scan(file, into: &scan)
+                if language == .swift { LiveActivityScanner.scan(file, into: &scan) }
                 scan.platforms.insert(.ios)
             case .javaScript:
                 ScriptSourceScanner.scan(file, into: &scan)
@@ -225,17 +228,22 @@ public enum AppSourceScanner {
             scan.constants = ConstantScanner.definitions(in: file)
         case .androidManifest:
             AndroidResourceScanner.scanManifest(bytes, into: &scan)
+            AppLinkScanner.scanManifest(bytes, into: &scan)
             scan.platforms.insert(.android)
         case .androidValues(let isDefault):
             AndroidResourceScanner.scanValues(bytes, isDefault: isDefault, into: &scan)
+            LocalizedStringScanner.scanAndroidValues(bytes, path: path, into: &scan)
         case .infoPlist:
             PropertyListScanner.scanInfoPlist(bytes, into: &scan)
+            AppLinkScanner.scanInfoPlist(bytes, into: &scan)
             scan.platforms.insert(.ios)
         case .entitlements:
             PropertyListScanner.scanEntitlements(bytes, into: &scan)
+            AppLinkScanner.scanEntitlements(bytes, into: &scan)
             scan.platforms.insert(.ios)
         case .expoConfig:
             ExpoConfigScanner.scanJSON(bytes, into: &scan)
+            AppLinkScanner.scanExpoJSON(bytes, into: &scan)
         }
         return scan
     }

@@ -1,6 +1,8 @@
 /// Reads Dart (Flutter with flutter_local_notifications):
 /// - `AndroidNotificationChannel('id', 'name', importance: Importance.x)`: channels (the plugin's default
 ///   importance is `Importance.defaultImportance`);
+/// - `AndroidNotificationDetails('id', 'name', importance: Importance.x)`: a channel the plugin creates lazily, on
+///   the first notification shown with it;
 /// - `AndroidNotificationChannelGroup('id', 'name')`: channel groups;
 /// - `deleteNotificationChannel('id')`: deleted channels;
 /// - `DarwinNotificationCategory('id', actions: [DarwinNotificationAction.plain('id', …), …])`: categories.
@@ -15,6 +17,17 @@ enum DartSourceScanner {
             if file.isIdentifier(i, "AndroidNotificationChannel"), let arguments = file.arguments(i + 1),
                 let id = file.positional(arguments).first
             {
+                let importance =
+                    file.argument(arguments, labeled: "importance").map { ImportanceNames.flutter(file, $0) }
+                    ?? .known(.default)
+                scan.facts.append(
+                    RawFact(.channel, id: file.expression(id), importance: importance, line: file.line(i)))
+                scan.platforms.insert(.android)
+            } else if file.isIdentifier(i, "AndroidNotificationDetails"), let arguments = file.arguments(i + 1),
+                let id = file.positional(arguments).first
+            {
+                // The plugin creates the channel of `AndroidNotificationDetails('id', 'name', …)` when it first
+                // shows a notification with it, at that importance (`Importance.defaultImportance` by default).
                 let importance =
                     file.argument(arguments, labeled: "importance").map { ImportanceNames.flutter(file, $0) }
                     ?? .known(.default)

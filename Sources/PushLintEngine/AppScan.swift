@@ -64,7 +64,7 @@ public enum AppScan {
     /// What the walk uses: the app file names, minus generated and vendored folders.
     static let walkConfig: Config = {
         var config = Config.defaults
-        config.include = AppSourceKind.walkGlobs.compactMap { try? Glob($0) }
+        config.include = (AppSourceKind.walkGlobs + AppResourceKind.walkGlobs).compactMap { try? Glob($0) }
         config.exclude = skippedFolders.compactMap { try? Glob($0) }
         return config
     }()
@@ -85,7 +85,23 @@ public enum AppScan {
     }
 
     static func scan(_ target: LintTarget, _ fileSystem: any FileSystem) -> AppSourceScan? {
+        if AppSourceKind(path: target.path.display) == nil, let kind = AppResourceKind(path: target.path.display) {
+            // A sound or an icon is its name: its bytes are never read.
+            if kind.isNameOnly { return AppResourceScanner.scan([], path: target.path.display, kind: kind) }
+            switch fileSystem.read(target.path.absolute, limit: AppSourceScanner.maximumFileBytes) {
+            case .bytes(let bytes):
+                return AppResourceScanner.scan(bytes, path: target.path.display, kind: kind)
+            case .tooLarge(let size):
+                return .skipped(
+                    path: target.path.display,
+                    reason: "it is larger than \(AppSourceScanner.maximumFileBytes >> 20) MB (\(size) bytes)")
+            case .failed(let reason):
+                return .unreadable(path: target.path.display, reason: "cannot read it: \(reason)")
+            }
+        }
         guard let kind = AppSourceKind(path: target.path.display) else {
+            // An image or a sound outside the folders that make it a resource (an asset catalog's PNGs).
+            if !target.isExplicit, AppResourceKind.hasResourceExtension(target.path.display) { return nil }
             if target.isExplicit {
                 return .skipped(path: target.path.display, reason: "app scan does not read files of this name")
             }

@@ -1,8 +1,8 @@
 import PushLintJSON
 import PushLintModel
 
-/// `pushlint app scan --write-contract`: fills or updates the contract's `ios` and `android` sections from what the
-/// app's sources say (issue 23), so that a project adopts a contract in one step.
+/// `pushlint app scan --write-contract`: fills or updates the contract's `ios`, `android` and `links` sections from
+/// what the app's sources say (issues 23 and 30), so that a project adopts a contract in one step.
 ///
 /// It merges, never deletes: what the team wrote stays byte for byte (channels, names, descriptions, comments,
 /// trailing commas, layout, the events); the app's categories, entitlements (the contract's spellings
@@ -88,6 +88,7 @@ public enum ContractWriter {
             if facts.platforms.contains(.android), let android = androidSection() {
                 sections.append(("android", android))
             }
+            if let links = linksSection() { sections.append(("links", links)) }
             if !sections.isEmpty { edits += layout.insert(sections.map { .member($0.0, $0.1) }, into: document.root) }
             let notRead = facts.unresolved.count
             if notRead > 0, let first = facts.unresolved.first {
@@ -149,6 +150,49 @@ public enum ContractWriter {
             guard !members.isEmpty else { return nil }
             if let ios {
                 edits += layout.insert(members.map { .member($0.0, $0.1) }, into: ios)
+                return nil
+            }
+            return .object(members)
+        }
+
+        // MARK: Links
+
+        /// `links.schemes` and `links.hosts` from the URL schemes the app registers and the hosts it claims
+        /// (`applinks:`, `autoVerify` filters; issue 30), `https` among the schemes when it claims a host, so that
+        /// `payload-link` accepts the links the app opens. Missing values are added; the team's stay.
+        mutating func linksSection() -> Value? {
+            var wanted: [(key: String, values: [(value: String, location: AppFacts.Location)])] = []
+            var schemes: [(value: String, location: AppFacts.Location)] = []
+            var hosts: [(value: String, location: AppFacts.Location)] = []
+            for link in facts.links.sorted(by: { $0.location < $1.location }) {
+                if link.kind == .scheme, !schemes.contains(where: { $0.value == link.value }) {
+                    schemes.append((link.value, link.location))
+                } else if link.kind == .host, link.verified, !hosts.contains(where: { $0.value == link.value }) {
+                    hosts.append((link.value, link.location))
+                }
+            }
+            if let first = hosts.first, !schemes.contains(where: { $0.value == "https" }) {
+                schemes.append(("https", first.location))
+            }
+            wanted = [("schemes", schemes), ("hosts", hosts)]
+            let links = member(document.root, "links")
+            var members: [(String, Value)] = []
+            for (key, values) in wanted {
+                let declared = key == "schemes" ? contract.links?.schemes : contract.links?.hosts
+                let new = values.filter { !(declared ?? []).contains($0.value) }
+                guard !new.isEmpty else { continue }
+                for value in new {
+                    changes.append("links.\(key): added '\(value.value)' from \(Self.place(value.location))")
+                }
+                if let array = member(links, key), document.kind(array) == .array {
+                    edits += layout.insert(new.map { .element(.string($0.value)) }, into: array)
+                } else {
+                    members.append((key, .inlineArray(new.map { .string($0.value) })))
+                }
+            }
+            guard !members.isEmpty else { return nil }
+            if let links {
+                edits += layout.insert(members.map { .member($0.0, $0.1) }, into: links)
                 return nil
             }
             return .object(members)

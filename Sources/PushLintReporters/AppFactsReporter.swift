@@ -57,6 +57,7 @@ public enum AppFactsReporter {
         files(&w, "unreadable", facts.unreadable)
         files(&w, "skipped", facts.skipped)
         w.number("filesRead", facts.filesRead)
+        resourcesJSON(&w, facts)
         w.endObject()
         return w.finished() + [UInt8(ascii: "\n")]
     }
@@ -152,6 +153,7 @@ public enum AppFactsReporter {
                 &out, "notification service extension", facts.serviceExtensions.map { ($0, "found") }, always: true)
             section(&out, "PushKit", facts.pushKit.map { ($0, "PKPushRegistry") }, always: true)
         }
+        resourcesText(&out, facts)
         section(
             &out, "unresolved (not a literal or a simple constant: never guessed)",
             facts.unresolved.map { ($0.location, $0.what) })

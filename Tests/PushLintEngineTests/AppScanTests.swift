@@ -57,9 +57,12 @@ import Testing
                 "mode processing @ Shop/Info.plist:15",
                 "entitlement aps-environment @ Shop/Shop.entitlements:5",
                 "entitlement com.apple.security.application-groups @ Shop/Shop.entitlements:9",
+                "entitlement com.apple.developer.associated-domains @ Shop/Shop.entitlements:13",
                 "extension @ NotificationService/Info.plist:10",
                 "extension @ NotificationService/NotificationService.swift:4",
+                "unresolved link scheme $(PRODUCT_BUNDLE_IDENTIFIER) @ Shop/Info.plist:27",
                 "unresolved category id config.string(forKey: \"seasonal_category\") @ Shop/RemoteCategories.swift:8",
+                "unresolved content state of Live Activity type ScoreActivityAttributes (a custom init(from:)) @ Widgets/DeliveryActivity.swift:26",
             ])
     }
 
@@ -90,6 +93,7 @@ import Testing
                 "platforms android, ios",
                 "channel orders high @ lib/notifications.dart:13",
                 "channel chat default @ lib/notifications.dart:24",
+                "channel order_updates high @ lib/show.dart:4",
                 "deleted promo @ lib/notifications.dart:27",
                 "group shopping @ lib/notifications.dart:22",
                 "category ORDER_ACTIONS [track, cancel] @ lib/notifications.dart:32",
@@ -121,6 +125,7 @@ import Testing
                 "mode remote-notification @ app/ios/Shop/Info.plist:9",
                 "entitlement aps-environment @ app/ios/Shop/Shop.entitlements:5",
                 "entitlement com.apple.developer.usernotifications.time-sensitive @ app/ios/Shop/Shop.entitlements:7",
+                "entitlement com.apple.developer.associated-domains @ app/ios/Shop/Shop.entitlements:9",
                 "extension @ app/ios/NotificationService/Info.plist:8",
                 "extension @ app/ios/NotificationService/NotificationService.swift:4",
                 "post-notifications @ app/android/app/src/main/AndroidManifest.xml:3",

@@ -31,7 +31,7 @@ import Testing
         let text = try String(contentsOf: folder.appendingPathComponent("EXPECTED.md"), encoding: .utf8)
         let mistakes = Self.table(after: "## Deliberate mistakes", in: text)
         let clean = Self.table(after: "## Clean files", in: text)
-        #expect(mistakes.count == 17)
+        #expect(mistakes.count == 23)
         let report = try FolderLinter.lint(folder)
         let found = report.files.flatMap { file in file.diagnostics.map { "\(file.path.display) \($0.ruleId)" } }
             .sorted()

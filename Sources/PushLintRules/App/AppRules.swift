@@ -5,6 +5,8 @@ enum AppRules {
     static let all: [any Rule] = [
         AppChannelNotCreated(), AppChannelImportance(), AppDefaultChannel(), AppCategoryNotRegistered(),
         AppBackgroundModeMissing(), AppServiceExtensionMissing(), AppEntitlementMissing(),
+        AppLocKeyMissing(), AppLocArgsMismatch(), AppSoundMissing(), AppIconMissing(), AppLinkUnhandled(),
+        AppLiveActivityState(),
     ]
 }
 

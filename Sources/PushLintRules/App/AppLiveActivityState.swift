@@ -1,0 +1,272 @@
+import PushLintJSON
+import PushLintModel
+
+/// `app-live-activity-state`: a Live Activity `content-state` (or push-to-start `attributes`) that does not decode
+/// into the app's `ActivityAttributes` type.
+struct AppLiveActivityState: PayloadRule {
+    static let description = RuleDescription(
+        id: "app-live-activity-state",
+        summary:
+            "A Live Activity content-state or push-to-start attributes does not decode into the app's ActivityAttributes type.",
+        family: .app,
+        defaultSeverity: .error,
+        rationale: """
+            The system decodes `aps.content-state` into the app's `ActivityAttributes.ContentState` and, for a \
+            push-to-start, `aps.attributes` into the type `aps.attributes-type` names \
+            (https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications). \
+            When decoding fails APNs still answers 200, and the device logs "Unable to decode content state" \
+            and drops the update (platform-rules.md §1.7; istornz/flutter_live_activities#118): a missing or \
+            misspelt key of a non-optional property, a string where the property is an `Int`, `null` for a \
+            non-optional, an `attributes-type` that is no type of the app. These are errors.
+
+            Apple documents no date strategy for these pushes; ActivityKit decodes with a default \
+            `JSONDecoder`, whose `Date` strategy `.deferredToDate` reads a number of seconds since 1 January \
+            2001 (https://developer.apple.com/documentation/foundation/jsondecoder/datedecodingstrategy/deferredtodate, \
+            as home-assistant/iOS#4677 found): a string date fails to decode (an error), and a Unix timestamp \
+            (seconds since 1970) or milliseconds decode to a date decades late (a warning).
+
+            The rule reads the types `pushlint app scan` lists (`liveActivities`: the stored properties the \
+            synthesized decoders read, by their `CodingKeys`). A type with a custom `init(from:)` (often written \
+            to tolerate absent keys) or declared elsewhere is not known, and not judged; nor is a value with a \
+            placeholder. Keys the type does not read are ignored by the decoder, and reported only when they are \
+            a misspelling of a key it reads. It runs only when the config names the app (`app`, or `--app`), \
+            with iOS sources.
+            """,
+        triggering: [
+            RuleExample(
+                #"{"aps": {"timestamp": 1780000000, "event": "update", "content-state": {"status": "On its way", ↓"stopsLeft": 3}}}"#,
+                app: ExampleApps.resources, note: "`DeliveryAttributes.ContentState` reads `stops_left`."),
+            RuleExample(
+                #"{"aps": {"timestamp": 1780000000, "event": "update", "content-state": {"status": "On its way", "stops_left": ↓"3"}}}"#,
+                app: ExampleApps.resources, note: "A string where the property is an `Int`."),
+            RuleExample(
+                #"{"aps": {"timestamp": 1780000000, "event": "update", "content-state": {"status": "On its way", "stops_left": 3, "eta": ↓1780001800}}}"#,
+                app: ExampleApps.resources, note: "Unix seconds: the default decoder reads seconds since 2001."),
+            RuleExample(
+                #"{"aps": {"timestamp": 1780000000, "event": "start", "attributes-type": ↓"DeliveryAttribute", "attributes": {"orderNumber": "48213"}, "content-state": {"status": "Packed", "stops_left": 5}, "alert": {"title": "Order 48213", "body": "Packed"}}}"#,
+                app: ExampleApps.resources),
+        ],
+        nonTriggering: [
+            RuleExample(
+                #"{"aps": {"timestamp": 1780000000, "event": "update", "content-state": {"status": "On its way", "stops_left": 3, "eta": 817308000}}}"#,
+                app: ExampleApps.resources),
+            RuleExample(
+                #"{"aps": {"timestamp": 1780000000, "event": "start", "attributes-type": "DeliveryAttributes", "attributes": {"orderNumber": "48213"}, "content-state": {"status": "Packed", "stops_left": 5}, "alert": {"title": "Order 48213", "body": "Packed"}}}"#,
+                app: ExampleApps.resources),
+            RuleExample(
+                #"{"aps": {"timestamp": 1780000000, "event": "update", "content-state": {"status": "On its way"}}}"#,
+                app: ExampleApps.changed(ExampleApps.resources) { $0.liveActivities[0].contentState = nil },
+                note: "A custom init(from:): what it tolerates is not known."),
+        ])
+
+    /// A property's JSON shape, as the synthesized decoder reads it.
+    enum Shape: Equatable {
+        case integer, number, string, bool, date, array, object, unknown
+
+        init(_ type: String) {
+            switch type {
+            case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
+                self = .integer
+            case "Double", "Float", "CGFloat", "Float32", "Float64", "Decimal", "TimeInterval": self = .number
+            case "String", "URL", "UUID", "Character", "Substring": self = .string
+            case "Bool": self = .bool
+            case "Date": self = .date
+            default:
+                if type.hasPrefix("[") {
+                    self = type.contains(":") ? .object : .array
+                } else if type.hasPrefix("Array<") || type.hasPrefix("Set<") {
+                    self = .array
+                } else if type.hasPrefix("Dictionary<") {
+                    self = .object
+                } else {
+                    self = .unknown
+                }
+            }
+        }
+    }
+
+    /// One reason a value does not decode (or decodes to the wrong date).
+    struct Problem {
+        var node: NodeID
+        var message: String
+        var help: String
+        var severity: Severity?
+    }
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let facts = App.facts(context.settings, .ios), !facts.liveActivities.isEmpty,
+            let apns = context.payload.apns
+        else { return [] }
+        let doc = context.document
+        let typeNode = apns.field("attributes-type")?.value
+        var types = facts.liveActivities
+        var problems: [Problem] = []
+        if let typeNode, doc.kind(typeNode) == .string, !context.isTemplated(typeNode) {
+            let name = doc.string(typeNode)
+            types = facts.liveActivities.filter { $0.attributesType == name }
+            if types.isEmpty {
+                let unresolved = App.unresolved(facts, "live activity type")
+                let known = facts.liveActivities.map(\.attributesType)
+                return [
+                    diagnostic(
+                        App.sentences(
+                            unknownType(name, known: known), Suggest.didYouMean(name, in: known),
+                            App.unresolvedNote(unresolved, "Live Activity types")),
+                        at: typeNode, in: doc, severity: unresolved.isEmpty ? nil : .info,
+                        help: "write the name of the app's ActivityAttributes type")
+                ]
+            }
+            if let attributesNode = apns.field("attributes")?.value, doc.kind(attributesNode) == .object,
+                let fields = types[0].attributes
+            {
+                problems += self.problems(attributesNode, fields, "attributes", types[0], context)
+            }
+        }
+        if let stateNode = apns.field("content-state")?.value, doc.kind(stateNode) == .object {
+            // Without attributes-type, the content state must decode into one of the app's types.
+            // A type whose content state is not known (a custom decoder, a type declared elsewhere) may be the one.
+            let unknown = typeNode == nil && !App.unresolved(facts, "live activity type").isEmpty
+            if unknown || types.contains(where: { $0.contentState == nil }) { return diagnostics(problems, doc) }
+            // The type meant is the one that shares the most keys with the payload (then: the fewest problems).
+            let keys = Set(doc.members(stateNode).map { doc.string($0.key) })
+            var best: (overlap: Int, problems: [Problem])?
+            for type in types {
+                guard let fields = type.contentState else { continue }
+                let found = self.problems(stateNode, fields, "content-state", type, context)
+                if found.isEmpty {
+                    best = nil
+                    break
+                }
+                let overlap = fields.filter { keys.contains($0.name) }.count
+                if best == nil || overlap > best!.overlap
+                    || (overlap == best!.overlap && found.count < best!.problems.count)
+                {
+                    best = (overlap, found)
+                }
+            }
+            problems += best?.problems ?? []
+        }
+        return diagnostics(problems, doc)
+    }
+
+    func diagnostics(_ problems: [Problem], _ doc: JSONDocument) -> [Diagnostic] {
+        problems.map { diagnostic($0.message, at: $0.node, in: doc, severity: $0.severity, help: $0.help) }
+    }
+
+    func problems(
+        _ object: NodeID, _ fields: [AppFacts.LiveActivityField], _ what: String, _ type: AppFacts.LiveActivity,
+        _ context: PayloadContext
+    ) -> [Problem] {
+        let doc = context.document
+        let place =
+            "\(type.attributesType)\(what == "content-state" ? ".ContentState" : "") (\(App.place(type.location)))"
+        let names = Set(fields.map(\.name))
+        let extra = doc.members(object).map { doc.string($0.key) }.filter { !names.contains($0) }
+        var result: [Problem] = []
+        for field in fields {
+            guard let value = doc.member(object, field.name) else {
+                let misspelt = Suggest.closest(to: field.name, in: extra)
+                let anchor = misspelt.flatMap { name in doc.members(object).first { doc.string($0.key) == name }?.key }
+                if field.optional {
+                    if let misspelt, let anchor {
+                        result.append(
+                            Problem(
+                                node: anchor, message: misspeltOptional(misspelt, field, what, place),
+                                help: "write \"\(field.name)\"", severity: .warning))
+                    }
+                    continue
+                }
+                result.append(
+                    Problem(
+                        node: anchor ?? object, message: missingKey(field, what, place, misspelt: misspelt),
+                        help: misspelt.map { "write \"\(field.name)\" instead of \"\($0)\"" }
+                            ?? "add \"\(field.name)\" to \(what)"))
+                continue
+            }
+            if context.isTemplated(value) { continue }
+            let kind = doc.kind(value)
+            if kind == .null {
+                if !field.optional {
+                    result.append(
+                        Problem(
+                            node: value, message: nullValue(field, what, place),
+                            help: "send a \(field.type), or make the property optional"))
+                }
+                continue
+            }
+            let shape = Shape(field.type)
+            let matches: Bool
+            switch shape {
+            case .integer: matches = kind == .number && doc.isInteger(value)
+            case .number, .date: matches = kind == .number
+            case .string: matches = kind == .string
+            case .bool: matches = kind == .bool
+            case .array: matches = kind == .array
+            case .object: matches = kind == .object
+            case .unknown: matches = true
+            }
+            if !matches {
+                result.append(
+                    Problem(
+                        node: value, message: wrongType(field, what, place, found: doc.rawText(value)),
+                        help: shape == .date
+                            ? "send the date as seconds since 1 January 2001 (timeIntervalSinceReferenceDate)"
+                            : "send a JSON \(jsonName(shape)) for \(field.name)"))
+                continue
+            }
+            if shape == .date, let seconds = Double(doc.rawText(value)), seconds > 1.2e9 {
+                let unit = seconds > 1e11 ? "milliseconds since 1970" : "seconds since 1970"
+                result.append(
+                    Problem(
+                        node: value, message: unixDate(field, what, place, unit: unit),
+                        help: "subtract 978307200 (and divide milliseconds by 1000): seconds since 1 January 2001",
+                        severity: .warning))
+            }
+        }
+        return result
+    }
+
+    func jsonName(_ shape: Shape) -> String {
+        switch shape {
+        case .integer: return "integer"
+        case .number, .date: return "number"
+        case .string: return "string"
+        case .bool: return "boolean (true or false)"
+        case .array: return "array"
+        case .object: return "object"
+        case .unknown: return "value"
+        }
+    }
+
+    // MARK: Messages
+
+    func unknownType(_ name: String, known: [String]) -> String {
+        "attributes-type '\(name)' is no ActivityAttributes type of the app (it has \(App.quotedList(known))), so the device cannot start the Live Activity"
+    }
+
+    func missingKey(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, misspelt: String?) -> String {
+        let written = misspelt.map { " ('\($0)' is written instead)" } ?? ""
+        return
+            "\(what) lacks '\(field.name)'\(written), a non-optional \(field.type) of \(place), so the device cannot decode it and drops the update"
+    }
+
+    func misspeltOptional(_ written: String, _ field: AppFacts.LiveActivityField, _ what: String, _ place: String)
+        -> String
+    {
+        "\(what) key '\(written)' is not read by \(place); it reads the optional '\(field.name)', which stays nil"
+    }
+
+    func nullValue(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String) -> String {
+        "\(what) '\(field.name)' is null, but \(place) declares it a non-optional \(field.type), so the device cannot decode it and drops the update"
+    }
+
+    func wrongType(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, found: String) -> String {
+        let shown = found.count > 40 ? String(found.prefix(40)) + "…" : found
+        return
+            "\(what) '\(field.name)' is \(shown), but \(place) declares it \(field.type), so the device cannot decode it and drops the update"
+    }
+
+    func unixDate(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, unit: String) -> String {
+        "\(what) '\(field.name)' looks like \(unit), but the system decodes a Date of \(place) as seconds since 1 January 2001, so the date shown is decades late"
+    }
+}

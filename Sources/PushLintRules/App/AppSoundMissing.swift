@@ -1,0 +1,102 @@
+import PushLintJSON
+import PushLintModel
+
+/// `app-sound-missing`: a custom notification sound the app does not ship.
+struct AppSoundMissing: PayloadRule {
+    static let description = RuleDescription(
+        id: "app-sound-missing",
+        summary: "A payload's custom sound is not a sound file the app ships.",
+        family: .app,
+        defaultSeverity: .warning,
+        rationale: """
+            iOS plays a custom `sound` only when the file is in the app's main bundle or its `Library/Sounds` \
+            folder, as a `.caf`, `.aiff` or `.wav` (a `.caf` or `.aiff` written by the app at run time counts \
+            too); otherwise the default sound plays \
+            (https://developer.apple.com/documentation/usernotifications/unnotificationsound, \
+            platform-rules.md §1.5). FCM `android.notification.sound` names a file of the app's `res/raw` \
+            without its extension; the FCM SDK looks it up (`getIdentifier(name, "raw", …)`) and plays the \
+            default sound when there is none (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages#androidnotification, \
+            firebase-android-sdk `CommonNotificationBuilder.getSound`). On Android 8.0 and later the channel's \
+            sound plays whatever the payload says: the payload's sound only matters below 8.0 \
+            (https://developer.android.com/develop/ui/views/notifications/channels). A warning: the \
+            notification arrives with another sound.
+
+            The rule reads the sounds `pushlint app scan` lists: iOS sound files of the app's folders, Android \
+            `res/raw` files, and Expo's expo-notifications `sounds` (copied into both). It checks APNs \
+            `aps.sound` (a string, or the `name` of a critical-alert dictionary) of APNs bodies, FCM \
+            `apns.payload` and Expo messages, and FCM `android.notification.sound`; `default` is always fine. A \
+            placeholder is checked for every value the contract allows, else not judged. It runs only when the \
+            config names the app (`app`, or `--app`), for a platform whose sources were read.
+            """,
+        triggering: [
+            RuleExample(
+                #"{"aps": {"alert": "Your order shipped", "sound": ↓"chime.wav"}}"#, app: ExampleApps.resources,
+                note: "The app ships `chime.caf`."),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Shipped"}, "android": {"notification": {"sound": ↓"chime.ogg"}}}}"#,
+                app: ExampleApps.resources, note: "Android names raw resources without their extension."),
+        ],
+        nonTriggering: [
+            RuleExample(#"{"aps": {"alert": "Your order shipped", "sound": "chime.caf"}}"#, app: ExampleApps.resources),
+            RuleExample(#"{"aps": {"alert": "Your order shipped", "sound": "default"}}"#, app: ExampleApps.resources),
+            RuleExample(
+                #"{"message": {"token": "t", "notification": {"title": "Shipped"}, "android": {"notification": {"sound": "chime"}}}}"#,
+                app: ExampleApps.resources),
+        ])
+
+    func check(_ context: PayloadContext) -> [Diagnostic] {
+        guard let facts = context.settings.app else { return [] }
+        let doc = context.document
+        var result: [Diagnostic] = []
+        if facts.platforms.contains(.ios), let apns = context.payload.apns, let field = apns.field("sound") {
+            var node = field.value
+            if doc.kind(node) == .object, let name = doc.member(node, "name") { node = name }
+            if let diagnostic = check(node, platform: .ios, facts, context) { result.append(diagnostic) }
+        }
+        if facts.platforms.contains(.android), let android = context.payload.android, android.origin == .fcm,
+            let notification = android.notification, let node = doc.member(notification, "sound")
+        {
+            if let diagnostic = check(node, platform: .android, facts, context) { result.append(diagnostic) }
+        }
+        return result
+    }
+
+    func check(_ node: NodeID, platform: AppFacts.Platform, _ facts: AppFacts, _ context: PayloadContext)
+        -> Diagnostic?
+    {
+        guard let names = AppResourceValues.candidates(node, context) else { return nil }
+        let shipped = facts.sounds.filter { $0.platform == platform }.map(\.name)
+        for name in names where !name.isEmpty && name != "default" && !shipped.contains(name) {
+            let suggestion = platform == .android ? androidName(name, shipped) : nil
+            let help =
+                suggestion.map { "write \"\($0)\": Android names raw resources without their extension" }
+                ?? "add \(name) to the app (\(platform == .ios ? "its bundle" : "res/raw")), or name a sound it ships"
+            return diagnostic(
+                App.sentences(
+                    missing(name, platform: platform, shipped: shipped) + AppResourceValues.origin(node, context),
+                    suggestion == nil ? Suggest.didYouMean(name, in: shipped) : ""),
+                at: node, in: context.document, help: help)
+        }
+        return nil
+    }
+
+    /// `chime.ogg` for a `res/raw/chime.ogg` the app ships as `chime`.
+    func androidName(_ name: String, _ shipped: [String]) -> String? {
+        guard let dot = name.firstIndex(of: ".") else { return nil }
+        let base = String(name[..<dot])
+        return shipped.contains(base) ? base : nil
+    }
+
+    // MARK: Messages
+
+    func missing(_ name: String, platform: AppFacts.Platform, shipped: [String]) -> String {
+        let list = shipped.isEmpty ? "the app ships no sound" : "the app ships " + App.quotedList(App.unique(shipped))
+        switch platform {
+        case .ios:
+            return "sound '\(name)' is not a sound file of the app (\(list)), so iOS plays the default sound"
+        case .android:
+            return
+                "sound '\(name)' is not a res/raw resource of the app (\(list)), so Android 7 and earlier play the default sound (from Android 8.0 the channel's sound plays)"
+        }
+    }
+}
