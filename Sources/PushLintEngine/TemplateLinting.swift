@@ -73,7 +73,8 @@ extension Engine {
         for (row, selection) in selections.rows.enumerated() {
             let remaining = Self.templateWorkBudget - spent
             let rendered =
-                remaining > 0 ? program.render(selection, limit: min(limit, remaining), workLimit: min(limit, remaining)) : nil
+                remaining > 0
+                ? program.render(selection, limit: min(limit, remaining), workLimit: min(limit, remaining)) : nil
             guard let rendering = rendered else {
                 // A rendering stopped by the file's budget, not by its own size, is unchecked for the budget.
                 if remaining <= limit { analysis.unrendered += 1 } else { analysis.oversized += 1 }
@@ -264,7 +265,8 @@ extension Engine {
             if document.kind(container) == .array {
                 // A member's key node comes just before its value.
                 let parent = Int(document.nodes[container].parent)
-                let isMember = parent < document.nodes.count && document.kind(parent) == .object && container > 0
+                let isMember =
+                    parent < document.nodes.count && document.kind(parent) == .object && container > 0
                     && document.kind(container - 1) == .key
                 result[index] = .trailingComma(after: nil, array: isMember ? document.string(container - 1) : "")
             } else {

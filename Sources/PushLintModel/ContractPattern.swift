@@ -42,7 +42,9 @@ public struct ContractPattern: Sendable {
         var stack: [Int] = []
         for i in 0...scalars.count {
             // A search: a new thread starts at every position (a `^` thread dies at once past the start).
-            if addThread(0, at: i, count: scalars.count, to: &current, stack: &stack, budget: &budget) { return .matched }
+            if addThread(0, at: i, count: scalars.count, to: &current, stack: &stack, budget: &budget) {
+                return .matched
+            }
             if budget < 0 { return .tooComplex }
             guard i < scalars.count else { break }
             let scalar = scalars[i]

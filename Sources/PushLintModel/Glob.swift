@@ -46,7 +46,8 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         if pattern.hasPrefix("!") {
             throw InvalidGlob(
                 pattern: pattern,
-                reason: "negation with a leading '!' is not supported; list the paths under 'exclude' instead (write '\\!' for a name that starts with '!')"
+                reason:
+                    "negation with a leading '!' is not supported; list the paths under 'exclude' instead (write '\\!' for a name that starts with '!')"
             )
         }
         var alternatives: [Alternative] = []

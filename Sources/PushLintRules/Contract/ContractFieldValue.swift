@@ -180,7 +180,7 @@ struct ContractFieldValue: PayloadRule {
         case .type(let type, _): "write \(article(type)) \(type.rawValue)"
         case .notAllowed(let text, let allowed):
             Suggest.closest(to: text, in: nearInLength(text, allowed)).map { "write \"\($0)\"" }
-            ?? "use one of \(list(allowed))"
+                ?? "use one of \(list(allowed))"
         case .pattern(_, let pattern): "write a value that matches \(pattern.source)"
         case .patternTooComplex: "simplify the pattern (fewer or smaller counted repetitions) or shorten the value"
         case .tooLong(_, let maxLength): "shorten it to \(maxLength) characters"

@@ -85,9 +85,10 @@ enum TemplateVariables {
             let name = use.placeholder.variable
             // A bounding filter (`| truncate: 40`) is a declared maximum too; the smaller one holds.
             let bounds = [
-                variables[name]?.worstCaseBytes, use.placeholder.declaredMaximumLength.map { Saturating.multiply($0, 4) },
+                variables[name]?.worstCaseBytes,
+                use.placeholder.declaredMaximumLength.map { Saturating.multiply($0, 4) },
             ]
-                .compactMap { $0 }
+            .compactMap { $0 }
             guard let worst = bounds.min() else {
                 if !undeclared.contains(name) { undeclared.append(name) }
                 continue
