@@ -334,7 +334,7 @@ public struct Contract: Sendable {
                     )
                 }
                 if let allowed = field.allowed, let pattern = field.pattern, let x = g["enum"],
-                    let bad = allowed.first(where: { !pattern.matches($0) })
+                    let bad = allowed.first(where: { pattern.check($0) == .notMatched })
                 {
                     throw reader.error(
                         x, "enum value '\(bad)' of \(what) does not match its own 'pattern' \(pattern.source)")

@@ -208,11 +208,15 @@ struct ContractFieldValue: PayloadRule {
     static let quotedValues = 10
 
     /// The candidates a suggestion can come from: `Suggest` accepts at most 3 edits, so a value whose length
-    /// differs by more cannot be the one (a long enum is not compared in full for every finding).
+    /// differs by more cannot be the one. An enum longer than `maxSuggestionCandidates` gets no suggestion: an edit
+    /// distance to each of 20 000 values for every finding of a log costs seconds.
     private func nearInLength(_ text: String, _ allowed: [String]) -> [String] {
+        guard allowed.count <= Self.maxSuggestionCandidates else { return [] }
         let length = text.unicodeScalars.count
         return allowed.filter { abs($0.unicodeScalars.count - length) <= 3 }
     }
+
+    static let maxSuggestionCandidates = 1000
 
     private func article(_ type: Contract.FieldType) -> String {
         [.integer, .object, .array].contains(type) ? "an" : "a"
