@@ -60,7 +60,7 @@ def prepare(quick=False):
                                                   "fields": {"campaign": {"type": "string", "pattern": "^([a-z0-9]+-?)+$"}}}}}),
           "slug.jsonl": "".join(json.dumps({"message": {"token": "t", "data": {"campaign": "summer-sale-2026-week-%d-weekend_" % i}}}) + "\n"
                                 for i in range(2000))}
-    case("C4 2 000 slug values, ^([a-z0-9]+-?)+$", c4, ["lint", "slug.jsonl", "-f", "json"], 1, 64)
+    case("C4 2 000 slug values, ^([a-z0-9]+-?)+$", c4, ["lint", "slug.jsonl", "-f", "json"], 2, 64)
     # C5: an enum of 20 000 values and 1 000 lines that break it.
     values, lines = 20000, 1000
     c5 = {".pushlint.json": config,
@@ -94,9 +94,10 @@ def prepare(quick=False):
     conds = "".join("{{#if c%d}}x{{/if}}" % i for i in range(8))
     size = 150000 if quick else 1500000
     case("T4 7.5 MB template, 8 conditions", {"big.json.hbs": '{"aps":{"alert":"' + conds + "{{a}}" * size + '"}}'},
-         ["lint", "big.json.hbs", "-f", "json", "-j1"], 3, 512)
+         ["lint", "big.json.hbs", "-f", "json", "-j1"], 6, 384)
     # J1: 250 MB of FCM messages, each with its own collapse key (summaries grew with the log).
-    j1 = os.path.join(OUT, "J1 unique collapse keys", "sent.jsonl")
+    j1_name = "J1 %d MB log, a collapse key per message" % ((25_000_000 if quick else 250_000_000) // 1_000_000)
+    j1 = os.path.join(OUT, j1_name, "sent.jsonl")
     total = 25_000_000 if quick else 250_000_000
     if not os.path.exists(j1) or os.path.getsize(j1) < total:
         os.makedirs(os.path.dirname(j1), exist_ok=True)
@@ -113,8 +114,8 @@ def prepare(quick=False):
                 text = "".join(chunk)
                 f.write(text)
                 written += len(text)
-    case("J1 %d MB log, a collapse key per message" % (total // 1_000_000), {}, ["lint", "sent.jsonl", "-f", "json", "-o", "/dev/null"],
-         4 if quick else 20, 64)
+    case(j1_name, {}, ["lint", "sent.jsonl", "-f", "json", "-o", "/dev/null"],
+         4 if quick else 30, 64)
     # J2: a bare CR inside a line (JSON whitespace).
     case("J2 bare CR inside a line", {"crmid.jsonl": b'{"aps":{"alert":"a"}}\n{"message":{"token":"t",\r"data":{"n":3}}}\n{"aps":{"alert":"b"}}\n'},
          ["lint", "crmid.jsonl", "-f", "concise"], 1, 64)

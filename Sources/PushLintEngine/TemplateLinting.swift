@@ -12,7 +12,7 @@ extension Engine {
     /// loop iterations). 256 renderings of a large template, or loops in loops, would otherwise cost hundreds of
     /// times the template's size in time and memory; past it the remaining selections are not rendered, and
     /// `template-branch-limit` says so.
-    public static let templateWorkBudget = 16 << 20
+    public static let templateWorkBudget = 4 << 20
 
     /// The engine's hook: nil for a file that is no template with control flow (it is linted as it always was).
     func lintTemplate(_ bytes: [UInt8], target: LintTarget, dialect: TemplateDialect) -> FileOutcome? {

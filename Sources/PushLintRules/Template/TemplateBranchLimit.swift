@@ -16,7 +16,7 @@ struct TemplateBranchLimit: FileRule {
             unseen. With more than 128 conditions, each option is rendered once. Renderings larger than 64 KB (or \
             four times the template; loops in loops double at every level), or taking more steps than that (empty \
             loops in loops), are not checked, nor templates whose blocks nest deeper than 64; all renderings of one \
-            file together stop at 16 MiB of bytes and steps. This finding says which of these happened, so that a clean report is not \
+            file together stop at 4 MiB of bytes and steps. This finding says which of these happened, so that a clean report is not \
             read as more than it is. Split a large template, or make it `off` for files where the selection is \
             enough.
             """,
