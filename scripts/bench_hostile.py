@@ -93,7 +93,7 @@ def prepare(quick=False):
     # T4: a 7.5 MB template with 8 conditions (256 different renderings).
     conds = "".join("{{#if c%d}}x{{/if}}" % i for i in range(8))
     size = 150000 if quick else 1500000
-    case("T4 7.5 MB template, 8 conditions", {"big.json.hbs": '{"aps":{"alert":"' + conds + "{{a}}" * size + '"}}'},
+    case("T4 %.2g MB template, 8 conditions" % (size * 5 / 1e6), {"big.json.hbs": '{"aps":{"alert":"' + conds + "{{a}}" * size + '"}}'},
          ["lint", "big.json.hbs", "-f", "json", "-j1"], 6, 384)
     # J1: 250 MB of FCM messages, each with its own collapse key (summaries grew with the log).
     j1_name = "J1 %d MB log, a collapse key per message" % ((25_000_000 if quick else 250_000_000) // 1_000_000)
