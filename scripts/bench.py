@@ -256,7 +256,13 @@ def main():
     results["huge"] = measure("pushlint lint 200 MB file", [PUSHLINT, "lint", huge, "--max-file-bytes=300000000", "-f", "json", "-o", "/dev/null"], runs=1)
     results["many"] = measure("pushlint lint 100 000 small files", [PUSHLINT, "lint", many, "-f", "json", "-o", "/dev/null"], runs=1)
 
+    print("hostile input (issue 33)")
+    import bench_hostile
+    results["hostile"], hostile_failures = bench_hostile.run_all(measure, PUSHLINT, QUICK)
+
     write_report(results, len(all_files), corpus_mb, len(json_files), json_mb, large_mb)
+    if hostile_failures:
+        raise SystemExit("hostile input over its ceiling:\n  " + "\n  ".join(hostile_failures))
 
 
 HAND_WRITTEN_SECTIONS = ["\n## Templates with control flow", "\n## Language server", "\n## Performance notes"]
@@ -363,6 +369,9 @@ def write_report(r, nfiles, corpus_mb, njson, json_mb, large_mb):
         lines += ["", "## JSON Lines: a sent-message log", "",
                   f"{j['mb']:.0f} MB of varied messages, one per line, all rules, JSON report: {ms(j)} = {j['mbps']:.0f} MB/s, "
                   f"peak RSS {j['rss']:.0f} MB (target: >= 100 MB/s, RSS <= 256 MB)."]
+    if "hostile" in r:
+        import bench_hostile
+        lines += bench_hostile.section(r["hostile"])
     if "timing" in r:
         lines += per_rule_section(r)
     # Sections written or measured by hand (templates with control flow, the language server, performance notes)

@@ -64,6 +64,10 @@ public struct Engine: Sendable {
 
     /// The summaries of the JSON Lines streams linted so far.
     let streams = StreamSummaryCollector()
+    /// Set while linting the lines of a JSON Lines stream: a line holds no `\n` (the splitter cut there), so its
+    /// locations are all on its one line, even where it holds a bare `\r` (JSON whitespace, not a line break in
+    /// JSON Lines).
+    var isJSONLinesLine = false
 
     /// The time of each rule in the runs of this engine so far (with `options.timing`), or nil.
     public var timing: RuleTiming? { timingCollector?.timing }
@@ -572,7 +576,10 @@ public struct Engine: Sendable {
         guard !kept.isEmpty else { return [] }
         // A file that did not parse has its lines found here, on several threads when it is large.
         let jobs = options.jobs
-        let lines = lines ?? LineIndex(bytes, parts: 4 * jobs, map: { parallelMap($0, jobs: jobs, $1) })
+        let lines =
+            isJSONLinesLine
+            ? LineIndex(bytes, lineStarts: [0])
+            : lines ?? LineIndex(bytes, parts: 4 * jobs, map: { parallelMap($0, jobs: jobs, $1) })
         // Located in slices, on several threads when a batch has thousands of findings.
         let spans = kept.map(\.span)
         let withExcerpts = options.lineExcerpts

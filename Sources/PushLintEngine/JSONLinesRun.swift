@@ -83,7 +83,11 @@ extension Engine {
             path: target.path.display, maxPerRule: options.maxFindingsPerRule ?? Self.defaultMaxFindingsPerRule)
         var pending: [JSONLinesSplitter.Line] = []
         var pendingBytes = 0
-        let engine = self
+        let engine = {
+            var engine = self
+            engine.isJSONLinesLine = true
+            return engine
+        }()
         func flush() {
             guard !pending.isEmpty else { return }
             let lines = pending
@@ -187,11 +191,55 @@ struct StreamState {
             if let index = summaryIndex[key] {
                 summaries[index].count += 1
                 summaries[index].wireBytes = max(summaries[index].wireBytes, summary.wireBytes)
-            } else {
+            } else if summaryIndex.count < Self.maxExactSummaries {
                 summaryIndex[key] = summaries.count
                 summaries.append(summary)
+            } else {
+                addCoarsely(summary)
             }
         }
+    }
+
+    /// Distinct summaries a stream keeps exactly; past them (a log whose every message has its own collapse key or
+    /// custom field) new kinds of messages are merged coarsely, so that memory stays bounded whatever the values.
+    static let maxExactSummaries = 1024
+    /// Distinct collapse keys a stream keeps by name: more than a device's 4 already make fcm-collapse-key-limit's
+    /// finding, and it shows 10. Past them a new key is counted as the first one.
+    static let maxCollapseKeys = 64
+    var collapseKeys: [String] = []
+    var collapseKeySet: Set<String> = []
+    var coarseIndex: [PayloadSummary: Int] = [:]
+
+    /// Merges `summary` with the others of its kind, event and platforms, whatever its custom fields: their
+    /// fields are intersected, which keeps what every message of the kind carries (the fields
+    /// contract-platform-parity compares) exact.
+    mutating func addCoarsely(_ summary: PayloadSummary) {
+        var summary = summary
+        if let collapseKey = summary.collapseKey, !collapseKeySet.contains(collapseKey) {
+            if collapseKeys.count < Self.maxCollapseKeys {
+                collapseKeys.append(collapseKey)
+                collapseKeySet.insert(collapseKey)
+            } else {
+                summary.collapseKey = collapseKeys[0]
+            }
+        }
+        var key = summary
+        key.batchIndex = nil
+        key.wireBytes = 0
+        key.fieldsByPlatform = [:]
+        guard let index = coarseIndex[key] else {
+            coarseIndex[key] = summaries.count
+            summaries.append(summary)
+            return
+        }
+        summaries[index].count += 1
+        summaries[index].wireBytes = max(summaries[index].wireBytes, summary.wireBytes)
+        var fields = summaries[index].fieldsByPlatform
+        for (platform, names) in fields {
+            let other = Set(summary.fieldsByPlatform[platform] ?? [])
+            fields[platform] = names.filter { other.contains($0) }
+        }
+        summaries[index].fieldsByPlatform = fields
     }
 
     var summary: StreamSummary {

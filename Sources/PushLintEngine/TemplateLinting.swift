@@ -8,6 +8,11 @@ import PushLintRules
 extension Engine {
     /// Renderings checked per file before a pairwise selection takes over.
     public static let templateRenderingLimit = 256
+    /// Work spent on one file's renderings, all selections together: bytes written plus steps taken (pieces and
+    /// loop iterations). 256 renderings of a large template, or loops in loops, would otherwise cost hundreds of
+    /// times the template's size in time and memory; past it the remaining selections are not rendered, and
+    /// `template-branch-limit` says so.
+    public static let templateWorkBudget = 4 << 20
 
     /// The engine's hook: nil for a file that is no template with control flow (it is linted as it always was).
     func lintTemplate(_ bytes: [UInt8], target: LintTarget, dialect: TemplateDialect) -> FileOutcome? {
@@ -63,12 +68,21 @@ extension Engine {
         var rowsOf: [[Int]] = []
         var indexOf: [[UInt8]: Int] = [:]
         var reached: [[Bool]] = []
+        var spent = 0
+        analysis.workBudget = Self.templateWorkBudget
         for (row, selection) in selections.rows.enumerated() {
-            guard let rendering = program.render(selection, limit: limit) else {
-                analysis.oversized += 1
+            let remaining = Self.templateWorkBudget - spent
+            let rendered =
+                remaining > 0
+                ? program.render(selection, limit: min(limit, remaining), workLimit: min(limit, remaining)) : nil
+            guard let rendering = rendered else {
+                // A rendering stopped by the file's budget, not by its own size, is unchecked for the budget.
+                if remaining <= limit { analysis.unrendered += 1 } else { analysis.oversized += 1 }
+                spent += max(0, min(limit, remaining))
                 reached.append([Bool](repeating: false, count: program.choices.count))
                 continue
             }
+            spent += rendering.bytes.count + rendering.work
             reached.append(rendering.reached)
             if let index = indexOf[rendering.bytes] {
                 rowsOf[index].append(row)
@@ -124,8 +138,9 @@ extension Engine {
             let commas = parse.issues.filter { $0.kind == .trailingComma }
             let quoted = parse.document.map { Self.jsonFiltersInStrings($0) } ?? []
             if parse.error != nil || !commas.isEmpty || !quoted.isEmpty {
-                var problems: [(ByteSpan, TemplateAnalysis.InvalidRendering.Problem)] = commas.map { comma in
-                    (rendering.map.sourceSpan(comma.span), Self.trailingComma(at: comma.span.start, in: parse.document))
+                let described = Self.trailingCommas(at: commas.map(\.span.start), in: parse.document)
+                var problems: [(ByteSpan, TemplateAnalysis.InvalidRendering.Problem)] = zip(commas, described).map {
+                    (rendering.map.sourceSpan($0.span), $1)
                 }
                 problems += quoted.map { (rendering.map.sourceSpan($0.span), .jsonInString($0.expression)) }
                 if let error = parse.error {
@@ -178,7 +193,7 @@ extension Engine {
                 found[key]!.rows += rowsOf[index]
             }
         }
-        let checkedRows = selections.rows.count - analysis.oversized
+        let checkedRows = selections.rows.count - analysis.oversized - analysis.unrendered
         let validRows = checkedRows - Set(invalid.values.flatMap(\.rows)).count
         for key in foundOrder {
             var (finding, rows) = found[key]!
@@ -216,7 +231,9 @@ extension Engine {
         let delimiters = PlaceholderDelimiters.mustache
         var result: [(ByteSpan, String)] = []
         for node in document.nodes.indices where document.kind(node) == .string || document.kind(node) == .key {
-            guard document.withStringBytes(node, delimiters.containsPlaceholder) else { continue }
+            // A filter needs a `|`: strings without one are not searched for placeholders at all.
+            let mayFilter = document.withStringBytes(node) { $0.contains(0x7C) && delimiters.containsPlaceholder($0) }
+            guard mayFilter else { continue }
             for placeholder in delimiters.find(in: document.string(node)) where placeholder.rendersJSON {
                 result.append((document.span(node), placeholder.expression))
             }
@@ -224,29 +241,39 @@ extension Engine {
         return result
     }
 
-    /// What a trailing comma follows: the key of the member before it, or the array it ends.
-    static func trailingComma(at offset: Int, in document: JSONDocument?) -> TemplateAnalysis.InvalidRendering.Problem {
-        guard let document else { return .trailingComma(after: nil, array: nil) }
-        // The innermost container around the comma.
-        var inner: NodeID?
-        for node in document.nodes.indices where document.kind(node) == .object || document.kind(node) == .array {
-            let span = document.span(node)
-            if span.start < offset, offset < span.end, span.length < (inner.map { document.span($0).length } ?? Int.max)
-            {
-                inner = node
+    /// What each trailing comma follows: the key of the member before it, or the array it ends. One sweep over
+    /// the nodes (in document order) with the containers open at each comma on a stack: linear in the rendering,
+    /// however many commas it has.
+    static func trailingCommas(
+        at offsets: [Int], in document: JSONDocument?
+    ) -> [TemplateAnalysis.InvalidRendering.Problem] {
+        guard let document else { return offsets.map { _ in .trailingComma(after: nil, array: nil) } }
+        var result = [TemplateAnalysis.InvalidRendering.Problem](
+            repeating: .trailingComma(after: nil, array: nil), count: offsets.count)
+        var open: [NodeID] = []
+        var node = 0
+        for index in offsets.indices.sorted(by: { offsets[$0] < offsets[$1] }) {
+            let offset = offsets[index]
+            while node < document.nodes.count, document.span(node).start < offset {
+                let start = document.span(node).start
+                while let top = open.last, document.span(top).end <= start { open.removeLast() }
+                if document.kind(node) == .object || document.kind(node) == .array { open.append(node) }
+                node += 1
+            }
+            while let top = open.last, document.span(top).end <= offset { open.removeLast() }
+            guard let container = open.last else { continue }
+            if document.kind(container) == .array {
+                // A member's key node comes just before its value.
+                let parent = Int(document.nodes[container].parent)
+                let isMember =
+                    parent < document.nodes.count && document.kind(parent) == .object && container > 0
+                    && document.kind(container - 1) == .key
+                result[index] = .trailingComma(after: nil, array: isMember ? document.string(container - 1) : "")
+            } else {
+                let before = document.members(container).last { document.span($0.value).end <= offset }
+                result[index] = .trailingComma(after: before.map { document.string($0.key) }, array: nil)
             }
         }
-        guard let container = inner else { return .trailingComma(after: nil, array: nil) }
-        if document.kind(container) == .array {
-            var key: String?
-            for node in document.nodes.indices where document.kind(node) == .object {
-                if let member = document.members(node).first(where: { $0.value == container }) {
-                    key = document.string(member.key)
-                }
-            }
-            return .trailingComma(after: nil, array: key ?? "")
-        }
-        let before = document.members(container).last { document.span($0.value).end <= offset }
-        return .trailingComma(after: before.map { document.string($0.key) }, array: nil)
+        return result
     }
 }

@@ -67,29 +67,37 @@ public struct TemplateRendering: Sendable {
     public var map: TemplateSourceMap
     /// For each choice of the program, whether this rendering reached a block that asks it.
     public var reached: [Bool]
+    /// Steps it took: pieces written and loop iterations.
+    public var work: Int
 }
 
 extension TemplateProgram {
     /// Renders the template with `selection[c]` as the option of choice `c`. Nil when the rendering would pass
-    /// `limit` bytes (loops in loops double at every level) or the template cannot render.
-    public func render(_ selection: [UInt8], limit: Int) -> TemplateRendering? {
+    /// `limit` bytes (loops in loops double at every level), would take more than `workLimit` steps (a piece
+    /// written or a loop iteration each: empty loops in loops write nothing and still multiply), or the template
+    /// cannot render.
+    public func render(_ selection: [UInt8], limit: Int, workLimit: Int? = nil) -> TemplateRendering? {
         guard isRenderable, depth <= Self.maximumDepth else { return nil }
-        var state = RenderState(limit: limit, reached: [Bool](repeating: false, count: choices.count))
+        var state = RenderState(
+            limit: limit, workLimit: workLimit ?? limit, reached: [Bool](repeating: false, count: choices.count))
         state.map.sourceEnd = source.count
         render(body: 0, selection, &state, loops: [])
         guard !state.overflow else { return nil }
-        return TemplateRendering(bytes: state.bytes, map: state.map, reached: state.reached)
+        return TemplateRendering(bytes: state.bytes, map: state.map, reached: state.reached, work: state.work)
     }
 
     struct RenderState {
         var bytes: [UInt8] = []
         var map = TemplateSourceMap()
         var limit: Int
+        var workLimit: Int
+        var work = 0
         var overflow = false
         var reached: [Bool]
 
-        init(limit: Int, reached: [Bool]) {
+        init(limit: Int, workLimit: Int, reached: [Bool]) {
             self.limit = limit
+            self.workLimit = workLimit
             self.reached = reached
         }
     }
@@ -98,6 +106,11 @@ extension TemplateProgram {
     func render(body: Int, _ selection: [UInt8], _ state: inout RenderState, loops: [(Int, Int)]) {
         for piece in bodies[body] {
             guard !state.overflow else { return }
+            state.work += 1
+            guard state.work <= state.workLimit else {
+                state.overflow = true
+                return
+            }
             switch piece {
             case .text(let start, let end):
                 guard state.bytes.count + (end - start) <= state.limit else {
@@ -151,6 +164,11 @@ extension TemplateProgram {
                         if block.bodies.count > 1 { render(body: block.bodies[1], selection, &state, loops: loops) }
                     } else {
                         for iteration in 0..<count {
+                            state.work += 1
+                            guard !state.overflow, state.work <= state.workLimit else {
+                                state.overflow = true
+                                return
+                            }
                             render(body: block.bodies[0], selection, &state, loops: loops + [(iteration, count)])
                         }
                     }

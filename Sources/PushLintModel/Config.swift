@@ -247,7 +247,15 @@ public struct Config: Sendable {
             }
             let what = "option '\(entry.key)' of '\(rule.id)'"
             switch option.type {
-            case .number: values[entry.key] = .number(try reader.number(entry.value, what))
+            case .number:
+                let value = try reader.number(entry.value, what)
+                if let range = option.range, !range.contains(value) {
+                    throw reader.error(
+                        entry.value,
+                        "\(what) must be between \(number(range.lowerBound)) and \(number(range.upperBound)), found \(reader.document.rawText(entry.value))"
+                    )
+                }
+                values[entry.key] = .number(value)
             case .integer: values[entry.key] = .number(Double(try reader.nonNegativeInteger(entry.value, what)))
             case .boolean: values[entry.key] = .bool(try reader.bool(entry.value, what))
             case .string: values[entry.key] = .string(try reader.string(entry.value, what))
@@ -255,6 +263,11 @@ public struct Config: Sendable {
             }
         }
         return RuleOptions(values)
+    }
+
+    /// A bound as the config writes it: `1`, not `1.0`.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     // MARK: Queries

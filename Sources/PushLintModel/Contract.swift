@@ -67,8 +67,9 @@ public struct Contract: Sendable {
         public var maxLength: Int?
         /// Most items of a list that a template loops over: loops render 0, 1, 2 and this many times.
         public var maxItems: Int?
-        /// Worst-case encoded bytes: `maxBytes`, or `maxLength` characters at 4 bytes each.
-        public var worstCaseBytes: Int? { maxBytes ?? maxLength.map { $0 * 4 } }
+        /// Worst-case encoded bytes: `maxBytes`, or `maxLength` characters at 4 bytes each (saturating at
+        /// `Int.max`: any whole number passes the reader, so the product must not trap).
+        public var worstCaseBytes: Int? { maxBytes ?? maxLength.map { Saturating.multiply($0, 4) } }
     }
 
     public struct Links: Sendable {
@@ -333,7 +334,7 @@ public struct Contract: Sendable {
                     )
                 }
                 if let allowed = field.allowed, let pattern = field.pattern, let x = g["enum"],
-                    let bad = allowed.first(where: { !pattern.matches($0) })
+                    let bad = allowed.first(where: { pattern.check($0) == .notMatched })
                 {
                     throw reader.error(
                         x, "enum value '\(bad)' of \(what) does not match its own 'pattern' \(pattern.source)")
@@ -354,5 +355,19 @@ public struct Contract: Sendable {
         return text.unicodeScalars.allSatisfy {
             letter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
         }
+    }
+}
+
+/// Size arithmetic on declared maxima, which a contract or template may set to any whole number: the result stops
+/// at `Int.max` instead of trapping, and `Int.max` reads as "too large to count".
+public enum Saturating {
+    public static func add(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? Int.max : Int.min) : sum
+    }
+
+    public static func multiply(_ a: Int, _ b: Int) -> Int {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? ((a < 0) == (b < 0) ? Int.max : Int.min) : product
     }
 }

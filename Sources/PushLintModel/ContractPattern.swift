@@ -6,14 +6,15 @@
 /// Written here instead of using `Regex`, whose patterns are parsed at run time and whose engine is slow on the
 /// per-value path of `contract-field-value`.
 public struct ContractPattern: Sendable {
-    // Node is an indirect enum of value types: immutable, shared across threads.
     public let source: String
-    let root: Node
+    /// The pattern as a Thompson automaton: matched by simulating every thread at once, so the time is linear in
+    /// the value (times the automaton's size) and nothing recurses per character.
+    let program: [Instruction]
 
     public init?(_ source: String) {
-        guard case .success(let root) = Self.compile(source) else { return nil }
+        guard case .success(let program) = Self.compile(source) else { return nil }
         self.source = source
-        self.root = root
+        self.program = program
     }
 
     /// Why `source` is not a pattern pushlint reads, or nil when it is.
@@ -22,21 +23,102 @@ public struct ContractPattern: Sendable {
         return nil
     }
 
-    /// Searches, like JSON Schema `pattern` (anchor with ^ and $ to match the whole value). A pattern that
-    /// backtracks past a fixed budget on one value is taken as matching: no finding rather than a guess.
-    public func matches(_ text: String) -> Bool {
+    /// The answer for one value. `tooComplex` is the honest answer when the simulation would pass its step
+    /// budget: neither a pass nor a finding on the value itself.
+    public enum Outcome: Sendable, Equatable {
+        case matched, notMatched, tooComplex
+    }
+
+    /// Searches, like JSON Schema `pattern` (anchor with ^ and $ to match the whole value).
+    public func matches(_ text: String) -> Bool { check(text) == .matched }
+
+    /// The automaton's size (at most `maxInstructions`) times the value's length bounds the work; the budget
+    /// lets every pattern of a usual size through on values of any length and stops an oversized one early.
+    public func check(_ text: String) -> Outcome {
         let scalars = Array(text.unicodeScalars)
-        let budget = Budget()
-        for start in 0...scalars.count {
-            if Self.match(root, scalars, start, budget, { _ in true }) { return true }
-            if budget.remaining <= 0 { return true }
+        var budget = Self.baseSteps + Self.stepsPerScalar * scalars.count
+        var current = ThreadList(capacity: program.count)
+        var next = ThreadList(capacity: program.count)
+        var stack: [Int] = []
+        for i in 0...scalars.count {
+            // A search: a new thread starts at every position (a `^` thread dies at once past the start).
+            if addThread(0, at: i, count: scalars.count, to: &current, stack: &stack, budget: &budget) {
+                return .matched
+            }
+            if budget < 0 { return .tooComplex }
+            guard i < scalars.count else { break }
+            let scalar = scalars[i]
+            next.clear()
+            for pc in current.members {
+                let advances: Bool
+                switch program[pc] {
+                case .scalar(let c): advances = scalar == c
+                case .anyButNewline: advances = scalar != "\n" && scalar != "\r"
+                case .set(let set): advances = set.contains(scalar)
+                default: advances = false
+                }
+                if advances,
+                    addThread(pc + 1, at: i + 1, count: scalars.count, to: &next, stack: &stack, budget: &budget)
+                {
+                    return .matched
+                }
+            }
+            if budget < 0 { return .tooComplex }
+            swap(&current, &next)
+        }
+        return .notMatched
+    }
+
+    static let baseSteps = 1_000_000
+    static let stepsPerScalar = 64
+    /// Counted repetitions are written out (`a{3}` is `aaa`): past this size a pattern is refused when the
+    /// contract is read, so one value never costs more than its length times this.
+    static let maxInstructions = 20_000
+
+    /// Follows the jumps from `start` (without reading a character) and adds every instruction that reads one to
+    /// `list`; true when the match instruction is reached. Iterative: an explicit stack, no recursion.
+    private func addThread(
+        _ start: Int, at i: Int, count: Int, to list: inout ThreadList, stack: inout [Int], budget: inout Int
+    ) -> Bool {
+        stack.removeAll(keepingCapacity: true)
+        stack.append(start)
+        while let pc = stack.popLast() {
+            guard list.insert(pc) else { continue }
+            budget -= 1
+            switch program[pc] {
+            case .match: return true
+            case .jump(let target): stack.append(target)
+            case .split(let first, let second):
+                stack.append(second)
+                stack.append(first)
+            case .lineStart: if i == 0 { stack.append(pc + 1) }
+            case .lineEnd: if i == count { stack.append(pc + 1) }
+            case .scalar, .anyButNewline, .set: break
+            }
         }
         return false
     }
 
-    /// Steps left for one value: a class, so the nested continuations share it.
-    final class Budget {
-        var remaining = 200_000
+    /// A sparse set of instruction indices: insertion and clearing in constant time.
+    struct ThreadList {
+        var members: [Int] = []
+        var slot: [Int]
+
+        init(capacity: Int) {
+            slot = Array(repeating: -1, count: capacity)
+            members.reserveCapacity(capacity)
+        }
+
+        /// Adds `pc`; false when it was already there.
+        mutating func insert(_ pc: Int) -> Bool {
+            let s = slot[pc]
+            if s >= 0, s < members.count, members[s] == pc { return false }
+            slot[pc] = members.count
+            members.append(pc)
+            return true
+        }
+
+        mutating func clear() { members.removeAll(keepingCapacity: true) }
     }
 
     // MARK: The compiled pattern
@@ -51,6 +133,16 @@ public struct ContractPattern: Sendable {
         case repeated(Node, min: Int, max: Int?)
     }
 
+    enum Instruction: Sendable {
+        case scalar(Unicode.Scalar)
+        case anyButNewline
+        case set(ScalarSet)
+        case lineStart, lineEnd
+        case split(Int, Int)
+        case jump(Int)
+        case match
+    }
+
     struct ScalarSet: Sendable {
         var ranges: [ClosedRange<UInt32>] = []
         var negated = false
@@ -61,46 +153,61 @@ public struct ContractPattern: Sendable {
         static let space = ScalarSet(ranges: [0x09...0x0D, 0x20...0x20, 0xA0...0xA0, 0x2028...0x2029, 0xFEFF...0xFEFF])
     }
 
-    // MARK: Matching (backtracking with a continuation, bounded by `budget`)
+    /// Writes the parsed pattern as instructions (Thompson's construction).
+    struct Emitter {
+        var program: [Instruction] = []
 
-    static func match(_ node: Node, _ s: [Unicode.Scalar], _ i: Int, _ budget: Budget, _ next: (Int) -> Bool) -> Bool {
-        budget.remaining -= 1
-        if budget.remaining <= 0 { return false }
-        switch node {
-        case .scalar(let c): return i < s.count && s[i] == c && next(i + 1)
-        case .anyButNewline: return i < s.count && s[i] != "\n" && s[i] != "\r" && next(i + 1)
-        case .set(let set): return i < s.count && set.contains(s[i]) && next(i + 1)
-        case .lineStart: return i == 0 && next(i)
-        case .lineEnd: return i == s.count && next(i)
-        case .sequence(let nodes): return sequence(nodes[...], s, i, budget, next)
-        case .alternation(let branches):
-            for branch in branches where match(branch, s, i, budget, next) { return true }
-            return false
-        case .repeated(let inner, let min, let max):
-            return repeated(inner, min: min, max: max, count: 0, s, i, budget, next)
+        mutating func emit(_ node: Node) throws {
+            guard program.count <= ContractPattern.maxInstructions else {
+                throw CompileError(
+                    reason:
+                        "its counted repetitions write out to more than \(ContractPattern.maxInstructions) steps; use smaller counts"
+                )
+            }
+            switch node {
+            case .scalar(let c): program.append(.scalar(c))
+            case .anyButNewline: program.append(.anyButNewline)
+            case .set(let set): program.append(.set(set))
+            case .lineStart: program.append(.lineStart)
+            case .lineEnd: program.append(.lineEnd)
+            case .sequence(let nodes): for node in nodes { try emit(node) }
+            case .alternation(let branches):
+                // split(b1, L2) b1 jump(end) L2: split(b2, L3) b2 jump(end) ... bn
+                var jumps: [Int] = []
+                for (index, branch) in branches.enumerated() {
+                    if index < branches.count - 1 {
+                        let split = program.count
+                        program.append(.match)  // patched below
+                        try emit(branch)
+                        jumps.append(program.count)
+                        program.append(.match)  // patched below
+                        program[split] = .split(split + 1, program.count)
+                    } else {
+                        try emit(branch)
+                    }
+                }
+                for jump in jumps { program[jump] = .jump(program.count) }
+            case .repeated(let inner, let min, let max):
+                for _ in 0..<min { try emit(inner) }
+                if let max {
+                    // Each optional copy may be skipped to the end.
+                    var splits: [Int] = []
+                    for _ in min..<max {
+                        splits.append(program.count)
+                        program.append(.match)  // patched below
+                        try emit(inner)
+                    }
+                    for split in splits { program[split] = .split(split + 1, program.count) }
+                } else {
+                    // loop: split(body, end) body jump(loop)
+                    let loop = program.count
+                    program.append(.match)  // patched below
+                    try emit(inner)
+                    program.append(.jump(loop))
+                    program[loop] = .split(loop + 1, program.count)
+                }
+            }
         }
-    }
-
-    static func sequence(
-        _ nodes: ArraySlice<Node>, _ s: [Unicode.Scalar], _ i: Int, _ budget: Budget, _ next: (Int) -> Bool
-    ) -> Bool {
-        guard let first = nodes.first else { return next(i) }
-        return match(first, s, i, budget) { j in sequence(nodes.dropFirst(), s, j, budget, next) }
-    }
-
-    /// Greedy: as many as allow the rest to match; an iteration that consumes nothing ends the repetition.
-    static func repeated(
-        _ node: Node, min: Int, max: Int?, count: Int, _ s: [Unicode.Scalar], _ i: Int, _ budget: Budget,
-        _ next: (Int) -> Bool
-    ) -> Bool {
-        if max.map({ count < $0 }) ?? true,
-            match(
-                node, s, i, budget,
-                { j in j != i && repeated(node, min: min, max: max, count: count + 1, s, j, budget, next) })
-        {
-            return true
-        }
-        return count >= min && next(i)
     }
 
     // MARK: Compiling
@@ -109,12 +216,15 @@ public struct ContractPattern: Sendable {
         var reason: String
     }
 
-    static func compile(_ source: String) -> Result<Node, CompileError> {
+    static func compile(_ source: String) -> Result<[Instruction], CompileError> {
         var parser = Parser(scalars: Array(source.unicodeScalars))
         do {
             let node = try parser.alternation(depth: 0)
             guard parser.i == parser.scalars.count else { throw CompileError(reason: "unbalanced ')'") }
-            return .success(node)
+            var emitter = Emitter()
+            try emitter.emit(node)
+            emitter.program.append(.match)
+            return .success(emitter.program)
         } catch let error as CompileError {
             return .failure(error)
         } catch {

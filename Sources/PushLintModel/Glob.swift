@@ -1,11 +1,21 @@
 /// A `.gitignore`-like glob over `/`-separated relative paths: `*` and `?` stay within a name, `[...]` is a
-/// character class (`[!...]` negated), `**` spans folders, and a pattern without `/` matches a name at any depth.
+/// character class (`[!...]` negated), `**` spans folders, `{a,b}` is either alternative (nested braces too, as in
+/// shells and editorconfig), and a pattern without `/` matches a name at any depth. Anything else that looks like
+/// glob syntax but is not read (a leading `!` negation, an unmatched brace) is refused, never taken literally.
+///
+/// Matching is linear in practice: `*` in a name and `**` across names are each matched with one resume point
+/// (the last star), so no pattern backtracks exponentially, whatever its stars.
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
-    let segments: [Segment]
-    /// For the common `**/*.json` shape (any folder, a name ending in literal text): that text's UTF-8, so that
-    /// matching is a suffix test on the last name.
-    let nameSuffix: [UInt8]?
+    /// The pattern with its braces expanded: one entry per alternative; a path matches when any does.
+    let alternatives: [Alternative]
+
+    struct Alternative: Sendable, Hashable {
+        let segments: [Segment]
+        /// For the common `**/*.json` shape (any folder, a name ending in literal text): that text's UTF-8, so
+        /// that matching is a suffix test on the last name.
+        let nameSuffix: [UInt8]?
+    }
 
     enum Segment: Sendable, Hashable {
         case anyDepth
@@ -27,9 +37,29 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { pattern }
 
+    /// Brace expansions past this many alternatives are refused (`{a,b}{c,d}…` multiplies).
+    static let maxAlternatives = 256
+
     public init(_ pattern: String) throws(InvalidGlob) {
         self.pattern = pattern
         guard !pattern.isEmpty else { throw InvalidGlob(pattern: pattern, reason: "it is empty") }
+        if pattern.hasPrefix("!") {
+            throw InvalidGlob(
+                pattern: pattern,
+                reason:
+                    "negation with a leading '!' is not supported; list the paths under 'exclude' instead (write '\\!' for a name that starts with '!')"
+            )
+        }
+        var alternatives: [Alternative] = []
+        for text in try Glob.expandBraces(pattern) {
+            let segments = try Glob.segments(text, pattern: pattern)
+            let alternative = Alternative(segments: segments, nameSuffix: Glob.literalNameSuffix(segments))
+            if !alternatives.contains(alternative) { alternatives.append(alternative) }
+        }
+        self.alternatives = alternatives
+    }
+
+    static func segments(_ pattern: String, pattern original: String) throws(InvalidGlob) -> [Segment] {
         var text = pattern
         if text.hasPrefix("./") { text.removeFirst(2) }
         var anchored = text.hasPrefix("/")
@@ -44,11 +74,70 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             if part == "**" {
                 if segments.last != .anyDepth { segments.append(.anyDepth) }
             } else {
-                segments.append(.name(try Glob.tokens(String(part), pattern: pattern)))
+                segments.append(.name(try Glob.tokens(String(part), pattern: original)))
             }
         }
-        self.segments = segments
-        nameSuffix = Glob.literalNameSuffix(segments)
+        return segments
+    }
+
+    /// The pattern's texts with each `{a,b,…}` replaced by each of its alternatives (innermost choices included);
+    /// `\{`, `\}` and `\,` are literal and stay escaped for the tokenizer, and braces inside `[...]` are literal.
+    static func expandBraces(_ pattern: String) throws(InvalidGlob) -> [String] {
+        let chars = Array(pattern.unicodeScalars)
+        var i = 0
+        func invalid(_ reason: String) -> InvalidGlob { InvalidGlob(pattern: pattern, reason: reason) }
+        /// Reads alternatives until `}` (when `inBraces`) or the end; returns the expanded texts of this level.
+        func sequence(inBraces: Bool, depth: Int) throws(InvalidGlob) -> [[String]] {
+            guard depth <= 16 else { throw invalid("braces nest deeper than 16") }
+            var options: [[String]] = []
+            var current = [""]
+            while i < chars.count {
+                let c = chars[i]
+                switch c {
+                case "\\":
+                    let end = min(i + 2, chars.count)
+                    let escaped = String(String.UnicodeScalarView(chars[i..<end]))
+                    current = current.map { $0 + escaped }
+                    i = end
+                case "[":
+                    // A class is copied whole: `[{]` is a brace character, not a choice.
+                    var j = i + 1
+                    if j < chars.count, chars[j] == "!" || chars[j] == "^" { j += 1 }
+                    if j < chars.count, chars[j] == "]" { j += 1 }
+                    while j < chars.count, chars[j] != "]" { j += 1 }
+                    let end = min(j + 1, chars.count)
+                    let text = String(String.UnicodeScalarView(chars[i..<end]))
+                    current = current.map { $0 + text }
+                    i = end
+                case "{":
+                    i += 1
+                    let inner = try sequence(inBraces: true, depth: depth + 1)
+                    let choices = inner.flatMap { $0 }
+                    guard current.count * choices.count <= maxAlternatives else {
+                        throw invalid("its braces expand to more than \(maxAlternatives) alternatives")
+                    }
+                    current = current.flatMap { prefix in choices.map { prefix + $0 } }
+                case "}":
+                    guard inBraces else {
+                        throw invalid("'}' has no '{' before it (write '\\}' for a literal brace)")
+                    }
+                    i += 1
+                    options.append(current)
+                    return options
+                case "," where inBraces:
+                    options.append(current)
+                    current = [""]
+                    i += 1
+                default:
+                    current = current.map { $0 + String(c) }
+                    i += 1
+                }
+            }
+            guard !inBraces else { throw invalid("'{' is not closed by '}' (write '\\{' for a literal brace)") }
+            options.append(current)
+            return options
+        }
+        return try sequence(inBraces: false, depth: 0).flatMap { $0 }
     }
 
     static func literalNameSuffix(_ segments: [Segment]) -> [UInt8]? {
@@ -121,6 +210,13 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// Matches a relative path with `/` separators.
     public func matches(_ path: String) -> Bool {
+        if alternatives.count == 1 { return alternatives[0].matches(path) }
+        return alternatives.contains { $0.matches(path) }
+    }
+}
+
+extension Glob.Alternative {
+    func matches(_ path: String) -> Bool {
         if let nameSuffix {
             // The last name (trailing slashes aside) ends with the suffix; UTF-8 suffixes are scalar suffixes.
             // Read on the bytes: index arithmetic on a `Substring.UTF8View` cost more than the rest of a walk.
@@ -145,11 +241,16 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             var start = 0
             if n >= 2, buffer[0] == ".", buffer[1] == "/" { start = 2 }
             let scalars = UnsafeBufferPointer(rebasing: buffer[0..<n])
-            return Matcher(segments: segments, path: scalars).match(0, Matcher.skipSlashes(scalars, start))
+            return Glob.Matcher(segments: segments, path: scalars).match(from: start)
         }
     }
+}
 
-    /// Matching state over one path: names are ranges of `path` between `/`s, found as the match goes.
+extension Glob {
+    /// Matching state over one path. `**` matches any run of names and `*` any run of scalars in a name; every
+    /// other segment takes exactly one name and every other token one scalar, so when a later star fails, no
+    /// earlier star's choice can help that a resume from the latest star does not try: one resume point each
+    /// (as in the classic wildcard matcher) keeps the work at names × segments, and scalars × tokens per name.
     struct Matcher {
         let segments: [Segment]
         let path: UnsafeBufferPointer<Unicode.Scalar>
@@ -166,43 +267,74 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             return i
         }
 
-        /// Segments from `segment` on match the names from `position` (the start of a name, or the end).
-        func match(_ segment: Int, _ position: Int) -> Bool {
-            guard segment < segments.count else { return position == path.count }
-            switch segments[segment] {
-            case .anyDepth:
-                var candidate = position
-                while true {
-                    if match(segment + 1, candidate) { return true }
-                    guard candidate < path.count else { return false }
-                    candidate = Self.skipSlashes(path, nameEnd(candidate))
+        /// The segments match the names from `start` on.
+        func match(from start: Int) -> Bool {
+            var segment = 0
+            var position = Self.skipSlashes(path, start)
+            // After the latest `**`: the segment after it, and the name it was tried against.
+            var resume: (segment: Int, position: Int)?
+            while true {
+                if segment < segments.count {
+                    switch segments[segment] {
+                    case .anyDepth:
+                        segment += 1
+                        resume = (segment, position)
+                        continue
+                    case .name(let tokens):
+                        if position < path.count {
+                            let end = nameEnd(position)
+                            if matchName(tokens, position, end) {
+                                segment += 1
+                                position = Self.skipSlashes(path, end)
+                                continue
+                            }
+                        }
+                    }
+                } else if position == path.count {
+                    return true
                 }
-            case .name(let tokens):
-                guard position < path.count else { return false }
-                let end = nameEnd(position)
-                return matchName(tokens, 0, position, end) && match(segment + 1, Self.skipSlashes(path, end))
+                // A mismatch: the latest `**` takes one more name, and the segments after it try again.
+                guard let last = resume, last.position < path.count else { return false }
+                let next = Self.skipSlashes(path, nameEnd(last.position))
+                resume = (last.segment, next)
+                segment = last.segment
+                position = next
             }
         }
 
-        func matchName(_ tokens: [Token], _ token: Int, _ i: Int, _ end: Int) -> Bool {
-            guard token < tokens.count else { return i == end }
-            switch tokens[token] {
-            case .anyRun:
-                var candidate = i
-                while true {
-                    if matchName(tokens, token + 1, candidate, end) { return true }
-                    guard candidate < end else { return false }
-                    candidate += 1
+        /// The tokens match the name `path[start..<end]` whole.
+        func matchName(_ tokens: [Token], _ start: Int, _ end: Int) -> Bool {
+            var token = 0
+            var i = start
+            var resume: (token: Int, i: Int)?
+            while true {
+                if token < tokens.count {
+                    if case .anyRun = tokens[token] {
+                        token += 1
+                        resume = (token, i)
+                        continue
+                    }
+                    if i < end, matchOne(tokens[token], path[i]) {
+                        token += 1
+                        i += 1
+                        continue
+                    }
+                } else if i == end {
+                    return true
                 }
-            case .anyOne:
-                return i < end && matchName(tokens, token + 1, i + 1, end)
-            case .literal(let c):
-                return i < end && path[i] == c && matchName(tokens, token + 1, i + 1, end)
-            case .set(let ranges, let negated):
-                guard i < end else { return false }
-                let c = path[i]
-                let inSet = ranges.contains { $0.contains(c) }
-                return inSet != negated && matchName(tokens, token + 1, i + 1, end)
+                guard let last = resume, last.i < end else { return false }
+                resume = (last.token, last.i + 1)
+                token = last.token
+                i = last.i + 1
+            }
+        }
+
+        func matchOne(_ token: Token, _ c: Unicode.Scalar) -> Bool {
+            switch token {
+            case .literal(let literal): return c == literal
+            case .anyOne: return true
+            case .set(let ranges, let negated): return ranges.contains { $0.contains(c) } != negated
+            case .anyRun: return false
             }
         }
     }

@@ -56,16 +56,23 @@ public struct OptionKey<Value: OptionType>: Sendable {
     public let name: String
     public let defaultValue: Value
     public let summary: String
+    public let range: ClosedRange<Double>?
 
-    public init(rule ruleId: String, _ name: String, default defaultValue: Value, _ summary: String) {
+    public init(
+        rule ruleId: String, _ name: String, default defaultValue: Value, _ summary: String,
+        range: ClosedRange<Double>? = nil
+    ) {
         self.ruleId = ruleId
         self.name = name
         self.defaultValue = defaultValue
         self.summary = summary
+        self.range = range
     }
 
     /// The option as the rule's documentation and the config reader see it.
-    public var declaration: RuleOption { RuleOption(name, Value.valueType, default: defaultValue.configText, summary) }
+    public var declaration: RuleOption {
+        RuleOption(name, Value.valueType, default: defaultValue.configText, summary, range: range)
+    }
 
     @inlinable
     public func value(in options: RuleOptions) -> Value {

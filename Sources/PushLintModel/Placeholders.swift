@@ -113,8 +113,10 @@ public struct Placeholder: Sendable, Hashable {
             var argument = Substring(filter.argument)
             if argument.hasPrefix("length=") { argument = argument.dropFirst(7) }
             let digits = argument.prefix { $0.isASCII && $0.isNumber }
-            guard let n = Int(digits) else { continue }
-            let bound = filter.name == "truncate" && expression.contains("truncate(") ? n + 5 : n
+            guard !digits.isEmpty else { continue }
+            // More digits than an Int holds is still a bound, just one no payload reaches.
+            let n = Int(digits) ?? Int.max
+            let bound = filter.name == "truncate" && expression.contains("truncate(") ? Saturating.add(n, 5) : n
             result = min(result ?? bound, bound)
         }
         return result

@@ -42,11 +42,17 @@ public struct RuleOption: Sendable {
     public var type: ValueType
     public var defaultValue: String
     public var summary: String
-    public init(_ name: String, _ type: ValueType, default defaultValue: String, _ summary: String) {
+    /// The values a number option accepts (a ratio: 0...1); the config reader refuses others.
+    public var range: ClosedRange<Double>?
+    public init(
+        _ name: String, _ type: ValueType, default defaultValue: String, _ summary: String,
+        range: ClosedRange<Double>? = nil
+    ) {
         self.name = name
         self.type = type
         self.defaultValue = defaultValue
         self.summary = summary
+        self.range = range
     }
 }
 

@@ -11,6 +11,10 @@ public struct TemplateAnalysis: Sendable {
     /// Selections whose rendering passed `renderLimit` bytes and was not checked.
     public var oversized = 0
     public var renderLimit = 0
+    /// Selections not rendered because the file's rendering budget (`workBudget` bytes and steps, all renderings
+    /// together) was spent.
+    public var unrendered = 0
+    public var workBudget = 0
     /// Renderings that are not JSON, one entry for each place in the template.
     public var invalid: [InvalidRendering] = []
 

@@ -55,8 +55,8 @@ struct ContractFieldValue: PayloadRule {
             else { continue }
             result.append(
                 diagnostic(
-                    unusable(name, of: event.name, problem),
-                    at: field.value, in: doc, help: help(problem)))
+                    unusable(name, of: event.name, problem), at: field.value, in: doc,
+                    severity: problem.isUnchecked ? .warning : nil, help: help(problem)))
         }
         return result
     }
@@ -66,8 +66,15 @@ struct ContractFieldValue: PayloadRule {
         case type(Contract.FieldType, found: Found)
         case notAllowed(String, allowed: [String])
         case pattern(String, ContractPattern)
+        /// The pattern could not be decided within the matcher's step budget: said, never taken as a match.
+        case patternTooComplex(length: Int, ContractPattern)
         case tooLong(Int, maxLength: Int)
         case tooShort(Int, minLength: Int)
+
+        var isUnchecked: Bool {
+            if case .patternTooComplex = self { return true }
+            return false
+        }
     }
 
     private func problem(_ declaration: Contract.Field, _ field: CustomField, _ context: PayloadContext) -> Problem? {
@@ -87,8 +94,12 @@ struct ContractFieldValue: PayloadRule {
             return .notAllowed(text, allowed: allowed)
         }
         guard let text = doc.stringValue(node) else { return nil }
-        if let pattern = declaration.pattern, !pattern.matches(text) {
-            return .pattern(text, pattern)
+        if let pattern = declaration.pattern {
+            switch pattern.check(text) {
+            case .matched: break
+            case .notMatched: return .pattern(text, pattern)
+            case .tooComplex: return .patternTooComplex(length: text.unicodeScalars.count, pattern)
+            }
         }
         let length = text.unicodeScalars.count
         if let maxLength = declaration.maxLength, length > maxLength {
@@ -146,11 +157,16 @@ struct ContractFieldValue: PayloadRule {
     // MARK: Messages
 
     private func unusable(_ name: String, of event: String, _ problem: Problem) -> String {
+        if case .patternTooComplex(let length, let pattern) = problem {
+            return
+                "field '\(name)' of event '\(event)' is too complex to check against the pattern \(pattern.source): its \(length) characters pass pushlint's step budget, so the value was not checked"
+        }
         let text =
             switch problem {
             case .type(let type, let found): "must be \(article(type)) \(type.rawValue), found \(describe(found))"
             case .notAllowed(let text, let allowed): "is '\(text)', which is not one of \(list(allowed))"
             case .pattern(let text, let pattern): "is '\(text)', which does not match the pattern \(pattern.source)"
+            case .patternTooComplex: ""
             case .tooLong(let length, let maxLength):
                 "is \(length) characters long, more than its maxLength \(maxLength)"
             case .tooShort(let length, let minLength):
@@ -163,8 +179,10 @@ struct ContractFieldValue: PayloadRule {
         switch problem {
         case .type(let type, _): "write \(article(type)) \(type.rawValue)"
         case .notAllowed(let text, let allowed):
-            Suggest.closest(to: text, in: allowed).map { "write \"\($0)\"" } ?? "use one of \(list(allowed))"
+            Suggest.closest(to: text, in: nearInLength(text, allowed)).map { "write \"\($0)\"" }
+                ?? "use one of \(list(allowed))"
         case .pattern(_, let pattern): "write a value that matches \(pattern.source)"
+        case .patternTooComplex: "simplify the pattern (fewer or smaller counted repetitions) or shorten the value"
         case .tooLong(_, let maxLength): "shorten it to \(maxLength) characters"
         case .tooShort(_, let minLength): "write at least \(minLength) characters"
         }
@@ -179,9 +197,26 @@ struct ContractFieldValue: PayloadRule {
         }
     }
 
+    /// The allowed values, the first `quotedValues` of them: a contract may list thousands, and every finding
+    /// quoting them all would grow the report (and the memory holding it) with the enum.
     private func list(_ allowed: [String]) -> String {
-        allowed.map { "'\($0)'" }.joined(separator: ", ")
+        let quoted = allowed.prefix(Self.quotedValues).map { "'\($0)'" }.joined(separator: ", ")
+        let rest = allowed.count - Self.quotedValues
+        return rest > 0 ? "\(quoted), … and \(rest) more" : quoted
     }
+
+    static let quotedValues = 10
+
+    /// The candidates a suggestion can come from: `Suggest` accepts at most 3 edits, so a value whose length
+    /// differs by more cannot be the one. An enum longer than `maxSuggestionCandidates` gets no suggestion: an edit
+    /// distance to each of 20 000 values for every finding of a log costs seconds.
+    private func nearInLength(_ text: String, _ allowed: [String]) -> [String] {
+        guard allowed.count <= Self.maxSuggestionCandidates else { return [] }
+        let length = text.unicodeScalars.count
+        return allowed.filter { abs($0.unicodeScalars.count - length) <= 3 }
+    }
+
+    static let maxSuggestionCandidates = 1000
 
     private func article(_ type: Contract.FieldType) -> String {
         [.integer, .object, .array].contains(type) ? "an" : "a"

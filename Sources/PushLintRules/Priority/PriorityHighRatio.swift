@@ -4,7 +4,7 @@ import PushLintModel
 struct PriorityHighRatio: ProjectRule {
     static let maxRatio = OptionKey(
         rule: "priority-high-ratio", "maxRatio", default: 0.5,
-        "Share of a platform's templates (0 to 1) that may go at high priority.")
+        "Share of a platform's templates (0 to 1) that may go at high priority.", range: 0...1)
     static let minTemplates = OptionKey(
         rule: "priority-high-ratio", "minTemplates", default: 4,
         "Fewest templates for a platform before the share is judged.")

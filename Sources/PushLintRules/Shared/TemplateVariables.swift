@@ -84,15 +84,19 @@ enum TemplateVariables {
         for use in uses where use.rendersValue {
             let name = use.placeholder.variable
             // A bounding filter (`| truncate: 40`) is a declared maximum too; the smaller one holds.
-            let bounds = [variables[name]?.worstCaseBytes, use.placeholder.declaredMaximumLength.map { $0 * 4 }]
-                .compactMap { $0 }
+            let bounds = [
+                variables[name]?.worstCaseBytes,
+                use.placeholder.declaredMaximumLength.map { Saturating.multiply($0, 4) },
+            ]
+            .compactMap { $0 }
             guard let worst = bounds.min() else {
                 if !undeclared.contains(name) { undeclared.append(name) }
                 continue
             }
+            // Declared maxima may be any whole number: the sums saturate at Int.max ("too large to count").
             let delta = worst - use.literalBytes
-            total += delta
-            growth[name, default: 0] += max(0, delta)
+            total = Saturating.add(total, delta)
+            growth[name] = Saturating.add(growth[name] ?? 0, max(0, delta))
         }
         let sorted = growth.filter { $0.value > 0 }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map {
             (name: $0.key, bytes: $0.value)

@@ -5,7 +5,7 @@ import PushLintModel
 struct PayloadSizeHeadroom: PayloadRule {
     static let ratio = OptionKey(
         rule: "payload-size-headroom", "ratio", default: 0.9,
-        "Share of the limit above which the rule reports (0 to 1).")
+        "Share of the limit above which the rule reports (0 to 1).", range: 0...1)
 
     static let description = RuleDescription(
         id: "payload-size-headroom",
@@ -34,8 +34,10 @@ struct PayloadSizeHeadroom: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let ratio = context[Self.ratio]
         return context.payload.sizes.compactMap { size in
-            let threshold = Int(Double(size.limit) * ratio)
-            guard size.bytes > threshold, size.bytes <= size.limit else { return nil }
+            // Compared as Doubles: the product of a limit and a ratio need not fit an Int (the reader keeps the
+            // ratio in 0...1; a ratio given through the API is clamped the same way).
+            let threshold = Double(size.limit) * min(max(ratio, 0), 1)
+            guard Double(size.bytes) > threshold, size.bytes <= size.limit else { return nil }
             return diagnostic(
                 nearLimit(size), at: size.anchor, in: context.document,
                 help: "leave room: send references instead of content")

@@ -14,8 +14,9 @@ struct TemplateBranchLimit: FileRule {
             past that it renders a pairwise selection, in which every two options of any two conditions (and loop \
             sizes 0, 1 and 2) appear together at least once: mistakes that need three branches at once may go \
             unseen. With more than 128 conditions, each option is rendered once. Renderings larger than 64 KB (or \
-            four times the template; loops in loops double at every level) are not checked, nor templates whose \
-            blocks nest deeper than 64. This finding says which of these happened, so that a clean report is not \
+            four times the template; loops in loops double at every level), or taking more steps than that (empty \
+            loops in loops), are not checked, nor templates whose blocks nest deeper than 64; all renderings of one \
+            file together stop at 4 MiB of bytes and steps. This finding says which of these happened, so that a clean report is not \
             read as more than it is. Split a large template, or make it `off` for files where the selection is \
             enough.
             """,
@@ -49,6 +50,12 @@ struct TemplateBranchLimit: FileRule {
         if template.oversized > 0 {
             result.append(diagnostic(oversized(template), span: whole, pointer: nil))
         }
+        if template.unrendered > 0 {
+            result.append(
+                diagnostic(
+                    unrendered(template), span: whole, pointer: nil,
+                    help: "split the template, or move the large literal text out of it"))
+        }
         return result
     }
 
@@ -62,8 +69,14 @@ struct TemplateBranchLimit: FileRule {
     }
 
     func oversized(_ template: TemplateAnalysis) -> String {
-        "\(template.oversized) selections render more than \(template.renderLimit) bytes (loops in loops) and were not checked"
+        "\(selections(template.oversized)) not checked: each rendered more than \(template.renderLimit) bytes or took more than \(template.renderLimit) steps (loops in loops)"
     }
+
+    func unrendered(_ template: TemplateAnalysis) -> String {
+        "\(selections(template.unrendered)) not checked: the renderings of this template reached pushlint's budget of \(template.workBudget) bytes and steps per file, so coverage is limited"
+    }
+
+    func selections(_ count: Int) -> String { count == 1 ? "1 selection was" : "\(count) selections were" }
 
     func tooDeep(_ depth: Int) -> String {
         "blocks nest \(depth) deep, deeper than the \(TemplateProgram.maximumDepth) pushlint follows: the template's renderings were not checked"
