@@ -239,8 +239,11 @@ struct Command {
                 switch outcome {
                 case .written(let name): terminal.writeError("pushlint: wrote \(name)\n")
                 case .exists(let name): terminal.writeError("pushlint: \(name) exists; left unchanged\n")
+                case .linked(let name):
+                    terminal.writeError("pushlint: updated \(name): it names \(Initializer.contractFileName)\n")
                 }
             }
+            terminal.writeError(Initializer.nextSteps(contract: command.contract))
         } catch {
             throw UsageError(message: error.message, hint: "remove or rename the existing file to start over")
         }

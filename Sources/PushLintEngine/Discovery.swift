@@ -1,9 +1,12 @@
+import PushLintJSON
 import PushLintModel
 
 /// A file to lint.
 public struct LintTarget: Sendable, Hashable {
     public var path: LintPath
-    /// Named on the command line rather than found by walking.
+    /// Named on the command line, or by a config glob that says more than an extension (`include:
+    /// ["push/**/*.json"]`, `kinds`, `templates`), or an `.apns` file: held to the payload standard. A file found
+    /// by a generic glob (`**/*.json`) is linted only when its content shows a payload (docs/discovery.md).
     public var isExplicit: Bool
 
     public init(path: LintPath, isExplicit: Bool) {
@@ -150,11 +153,64 @@ public struct Discovery: Sendable {
                             path: LintPath(
                                 display: PathText.join(displayDirectory, name), absolute: path, configRelative: relative
                             ),
-                            isExplicit: false))
+                            isExplicit: declaresPayload(relative)))
                 }
             default:
                 continue
             }
         }
+    }
+}
+
+// MARK: Payload or not (docs/discovery.md)
+
+extension Discovery {
+    /// Whether the config says the file at `relative` (a path from the config's folder) is a payload, rather than
+    /// only matching a generic `include` glob: a glob of `include` that names a folder or a name (`push/**/*.json`,
+    /// `welcome.json`), one of `kinds` or `templates`, or the `.apns` extension, which only payloads have.
+    public func declaresPayload(_ relative: String) -> Bool {
+        if relative.hasSuffix(".apns") { return true }
+        if config.forcedKind(relative) != nil || config.templates.contains(where: { $0.matches(relative) }) {
+            return true
+        }
+        return config.include.contains { !Self.isGeneric($0.pattern) && $0.matches(relative) }
+    }
+
+    /// A glob that only says which extension (`**/*.json`, `*.json.hbs`): it finds JSON files, not payloads.
+    static func isGeneric(_ pattern: String) -> Bool {
+        var rest = Substring(pattern)
+        while rest.hasPrefix("**/") { rest = rest.dropFirst(3) }
+        guard rest.hasPrefix("*.") else { return false }
+        return !rest.dropFirst(2).contains(where: { $0 == "/" || $0 == "*" || $0 == "?" || $0 == "[" })
+    }
+
+    /// Whether a file that held no payload is still linted (so that `json-syntax` or `payload-kind-unknown` speak),
+    /// or skipped without a word (issue 28). pushlint's own files never are linted as payloads (the run's config
+    /// and contract are checked by their readers when loaded; one named on the command line by
+    /// `LintSession.checkPushLintFiles`). A file held to the payload standard (`isExplicit`) is linted. A walked
+    /// file is linted only on evidence: what parses must look like a push payload (`looksLikePush`); what does not
+    /// parse is read leniently (comments, trailing commas) and must then hold a payload, or, when even that fails,
+    /// carry keys that only push payloads have (`PayloadKind.hasPushMarkers`). A tsconfig.json with comments, an
+    /// empty or deliberately broken test fixture, a locale file: none of them is reported.
+    static func lintsWithoutPayload(_ target: LintTarget, bytes: [UInt8]?, parse: JSONParseResult?) -> Bool {
+        let name = target.path.absolute.split(separator: "/").last.map(String.init) ?? target.path.absolute
+        var document = parse?.document
+        if document == nil, let bytes { document = lenientDocument(bytes) }
+        if PushLintFile.recognise(name: name, document: document) != nil { return false }
+        if target.isExplicit { return true }
+        // Unreadable or too large to read: `io-error` and `json-limit` say so.
+        guard let bytes else { return true }
+        if let strict = parse?.document { return PayloadKind.looksLikePush(strict, strict.root) }
+        if let document {
+            let roots = document.kind(document.root) == .array ? document.elements(document.root) : [document.root]
+            return roots.contains { PayloadKind.detect(document, $0) != nil || PayloadKind.looksLikePush(document, $0) }
+        }
+        return PayloadKind.hasPushMarkers(bytes)
+    }
+
+    /// The file read as JSONC (comments and trailing commas), as a tool's config is written: nil when even that fails.
+    static func lenientDocument(_ bytes: [UInt8]) -> JSONDocument? {
+        JSONParser.parse(bytes, options: JSONParseOptions(mode: .jsonc, maxDepth: 512, maxBytes: bytes.count + 1))
+            .document
     }
 }

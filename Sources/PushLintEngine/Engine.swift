@@ -297,6 +297,7 @@ public struct Engine: Sendable {
             file.byteCount = size
         case .bytes(let bytes):
             file.byteCount = bytes.count
+            file.source = bytes
             let mode: JSONParseOptions.Mode =
                 isTemplate ? .template(open: config.placeholders.open, close: config.placeholders.close) : .strict
             // A trailing comma is `json-syntax`, but the rest of the file is still checked (one in five real
@@ -324,11 +325,9 @@ public struct Engine: Sendable {
                 file.isUnknownKind = payloads.isEmpty
             }
         }
-        // A walked file that parses but is no payload (package.json, a fixture of another tool) is skipped, unless
-        // it carries keys only push payloads have: then `payload-kind-unknown` says why it was not checked.
-        if !target.isExplicit, file.isUnknownKind, let document = file.parse?.document,
-            !PayloadKind.looksLikePush(document, document.root)
-        {
+        // A file that is no payload (package.json, tsconfig.json with comments, a broken test fixture, pushlint's
+        // own files) is skipped without a word: `Discovery.lintsWithoutPayload` decides on evidence.
+        if payloads.isEmpty, !Discovery.lintsWithoutPayload(target, bytes: file.source, parse: file.parse) {
             return FileOutcome(report: nil, summaries: [])
         }
         let rules = self.rules(for: relative)

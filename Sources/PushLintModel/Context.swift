@@ -47,6 +47,8 @@ public struct FileContext: Sendable {
     public var maxBytes: Int
     /// Nil when the file was not read or was too large to parse.
     public var parse: JSONParseResult?
+    /// The file's bytes when it was read (what `json-syntax` reads to say why a file is not JSON).
+    public var source: [UInt8]?
     /// The file parsed but is no known payload kind.
     public var isUnknownKind: Bool
     public var settings: LintSettings
