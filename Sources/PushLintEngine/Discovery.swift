@@ -1,5 +1,6 @@
 import PushLintJSON
 import PushLintModel
+import Synchronization
 
 /// A file to lint.
 public struct LintTarget: Sendable, Hashable {
@@ -27,6 +28,11 @@ public struct Discovery: Sendable {
     public var fileSystem: any FileSystem
     /// Absolute paths never linted when found by walking (the config and the contract).
     public var ignoredFiles: Set<String> = []
+    /// `--force-exclude`: a file named explicitly that `exclude` (or an always-excluded folder) matches is skipped,
+    /// as ruff's flag of that name does for the files a pre-commit hook names.
+    public var forceExclude = false
+    /// Where the walks record what they found (nil: not recorded).
+    public var tally: DiscoveryTally?
 
     public struct MissingPath: Error, Sendable {
         public var path: String
@@ -64,7 +70,15 @@ public struct Discovery: Sendable {
             if case .directory = info.kind {
                 var visited: Set<[UInt64]> = []
                 let root = fileSystem.realPath(absolute) ?? absolute
-                walk(absolute, root: root, visited: &visited, seen: &seen, emit)
+                var count = 0
+                tally?.noteWalk()
+                walk(absolute, root: root, visited: &visited, seen: &seen) {
+                    count += 1
+                    emit($0)
+                }
+                if count == 0 { tally?.noteEmpty(path) }
+            } else if forceExclude, excludes(PathText.relative(absolute, to: baseDirectory)) {
+                continue
             } else if Self.firstTime(absolute, &seen) {
                 emit(target(absolute, explicit: true))
             }
@@ -143,9 +157,10 @@ public struct Discovery: Sendable {
                 if config.exclude.contains(where: { $0.matches(relative) || $0.matches(relative + "/") }) { continue }
                 walk(path, root: root, visited: &visited, seen: &seen, emit)
             case .file:
-                guard config.include.contains(where: { $0.matches(relative) }),
+                guard let include = config.include.firstIndex(where: { $0.matches(relative) }),
                     !config.exclude.contains(where: { $0.matches(relative) })
                 else { continue }
+                tally?.noteInclude(include)
                 if name == Project.configFileName || ignoredFiles.contains(path) { continue }
                 if Self.firstTime(path, &seen) {
                     emit(
@@ -162,9 +177,54 @@ public struct Discovery: Sendable {
     }
 }
 
+/// What the walks of a run found, for the notes of an empty result: named folders that gave no file, and which
+/// `include` globs matched a file. Written by the one thread that walks, read when the run is over.
+public final class DiscoveryTally: Sendable {
+    struct State {
+        var emptyPaths: [String] = []
+        var matchedIncludes: Set<Int> = []
+        /// A folder was walked (a run of named files only says nothing about `include`).
+        var walked = false
+    }
+    let state = Mutex(State())
+    let includeCount: Int
+
+    public init(includeCount: Int) { self.includeCount = includeCount }
+
+    func noteEmpty(_ path: String) { state.withLock { $0.emptyPaths.append(path) } }
+
+    func noteWalk() { state.withLock { $0.walked = true } }
+
+    /// Asked for every file a walk finds (an uncontended lock: the walk is one thread).
+    func noteInclude(_ index: Int) {
+        state.withLock { state in
+            if state.matchedIncludes.count < includeCount { state.matchedIncludes.insert(index) }
+        }
+    }
+
+    var snapshot: State { state.withLock { $0 } }
+}
+
 // MARK: Payload or not (docs/discovery.md)
 
 extension Discovery {
+    /// Whether `exclude` (or an always-excluded folder) keeps the file at `relative` (from the config's folder)
+    /// out of a walk: what `--force-exclude` applies to named files.
+    func excludes(_ relative: String) -> Bool {
+        guard !relative.hasPrefix("../") else { return false }
+        if config.exclude.contains(where: { $0.matches(relative) }) { return true }
+        var folder = ""
+        for part in relative.split(separator: "/").dropLast() {
+            folder = folder.isEmpty ? String(part) : folder + "/" + part
+            if Config.alwaysExcluded.contains(String(part))
+                || config.exclude.contains(where: { $0.matches(folder) || $0.matches(folder + "/") })
+            {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Whether the config says the file at `relative` (a path from the config's folder) is a payload, rather than
     /// only matching a generic `include` glob: a glob of `include` that names a folder or a name (`push/**/*.json`,
     /// `welcome.json`), one of `kinds` or `templates`, or the `.apns` extension, which only payloads have.
@@ -201,6 +261,8 @@ extension Discovery {
         // Unreadable or too large to read: `io-error` and `json-limit` say so.
         guard let bytes else { return true }
         if let strict = parse?.document { return PayloadKind.looksLikePush(strict, strict.root) }
+        // A line of JSON Lines that does not parse (blank, cut by a log rotation) is a finding of its stream.
+        if Engine.isJSONLines(target.path.absolute) { return true }
         if let document {
             let roots = document.kind(document.root) == .array ? document.elements(document.root) : [document.root]
             return roots.contains { PayloadKind.detect(document, $0) != nil || PayloadKind.looksLikePush(document, $0) }

@@ -570,7 +570,8 @@ public struct Engine: Sendable {
         let lines = lines ?? LineIndex(bytes, parts: 4 * jobs, map: { parallelMap($0, jobs: jobs, $1) })
         // Located in slices, on several threads when a batch has thousands of findings.
         let spans = kept.map(\.span)
-        let withExcerpts = options.lineExcerpts
+        // A binary file has no line to show.
+        let withExcerpts = options.lineExcerpts && !FileContext.isBinary(bytes)
         let slices = workSlices(spans.count, jobs: options.jobs) ?? [0..<spans.count]
         let located = parallelMap(slices.count, jobs: options.jobs) { part in
             let range = slices[part]

@@ -73,6 +73,9 @@ public struct FileContext: Sendable {
     }
 
     public var document: JSONDocument? { parse?.document }
+
+    /// A NUL byte in the first 8000 bytes, as git decides that a file is binary: no text, so no line of it is shown.
+    public static func isBinary(_ bytes: [UInt8]) -> Bool { bytes.prefix(8000).contains(0) }
 }
 
 /// What a payload rule sees.
