@@ -10,9 +10,12 @@ struct JSONSyntax: FileRule {
         defaultSeverity: .error,
         rationale: """
             Providers parse the request body as strict JSON: APNs answers 400 for a body it cannot read and FCM \
-            answers INVALID_ARGUMENT ("Invalid JSON payload received"). A template that does not parse is a \
-            broken template, so a file that does not parse is always a finding, also when found by walking a \
-            folder. pushlint reports the first error with what it expected there. Comments and trailing commas are \
+            answers INVALID_ARGUMENT ("Invalid JSON payload received"). A file named on the command line, or \
+            by a config glob that names payload folders, that does not parse is always a finding; a file found by \
+            walking a folder is one only when it shows a payload's keys (a `tsconfig.json` with comments or an \
+            empty test fixture is no payload: docs/discovery.md). pushlint reports the first error, and says the \
+            cause when it is plain: an empty file, a binary file, a text that is not JSON at all, a comment (JSONC \
+            is not a payload), or template syntax (then the dialect's extension is the fix). Comments and trailing commas are \
             allowed only in `.pushlint.json` and the contract; template files may hold placeholders in value \
             position (`"badge": {{count}}`). A `.json.tmpl` file holds placeholders only: a template with blocks \
             (`{{#if}}`, `{% if %}`, Go's `{{if}}`) is read in its dialect when its extension or a `templates` entry \
