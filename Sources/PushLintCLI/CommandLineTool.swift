@@ -168,7 +168,7 @@ struct Command {
         // `-q` is quiet everywhere: only the errors of the report.
         if !command.quiet {
             for stream in outcome.streams { terminal.writeError(Self.streamSummary(stream)) }
-            for note in outcome.notes { terminal.writeError("pushlint: warning: \(note)\n") }
+            for note in outcome.notes { terminal.writeError("pushlint: note: \(note)\n") }
         }
         if let timing = outcome.timing { terminal.writeError(timing.table(top: command.timingTop)) }
         let exitCode = Self.exitCode(report, command)
@@ -281,7 +281,9 @@ struct Command {
     func write(_ bytes: [UInt8], to path: String, _ fileSystem: LocalFileSystem, as kind: WrittenFile = .report)
         throws(UsageError)
     {
-        if let problem = OutputFolder.make(for: absolute(path)) {
+        // A report's folder is made (`-o reports/pushlint.sarif` in CI); a baseline's is not: a mistyped folder
+        // would record one that the next run does not read.
+        if kind == .report, let problem = OutputFolder.make(for: absolute(path)) {
             throw UsageError(message: "cannot write the \(kind.rawValue) to \(path): \(problem)")
         }
         do {

@@ -164,7 +164,7 @@ public enum LintSession {
         throws(LintSessionError)
     {
         for path in paths {
-            let absolute = PathText.absolute(path, cwd: cwd)
+            let absolute = absolute(path, cwd: cwd)
             guard !project.ownFiles.contains(absolute), let info = fileSystem.info(absolute, followLinks: true),
                 info.kind == .file, case .bytes(let bytes) = fileSystem.read(absolute, limit: 1 << 20)
             else { continue }

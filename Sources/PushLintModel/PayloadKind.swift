@@ -134,11 +134,8 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
             if doc.elements(to).contains(where: { doc.kind($0) == .string && isExpoToken(doc.string($0)) }) {
                 return true
             }
-        case .placeholder:
-            break
         default:
-            // A recipient is a string or a list of them: `{"to": 3, "title": ...}` is no message.
-            return false
+            break
         }
         if let notification = keys.notification, doc.kind(notification) == .object { return false }
         guard keys.any(DetectionKeys.expoOnly) else { return false }
@@ -179,9 +176,10 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
 
     static func isAPNs(_ keys: DetectionKeys, _ doc: JSONDocument) -> Bool {
         if keys.any(DetectionKeys.aps) {
-            // `aps` is Apple's dictionary: `{"aps": "Apple Push Service"}` is a label.
+            // `aps` is Apple's dictionary; of another shape it is a payload's mistake only in a small object (a
+            // locale's `"aps": "Apple Push Service"` among its labels is none).
             guard let aps = doc.member(keys.object, "aps") else { return false }
-            return doc.kind(aps) == .object || doc.kind(aps) == .placeholder
+            return doc.kind(aps) == .object || doc.kind(aps) == .placeholder || keys.memberCount <= 3
         }
         if keys.any(DetectionKeys.apnsWithoutAps) { return keys.memberCount <= 3 }
         if let payload = keys.payload, doc.kind(payload) == .object {

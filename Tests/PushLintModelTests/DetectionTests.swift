@@ -33,7 +33,7 @@ import Testing
         #"{"token": "eyJhbGciOi", "data": {"user": {"id": 1}}, "status": "ok"}"#,
         #"{"to": "To", "title": "Title", "body": "Body", "cancel": "Cancel", "send": "Send", "reply": "Reply"}"#,
         #"{"message": {"welcome": "Hi", "bye": "Bye"}}"#,
-        #"{"aps": "Apple Push Service"}"#,
+        #"{"aps": "Apple Push Service", "apple": "Apple", "android": "Android", "about": "About"}"#,
         #"{"headers": {"Content-Type": "application/json"}, "payload": {"user": 1}}"#,
         #"{"registration_ids": "none"}"#,
     ])
@@ -219,7 +219,7 @@ import Testing
                 }) {
                     expo = true
                 }
-            default: expo = false
+            default: break
             }
             if expo == nil, object("notification") == nil, PayloadKind.expoOnlyFields.contains(where: has) {
                 let expoFields = ExpoSchema.message.fields.map(\.name)
@@ -237,7 +237,7 @@ import Testing
             let explained = keys.filter { messageFields.contains($0) || legacyFields.contains($0) }.count
             if PayloadKind.legacyOnlyFields.contains(where: has), explained * 2 > keys.count { return .fcmLegacy }
         }
-        if has("aps") { return kind("aps") == .object ? .apns : nil }
+        if has("aps") { return kind("aps") == .object || keys.count <= 3 ? .apns : nil }
         if has("mdm") || has("activeSpeaker") || has("container-identifier") { return keys.count <= 3 ? .apns : nil }
         if let payload = object("payload") {
             if doc.member(payload, "aps") != nil { return .apns }
