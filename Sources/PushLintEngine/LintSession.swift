@@ -169,9 +169,15 @@ public enum LintSession {
                 info.kind == .file, case .bytes(let bytes) = fileSystem.read(absolute, limit: 1 << 20)
             else { continue }
             let name = absolute.split(separator: "/").last.map(String.init) ?? absolute
-            guard let file = PushLintFile.recognise(name: name, document: Discovery.lenientDocument(bytes)) else {
-                continue
-            }
+            // Parsed only when a name or a key of pushlint's files is there: a hook names many payloads.
+            let hints = ["\"$schema\"", "\"tool\"", "\"events\""].map { Array($0.utf8) }
+            guard
+                PushLintFile.recognise(name: name, document: nil) != nil
+                    || bytes.withUnsafeBufferPointer({ buffer in
+                        hints.contains { ASCIIText.firstIndex(of: $0, in: buffer) != nil }
+                    }),
+                let file = PushLintFile.recognise(name: name, document: Discovery.lenientDocument(bytes))
+            else { continue }
             do {
                 switch file {
                 case .config: _ = try Config.read(path: path, bytes: bytes, rules: RuleRegistry.descriptions)

@@ -38,8 +38,11 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
             if let data = keys.data, doc.kind(data) == .object || doc.kind(data) == .placeholder,
                 hasStringTarget(doc, keys.object)
             {
-                if doc.kind(data) == .placeholder || doc.memberCount(data) == 0 { return true }
-                return doc.anyMember(data) { doc.kind($0.value) == .string || doc.kind($0.value) == .placeholder }
+                if doc.kind(data) == .placeholder || doc.memberCount(data) == 0
+                    || doc.anyMember(data, { doc.kind($0.value) == .string || doc.kind($0.value) == .placeholder })
+                {
+                    return true
+                }
             }
         }
         // A bare v1 Message without a target (the target is added when it is sent): only Message fields, and an
