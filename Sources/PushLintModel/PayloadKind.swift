@@ -257,10 +257,6 @@ struct DetectionKeys {
     static let aps = mask(["aps"])
     static let apnsWithoutAps = mask(PayloadKind.apnsBodyKeysWithoutAps)
     static let message = mask(messageKeys + fcmOnlyContentKeys)
-    static let fcmOnlyContent = mask(fcmOnlyContentKeys)
-    /// Keys that only push payloads carry: a file with one of them is worth a word when it is no known kind.
-    static let pushOnly = mask(
-        ["notification", "registration_ids", "content_available", "mutable_content"] + fcmOnlyContentKeys)
     /// Per name position, the index in `valueKeys` of the name, or -1.
     static let valueSlots = names.map { valueKeys.firstIndex(of: $0) ?? -1 }
 
