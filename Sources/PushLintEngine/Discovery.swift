@@ -252,13 +252,20 @@ extension Discovery {
     /// parse is read leniently (comments, trailing commas) and must then hold a payload, or, when even that fails,
     /// carry keys that only push payloads have (`PayloadKind.hasPushMarkers`). A tsconfig.json with comments, an
     /// empty or deliberately broken test fixture, a locale file: none of them is reported.
-    static func lintsWithoutPayload(_ target: LintTarget, bytes: [UInt8]?, parse: JSONParseResult?) -> Bool {
+    static func lintsWithoutPayload(
+        _ target: LintTarget, bytes: [UInt8]?, parse: JSONParseResult?, isTooLarge: Bool = false,
+        fileSystem: (any FileSystem)? = nil
+    ) -> Bool {
         let name = target.path.absolute.split(separator: "/").last.map(String.init) ?? target.path.absolute
         var document = parse?.document
         if document == nil, let bytes { document = lenientDocument(bytes) }
         if PushLintFile.recognise(name: name, document: document) != nil { return false }
         if target.isExplicit { return true }
-        // Unreadable or too large to read: `io-error` and `json-limit` say so.
+        // Larger than --max-file-bytes (a package-lock.json of a monorepo): its first MiB shows a payload or not.
+        if isTooLarge, let fileSystem, !Engine.isJSONLines(target.path.absolute) {
+            return PayloadKind.hasPushMarkers(Self.prefix(of: target.path.absolute, fileSystem))
+        }
+        // Unreadable: `io-error` says so.
         guard let bytes else { return true }
         if let strict = parse?.document { return PayloadKind.looksLikePush(strict, strict.root) }
         // A line of JSON Lines that does not parse (blank, cut by a log rotation) is a finding of its stream.
@@ -268,6 +275,15 @@ extension Discovery {
             return roots.contains { PayloadKind.detect(document, $0) != nil || PayloadKind.looksLikePush(document, $0) }
         }
         return PayloadKind.hasPushMarkers(bytes)
+    }
+
+    /// The first MiB of a file (the rest is read past, not kept).
+    static func prefix(of path: String, _ fileSystem: any FileSystem) -> [UInt8] {
+        var bytes: [UInt8] = []
+        _ = fileSystem.readChunks(path) { chunk in
+            if bytes.count < 1 << 20 { bytes += chunk.prefix((1 << 20) - bytes.count) }
+        }
+        return bytes
     }
 
     /// The file read as JSONC (comments and trailing commas), as a tool's config is written: nil when even that fails.

@@ -327,7 +327,11 @@ public struct Engine: Sendable {
         }
         // A file that is no payload (package.json, tsconfig.json with comments, a broken test fixture, pushlint's
         // own files) is skipped without a word: `Discovery.lintsWithoutPayload` decides on evidence.
-        if payloads.isEmpty, !Discovery.lintsWithoutPayload(target, bytes: file.source, parse: file.parse) {
+        if payloads.isEmpty,
+            !Discovery.lintsWithoutPayload(
+                target, bytes: file.source, parse: file.parse, isTooLarge: file.parse == nil && file.byteCount > 0,
+                fileSystem: fileSystem)
+        {
             return FileOutcome(report: nil, summaries: [])
         }
         let rules = self.rules(for: relative)

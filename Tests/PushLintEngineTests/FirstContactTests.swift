@@ -174,4 +174,19 @@ import Testing
         let none = try LintSession.run(LintRequest(paths: ["."], workingDirectory: bare.path)).notes
         #expect(none.contains { $0.contains("no file to lint") }, "\(none)")
     }
+
+    /// A walked file larger than --max-file-bytes is reported (`json-limit`) only when its first MiB shows a payload:
+    /// a large package-lock.json is not, a large batch is.
+    @Test func aLargeFileIsReportedOnlyWhenItShowsAPayload() throws {
+        let dir = TempDirectory()
+        let packages = (0..<200).map { #""node_modules/p\#($0)": {"version": "1.0.\#($0)"}"# }
+        dir.write("package-lock.json", #"{"name": "api", "packages": {"# + packages.joined(separator: ", ") + "}}")
+        dir.write(
+            "push/batch.json", "[" + (0..<200).map { #"{"aps": {"alert": "n\#($0)"}}"# }.joined(separator: ",") + "]")
+        let report = try LintSession.run(
+            LintRequest(paths: ["."], workingDirectory: dir.path, options: LintOptions(maxFileBytes: 2000))
+        ).report
+        #expect(report.files.map(\.path.display) == ["push/batch.json"])
+        #expect(report.allDiagnostics.map(\.ruleId) == ["json-limit"])
+    }
 }
