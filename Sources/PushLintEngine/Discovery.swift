@@ -263,7 +263,9 @@ extension Discovery {
         if target.isExplicit { return true }
         // Larger than --max-file-bytes (a package-lock.json of a monorepo): its first MiB shows a payload or not.
         if isTooLarge, let fileSystem, !Engine.isJSONLines(target.path.absolute) {
-            return PayloadKind.hasPushMarkers(Self.prefix(of: target.path.absolute, fileSystem))
+            // Nothing to read (an editor's document not saved yet): it cannot tell, so `json-limit` says it.
+            let head = Self.prefix(of: target.path.absolute, fileSystem)
+            return head.isEmpty || PayloadKind.hasPushMarkers(head)
         }
         // Unreadable: `io-error` says so.
         guard let bytes else { return true }
