@@ -35,6 +35,9 @@ struct LintCommand {
     var baseline: String?
     var writeBaseline: String?
     var strictBaseline = false
+    /// `--force-exclude`: paths named on the command line that `exclude` matches are skipped too (as a pre-commit
+    /// hook names every changed file).
+    var forceExclude = false
     /// `--timing[=N|all]`: print the time of each rule to stderr; the N most expensive (10), nil for all.
     var timing = false
     /// `--stdin-format json|jsonl` (default: jsonl when --stdin-filename ends in .jsonl or .ndjson).
@@ -64,6 +67,7 @@ struct LintCommand {
             fix: fix ? .apply : fixDryRun ? .dryRun : .none, unsafeFixes: unsafeFixes, baseline: baseline,
             strictBaseline: strictBaseline, writeBaseline: writeBaseline, onlyErrors: quiet)
         request.appPaths = app
+        request.forceExclude = forceExclude
         if stdinIsJSONLines { request.standardInputLines = (stdinFilename ?? "<stdin>", standardInputLines) }
         return request
     }
@@ -147,7 +151,7 @@ enum LintArguments {
         "--rule",
         "--fail-on", "--max-warnings", "--jobs", "--max-file-bytes", "--color", "--quiet", "--help",
         "--fix", "--fix-dry-run", "--unsafe-fixes", "--baseline", "--write-baseline", "--strict-baseline", "--timing",
-        "--stdin-format", "--max-findings-per-rule",
+        "--stdin-format", "--max-findings-per-rule", "--force-exclude",
     ]
     static let shortOptions = [
         "-f": "--format", "-o": "--output", "-c": "--config", "-j": "--jobs", "-q": "--quiet", "-h": "--help",
@@ -255,6 +259,9 @@ enum LintArguments {
             case "--strict-baseline":
                 try noValue(name, inline)
                 command.strictBaseline = true
+            case "--force-exclude":
+                try noValue(name, inline)
+                command.forceExclude = true
             case "--stdin-format":
                 let value = try cursor.value(for: name, inline: inline)
                 guard value == "json" || value == "jsonl" else {
@@ -276,6 +283,14 @@ enum LintArguments {
                     message: "unknown option '\(argument)'." + Suggest.didYouMean(name, in: options),
                     hint: "see 'pushlint lint --help'")
             }
+        }
+        // `-` is standard input, as for most command-line tools.
+        if command.paths.contains("-") {
+            guard command.paths == ["-"], !command.stdin else {
+                throw UsageError(message: "'-' reads one payload from standard input; do not name other paths with it")
+            }
+            command.paths = []
+            command.stdin = true
         }
         if command.stdin && !command.paths.isEmpty {
             throw UsageError(message: "--stdin reads one payload from standard input; do not name paths as well")

@@ -165,9 +165,28 @@ struct Command {
         } else if !(command.quiet && report.isClean && command.format == .text) {
             terminal.write(main)
         }
-        for stream in outcome.streams { terminal.writeError(Self.streamSummary(stream)) }
+        // `-q` is quiet everywhere: only the errors of the report.
+        if !command.quiet {
+            for stream in outcome.streams { terminal.writeError(Self.streamSummary(stream)) }
+            for note in outcome.notes { terminal.writeError("pushlint: note: \(note)\n") }
+        }
         if let timing = outcome.timing { terminal.writeError(timing.table(top: command.timingTop)) }
-        return CommandOutcome(exitCode: Self.exitCode(report, command), report: report)
+        let exitCode = Self.exitCode(report, command)
+        if let reason = Self.maxWarningsReason(report, command), exitCode == ExitCode.findings {
+            terminal.writeError("pushlint: \(reason)\n")
+        }
+        return CommandOutcome(exitCode: exitCode, report: report)
+    }
+
+    /// Why the exit code is 1 when `--max-warnings` decided it (and not an error at the fail level): nothing else
+    /// says so, since warnings alone do not fail a run.
+    static func maxWarningsReason(_ report: LintReport, _ command: LintCommand) -> String? {
+        guard !Severity.allCases.contains(where: { $0 >= command.failOn && report.count($0) > 0 }),
+            let max = command.maxWarnings, report.count(.warning) > max
+        else { return nil }
+        let warnings = report.count(.warning)
+        return
+            "exit code 1: \(warnings) \(warnings == 1 ? "warning" : "warnings"), more than --max-warnings \(max) allows"
     }
 
     /// What a JSON Lines stream found, for stderr after the report: lines, lines that were not JSON, and per rule
@@ -239,8 +258,11 @@ struct Command {
                 switch outcome {
                 case .written(let name): terminal.writeError("pushlint: wrote \(name)\n")
                 case .exists(let name): terminal.writeError("pushlint: \(name) exists; left unchanged\n")
+                case .linked(let name):
+                    terminal.writeError("pushlint: updated \(name): it names \(Initializer.contractFileName)\n")
                 }
             }
+            terminal.writeError(Initializer.nextSteps(contract: command.contract))
         } catch {
             throw UsageError(message: error.message, hint: "remove or rename the existing file to start over")
         }
@@ -259,6 +281,11 @@ struct Command {
     func write(_ bytes: [UInt8], to path: String, _ fileSystem: LocalFileSystem, as kind: WrittenFile = .report)
         throws(UsageError)
     {
+        // A report's folder is made (`-o reports/pushlint.sarif` in CI); a baseline's is not: a mistyped folder
+        // would record one that the next run does not read.
+        if kind == .report, let problem = OutputFolder.make(for: absolute(path)) {
+            throw UsageError(message: "cannot write the \(kind.rawValue) to \(path): \(problem)")
+        }
         do {
             try fileSystem.writeAtomically(absolute(path), bytes, durable: kind == .baseline)
         } catch {

@@ -31,7 +31,9 @@ enum Help {
         USAGE: pushlint lint [PATH ...] [options]
 
         ARGUMENTS:
-          PATH                    Files are always linted; folders are walked for the config's 'include' globs.
+          PATH                    Files are always linted; folders are walked for the config's 'include' globs,
+                                  and a walked file is linted only when it looks like a payload (docs/discovery.md).
+                                  '-' reads one payload from standard input.
 
         OUTPUT:
           -f, --format FORMAT     text (default), json, junit, sarif, github, concise (one line per finding),
@@ -41,10 +43,12 @@ enum Help {
                                   Also write FORMAT to FILE; repeatable.
               --color auto|always|never
                                   Colour in text output (auto honours NO_COLOR and a non-terminal).
-          -q, --quiet             Report errors only.
+          -q, --quiet             Report errors only; no summaries or notes on stderr.
 
         CONFIGURATION:
           -c, --config FILE       Default: the nearest .pushlint.json walking up from the working directory.
+              --force-exclude     Skip named files that the config's 'exclude' matches too (for pre-commit hooks,
+                                  which name every changed file).
               --contract FILE     Use this contract instead of the config's.
               --app PATH          Read the app's sources here for the app-* rules instead of the config's 'app'
                                   folders; repeatable.
@@ -97,8 +101,8 @@ enum Help {
 
     static let initCommand = """
         OVERVIEW: Write a commented starter .pushlint.json; with --contract also a starter push-contract.json filled
-        from the templates found (channels, categories, one event per folder, custom fields with their types).
-        Existing files are never overwritten.
+        from the payloads found (channels, categories, one event per data value that names it or per file name,
+        custom fields with their types) and name it in the config. Existing files are never overwritten.
 
         USAGE: pushlint init [--contract] [FOLDER]
 
@@ -149,6 +153,8 @@ enum Help {
                                   categories, backgroundModes, entitlements, defaultChannel, serviceExtension,
                                   unresolved (and more; see docs/app-scan.md).
           -c, --config FILE       Default: the nearest .pushlint.json walking up from the working directory.
+              --force-exclude     Skip named files that the config's 'exclude' matches too (for pre-commit hooks,
+                                  which name every changed file).
           -j, --jobs N            Files read in parallel. Default: the number of active processors.
           --write-contract        Merge the facts into the contract (the config's, --contract FILE, else a new
                                   push-contract.json beside the config): prints the diff, what was added and what

@@ -1,9 +1,13 @@
+import PushLintJSON
 import PushLintModel
+import Synchronization
 
 /// A file to lint.
 public struct LintTarget: Sendable, Hashable {
     public var path: LintPath
-    /// Named on the command line rather than found by walking.
+    /// Named on the command line, or by a config glob that says more than an extension (`include:
+    /// ["push/**/*.json"]`, `kinds`, `templates`), or an `.apns` file: held to the payload standard. A file found
+    /// by a generic glob (`**/*.json`) is linted only when its content shows a payload (docs/discovery.md).
     public var isExplicit: Bool
 
     public init(path: LintPath, isExplicit: Bool) {
@@ -24,6 +28,11 @@ public struct Discovery: Sendable {
     public var fileSystem: any FileSystem
     /// Absolute paths never linted when found by walking (the config and the contract).
     public var ignoredFiles: Set<String> = []
+    /// `--force-exclude`: a file named explicitly that `exclude` (or an always-excluded folder) matches is skipped,
+    /// as ruff's flag of that name does for the files a pre-commit hook names.
+    public var forceExclude = false
+    /// Where the walks record what they found (nil: not recorded).
+    public var tally: DiscoveryTally?
 
     public struct MissingPath: Error, Sendable {
         public var path: String
@@ -61,7 +70,15 @@ public struct Discovery: Sendable {
             if case .directory = info.kind {
                 var visited: Set<[UInt64]> = []
                 let root = fileSystem.realPath(absolute) ?? absolute
-                walk(absolute, root: root, visited: &visited, seen: &seen, emit)
+                var count = 0
+                tally?.noteWalk()
+                walk(absolute, root: root, visited: &visited, seen: &seen) {
+                    count += 1
+                    emit($0)
+                }
+                if count == 0 { tally?.noteEmpty(path) }
+            } else if forceExclude, excludes(PathText.relative(absolute, to: baseDirectory)) {
+                continue
             } else if Self.firstTime(absolute, &seen) {
                 emit(target(absolute, explicit: true))
             }
@@ -144,9 +161,10 @@ public struct Discovery: Sendable {
                 if config.exclude.contains(where: { $0.matches(relative) || $0.matches(relative + "/") }) { continue }
                 walk(path, root: root, visited: &visited, seen: &seen, emit)
             case .file:
-                guard config.include.contains(where: { $0.matches(relative) }),
+                guard let include = config.include.firstIndex(where: { $0.matches(relative) }),
                     !config.exclude.contains(where: { $0.matches(relative) })
                 else { continue }
+                tally?.noteInclude(include)
                 if name == Project.configFileName || ignoredFiles.contains(path) { continue }
                 if Self.firstTime(path, &seen) {
                     emit(
@@ -154,11 +172,129 @@ public struct Discovery: Sendable {
                             path: LintPath(
                                 display: PathText.join(displayDirectory, name), absolute: path, configRelative: relative
                             ),
-                            isExplicit: false))
+                            isExplicit: declaresPayload(relative)))
                 }
             default:
                 continue
             }
         }
+    }
+}
+
+/// What the walks of a run found, for the notes of an empty result: named folders that gave no file, and which
+/// `include` globs matched a file. Written by the one thread that walks, read when the run is over.
+public final class DiscoveryTally: Sendable {
+    struct State {
+        var emptyPaths: [String] = []
+        var matchedIncludes: Set<Int> = []
+        /// A folder was walked (a run of named files only says nothing about `include`).
+        var walked = false
+    }
+    let state = Mutex(State())
+    let includeCount: Int
+
+    public init(includeCount: Int) { self.includeCount = includeCount }
+
+    func noteEmpty(_ path: String) { state.withLock { $0.emptyPaths.append(path) } }
+
+    func noteWalk() { state.withLock { $0.walked = true } }
+
+    /// Asked for every file a walk finds (an uncontended lock: the walk is one thread).
+    func noteInclude(_ index: Int) {
+        state.withLock { state in
+            if state.matchedIncludes.count < includeCount { state.matchedIncludes.insert(index) }
+        }
+    }
+
+    var snapshot: State { state.withLock { $0 } }
+}
+
+// MARK: Payload or not (docs/discovery.md)
+
+extension Discovery {
+    /// Whether `exclude` (or an always-excluded folder) keeps the file at `relative` (from the config's folder)
+    /// out of a walk: what `--force-exclude` applies to named files.
+    func excludes(_ relative: String) -> Bool {
+        guard !relative.hasPrefix("../") else { return false }
+        if config.exclude.contains(where: { $0.matches(relative) }) { return true }
+        var folder = ""
+        for part in relative.split(separator: "/").dropLast() {
+            folder = folder.isEmpty ? String(part) : folder + "/" + part
+            if Config.alwaysExcluded.contains(String(part))
+                || config.exclude.contains(where: { $0.matches(folder) || $0.matches(folder + "/") })
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether the config says the file at `relative` (a path from the config's folder) is a payload, rather than
+    /// only matching a generic `include` glob: a glob of `include` that names a folder or a name (`push/**/*.json`,
+    /// `welcome.json`), one of `kinds` or `templates`, or the `.apns` extension, which only payloads have.
+    public func declaresPayload(_ relative: String) -> Bool {
+        if relative.hasSuffix(".apns") { return true }
+        if config.forcedKind(relative) != nil || config.templates.contains(where: { $0.matches(relative) }) {
+            return true
+        }
+        return config.include.contains { !Self.isGeneric($0.pattern) && $0.matches(relative) }
+    }
+
+    /// A glob that only says which extension (`**/*.json`, `*.json.hbs`): it finds JSON files, not payloads.
+    static func isGeneric(_ pattern: String) -> Bool {
+        var rest = Substring(pattern)
+        while rest.hasPrefix("**/") { rest = rest.dropFirst(3) }
+        guard rest.hasPrefix("*.") else { return false }
+        return !rest.dropFirst(2).contains(where: { $0 == "/" || $0 == "*" || $0 == "?" || $0 == "[" })
+    }
+
+    /// Whether a file that held no payload is still linted (so that `json-syntax` or `payload-kind-unknown` speak),
+    /// or skipped without a word (issue 28). pushlint's own files never are linted as payloads (the run's config
+    /// and contract are checked by their readers when loaded; one named on the command line by
+    /// `LintSession.checkPushLintFiles`). A file held to the payload standard (`isExplicit`) is linted. A walked
+    /// file is linted only on evidence: what parses must look like a push payload (`looksLikePush`); what does not
+    /// parse is read leniently (comments, trailing commas) and must then hold a payload, or, when even that fails,
+    /// carry keys that only push payloads have (`PayloadKind.hasPushMarkers`). A tsconfig.json with comments, an
+    /// empty or deliberately broken test fixture, a locale file: none of them is reported.
+    static func lintsWithoutPayload(
+        _ target: LintTarget, bytes: [UInt8]?, parse: JSONParseResult?, isTooLarge: Bool = false,
+        fileSystem: (any FileSystem)? = nil
+    ) -> Bool {
+        let name = target.path.absolute.split(separator: "/").last.map(String.init) ?? target.path.absolute
+        var document = parse?.document
+        if document == nil, let bytes { document = lenientDocument(bytes) }
+        if PushLintFile.recognise(name: name, document: document) != nil { return false }
+        if target.isExplicit { return true }
+        // Larger than --max-file-bytes (a package-lock.json of a monorepo): its first MiB shows a payload or not.
+        if isTooLarge, let fileSystem, !Engine.isJSONLines(target.path.absolute) {
+            // Nothing to read (an editor's document not saved yet): it cannot tell, so `json-limit` says it.
+            let head = Self.prefix(of: target.path.absolute, fileSystem)
+            return head.isEmpty || PayloadKind.hasPushMarkers(head)
+        }
+        // Unreadable: `io-error` says so.
+        guard let bytes else { return true }
+        if let strict = parse?.document { return PayloadKind.looksLikePush(strict, strict.root) }
+        // A line of JSON Lines that does not parse (blank, cut by a log rotation) is a finding of its stream.
+        if Engine.isJSONLines(target.path.absolute) { return true }
+        if let document {
+            let roots = document.kind(document.root) == .array ? document.elements(document.root) : [document.root]
+            return roots.contains { PayloadKind.detect(document, $0) != nil || PayloadKind.looksLikePush(document, $0) }
+        }
+        return PayloadKind.hasPushMarkers(bytes)
+    }
+
+    /// The first MiB of a file (the rest is read past, not kept).
+    static func prefix(of path: String, _ fileSystem: any FileSystem) -> [UInt8] {
+        var bytes: [UInt8] = []
+        _ = fileSystem.readChunks(path) { chunk in
+            if bytes.count < 1 << 20 { bytes += chunk.prefix((1 << 20) - bytes.count) }
+        }
+        return bytes
+    }
+
+    /// The file read as JSONC (comments and trailing commas), as a tool's config is written: nil when even that fails.
+    static func lenientDocument(_ bytes: [UInt8]) -> JSONDocument? {
+        JSONParser.parse(bytes, options: JSONParseOptions(mode: .jsonc, maxDepth: 512, maxBytes: bytes.count + 1))
+            .document
     }
 }

@@ -301,6 +301,7 @@ public struct Engine: Sendable {
             file.byteCount = size
         case .bytes(let bytes):
             file.byteCount = bytes.count
+            file.source = bytes
             let mode: JSONParseOptions.Mode =
                 isTemplate ? .template(open: config.placeholders.open, close: config.placeholders.close) : .strict
             // A trailing comma is `json-syntax`, but the rest of the file is still checked (one in five real
@@ -328,10 +329,12 @@ public struct Engine: Sendable {
                 file.isUnknownKind = payloads.isEmpty
             }
         }
-        // A walked file that parses but is no payload (package.json, a fixture of another tool) is skipped, unless
-        // it carries keys only push payloads have: then `payload-kind-unknown` says why it was not checked.
-        if !target.isExplicit, file.isUnknownKind, let document = file.parse?.document,
-            !PayloadKind.looksLikePush(document, document.root)
+        // A file that is no payload (package.json, tsconfig.json with comments, a broken test fixture, pushlint's
+        // own files) is skipped without a word: `Discovery.lintsWithoutPayload` decides on evidence.
+        if payloads.isEmpty,
+            !Discovery.lintsWithoutPayload(
+                target, bytes: file.source, parse: file.parse, isTooLarge: file.parse == nil && file.byteCount > 0,
+                fileSystem: fileSystem)
         {
             return FileOutcome(report: nil, summaries: [])
         }
@@ -582,7 +585,8 @@ public struct Engine: Sendable {
             : lines ?? LineIndex(bytes, parts: 4 * jobs, map: { parallelMap($0, jobs: jobs, $1) })
         // Located in slices, on several threads when a batch has thousands of findings.
         let spans = kept.map(\.span)
-        let withExcerpts = options.lineExcerpts
+        // A binary file has no line to show.
+        let withExcerpts = options.lineExcerpts && !FileContext.isBinary(bytes)
         let slices = workSlices(spans.count, jobs: options.jobs) ?? [0..<spans.count]
         let located = parallelMap(slices.count, jobs: options.jobs) { part in
             let range = slices[part]

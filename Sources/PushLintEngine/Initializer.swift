@@ -19,14 +19,17 @@ public struct Initializer: Sendable {
         case written(String)
         /// The file exists and was left alone.
         case exists(String)
+        /// The config existed and now names the contract written.
+        case linked(String)
     }
 
     public struct Failure: Error, Sendable {
         public var message: String
     }
 
-    /// Writes `.pushlint.json` (and `push-contract.json` with `contract`) unless they exist. Throws when every
-    /// requested file already exists or a write fails.
+    /// Writes `.pushlint.json` (and `push-contract.json` with `contract`) unless they exist. With `contract`, a
+    /// config that exists but names no contract is updated (atomically) to name the one written, so that the next
+    /// run reads it. Throws when every requested file already exists or a write fails.
     public func run(contract: Bool) throws(Failure) -> [Outcome] {
         var plan: [(name: String, text: () -> String)] = [
             (Project.configFileName, { Self.configText(contract: contract ? Self.contractFileName : nil) })
@@ -36,7 +39,11 @@ public struct Initializer: Sendable {
         for item in plan {
             let path = PathText.join(directory, item.name)
             if fileSystem.info(path, followLinks: false) != nil {
-                outcomes.append(.exists(item.name))
+                if contract, item.name == Project.configFileName, let linked = try linkContract(configAt: path) {
+                    outcomes.append(linked)
+                } else {
+                    outcomes.append(.exists(item.name))
+                }
                 continue
             }
             do {
@@ -46,12 +53,53 @@ public struct Initializer: Sendable {
             }
             outcomes.append(.written(item.name))
         }
-        if !outcomes.contains(where: { if case .written = $0 { return true } else { return false } }) {
+        if !outcomes.contains(where: { if case .exists = $0 { return false } else { return true } }) {
             throw Failure(
                 message: plan.map(\.name).joined(separator: " and ") + (plan.count == 1 ? " exists" : " exist")
                     + "; init never overwrites a file")
         }
         return outcomes
+    }
+
+    /// Names the starter contract in an existing config that names none: the commented line `init` writes is
+    /// turned on, or the key is added after the opening brace. Nil when the config already names a contract (or
+    /// cannot be read as one: it is left alone, and the next run says what is wrong with it).
+    func linkContract(configAt path: String) throws(Failure) -> Outcome? {
+        guard case .bytes(let bytes) = fileSystem.read(path, limit: 1 << 20),
+            let config = try? ConfigReader(path: Project.configFileName, bytes: bytes),
+            config.document.kind(config.document.root) == .object,
+            config.document.member(config.document.root, "contract") == nil
+        else { return nil }
+        let line = Array("\"contract\": \(JSONDocument.quoted(Self.contractFileName)),".utf8)
+        var updated: [UInt8]
+        let commented = Array("// ".utf8) + line
+        if let start = bytes.withUnsafeBufferPointer({ ASCIIText.firstIndex(of: commented, in: $0) }) {
+            updated = Array(bytes[..<start]) + line + bytes[(start + commented.count)...]
+        } else {
+            // After the root object's opening brace: every later key keeps its place, and the comma keeps it JSONC.
+            let brace = config.document.span(config.document.root).start
+            updated = Array(bytes[...brace]) + Array("\n  ".utf8) + line + bytes[(brace + 1)...]
+        }
+        do {
+            try fileSystem.writeAtomically(path, updated)
+        } catch {
+            throw Failure(message: "cannot update \(Project.configFileName): \(error.message)")
+        }
+        return .linked(Project.configFileName)
+    }
+
+    /// What to do next, printed after `init` (to standard error, with the files written).
+    public static func nextSteps(contract: Bool) -> String {
+        var steps = [
+            "run `pushlint` to lint every payload below this folder (files that are no payload are skipped)",
+            "narrow `include` in .pushlint.json to the folders that hold payloads and templates",
+        ]
+        steps.append(
+            contract
+                ? "review push-contract.json: each event names its payload files or the data value that identifies it; add channel importances and event urgencies"
+                : "run `pushlint init --contract` to write a starter contract from your payloads")
+        steps.append("in CI or pre-commit: `pushlint --format github` or the pre-commit hook (see the README)")
+        return "next steps:\n" + steps.enumerated().map { "  \($0.offset + 1). \($0.element)\n" }.joined()
     }
 
     // MARK: The config
@@ -107,28 +155,40 @@ public struct Initializer: Sendable {
         var categories: Set<String> = []
         /// `apns-topic` values without their push-type suffix.
         var bundleIds: Set<String> = []
-        /// Event name -> folders (config-relative) and the files seen.
+        /// Interruption levels that need an entitlement (`time-sensitive`, `critical`), as the payloads use them.
+        var entitlements: Set<String> = []
+        /// An FCM notification that names no channel: it goes to the app's default channel, which only the app
+        /// knows, so the starter lists no channels (with a list, a missing channel is reported).
+        var notificationWithoutChannel = false
+        /// Event name -> what the payloads of the event showed.
         var events: [String: EventInfo] = [:]
     }
 
     struct EventInfo {
-        var globs: Set<String> = []
-        var files = 0
+        /// The payload files of an event named by its file (config-relative); empty for an event named by a data
+        /// value, which `match` claims wherever it is sent (templates, logs).
+        var files: Set<String> = []
+        /// The data value that names the event (`"type": "order_shipped"`), when the payloads carry one.
+        var match: (key: String, value: String)?
         var channels: Set<String> = []
         /// Field -> observed types (nil: unknown, a placeholder or null) and how many payloads had it.
         var fields: [String: (types: Set<String>, unknownType: Bool, count: Int)] = [:]
         var payloads = 0
     }
 
-    /// A starter contract from the payloads found below `directory`: the channels and categories they use, one
-    /// event per folder name (templates in `push/ios/orders` and `push/android/orders` are event `orders`), and
-    /// each event's custom data fields with the types seen (required when every payload of the event has it).
+    /// A starter contract from the payloads found below `directory`: the channels and categories they use, and one
+    /// event per kind of message. An event is named by what the payloads say, never by their folders (a folder
+    /// `android`, `ios` or `expo` is a platform, not an event): by a data value that names it (`type`, `event`,
+    /// ...; the event then claims every message with that value by `match`, in templates and logs alike), else by
+    /// the file's name (`order-shipped.json.hbs` is `order-shipped`), claiming its files. Each event lists its
+    /// custom data fields with the types seen (required when every payload of the event has it).
     public func contractText() -> String {
         let observed = scan()
         var lines: [String] = [
-            "// Starter contract written by `pushlint init --contract` from the templates found.",
+            "// Starter contract written by `pushlint init --contract` from the payloads found.",
             "// Review it: add channel importances, event urgencies and field patterns; see the README's \"Contract\" section.",
             "{",
+            "  \"$schema\": \"https://raw.githubusercontent.com/pushlint/pushlint/main/schemas/push-contract.schema.json\",",
         ]
         var sections: [String] = []
         var ios: [String] = []
@@ -136,8 +196,14 @@ public struct Initializer: Sendable {
             ios.append("    \"bundleId\": \(JSONDocument.quoted(id))")
         }
         if !observed.categories.isEmpty { ios.append("    \"categories\": \(list(observed.categories))") }
+        if !observed.entitlements.isEmpty { ios.append("    \"entitlements\": \(list(observed.entitlements))") }
         if !ios.isEmpty { sections.append("  \"ios\": {\n" + ios.joined(separator: ",\n") + "\n  }") }
-        if !observed.channels.isEmpty {
+        if !observed.channels.isEmpty, observed.notificationWithoutChannel {
+            sections.append(
+                "  // The payloads use the channels \(sorted(observed.channels).joined(separator: ", ")), and some name none (they go to the\n"
+                    + "  // app's default channel). List them as \"android\": {\"defaultChannel\": ..., \"channels\": [...]}.\n"
+                    + "  \"android\": {}")
+        } else if !observed.channels.isEmpty {
             let channels = sorted(observed.channels).map { "      { \"id\": \(JSONDocument.quoted($0)) }" }
             sections.append(
                 "  \"android\": {\n    \"channels\": [\n" + channels.joined(separator: ",\n") + "\n    ]\n  }")
@@ -145,7 +211,12 @@ public struct Initializer: Sendable {
         var events: [String] = []
         for name in sorted(Set(observed.events.keys)) {
             guard let info = observed.events[name] else { continue }
-            var parts = ["      \"files\": \(list(info.globs))"]
+            var parts: [String] = []
+            if !info.files.isEmpty { parts.append("      \"files\": \(list(info.files))") }
+            if let match = info.match {
+                parts.append(
+                    "      \"match\": { \(JSONDocument.quoted(match.key)): \(JSONDocument.quoted(match.value)) }")
+            }
             if info.channels.count == 1, let channel = info.channels.first {
                 parts.append("      \"channel\": \(JSONDocument.quoted(channel))")
             }
@@ -177,41 +248,58 @@ public struct Initializer: Sendable {
         "[" + sorted(set).map { JSONDocument.quoted($0) }.joined(separator: ", ") + "]"
     }
 
+    /// Custom data keys whose string value names the message's event, in the order they are asked.
+    static let eventKeys = ["type", "event", "event_type", "eventType", "notification_type", "notificationType"]
+
     func scan() -> Observed {
         let config = Config.defaults
         let discovery = Discovery(config: config, baseDirectory: directory, cwd: directory, fileSystem: fileSystem)
         var observed = Observed()
         let targets = (try? discovery.targets(for: ["."])) ?? []
         for target in targets {
-            guard case .bytes(let bytes) = fileSystem.read(target.path.absolute, limit: 8 << 20) else { continue }
             let relative = target.path.configRelative
-            let isTemplate = config.isTemplate(relative)
-            let mode: JSONParseOptions.Mode = isTemplate ? .defaultTemplate : .strict
-            guard let doc = JSONParser.parse(bytes, options: JSONParseOptions(mode: mode)).document else { continue }
+            // A log holds messages as they were sent, not templates: the events' `match` claims its lines.
+            if Engine.isJSONLines(relative) { continue }
+            guard case .bytes(let bytes) = fileSystem.read(target.path.absolute, limit: 8 << 20) else { continue }
+            let dialect = config.templateDialect(relative)
+            let stem = Self.stem(of: relative)
+            guard let doc = document(bytes, dialect: dialect) else {
+                // A template pushlint cannot render still belongs to an event: the one its name says.
+                if dialect != nil { observed.events[stem, default: EventInfo()].files.insert(relative) }
+                continue
+            }
             let roots = doc.kind(doc.root) == .array ? doc.elements(doc.root) : [doc.root]
             let payloads = roots.compactMap { node -> Payload? in
                 guard doc.kind(node) == .object, let kind = PayloadKind.detect(doc, node) else { return nil }
                 return PayloadBuilder.build(doc, node: node, kind: kind)
             }
-            guard !payloads.isEmpty else { continue }
-            let folder = PathText.parent(relative)
-            let name: String
-            let glob: String
-            if folder == "." {
-                name = String(relative.split(separator: ".").first ?? Substring(relative))
-                glob = relative
-            } else {
-                name = String(folder.split(separator: "/").last ?? Substring(folder))
-                glob = folder + "/*"
+            if payloads.isEmpty {
+                if dialect != nil { observed.events[stem, default: EventInfo()].files.insert(relative) }
+                continue
             }
-            var event = observed.events[name] ?? EventInfo()
-            event.globs.insert(glob)
-            event.files += 1
             for payload in payloads {
+                let fields = customFields(doc, payload)
+                let named = fields.lazy.compactMap { member -> (key: String, value: String)? in
+                    let key = doc.string(member.key)
+                    guard Self.eventKeys.contains(key), let value = literal(doc, member.value) else { return nil }
+                    return (key, value)
+                }.first
+                let name = named?.value ?? stem
+                var event = observed.events[name] ?? EventInfo()
+                if let named { event.match = named } else { event.files.insert(relative) }
                 event.payloads += 1
                 if let channel = payload.android?.channelId.flatMap({ literal(doc, $0) }) {
                     observed.channels.insert(channel)
                     event.channels.insert(channel)
+                } else if let android = payload.android, android.origin == .fcm, android.hasNotification,
+                    android.channelId == nil
+                {
+                    observed.notificationWithoutChannel = true
+                }
+                if let level = payload.apns?.field("interruption-level").flatMap({ literal(doc, $0.value) }),
+                    level == "time-sensitive" || level == "critical"
+                {
+                    observed.entitlements.insert(level == "critical" ? "critical-alerts" : level)
                 }
                 if let topic = payload.apns?.headers?.value("apns-topic"), !topic.contains("{{"), !topic.isEmpty {
                     observed.bundleIds.insert(Self.bundleId(ofTopic: topic))
@@ -219,21 +307,47 @@ public struct Initializer: Sendable {
                 if let category = payload.apns?.field("category").flatMap({ literal(doc, $0.value) }) {
                     observed.categories.insert(category)
                 }
-                for member in customFields(doc, payload) {
+                // FCM data values are strings (the platform rejects others): a number there is a mistake that
+                // `fcm-data-string-values` reports, not a type to learn.
+                let stringsOnly = payload.kind == .fcm || payload.kind == .fcmLegacy
+                for member in fields {
                     let key = doc.string(member.key)
                     var seen = event.fields[key] ?? ([], false, 0)
                     seen.count += 1
-                    if let type = typeName(doc, member.value) {
+                    if let type = typeName(doc, member.value), !stringsOnly || type == "string" {
                         seen.types.insert(type)
                     } else {
                         seen.unknownType = true
                     }
                     event.fields[key] = seen
                 }
+                observed.events[name] = event
             }
-            observed.events[name] = event
         }
         return observed
+    }
+
+    /// The file parsed as its dialect reads it: a template with blocks as its first rendering that parses (a
+    /// rendering stands for the template's shape; some renderings of a template with a mistake do not parse); nil
+    /// when none does.
+    func document(_ bytes: [UInt8], dialect: TemplateDialect?) -> JSONDocument? {
+        let options = JSONParseOptions(mode: dialect != nil ? .defaultTemplate : .strict, recoversTrailingCommas: false)
+        guard let dialect, dialect != .placeholders else { return JSONParser.parse(bytes, options: options).document }
+        let program = TemplateProgram(bytes, dialect: dialect)
+        guard program.hasControlFlow else { return JSONParser.parse(bytes, options: options).document }
+        guard program.isRenderable else { return nil }
+        for selection in TemplateSelections(domains: program.choices.map(\.optionCount), limit: 16).rows {
+            guard let rendering = program.render(selection, limit: 1 << 20) else { continue }
+            if let document = JSONParser.parse(rendering.bytes, options: options).document { return document }
+        }
+        return nil
+    }
+
+    /// A file's name without its folder and its extensions: `push/templates/order-shipped.json.hbs` is
+    /// `order-shipped`.
+    static func stem(of relative: String) -> String {
+        let name = relative.split(separator: "/").last.map(String.init) ?? relative
+        return name.split(separator: ".").first.map(String.init) ?? name
     }
 
     static let topicSuffixes = [

@@ -120,8 +120,9 @@ extension Engine {
         if let failure, state.lines == 0 {
             return lint(bytes: .failed(failure), target: target)
         }
+        // A walked log of which no line is a payload is no push log: skipped without a word (docs/discovery.md).
+        guard state.kind != nil || target.isExplicit else { return FileOutcome(report: nil, summaries: []) }
         streams.add(state.summary)
-        guard state.linted > 0 || target.isExplicit else { return FileOutcome(report: nil, summaries: []) }
         let report = FileReport(
             path: target.path, kind: state.kind, wireBytes: state.largest?.bytes,
             wireLimit: state.largest?.limit,

@@ -1,4 +1,5 @@
 import PushLintModel
+import PushLintRules
 
 /// One `pushlint lint` run as a value: what to lint and how, everything the command line decided.
 public struct LintRequest: Sendable {
@@ -34,6 +35,8 @@ public struct LintRequest: Sendable {
     public var onlyErrors: Bool
     /// `--app PATH`: the app folders the app-* rules read, instead of the config's `app`.
     public var appPaths: [String] = []
+    /// `--force-exclude`: a file named in `paths` that the config's `exclude` matches is skipped, as when walked.
+    public var forceExclude = false
 
     public init(
         paths: [String], configPath: String? = nil, contractPath: String? = nil, workingDirectory: String,
@@ -68,6 +71,9 @@ public struct LintOutcome: Sendable {
     public var timing: RuleTiming?
     /// What each JSON Lines stream of the run found, rule by rule.
     public var streams: [StreamSummary] = []
+    /// What the run did not find, for standard error: a named folder or an `include` glob that matched no file, a
+    /// run that found no payload (so that `✔ 0 files checked` is never mistaken for a clean project).
+    public var notes: [String] = []
 }
 
 /// Why a run could not start or finish: each is a usage or configuration error (exit 2) with a message and a hint.
@@ -105,6 +111,11 @@ public enum LintSession {
         var discovery = Discovery(
             config: project.config, baseDirectory: project.baseDirectory, cwd: cwd, fileSystem: fileSystem)
         discovery.ignoredFiles = project.ownFiles
+        discovery.forceExclude = request.forceExclude
+        discovery.tally = DiscoveryTally(includeCount: project.config.include.count)
+        if request.standardInput == nil && request.standardInputLines == nil {
+            try checkPushLintFiles(request.paths, project: project, cwd: cwd, fileSystem)
+        }
 
         var outcome: LintOutcome
         do throws(Discovery.MissingPath) {
@@ -128,6 +139,9 @@ public enum LintSession {
         }
         outcome.timing = engine.timing
         outcome.streams = engine.streamSummaries
+        if request.standardInput == nil && request.standardInputLines == nil, let tally = discovery.tally {
+            outcome.notes = notes(tally, project: project, report: outcome.report)
+        }
         if let file = request.writeBaseline {
             outcome.recordedBaseline = Baseline.record(
                 outcome.report, paths: Baseline.PathMapper(baselineFile: absolute(file, cwd: cwd), fileSystem))
@@ -140,6 +154,62 @@ public enum LintSession {
         }
         if request.onlyErrors { outcome.report = outcome.report.onlyErrors() }
         return outcome
+    }
+
+    /// pushlint's own files named on the command line (a pre-commit hook names `.pushlint.json`, the contract and
+    /// the baseline when they change): each is read by its own reader, and a problem is a configuration error, as
+    /// for the run's own config; the engine never lints them as payloads. The run's config and contract were read
+    /// when loaded.
+    static func checkPushLintFiles(_ paths: [String], project: Project, cwd: String, _ fileSystem: any FileSystem)
+        throws(LintSessionError)
+    {
+        for path in paths {
+            let absolute = absolute(path, cwd: cwd)
+            guard !project.ownFiles.contains(absolute), let info = fileSystem.info(absolute, followLinks: true),
+                info.kind == .file, case .bytes(let bytes) = fileSystem.read(absolute, limit: 1 << 20)
+            else { continue }
+            let name = absolute.split(separator: "/").last.map(String.init) ?? absolute
+            // Parsed only when a name or a key of pushlint's files is there: a hook names many payloads.
+            let hints = ["\"$schema\"", "\"tool\"", "\"events\""].map { Array($0.utf8) }
+            guard
+                PushLintFile.recognise(name: name, document: nil) != nil
+                    || bytes.withUnsafeBufferPointer({ buffer in
+                        hints.contains { ASCIIText.firstIndex(of: $0, in: buffer) != nil }
+                    }),
+                let file = PushLintFile.recognise(name: name, document: Discovery.lenientDocument(bytes))
+            else { continue }
+            do {
+                switch file {
+                case .config: _ = try Config.read(path: path, bytes: bytes, rules: RuleRegistry.descriptions)
+                case .contract: _ = try Contract.read(path: path, bytes: bytes)
+                case .baseline: _ = try Baseline.read(path: path, bytes: bytes)
+                }
+            } catch {
+                throw .configuration(error)
+            }
+        }
+    }
+
+    /// What the walk did not find (`LintOutcome.notes`).
+    static func notes(_ tally: DiscoveryTally, project: Project, report: LintReport) -> [String] {
+        let found = tally.snapshot
+        guard found.walked else { return [] }
+        var notes = found.emptyPaths.map { "no file to lint in \($0): nothing in it matches 'include'" }
+        // A glob the user wrote that matches nothing is a mistake worth a word; the default globs are not.
+        if project.config.path != nil {
+            for (index, glob) in project.config.include.enumerated()
+            where !found.matchedIncludes.contains(index) && !Config.defaultInclude.contains(glob.pattern) {
+                notes.append("'include' glob '\(glob.pattern)' of \(project.config.path ?? "") matches no file")
+            }
+        }
+        if report.files.isEmpty, found.emptyPaths.isEmpty {
+            notes.append(
+                report.skipped > 0
+                    ? "no payload found: the \(report.skipped) \(report.skipped == 1 ? "file" : "files") found \(report.skipped == 1 ? "is" : "are") no APNs, FCM or Expo payload (see docs/discovery.md); name a payload file, or list payload folders in 'include'"
+                    : "no file to lint: nothing here matches 'include' (\(project.config.include.map(\.pattern).joined(separator: ", ")))"
+            )
+        }
+        return notes
     }
 
     /// A file the command line names (the baseline), as the file system takes it.

@@ -295,3 +295,44 @@ public struct Config: Sendable {
         apnsHeaders.last { $0.glob.matches(relativePath) }.map { ($0.glob.pattern, $0.headers) }
     }
 }
+
+/// pushlint's own files: the configuration, the contract and the baseline. Each is read by its own reader
+/// (`Config.read`, `Contract.read`, `Baseline.read`) and never linted as a payload, whether a walk finds it or the
+/// command line names it (a pre-commit hook names every changed file). Recognised by name, by the `$schema` that
+/// `pushlint init` writes, or by content: a baseline says `"tool": "pushlint"`, a contract has `events` and only
+/// a contract's keys.
+public enum PushLintFile: String, Sendable, CaseIterable {
+    case config, contract, baseline
+
+    /// The JSON Schema each is published with under `schemas/`: a `$schema` ending in its name says what the file is.
+    public var schemaFileName: String? {
+        switch self {
+        case .config: "pushlint.schema.json"
+        case .contract: "push-contract.schema.json"
+        case .baseline: nil
+        }
+    }
+
+    /// What the file named `name` (its last path component) holding `document` (parsed as JSONC; nil when it does
+    /// not parse) is, or nil when it is none of pushlint's files.
+    public static func recognise(name: String, document: JSONDocument?) -> PushLintFile? {
+        if name == ".pushlint.json" { return .config }
+        if name == "push-contract.json" { return .contract }
+        guard let document, document.kind(document.root) == .object else { return nil }
+        let root = document.root
+        if let schema = document.memberString(root, "$schema") {
+            for file in allCases {
+                if let suffix = file.schemaFileName, schema.hasSuffix("/" + suffix) || schema == suffix { return file }
+            }
+        }
+        if document.memberString(root, "tool") == "pushlint", document.member(root, "entries") != nil {
+            return .baseline
+        }
+        if let events = document.member(root, "events"), document.kind(events) == .object,
+            !document.anyMember(root, { !Contract.knownKeys.contains(document.string($0.key)) })
+        {
+            return .contract
+        }
+        return nil
+    }
+}

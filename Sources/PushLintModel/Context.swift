@@ -47,6 +47,8 @@ public struct FileContext: Sendable {
     public var maxBytes: Int
     /// Nil when the file was not read or was too large to parse.
     public var parse: JSONParseResult?
+    /// The file's bytes when it was read (what `json-syntax` reads to say why a file is not JSON).
+    public var source: [UInt8]?
     /// The file parsed but is no known payload kind.
     public var isUnknownKind: Bool
     public var settings: LintSettings
@@ -71,6 +73,9 @@ public struct FileContext: Sendable {
     }
 
     public var document: JSONDocument? { parse?.document }
+
+    /// A NUL byte in the first 8000 bytes, as git decides that a file is binary: no text, so no line of it is shown.
+    public static func isBinary(_ bytes: [UInt8]) -> Bool { bytes.prefix(8000).contains(0) }
 }
 
 /// What a payload rule sees.

@@ -48,9 +48,13 @@ import Testing
     @Test func outputThatCannotBeWrittenIsAUsageErrorAndLeavesNothing() throws {
         let folder = TempDirectory()
         folder.write("ok.json", #"{"aps": {"alert": "Hi"}}"#)
+        // A missing folder is made; a file where a folder should be is an error that says so.
         let missing = run(["ok.json", "-o", "no/such/folder/report.txt"], in: folder)
-        #expect(missing.status == 2)
-        #expect(missing.stderr.contains("cannot write the report to no/such/folder/report.txt"))
+        #expect(missing.status == 0)
+        #expect(folder.exists("no/such/folder/report.txt"))
+        let blocked = run(["ok.json", "-o", "ok.json/report.txt"], in: folder)
+        #expect(blocked.status == 2)
+        #expect(blocked.stderr.contains("cannot write the report to ok.json/report.txt"), "\(blocked.stderr)")
         // /proc refuses new files even for root.
         let readOnly = run(["ok.json", "--report", "json=/proc/pushlint-report.json"], in: folder)
         #expect(readOnly.status == 2)

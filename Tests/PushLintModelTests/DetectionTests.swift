@@ -26,6 +26,21 @@ import Testing
         #expect(kind(text) == expected, "\(text)")
     }
 
+    /// Key names alone decide nothing (issue 28): a locale, an icon map, a login response, a form's labels.
+    @Test(arguments: [
+        #"{"greeting": "Hello", "android": 3, "token": 7, "topic": 9}"#,
+        #"{"android": 59393, "token": 59394, "topic": 59395, "home": 59396, "search": 59397}"#,
+        #"{"token": "eyJhbGciOi", "data": {"user": {"id": 1}}, "status": "ok"}"#,
+        #"{"to": "To", "title": "Title", "body": "Body", "cancel": "Cancel", "send": "Send", "reply": "Reply"}"#,
+        #"{"message": {"welcome": "Hi", "bye": "Bye"}}"#,
+        #"{"aps": "Apple Push Service", "apple": "Apple", "android": "Android", "about": "About"}"#,
+        #"{"headers": {"Content-Type": "application/json"}, "payload": {"user": 1}}"#,
+        #"{"registration_ids": "none"}"#,
+    ])
+    func namesWithoutShapeAreNoPayload(_ text: String) {
+        #expect(kind(text) == nil, "\(text)")
+    }
+
     @Test func priorityAloneDecidesNothing() {
         #expect(kind(#"{"to": "abc", "priority": "high"}"#) == nil)
         #expect(kind(#"{"name": "package", "version": "1.0.0"}"#) == nil)
@@ -165,45 +180,72 @@ import Testing
     static func reference(_ doc: JSONDocument, _ node: NodeID) -> PayloadKind? {
         guard doc.kind(node) == .object else { return nil }
         func has(_ name: String) -> Bool { doc.member(node, name) != nil }
+        func kind(_ name: String) -> JSONKind? { doc.member(node, name).map { doc.kind($0) } }
         func object(_ name: String) -> NodeID? { doc.member(node, name).flatMap { doc.kind($0) == .object ? $0 : nil } }
+        let keys = doc.members(node).map { doc.string($0.key) }
         let requestKeys = ["message", "validate_only", "validateOnly", "dry_run", "dryRun"]
-        var isFCM: Bool
-        if object("message") != nil {
-            isFCM = doc.members(node).allSatisfy { requestKeys.contains(doc.string($0.key)) }
-        } else {
+        let messageFields = [
+            "name", "data", "notification", "android", "webpush", "apns", "fcm_options", "fcmOptions", "token",
+            "topic", "condition", "fid", "androidV2", "android_v2",
+        ]
+        let targets = ["token", "topic", "condition", "fid"]
+        var isFCM = false
+        if let message = object("message") {
+            let inner = doc.members(message).map { doc.string($0.key) }
             isFCM =
-                ["token", "topic", "condition", "fid"].contains(where: has)
-                && ["notification", "data", "android", "apns", "webpush"].contains(where: has)
-                && !has("to") && !has("registration_ids")
-            // A bare message without its target: only Message fields, one of them only FCM v1 has.
-            let messageFields = [
-                "name", "data", "notification", "android", "webpush", "apns", "fcm_options", "fcmOptions", "token",
-                "topic", "condition", "fid", "androidV2", "android_v2",
-            ]
+                keys.allSatisfy(requestKeys.contains)
+                && (inner.isEmpty || inner.contains(where: messageFields.contains))
+        } else if keys.filter(messageFields.contains).count * 2 > keys.count {
+            if targets.contains(where: has) && !has("to") && !has("registration_ids") {
+                let objects = ["notification", "android", "apns", "webpush", "androidV2", "android_v2"]
+                isFCM = objects.contains { kind($0) == .object }
+                if !isFCM, let data = object("data"), targets.contains(where: { kind($0) == .string }) {
+                    let values = doc.members(data)
+                    isFCM = values.isEmpty || values.contains { doc.kind($0.value) == .string }
+                }
+            }
+            // A bare message without its target: only Message fields, one of them only FCM v1 has, as an object.
             let fcmOnly = ["android", "apns", "webpush", "fcm_options", "fcmOptions", "androidV2", "android_v2"]
-            let onlyFields = doc.members(node).allSatisfy { messageFields.contains(doc.string($0.key)) }
-            isFCM = isFCM || (onlyFields && fcmOnly.contains(where: has))
+            isFCM = isFCM || (keys.allSatisfy(messageFields.contains) && fcmOnly.contains { kind($0) == .object })
         }
         if isFCM { return .fcm }
         if let to = doc.member(node, "to") {
-            var expo = false
+            var expo: Bool?
             switch doc.kind(to) {
-            case .string: expo = PayloadKind.isExpoToken(doc.string(to))
+            case .string: if PayloadKind.isExpoToken(doc.string(to)) { expo = true }
             case .array:
-                expo = doc.elements(to).contains { doc.kind($0) == .string && PayloadKind.isExpoToken(doc.string($0)) }
+                if doc.elements(to).contains(where: {
+                    doc.kind($0) == .string && PayloadKind.isExpoToken(doc.string($0))
+                }) {
+                    expo = true
+                }
             default: break
             }
-            if expo || (object("notification") == nil && PayloadKind.expoOnlyFields.contains(where: has)) {
-                return .expo
+            if expo == nil, object("notification") == nil, PayloadKind.expoOnlyFields.contains(where: has) {
+                let expoFields = ExpoSchema.message.fields.map(\.name)
+                expo =
+                    keys.filter(expoFields.contains).count * 2 > keys.count
+                    && ["title", "body", "subtitle"].allSatisfy { kind($0) == nil || kind($0) == .string }
             }
+            if expo == true { return .expo }
         }
-        if has("registration_ids") { return .fcmLegacy }
-        if has("to") || has("condition") {
-            if object("notification") != nil || PayloadKind.legacyOnlyFields.contains(where: has) { return .fcmLegacy }
+        if has("registration_ids") {
+            if kind("registration_ids") == .array { return .fcmLegacy }
+        } else if let target = doc.member(node, "to") ?? doc.member(node, "condition"), doc.kind(target) == .string {
+            if object("notification") != nil { return .fcmLegacy }
+            let legacyFields = PayloadKind.legacyOnlyFields + ["to", "registration_ids"]
+            let explained = keys.filter { messageFields.contains($0) || legacyFields.contains($0) }.count
+            if PayloadKind.legacyOnlyFields.contains(where: has), explained * 2 > keys.count { return .fcmLegacy }
         }
-        if has("aps") || has("mdm") || has("activeSpeaker") || has("container-identifier") { return .apns }
-        if let payload = object("payload"), doc.member(payload, "aps") != nil || object("headers") != nil {
-            return .apns
+        if has("aps") { return kind("aps") == .object || keys.count <= 3 ? .apns : nil }
+        if has("mdm") || has("activeSpeaker") || has("container-identifier") { return keys.count <= 3 ? .apns : nil }
+        if let payload = object("payload") {
+            if doc.member(payload, "aps") != nil { return .apns }
+            if let headers = object("headers"),
+                doc.members(headers).contains(where: { doc.string($0.key).lowercased().hasPrefix("apns-") })
+            {
+                return .apns
+            }
         }
         return nil
     }
@@ -221,7 +263,9 @@ import Testing
             #""condition": "'a' in topics""#,
             #""android": {}"#, #""other": 1"#, #""fid": "f""#, #""collapse_key": "c""#, #""webpush": {}"#,
             #""fcmOptions": {"analytics_label": "l"}"#, #""name": "projects/p/messages/1""#, #""mdm": "magic""#,
-            #""activeSpeaker": "Anna""#,
+            #""activeSpeaker": "Anna""#, #""android": 3"#, #""token": 7"#, #""greeting": "Hello""#,
+            #""data": {"user": {"id": 1}}"#, #""headers": {"Content-Type": "json"}"#, #""aps": "label""#,
+            #""body": "Hi""#, #""registration_ids": "r""#,
         ]
         var generator = SystemRandomNumberGenerator()
         var checked = 0

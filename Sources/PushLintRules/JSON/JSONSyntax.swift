@@ -10,9 +10,12 @@ struct JSONSyntax: FileRule {
         defaultSeverity: .error,
         rationale: """
             Providers parse the request body as strict JSON: APNs answers 400 for a body it cannot read and FCM \
-            answers INVALID_ARGUMENT ("Invalid JSON payload received"). A template that does not parse is a \
-            broken template, so a file that does not parse is always a finding, also when found by walking a \
-            folder. pushlint reports the first error with what it expected there. Comments and trailing commas are \
+            answers INVALID_ARGUMENT ("Invalid JSON payload received"). A file named on the command line, or \
+            by a config glob that names payload folders, that does not parse is always a finding; a file found by \
+            walking a folder is one only when it shows a payload's keys (a `tsconfig.json` with comments or an \
+            empty test fixture is no payload: docs/discovery.md). pushlint reports the first error, and says the \
+            cause when it is plain: an empty file, a binary file, a text that is not JSON at all, a comment (JSONC \
+            is not a payload), or template syntax (then the dialect's extension is the fix). Comments and trailing commas are \
             allowed only in `.pushlint.json` and the contract; template files may hold placeholders in value \
             position (`"badge": {{count}}`). A `.json.tmpl` file holds placeholders only: a template with blocks \
             (`{{#if}}`, `{% if %}`, Go's `{{if}}`) is read in its dialect when its extension or a `templates` entry \
@@ -46,27 +49,122 @@ struct JSONSyntax: FileRule {
             result.append(trailingComma(issue.span, in: file.document))
         }
         if let error = parse.error, error.kind == .syntax {
-            result.append(
-                diagnostic(
-                    error.message, span: ByteSpan(error.offset, error.offset + error.length), pointer: nil,
-                    help: help(file.path)))
+            let span = ByteSpan(error.offset, error.offset + error.length)
+            // The message and hint follow the cause: a file that is no JSON text at all is said to be so in one
+            // line, not as the character the parser expected there.
+            // A line of JSON Lines: its parser's message says enough (a blank line is no empty file).
+            let isLine = file.path.hasSuffix(".jsonl") || file.path.hasSuffix(".ndjson")
+            switch isLine ? .other : file.source.map({ Cause($0, errorOffset: error.offset) }) ?? .other {
+            case .empty:
+                result.append(
+                    diagnostic(
+                        empty(), span: ByteSpan(0, 0), pointer: nil, help: "write the payload, or delete the file"))
+            case .binary:
+                result.append(diagnostic(binary(), span: ByteSpan(0, 0), pointer: nil))
+            case .notJSON(let first):
+                result.append(
+                    diagnostic(
+                        notJSON(first), span: span, pointer: nil,
+                        help: "a file that is no payload need not be named: pushlint skips it when it walks a folder"))
+            case .comment:
+                result.append(diagnostic(error.message, span: span, pointer: nil, help: commentHelp()))
+            case .template(let dialect):
+                result.append(
+                    diagnostic(error.message, span: span, pointer: nil, help: templateHelp(dialect, path: file.path)))
+            case .other:
+                result.append(diagnostic(error.message, span: span, pointer: nil, help: help(file.path)))
+            }
         }
         return result
     }
 
+    /// Why a file does not parse, as far as its bytes tell.
+    enum Cause: Equatable {
+        case empty, binary, comment, other
+        /// The first character of a text that does not start as JSON does.
+        case notJSON(Character)
+        /// Template syntax of this dialect (nil: placeholders only) where JSON expected a value.
+        case template(TemplateDialect?)
+
+        init(_ bytes: [UInt8], errorOffset: Int) {
+            guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+                self = .empty
+                return
+            }
+            if FileContext.isBinary(bytes) {
+                self = .binary
+                return
+            }
+            let at = bytes[min(errorOffset, bytes.count)...].prefix(2)
+            if at.elementsEqual("//".utf8) || at.elementsEqual("/*".utf8) {
+                self = .comment
+                return
+            }
+            if let dialect = Self.dialect(bytes) {
+                self = .template(dialect)
+                return
+            }
+            let opening = bytes[first]
+            if opening != UInt8(ascii: "{") && opening != UInt8(ascii: "[") {
+                self = .notJSON(Character(UnicodeScalar(opening < 0x80 ? opening : UInt8(ascii: "?"))))
+                return
+            }
+            self = .other
+        }
+
+        /// The template dialect whose syntax the file holds: `.some(nil)` for plain `{{placeholders}}`, nil for none.
+        static func dialect(_ bytes: [UInt8]) -> TemplateDialect?? {
+            func has(_ text: String) -> Bool {
+                bytes.withUnsafeBufferPointer { ASCIIText.firstIndex(of: Array(text.utf8), in: $0) != nil }
+            }
+            if has("{%") { return .some(has("loop.") || has("{%-") ? .jinja : .liquid) }
+            if has("{{#") || has("{{/") || has("{{^") || has("{{else") { return .some(.handlebars) }
+            if has("{{.") || has("{{ .") || has("{{if ") || has("{{range ") || has("{{- ") { return .some(.go) }
+            if has("{{") { return .some(nil) }
+            return nil
+        }
+    }
+
     // MARK: Messages
+
+    func empty() -> String { "empty file: a payload file holds one JSON object (or a batch of them in an array)" }
+
+    func binary() -> String { "binary file, not JSON text: a payload file holds one JSON object in UTF-8" }
+
+    func notJSON(_ first: Character) -> String {
+        let shown = first == "'" ? "\\'" : String(first)
+        return "not JSON: a payload file starts with '{' (one message) or '[' (a batch), this one with '\(shown)'"
+    }
+
+    func commentHelp() -> String {
+        "JSONC is not a payload: APNs and FCM parse the body as strict JSON; delete the comment (comments belong in .pushlint.json and the contract)"
+    }
+
+    /// The extension that reads a file holding template syntax: the dialect's, or `.json.tmpl` for placeholders.
+    func templateHelp(_ dialect: TemplateDialect?, path: String) -> String {
+        guard let dialect, dialect != .placeholders else {
+            if path.hasSuffix(".tmpl") {
+                return
+                    "a .json.tmpl file holds placeholders in strings and in value position only; for blocks name it .json.hbs, .json.liquid, .json.j2 or .json.gotmpl"
+            }
+            return "this file holds {{placeholders}}: name it *.json.tmpl so that they are read as template values"
+        }
+        let extensions =
+            switch dialect {
+            case .handlebars: ".json.hbs (or .json.mustache)"
+            case .liquid: ".json.liquid (or .json.j2 for Jinja)"
+            case .jinja: ".json.j2"
+            case .go, .placeholders: ".json.gotmpl"
+            }
+        return
+            "this file holds \(dialect.displayName) syntax: name it *\(extensions), or give its dialect in a `templates` entry, so that each rendering is checked"
+    }
 
     func help(_ path: String) -> String? {
         if path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") {
             return "each line of JSON Lines is one JSON value; a cut or blank line is reported and the next one linted"
         }
-        // `.tmpl` is placeholders only: a Go template or one with blocks needs its dialect.
-        if path.hasSuffix(".tmpl") {
-            return
-                "a .tmpl file holds placeholders only; for blocks ({{#if}}, {% if %}, {{if}}) name it .json.hbs, .json.liquid, .json.j2 or .json.gotmpl, or give its dialect in a `templates` entry"
-        }
-        return path.contains(".json.")
-            ? nil : "payload files are strict JSON; name the file *.json.tmpl to allow placeholders"
+        return nil
     }
 
     func trailingComma(_ comma: ByteSpan, in document: JSONDocument?) -> Diagnostic {

@@ -13,8 +13,9 @@ struct PayloadKindUnknown: FileRule {
             `message` or a target with content for FCM v1, `registration_ids`/`to` with legacy fields for the \
             legacy FCM API, an Expo push token or Expo-only fields for Expo. A file named explicitly that matches \
             none of them was probably meant to be one. A file found by walking a folder is skipped, and said so \
-            (as info) only when it carries keys that only push payloads have (`notification`, `android`, `apns`, \
-            `webpush`, `registration_ids`, an `alert` with a `badge` or `sound`): a `package.json` stays quiet. \
+            (as info) only when it carries keys that only push payloads have, with their shape (`notification`, \
+            `android`, `apns` or `webpush` objects, a `registration_ids` array, an `alert` with a `badge` or \
+            `sound`): a `package.json` or a locale whose `android` is a string stays quiet. \
             Force the kind with `--kind` or the config's `kinds` when detection cannot tell.
             """,
         triggering: [RuleExample(#"↓{"alert": "Hi", "badge": 1}"#)],
