@@ -256,6 +256,8 @@ enum FuzzTarget {
             JSONParser.parse(json, options: JSONParseOptions(maxBytes: Int.max)).document != nil, "app facts JSON")
         precondition(
             !AppFactsReporter.text(facts).unicodeScalars.contains { $0.value == 0x1B }, "app facts text with an escape")
+        // The resource scanners (strings, sounds, icons, links, Live Activity types) with their own invariants.
+        AppResourceFuzz.run(bytes)
     }
 
     /// The language server's input paths: the bytes as a framed stream, as one message body, and as the text of an

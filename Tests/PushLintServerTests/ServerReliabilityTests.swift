@@ -308,8 +308,9 @@ final class RecordingFileSystem: FileSystem, Sendable {
 
     // MARK: L6: documents that crashed the model
 
-    /// A template `truncate` bound and a contract pattern on a long value (the crashers C2 and C3 at sizes this
-    /// branch's model survives; the full sizes are the model's regression tests): the server answers after each.
+    /// A template `truncate` bound of 2^62 and a contract pattern on a 40 000-character value (the crashers C2 and
+    /// C3 at their reproducers' sizes: SIGILL and SIGSEGV before the model's sizes saturated and its pattern
+    /// matcher stopped recursing per character): the server answers after each.
     @Test func crasherDocumentsAreAnswered() throws {
         let dir = try folder()
         try Data(#"{"contract": "c.json"}"#.utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
@@ -318,8 +319,8 @@ final class RecordingFileSystem: FileSystem, Sendable {
                 .utf8
         ).write(to: dir.appendingPathComponent("c.json"))
         let documents = [
-            ("t.json.liquid", #"{"aps":{"alert":"{{ title | truncate: 1099511627776 }}"}}"#),
-            ("p.json", #"{"message":{"token":"t","data":{"k":""# + String(repeating: "1", count: 2000) + #""}}}"#),
+            ("t.json.liquid", #"{"aps":{"alert":"{{ title | truncate: 4611686018427387904 }}"}}"#),
+            ("p.json", #"{"message":{"token":"t","data":{"k":""# + String(repeating: "1", count: 40_000) + #""}}}"#),
         ]
         for (name, text) in documents {
             let client = Client()
