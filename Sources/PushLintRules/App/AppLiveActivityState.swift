@@ -15,7 +15,8 @@ struct AppLiveActivityState: PayloadRule {
             push-to-start, `aps.attributes` into the type `aps.attributes-type` names \
             (https://developer.apple.com/documentation/activitykit/starting-and-updating-live-activities-with-activitykit-push-notifications). \
             When decoding fails APNs still answers 200, and the device logs "Unable to decode content state" \
-            and drops the update (platform-rules.md §1.7; istornz/flutter_live_activities#118): a missing or \
+            and drops the update (docs/platform-facts.md, Live Activities; \
+            https://github.com/istornz/flutter_live_activities/issues/118): a missing or \
             misspelt key of a non-optional property, a string where the property is an `Int`, `null` for a \
             non-optional, an `attributes-type` that is no type of the app. These are errors.
 

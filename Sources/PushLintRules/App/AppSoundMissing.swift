@@ -12,8 +12,7 @@ struct AppSoundMissing: PayloadRule {
             iOS plays a custom `sound` only when the file is in the app's main bundle or its `Library/Sounds` \
             folder, as a `.caf`, `.aiff` or `.wav` (a `.caf` or `.aiff` written by the app at run time counts \
             too); otherwise the default sound plays \
-            (https://developer.apple.com/documentation/usernotifications/unnotificationsound, \
-            platform-rules.md §1.5). FCM `android.notification.sound` names a file of the app's `res/raw` \
+            (https://developer.apple.com/documentation/usernotifications/unnotificationsound). FCM `android.notification.sound` names a file of the app's `res/raw` \
             without its extension; the FCM SDK looks it up (`getIdentifier(name, "raw", …)`) and plays the \
             default sound when there is none (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages#androidnotification, \
             firebase-android-sdk `CommonNotificationBuilder.getSound`). On Android 8.0 and later the channel's \
