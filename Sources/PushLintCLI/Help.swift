@@ -31,8 +31,10 @@ enum Help {
         USAGE: pushlint lint [PATH ...] [options]
 
         ARGUMENTS:
-          PATH                    Files are always linted; folders are walked for the config's 'include' globs,
-                                  and a walked file is linted only when it looks like a payload (docs/discovery.md).
+          PATH                    A named file is linted as a payload (pushlint's own files are read as what they
+                                  are; with --force-exclude, 'exclude' applies to it); folders are walked for the
+                                  config's 'include' globs, and a walked file is linted only when it looks like a
+                                  payload (docs/discovery.md).
                                   '-' reads one payload from standard input.
 
         OUTPUT:

@@ -20,8 +20,8 @@ extension PayloadJSONSchema {
                     "include",
                     .node(
                         """
-                        Globs of the files linted when a folder is walked. Files named on the command line are \
-                        always linted.
+                        Globs of the files linted when a folder is walked. A file named on the command line is \
+                        linted even when exclude matches it, unless --force-exclude is given.
                         """, ref: "globs", default: .array(Config.defaultInclude.map(SchemaJSON.string)))
                 ),
                 (

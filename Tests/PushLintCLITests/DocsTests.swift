@@ -3,6 +3,9 @@ import PushLintCLI
 import TestSupport
 import Testing
 
+@testable import PushLintEngine
+@testable import PushLintModel
+
 /// The documentation agrees with the code and with itself: the generated sections of docs/ are what
 /// `swift run pushlint-docgen` would write (the help text, the config's and the contract's keys), links between
 /// pages lead somewhere, and no page sends a reader to a file the repository does not have.
@@ -53,6 +56,57 @@ import Testing
                 #expect(!text.contains(name), "\(page) cites \(name), which is not in the repository")
             }
         }
+    }
+
+    /// What the pages say about discovery and `init` is what the code does: named files are not linted whatever
+    /// they hold (`--force-exclude`, pushlint's own files), a walked file that does not parse is linted only on
+    /// evidence, and `init --contract` names events by data values or file names, never by folders.
+    @Test func pagesDescribeDiscoveryAndInitAsTheCodeDoes() throws {
+        for page in Self.userFacingPages where !page.hasPrefix("rules/") {
+            let text = try Self.text(page)
+            #expect(!text.contains("always linted"), "\(page) says named files are always linted")
+            #expect(!text.contains("it is a broken template"), "\(page) says every unparsable walked file is linted")
+        }
+        let cli = try Self.text("docs/cli.md")
+        #expect(cli.contains("--force-exclude") && cli.contains("(discovery.md)"))
+        let contract = try Self.text("docs/contract.md")
+        #expect(!contract.contains("one event per folder"))
+        for key in Initializer.eventKeys { #expect(contract.contains("`\(key)`"), "docs/contract.md lacks \(key)") }
+        // The generated table is the one table of the contract's keys.
+        #expect(contract.components(separatedBy: "| key | type |").count == 2)
+    }
+
+    /// The limits the pages state are the code's: the bounds of a stream's summary, brace expansion, the
+    /// template rendering budget, and the contract pattern's step budget.
+    @Test func pagesStateTheLimitsOfTheCode() throws {
+        let jsonl = try Self.prose("docs/jsonl.md")
+        #expect(jsonl.contains("up to \(Self.grouped(StreamState.maxExactSummaries)) kinds of message"))
+        #expect(jsonl.contains("At most \(StreamState.maxCollapseKeys) collapse keys"))
+        #expect(jsonl.contains("a bare `\\r` inside a line is whitespace"))
+        #expect(jsonl.contains("`contract-event-unknown`"))
+        let configuration = try Self.prose("docs/configuration.md")
+        #expect(configuration.contains("more than \(Glob.maxAlternatives) alternatives"))
+        #expect(configuration.contains("a leading `!`") && configuration.contains("`{a,b}`"))
+        let templates = try Self.prose("docs/templates.md")
+        #expect(templates.contains("\(Engine.templateWorkBudget >> 20) MiB of bytes written plus steps"))
+        #expect(templates.contains("`template-branch-limit`"))
+        #expect(try Self.text("docs/contract.md").contains("**too complex to check**"))
+    }
+
+    /// A page's text with every run of white space (line breaks and indentation too) as one space.
+    static func prose(_ relative: String) throws -> String {
+        try text(relative).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// 1024 as the pages write it: `1 024`.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        return ([digits] + groups).joined(separator: " ")
     }
 
     /// Pages that other branches add at the same merge (what counts as a payload; the package managers).
