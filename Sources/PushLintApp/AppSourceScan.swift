@@ -231,8 +231,9 @@ public enum AppSourceScanner {
             AppLinkScanner.scanManifest(bytes, into: &scan)
             scan.platforms.insert(.android)
         case .androidValues(let isDefault):
-            AndroidResourceScanner.scanValues(bytes, isDefault: isDefault, into: &scan)
-            LocalizedStringScanner.scanAndroidValues(bytes, path: path, into: &scan)
+            let values = AndroidResourceScanner.readValues(bytes)
+            AndroidResourceScanner.scanValues(values, isDefault: isDefault, into: &scan)
+            LocalizedStringScanner.scanAndroidValues(values, path: path, into: &scan)
         case .infoPlist:
             PropertyListScanner.scanInfoPlist(bytes, into: &scan)
             AppLinkScanner.scanInfoPlist(bytes, into: &scan)
