@@ -140,7 +140,7 @@ public struct AppSourceScan: Sendable {
     var platforms: Set<AppFacts.Platform> = []
     /// What the scanner itself could not read (a config value that is no literal).
     var notes: [AppFacts.Unresolved] = []
-    /// Strings, sounds, icons, links and Live Activity types the file holds (issue 30).
+    /// Strings, sounds, icons, links and Live Activity types the file holds.
     var resourceFacts = ResourceScan()
     /// Why the file could not be read (a binary property list), nil when it was.
     public var unreadable: String?

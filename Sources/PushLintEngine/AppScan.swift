@@ -52,7 +52,7 @@ public struct ContractUpdate: Sendable {
     public var isUnusedByConfig: Bool
 }
 
-/// Reads an app's sources for the facts a push contract needs (issue 23): walks the app folders, skipping generated
+/// Reads an app's sources for the facts a push contract needs: walks the app folders, skipping generated
 /// and vendored code, reads each app file (in parallel) with `AppSourceScanner`, and joins them with
 /// `AppFactsAssembler`. Nothing is built or run; a file that cannot be read is listed, never fatal.
 public enum AppScan {

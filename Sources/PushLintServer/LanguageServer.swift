@@ -768,7 +768,7 @@ public final class LanguageServer {
 
     /// Why "disable for this file" may not write a config for the document at `uri`, or nil when it may: only a
     /// `file:` document inside one of the workspace folders the client opened (an `untitled:` document has no
-    /// folder: taking one for it wrote `/.pushlint.json`).
+    /// folder, and the root taken for it would receive `/.pushlint.json`).
     func configFolderRefusal(uri: String) -> String? {
         guard let path = Self.localPath(ofFileURI: uri) else {
             return "'\(uri)' is not a file on disk (a file: URI); save it in a workspace folder first"

@@ -87,7 +87,7 @@ final class RecordingFileSystem: FileSystem, Sendable {
     var currentDirectory: String { base.currentDirectory }
 }
 
-/// The hostile-input reproducers of the language server (issue 33) at small sizes: the server answers while its
+/// The hostile-input reproducers of the language server at small sizes: the server answers while its
 /// work runs, ranges on a long line are right, save never walks past the workspace, the "disable" command never
 /// writes outside it, JSON Lines are linted as the command line lints them, and the model's crashers are answered.
 @Suite final class ServerReliabilityTests {
