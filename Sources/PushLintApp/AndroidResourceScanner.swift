@@ -50,20 +50,42 @@ enum AndroidResourceScanner {
         return SourceExpression(value: expression, text: value, line: attribute.line)
     }
 
-    static func scanValues(_ bytes: [UInt8], isDefault: Bool, into scan: inout AppSourceScan) {
+    /// What a `res/values*` file declares, read once for every scanner: its `<string>` resources (text as the app
+    /// reads it), `<color>`s and `<drawable>`s, each with its line.
+    struct ValuesFile {
+        struct StringValue {
+            let name: String
+            let text: String
+            let line: Int
+            /// `formatted="false"` makes the text no format string.
+            let formatted: Bool
+        }
+        var strings: [StringValue] = []
+        var colors: [(name: String, line: Int)] = []
+        var drawables: [(name: String, line: Int)] = []
+    }
+
+    static func readValues(_ bytes: [UInt8]) -> ValuesFile {
+        var file = ValuesFile()
         let (events, _) = XMLReader.events(bytes)
-        var current: (name: String, text: String, nested: Int)?
+        var current: (name: String, text: String, nested: Int, line: Int, formatted: Bool)?
         for event in events {
             switch event {
-            case .start(let name, let attributes, let selfClosing, _):
+            case .start(let name, let attributes, let selfClosing, let line):
                 if var open = current {
                     // Markup inside a string (`<xliff:g>`) keeps its text.
                     if !selfClosing { open.nested += 1 }
                     current = open
-                } else if name == "string", !selfClosing,
-                    let resource = attributes.first(where: { $0.name == "name" })?.value
-                {
-                    current = (resource, "", 0)
+                    continue
+                }
+                guard let resource = attributes.first(where: { $0.name == "name" })?.value else { continue }
+                switch name {
+                case "string" where !selfClosing:
+                    let formatted = attributes.first(where: { $0.name == "formatted" })?.value != "false"
+                    current = (resource, "", 0, line, formatted)
+                case "color": file.colors.append((resource, line))
+                case "drawable": file.drawables.append((resource, line))
+                default: continue
                 }
             case .text(let text, _):
                 current?.text += text
@@ -73,11 +95,19 @@ enum AndroidResourceScanner {
                     open.nested -= 1
                     current = open
                 } else if name == "string" {
-                    scan.resources.append(
-                        StringResource(name: open.name, value: resourceText(open.text), isDefault: isDefault))
+                    file.strings.append(
+                        ValuesFile.StringValue(
+                            name: open.name, text: resourceText(open.text), line: open.line, formatted: open.formatted))
                     current = nil
                 }
             }
+        }
+        return file
+    }
+
+    static func scanValues(_ file: ValuesFile, isDefault: Bool, into scan: inout AppSourceScan) {
+        for string in file.strings {
+            scan.resources.append(StringResource(name: string.name, value: string.text, isDefault: isDefault))
         }
     }
 

@@ -1,6 +1,6 @@
 import PushLintModel
 
-/// The fuzz hook of the resource scanners (issue 30): one input read as every file kind they handle, with the
+/// The fuzz hook of the resource scanners: one input read as every file kind they handle, with the
 /// invariants that must hold whatever the bytes (checked with `precondition`, so a fuzzer reports a violation as a
 /// crash). `pushlint-fuzz` calls it beside its other targets.
 public enum AppResourceFuzz {

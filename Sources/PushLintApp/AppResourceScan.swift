@@ -1,6 +1,6 @@
 import PushLintModel
 
-/// The app files of issue 30 that are not sources: localizable strings of iOS, and the files whose name alone is the
+/// The app files that are not sources: localizable strings of iOS, and the files whose name alone is the
 /// fact (a sound in the bundle, an Android `res/raw` sound, a drawable or mipmap icon). Decided on the path alone.
 public enum AppResourceKind: Sendable, Hashable {
     /// `Localizable.strings` (UTF-8 or UTF-16), in the locale of its `.lproj` folder.

@@ -140,7 +140,7 @@ public struct AppSourceScan: Sendable {
     var platforms: Set<AppFacts.Platform> = []
     /// What the scanner itself could not read (a config value that is no literal).
     var notes: [AppFacts.Unresolved] = []
-    /// Strings, sounds, icons, links and Live Activity types the file holds (issue 30).
+    /// Strings, sounds, icons, links and Live Activity types the file holds.
     var resourceFacts = ResourceScan()
     /// Why the file could not be read (a binary property list), nil when it was.
     public var unreadable: String?
@@ -231,8 +231,9 @@ public enum AppSourceScanner {
             AppLinkScanner.scanManifest(bytes, into: &scan)
             scan.platforms.insert(.android)
         case .androidValues(let isDefault):
-            AndroidResourceScanner.scanValues(bytes, isDefault: isDefault, into: &scan)
-            LocalizedStringScanner.scanAndroidValues(bytes, path: path, into: &scan)
+            let values = AndroidResourceScanner.readValues(bytes)
+            AndroidResourceScanner.scanValues(values, isDefault: isDefault, into: &scan)
+            LocalizedStringScanner.scanAndroidValues(values, path: path, into: &scan)
         case .infoPlist:
             PropertyListScanner.scanInfoPlist(bytes, into: &scan)
             AppLinkScanner.scanInfoPlist(bytes, into: &scan)

@@ -1,5 +1,5 @@
-/// Finds the string constants of a source file: the simple ones an identifier may be resolved to (issue 23: "a simple
-/// constant in the same project"), with the type, object or enum they belong to, so that `Channels.ORDERS` finds the
+/// Finds the string constants of a source file: the simple ones an identifier may be resolved to (a simple
+/// constant in the same project), with the type, object or enum they belong to, so that `Channels.ORDERS` finds the
 /// `ORDERS` of `Channels`.
 ///
 /// - Kotlin `val NAME = "x"` (and `const val`), Java `final String NAME = "x";`, Swift `let name = "x"` and

@@ -454,49 +454,27 @@ enum LocalizedStringScanner {
     // MARK: Android values
 
     /// `<string name="x">`, `<color name="x">` and `<drawable name="x">` of a `res/values*` file.
-    static func scanAndroidValues(_ bytes: [UInt8], path: String, into scan: inout AppSourceScan) {
+    static func scanAndroidValues(
+        _ file: AndroidResourceScanner.ValuesFile, path: String, into scan: inout AppSourceScan
+    ) {
         let locale = AppResourceKind.androidLocale(path)
-        let (events, _) = XMLReader.events(bytes)
-        var current: (name: String, text: String, nested: Int, line: Int, formatted: Bool)?
-        for event in events {
-            switch event {
-            case .start(let name, let attributes, let selfClosing, let line):
-                if var open = current {
-                    if !selfClosing { open.nested += 1 }
-                    current = open
-                    continue
-                }
-                guard let resource = attributes.first(where: { $0.name == "name" })?.value else { continue }
-                let location = AppFacts.Location(path: scan.path, line: line)
-                switch name {
-                case "string" where !selfClosing:
-                    let formatted = attributes.first(where: { $0.name == "formatted" })?.value != "false"
-                    current = (resource, "", 0, line, formatted)
-                case "color":
-                    scan.resourceFacts.colors.append(
-                        AppFacts.Resource(platform: .android, name: resource, location: location))
-                case "drawable":
-                    scan.resourceFacts.icons.append(
-                        AppFacts.Resource(platform: .android, name: resource, location: location))
-                default:
-                    continue
-                }
-            case .text(let text, _):
-                current?.text += text
-            case .end(let name, _):
-                guard var open = current else { continue }
-                if open.nested > 0 {
-                    open.nested -= 1
-                    current = open
-                } else if name == "string" {
-                    let text = AndroidResourceScanner.resourceText(open.text)
-                    scan.resourceFacts.strings.append(
-                        ResourceScan.StringEntry(
-                            platform: .android, key: open.name, locale: locale,
-                            conversions: open.formatted ? conversions(in: text, style: .java) : [], line: open.line))
-                    current = nil
-                }
-            }
+        for string in file.strings {
+            scan.resourceFacts.strings.append(
+                ResourceScan.StringEntry(
+                    platform: .android, key: string.name, locale: locale,
+                    conversions: string.formatted ? conversions(in: string.text, style: .java) : [], line: string.line))
+        }
+        for color in file.colors {
+            scan.resourceFacts.colors.append(
+                AppFacts.Resource(
+                    platform: .android, name: color.name, location: AppFacts.Location(path: scan.path, line: color.line)
+                ))
+        }
+        for drawable in file.drawables {
+            scan.resourceFacts.icons.append(
+                AppFacts.Resource(
+                    platform: .android, name: drawable.name,
+                    location: AppFacts.Location(path: scan.path, line: drawable.line)))
         }
         if !scan.resourceFacts.strings.isEmpty { scan.platforms.insert(.android) }
     }

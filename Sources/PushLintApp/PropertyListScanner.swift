@@ -35,8 +35,7 @@ enum PropertyListReader {
     static func read(_ bytes: [UInt8]) -> Result<PropertyListValue, ReadError> {
         let (events, complete) = XMLReader.events(bytes)
         // A frame is changed in place (`stack[last].elements.append`): taking an enum's array out, appending and
-        // putting it back copied it on every element while the enum still held it (quadratic: a 2 MB entitlements
-        // file took 40 s).
+        // putting it back copies it on every element while the enum still holds it, quadratic in the list's length.
         struct Frame {
             var isDictionary: Bool
             var line: Int

@@ -52,7 +52,7 @@ public struct ContractUpdate: Sendable {
     public var isUnusedByConfig: Bool
 }
 
-/// Reads an app's sources for the facts a push contract needs (issue 23): walks the app folders, skipping generated
+/// Reads an app's sources for the facts a push contract needs: walks the app folders, skipping generated
 /// and vendored code, reads each app file (in parallel) with `AppSourceScanner`, and joins them with
 /// `AppFactsAssembler`. Nothing is built or run; a file that cannot be read is listed, never fatal.
 public enum AppScan {
@@ -88,16 +88,7 @@ public enum AppScan {
         if AppSourceKind(path: target.path.display) == nil, let kind = AppResourceKind(path: target.path.display) {
             // A sound or an icon is its name: its bytes are never read.
             if kind.isNameOnly { return AppResourceScanner.scan([], path: target.path.display, kind: kind) }
-            switch fileSystem.read(target.path.absolute, limit: AppSourceScanner.maximumFileBytes) {
-            case .bytes(let bytes):
-                return AppResourceScanner.scan(bytes, path: target.path.display, kind: kind)
-            case .tooLarge(let size):
-                return .skipped(
-                    path: target.path.display,
-                    reason: "it is larger than \(AppSourceScanner.maximumFileBytes >> 20) MB (\(size) bytes)")
-            case .failed(let reason):
-                return .unreadable(path: target.path.display, reason: "cannot read it: \(reason)")
-            }
+            return read(target, fileSystem) { AppResourceScanner.scan($0, path: target.path.display, kind: kind) }
         }
         guard let kind = AppSourceKind(path: target.path.display) else {
             // An image or a sound outside the folders that make it a resource (an asset catalog's PNGs).
@@ -112,9 +103,17 @@ public enum AppScan {
             return info.kind == .directory
                 ? .unreadable(path: target.path.display, reason: "the folder cannot be listed") : nil
         }
+        return read(target, fileSystem) { AppSourceScanner.scan($0, path: target.path.display, kind: kind) }
+    }
+
+    /// Scans the target's bytes with `scan`; a file over the size limit is skipped and one that cannot be read is
+    /// unreadable, each with the reason.
+    static func read(
+        _ target: LintTarget, _ fileSystem: any FileSystem, scan: ([UInt8]) -> AppSourceScan
+    ) -> AppSourceScan {
         switch fileSystem.read(target.path.absolute, limit: AppSourceScanner.maximumFileBytes) {
         case .bytes(let bytes):
-            return AppSourceScanner.scan(bytes, path: target.path.display, kind: kind)
+            return scan(bytes)
         case .tooLarge(let size):
             return .skipped(
                 path: target.path.display,

@@ -158,7 +158,7 @@ public enum ContractWriter {
         // MARK: Links
 
         /// `links.schemes` and `links.hosts` from the URL schemes the app registers and the hosts it claims
-        /// (`applinks:`, `autoVerify` filters; issue 30), `https` among the schemes when it claims a host, so that
+        /// (`applinks:`, `autoVerify` filters), `https` among the schemes when it claims a host, so that
         /// `payload-link` accepts the links the app opens. Missing values are added; the team's stay.
         mutating func linksSection() -> Value? {
             var wanted: [(key: String, values: [(value: String, location: AppFacts.Location)])] = []

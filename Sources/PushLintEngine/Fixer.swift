@@ -49,7 +49,7 @@ public struct FixRun: Sendable {
 }
 
 extension Engine {
-    /// Fixes targets (DESIGN.md §7, issue 7): in each pass the applicable fixes of the file's findings are
+    /// Fixes targets (DESIGN.md §7): in each pass the applicable fixes of the file's findings are
     /// applied as byte-range edits on the current text (whole fixes only, never overlapping), the result is
     /// re-parsed and re-linted, until no fix applies or `maxPasses` passes ran. A result that does not parse is
     /// never written: the file is left alone and its fixable findings say why. Writes are atomic and keep the

@@ -1,6 +1,6 @@
 /// What an app's own sources say about push notifications: the channels it creates, the categories it registers,
 /// its background modes and entitlements. Read without building or running anything by `pushlint app scan`, and
-/// checked against the contract and the payloads by the `app-*` rules (issue 23).
+/// checked against the contract and the payloads by the `app-*` rules.
 ///
 /// Every fact carries the file and line it was read from, so that a finding can point at the app's code as well as
 /// at the payload. A fact whose identifier is not a literal (or a simple constant of the same project) is never
@@ -73,7 +73,7 @@ public struct AppFacts: Sendable, Hashable {
         public static func < (a: Platform, b: Platform) -> Bool { a.rawValue < b.rawValue }
     }
 
-    /// A localizable string of the app (issue 30): `Localizable.strings`, `.stringsdict`, String Catalogs and
+    /// A localizable string of the app: `Localizable.strings`, `.stringsdict`, String Catalogs and
     /// `res/values*/strings.xml`, one entry per key and platform.
     public struct LocalizedString: Sendable, Hashable {
         public var platform: Platform

@@ -18,7 +18,7 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
         return nil
     }
 
-    /// An FCM v1 send request or message, on evidence (issue 28): key names alone decide nothing, since `android`,
+    /// An FCM v1 send request or message, on evidence: key names alone decide nothing, since `android`,
     /// `token` and `topic` are common words (a locale, a map of icon names); a value must have the field's shape.
     static func isFCM(_ keys: DetectionKeys, _ doc: JSONDocument) -> Bool {
         if let message = keys.message, doc.kind(message) == .object {

@@ -2,7 +2,7 @@ import PushLintModel
 
 /// `pushlint app scan`: an app's facts in, text or JSON out.
 ///
-/// JSON, one object (issue 23's shape first, then what else was read):
+/// JSON, one object (the notification facts first, then what else was read):
 /// `channels` (`{"id", "importance", "path", "line"}`, importance as the contract spells it or null),
 /// `categories` (`{"id", "path", "line", "actions"}`), `backgroundModes` and `entitlements` (strings, each once),
 /// `defaultChannel` (id or null), `serviceExtension` (bool), `unresolved` (`{"what", "path", "line"}`); then

@@ -1,6 +1,6 @@
 import PushLintModel
 
-/// The facts of issue 30 in `pushlint app scan`'s output, after the others.
+/// The resource facts (strings, sounds, icons, links, Live Activity types) in `pushlint app scan`'s output, after the others.
 ///
 /// JSON: `strings` (`{"platform", "key", "locales", "arguments", "mismatchedLocales": [{"locale", "arguments"}],
 /// "path", "line"}`), `sounds` (`{"platform", "name", "path"}`), `icons` and `colors` (`{"name", "path", "line"}`),

@@ -136,7 +136,9 @@ final class BackgroundWork<Result: Sendable>: Sendable {
                     if let index = state.running.firstIndex(where: { $0 === piece.cancellation }) {
                         state.running.remove(at: index)
                     }
-                    if let result { state.finished.append(result) }
+                    // Cancelled while it ran: its document or save is stale, and its reads may have failed on the
+                    // cancelled file system, so the result is not the document's.
+                    if let result, !piece.cancellation.isCancelled { state.finished.append(result) }
                 }
                 startWaiting()
                 wake()

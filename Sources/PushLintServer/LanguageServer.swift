@@ -289,7 +289,12 @@ public final class LanguageServer {
 
     /// The workspace folder that holds `path` (the innermost), if one does.
     func workspaceFolder(holding path: String) -> String? {
-        workspaceFolders.filter { path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+        Self.workspaceFolder(in: workspaceFolders, holding: path)
+    }
+
+    /// The folder of `folders` that holds `path` (the innermost), if one does.
+    static func workspaceFolder(in folders: [String], holding path: String) -> String? {
+        folders.filter { path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
     }
 
     // MARK: Linting
@@ -521,11 +526,13 @@ public final class LanguageServer {
 
     /// Lints the saved document's project folder as `pushlint lint` does there, off the request thread, and keeps
     /// the project findings; the open documents of that folder show the ones that name them. The folder is the
-    /// config's; with no config above the document, the workspace folder that holds it; with neither, the project
-    /// rules do not run (a document outside every workspace folder would otherwise have its whole folder walked,
-    /// `/` for a file there). A newer save or shutdown cancels the run.
+    /// config's; with no config above the document, the workspace folder that holds it. The folder must be a
+    /// workspace folder the client gave or inside one, else the project rules do not run: the walk covers the
+    /// whole folder, and a config outside the workspace (`~/.pushlint.json`) would make that all of `$HOME`, a
+    /// document outside every workspace folder `/`. A newer save or shutdown cancels the run.
     func runProjectRules(for uri: String) {
         guard let document = documents[uri], document.path.hasPrefix("/"), uri.hasPrefix("file://") else { return }
+        let folders = workspaceFolders
         let workspace = workspaceFolder(holding: document.path)
         let folder = Self.parent(document.path)
         projectRun?.cancellation.cancel()
@@ -539,9 +546,9 @@ public final class LanguageServer {
                 let project = try? Project.load(
                     configPath: nil, contractPath: nil, cwd: folder, fileSystem: fileSystem)
             else { return nil }
-            guard let base = project.configFile != nil ? project.baseDirectory : workspace, base != "/" else {
-                return nil
-            }
+            guard let base = project.configFile != nil ? project.baseDirectory : workspace,
+                Self.workspaceFolder(in: folders, holding: base + "/") != nil
+            else { return nil }
             let request = LintRequest(paths: [base], workingDirectory: base, options: LintOptions(jobs: 1))
             guard let outcome = try? LintSession.run(request, fileSystem: fileSystem), !cancellation.isCancelled
             else { return nil }
@@ -761,7 +768,7 @@ public final class LanguageServer {
 
     /// Why "disable for this file" may not write a config for the document at `uri`, or nil when it may: only a
     /// `file:` document inside one of the workspace folders the client opened (an `untitled:` document has no
-    /// folder: taking one for it wrote `/.pushlint.json`).
+    /// folder, and the root taken for it would receive `/.pushlint.json`).
     func configFolderRefusal(uri: String) -> String? {
         guard let path = Self.localPath(ofFileURI: uri) else {
             return "'\(uri)' is not a file on disk (a file: URI); save it in a workspace folder first"

@@ -134,7 +134,7 @@ struct SplitMix64 {
     }
 }
 
-/// The strings real payloads carry, which the template corpus barely has (issue 20): order numbers, timestamps,
+/// The strings real payloads carry, which the template corpus barely has: order numbers, timestamps,
 /// prices, ids with 7 and more digits, phone- and card-like numbers, tracking codes, URLs, e-mail addresses, long
 /// texts, emoji and right-to-left text. Most values are ordinary; a few are findings (a customer's e-mail, a
 /// phone number, a card number), as in a real repository.

@@ -231,7 +231,7 @@ enum FuzzTarget {
         server.outbox.removeAll()
     }
 
-    /// The app scanners (issue 23) take the bytes as each kind of app file: every fact they read lies on a line of
+    /// The app scanners take the bytes as each kind of app file: every fact they read lies on a line of
     /// the input, joining them resolves without trouble, and both renderings of the facts are well-formed.
     static let appFileNames = [
         "A.kt", "A.java", "A.swift", "A.m", "a.ts", "a.dart", "AndroidManifest.xml", "res/values/strings.xml",

@@ -1,4 +1,4 @@
-// The fuzz target (issue 9). Built with libFuzzer:
+// The fuzz target. Built with libFuzzer:
 //     swift build -c release --product pushlint-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 //     .build/release/pushlint-fuzz .fuzz/corpus testdata/fuzz -max_total_time=600
 // Built normally it replays inputs: `swift run pushlint-fuzz [--mode=NAME] FILE ...` (how regressions are

@@ -54,8 +54,9 @@ import Testing
         let folder = TempDirectory()
         folder.write(
             "shallow/Ok.kt", "val c = NotificationChannel(\"chat\", \"n\", NotificationManager.IMPORTANCE_HIGH)\n")
-        try Self.makeDeepTree(folder.path + "/shallow")
+        // Registered first: a tree that fails half-built past PATH_MAX is still removed (no path reaches it).
         defer { Self.removeDeepTree(folder.path + "/shallow") }
+        try Self.makeDeepTree(folder.path + "/shallow")
         let facts = try AppScan.scan(folders: ["shallow"], cwd: folder.path, jobs: 1)
         #expect(facts.channels.map(\.id) == ["chat"])
         #expect(facts.unreadable.count == 1, "\(facts.unreadable)")

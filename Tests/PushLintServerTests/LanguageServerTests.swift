@@ -283,16 +283,18 @@ final class Client {
         #expect(linted.last?["params"]?["diagnostics"]?.arrayValue?.isEmpty == false)
     }
 
+    static let highPriority =
+        #"{"message": {"token": "t", "notification": {"title": "a", "body": "b"}, "android": {"priority": "HIGH"}}}"#
+
     /// Project rules run over the config's folder when a document is saved; their findings show in the open
     /// documents they name, with the other files as related information.
     @Test func projectRulesOnSave() throws {
         let dir = try folder()
         try Data("{}".utf8).write(to: dir.appendingPathComponent(".pushlint.json"))
-        let high =
-            #"{"message": {"token": "t", "notification": {"title": "a", "body": "b"}, "android": {"priority": "HIGH"}}}"#
+        let high = Self.highPriority
         for i in 1...5 { try Data(high.utf8).write(to: dir.appendingPathComponent("p\(i).json")) }
         let uri = dir.appendingPathComponent("p1.json").absoluteString
-        let client = Client()
+        let client = Client(workspace: dir)
         let opened = client.open(uri, high).last?["params"]?["diagnostics"]?.arrayValue ?? []
         #expect(!opened.contains { $0["code"] == .string("priority-high-ratio") }, "project rules ran on open")
         client.notify("textDocument/didSave", .object([("textDocument", Client.document(uri))]))
@@ -301,6 +303,22 @@ final class Client {
         let related = finding["relatedInformation"]?.arrayValue ?? []
         #expect(related.count == 4)
         #expect(related.first?["location"]?["uri"]?.stringValue?.hasSuffix("/p2.json") == true)
+    }
+
+    /// A config above every workspace folder (a `~/.pushlint.json`) or a document outside every workspace folder
+    /// runs no project rules on save: their folder would be walked whole, all of `$HOME` for that config.
+    @Test(arguments: [true, false]) func projectRulesStayInsideTheWorkspace(configAboveWorkspace: Bool) throws {
+        let home = try folder()
+        let project = home.appendingPathComponent("project")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: home.appendingPathComponent(".pushlint.json"))
+        for i in 1...5 { try Data(Self.highPriority.utf8).write(to: project.appendingPathComponent("p\(i).json")) }
+        let uri = project.appendingPathComponent("p1.json").absoluteString
+        let client = configAboveWorkspace ? Client(workspace: project) : Client()
+        _ = client.open(uri, Self.highPriority)
+        client.notify("textDocument/didSave", .object([("textDocument", Client.document(uri))]))
+        let saved = client.settle().last?["params"]?["diagnostics"]?.arrayValue ?? []
+        #expect(!saved.contains { $0["code"] == .string("priority-high-ratio") }, "project rules walked '\(home.path)'")
     }
 
     @Test func disableRuleWritesAnOverride() throws {

@@ -1,9 +1,10 @@
 import Foundation
 import PushLintEngine
-import PushLintServer
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import PushLintServer
 
 /// A file system whose every call waits while `closed`: a lint that reads through it (its project's config) stands
 /// still until the test opens the gate, as a lint of a pathological document would.
@@ -16,11 +17,28 @@ final class GateFileSystem: FileSystem, Sendable {
 
     func open() { isClosed.withLock { $0 = false } }
 
-    func pass() {
+    /// Waits while the gate is closed, at most `seconds`: a test that fails before opening it leaves no thread
+    /// spinning for good.
+    func pass(seconds: Double = 10) {
         guard isClosed.withLock({ $0 }) else { return }
         waiting.add(1, ordering: .relaxed)
-        while isClosed.withLock({ $0 }) { usleep(200) }
+        _ = Self.wait(seconds: seconds) { !isClosed.withLock { $0 } }
         waiting.subtract(1, ordering: .relaxed)
+    }
+
+    /// Whether some call stands at the gate within `seconds`.
+    func hasWaiter(within seconds: Double = 5) -> Bool {
+        Self.wait(seconds: seconds) { waiting.load(ordering: .relaxed) > 0 }
+    }
+
+    /// Polls `condition` until it holds (true) or `seconds` pass (false).
+    static func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() >= deadline { return false }
+            usleep(200)
+        }
+        return true
     }
 
     func info(_ path: String, followLinks: Bool) -> FileInfo? {
@@ -69,7 +87,7 @@ final class RecordingFileSystem: FileSystem, Sendable {
     var currentDirectory: String { base.currentDirectory }
 }
 
-/// The hostile-input reproducers of the language server (issue 33) at small sizes: the server answers while its
+/// The hostile-input reproducers of the language server at small sizes: the server answers while its
 /// work runs, ranges on a long line are right, save never walks past the workspace, the "disable" command never
 /// writes outside it, JSON Lines are linted as the command line lints them, and the model's crashers are answered.
 @Suite final class ServerReliabilityTests {
@@ -112,9 +130,10 @@ final class RecordingFileSystem: FileSystem, Sendable {
                     ])
                 )
             ]))
+        defer { gate.open() }
         client.time += 1
         client.server.lintDue()
-        while gate.waiting.load(ordering: .relaxed) == 0 { usleep(200) }
+        try #require(gate.hasWaiter(), "the lint never reached the file system")
         #expect(Self.ping(client) == .int(LanguageServer.ErrorCode.methodNotFound))
         #expect(!client.server.isIdle, "the lint is not running in the background")
         client.notify(
@@ -148,15 +167,31 @@ final class RecordingFileSystem: FileSystem, Sendable {
                     ])
                 )
             ]))
+        defer { gate.open() }
         client.time += 1
         client.server.lintDue()
-        while gate.waiting.load(ordering: .relaxed) == 0 { usleep(200) }
+        try #require(gate.hasWaiter(), "the lint never reached the file system")
         #expect(client.request("shutdown", .null)["result"] == .null)
         gate.open()
         #expect(client.server.waitUntilIdle())
         #expect(Self.published(client.take(), dir.appendingPathComponent("a.json").absoluteString).isEmpty)
         client.notify("exit", .null)
         #expect(client.server.exitCode == 0)
+    }
+
+    /// A piece cancelled while it runs has its result dropped, as one cancelled while it waits never runs: the
+    /// result is of a stale version or save, read through a file system that failed from the cancellation on.
+    @Test func aPieceCancelledWhileItRunsHasItsResultDropped() {
+        let work = BackgroundWork<Int>(maxRunning: 1)
+        let stale = Cancellation()
+        work.submit(stale) {
+            stale.cancel()
+            return 1
+        }
+        let wanted = Cancellation()
+        work.submit(wanted) { 2 }
+        #expect(GateFileSystem.wait(seconds: 5) { work.isIdle }, "the background work did not finish")
+        #expect(work.takeFinished() == [2])
     }
 
     // MARK: L2: ranges on one long line

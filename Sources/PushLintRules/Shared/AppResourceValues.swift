@@ -1,7 +1,7 @@
 import PushLintJSON
 import PushLintModel
 
-/// What the resource rules of issue 30 share: the values a payload field stands for (a literal, or each value the
+/// What the app resource rules share: the values a payload field stands for (a literal, or each value the
 /// contract allows for a placeholder that stands alone), and the example app they are shown with.
 enum AppResourceValues {
     /// The values `node` may have when sent: its text; for a templated value that is one placeholder, every value

@@ -1,6 +1,6 @@
 import PushLintModel
 
-/// The shop app of the rule examples with its resources (issue 30), as `pushlint app scan` reads them from
+/// The shop app of the rule examples with its resources, as `pushlint app scan` reads them from
 /// `testdata/examples/app`.
 extension ExampleApps {
     static let localizable = "ios/Shop/en.lproj/Localizable.strings"
