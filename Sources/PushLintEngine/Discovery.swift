@@ -287,11 +287,12 @@ extension Discovery {
         return PayloadKind.hasPushMarkers(bytes)
     }
 
-    /// The first MiB of a file (the rest is read past, not kept).
+    /// The first MiB of a file (the rest is never read).
     static func prefix(of path: String, _ fileSystem: any FileSystem) -> [UInt8] {
+        let limit = 1 << 20
         var bytes: [UInt8] = []
-        _ = fileSystem.readChunks(path) { chunk in
-            if bytes.count < 1 << 20 { bytes += chunk.prefix((1 << 20) - bytes.count) }
+        _ = fileSystem.readChunks(path, upTo: limit) { chunk in
+            bytes += chunk.prefix(limit - bytes.count)
         }
         return bytes
     }
