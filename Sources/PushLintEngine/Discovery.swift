@@ -214,7 +214,11 @@ public final class DiscoveryTally: Sendable {
 extension Discovery {
     /// Whether `exclude` (or an always-excluded folder) keeps the file at `relative` (from the config's folder)
     /// out of a walk: what `--force-exclude` applies to named files.
-    func excludes(_ relative: String) -> Bool {
+    func excludes(_ relative: String) -> Bool { Self.excludes(relative, config: config) }
+
+    /// Whether `config`'s `exclude` (or an always-excluded folder) keeps the file at `relative` out of a walk: the one
+    /// place that decides it, for the walk, `--force-exclude` and the editor's unsaved documents alike.
+    static func excludes(_ relative: String, config: Config) -> Bool {
         guard !relative.hasPrefix("../") else { return false }
         if config.exclude.contains(where: { $0.matches(relative) }) { return true }
         var folder = ""
@@ -283,11 +287,12 @@ extension Discovery {
         return PayloadKind.hasPushMarkers(bytes)
     }
 
-    /// The first MiB of a file (the rest is read past, not kept).
+    /// The first MiB of a file (the rest is never read).
     static func prefix(of path: String, _ fileSystem: any FileSystem) -> [UInt8] {
+        let limit = 1 << 20
         var bytes: [UInt8] = []
-        _ = fileSystem.readChunks(path) { chunk in
-            if bytes.count < 1 << 20 { bytes += chunk.prefix((1 << 20) - bytes.count) }
+        _ = fileSystem.readChunks(path, upTo: limit) { chunk in
+            bytes += chunk.prefix(limit - bytes.count)
         }
         return bytes
     }

@@ -179,19 +179,11 @@ public struct Engine: Sendable {
     /// Whether walking the config's folder lints the file at `relative` (a path relative to it), as `Discovery` decides.
     func walks(relative: String) -> Bool {
         let config = project.config
-        let parts = relative.split(separator: "/").map(String.init)
-        guard !relative.hasPrefix("../"), let name = parts.last, name != Project.configFileName else { return false }
-        var folder = ""
-        for part in parts.dropLast() {
-            folder = folder.isEmpty ? part : folder + "/" + part
-            if Config.alwaysExcluded.contains(part)
-                || config.exclude.contains(where: { $0.matches(folder) || $0.matches(folder + "/") })
-            {
-                return false
-            }
-        }
+        guard !relative.hasPrefix("../"), let name = relative.split(separator: "/").last,
+            name != Project.configFileName
+        else { return false }
         return config.include.contains(where: { $0.matches(relative) })
-            && !config.exclude.contains(where: { $0.matches(relative) })
+            && !Discovery.excludes(relative, config: config)
     }
 
     /// The report of a run: the files' reports in path order, the contract's findings (`checksContract`, when it

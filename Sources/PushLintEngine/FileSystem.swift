@@ -25,6 +25,9 @@ public protocol FileSystem: Sendable {
     /// Reads a file (or a pipe: `/dev/stdin`) in chunks, in order, never holding more than one; returns why it
     /// stopped when reading failed, nil at the end.
     func readChunks(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String?
+    /// Reads at most the first `limit` bytes of a file in chunks (the head of a walked file too large to lint shows
+    /// whether it is a payload; the rest is never read); returns why it stopped when reading failed, nil otherwise.
+    func readChunks(_ path: String, upTo limit: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String?
 }
 
 extension FileSystem {
@@ -36,6 +39,17 @@ extension FileSystem {
             return nil
         case .tooLarge: return "it is too large"
         case .failed(let reason): return reason
+        }
+    }
+
+    /// Hands over the first `limit` bytes of `readChunks` (file systems of tests, wrappers).
+    public func readChunks(_ path: String, upTo limit: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+        var left = max(0, limit)
+        return readChunks(path) { chunk in
+            guard left > 0 else { return }
+            let head = UnsafeBufferPointer(rebasing: chunk.prefix(left))
+            left -= head.count
+            body(head)
         }
     }
 
@@ -145,6 +159,10 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func readChunks(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+        readChunks(path, upTo: Int.max, body)
+    }
+
+    public func readChunks(_ path: String, upTo limit: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
         // Blocking: standard input may be a pipe whose writer is slower than the lint.
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return Self.errorText(errno) }
@@ -155,12 +173,15 @@ public struct LocalFileSystem: FileSystem {
         let capacity = 1 << 20
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
-        while true {
-            let n = Self.readRetrying(fd, buffer.baseAddress!, capacity)
+        var left = max(0, limit)
+        while left > 0 {
+            let n = Self.readRetrying(fd, buffer.baseAddress!, min(capacity, left))
             if n < 0 { return Self.errorText(errno) }
             if n == 0 { return nil }
+            left -= n
             body(UnsafeBufferPointer(rebasing: buffer[0..<n]))
         }
+        return nil
     }
 
     public func read(_ path: String, limit: Int) -> ReadOutcome {

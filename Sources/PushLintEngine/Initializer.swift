@@ -160,8 +160,22 @@ public struct Initializer: Sendable {
         /// An FCM notification that names no channel: it goes to the app's default channel, which only the app
         /// knows, so the starter lists no channels (with a list, a missing channel is reported).
         var notificationWithoutChannel = false
-        /// Event name -> what the payloads of the event showed.
-        var events: [String: EventInfo] = [:]
+
+        mutating func insert(file relative: String, stem: String) {
+            let order = events.count
+            events[.file(stem: stem), default: EventInfo(order: order)].files.insert(relative)
+        }
+        /// Event -> what the payloads of the event showed.
+        var events: [EventIdentity: EventInfo] = [:]
+    }
+
+    /// What makes payloads one event. A data value and a file's name are two name spaces: an event named by its
+    /// files claims them whatever their data says, one named by a value claims that value wherever it is sent, so
+    /// the two never share an event (that event would need both to hold). Two keys naming the same value
+    /// (`"type": "order"` here, `"event": "order"` there) are two events too: one `match` holds one key.
+    enum EventIdentity: Hashable {
+        case matched(key: String, value: String)
+        case file(stem: String)
     }
 
     struct EventInfo {
@@ -174,6 +188,32 @@ public struct Initializer: Sendable {
         /// Field -> observed types (nil: unknown, a placeholder or null) and how many payloads had it.
         var fields: [String: (types: Set<String>, unknownType: Bool, count: Int)] = [:]
         var payloads = 0
+        /// When the scan first saw the event: the first of two that want one name keeps it.
+        var order = 0
+    }
+
+    /// Each event's name in the contract: a matched event is named by its value, the first one seen keeping it when
+    /// two keys name the same value (the later one is suffixed with its key); an event named by its files takes the
+    /// stem, suffixed when a value already names an event.
+    static func names(of events: [EventIdentity: EventInfo]) -> [String: EventInfo] {
+        var named: [String: EventInfo] = [:]
+        func claim(_ name: String, _ suffix: String, _ info: EventInfo) {
+            var candidate = name
+            var number = 1
+            while named[candidate] != nil {
+                candidate = name + "-" + suffix + (number == 1 ? "" : "-\(number)")
+                number += 1
+            }
+            named[candidate] = info
+        }
+        let ordered = events.sorted { $0.value.order < $1.value.order }
+        for (identity, info) in ordered {
+            if case .matched(let key, let value) = identity { claim(value, key, info) }
+        }
+        for (identity, info) in ordered {
+            if case .file(let stem) = identity { claim(stem, "file", info) }
+        }
+        return named
     }
 
     /// A starter contract from the payloads found below `directory`: the channels and categories they use, and one
@@ -209,8 +249,9 @@ public struct Initializer: Sendable {
                 "  \"android\": {\n    \"channels\": [\n" + channels.joined(separator: ",\n") + "\n    ]\n  }")
         }
         var events: [String] = []
-        for name in sorted(Set(observed.events.keys)) {
-            guard let info = observed.events[name] else { continue }
+        let named = Self.names(of: observed.events)
+        for name in sorted(Set(named.keys)) {
+            guard let info = named[name] else { continue }
             var parts: [String] = []
             if !info.files.isEmpty { parts.append("      \"files\": \(list(info.files))") }
             if let match = info.match {
@@ -265,7 +306,7 @@ public struct Initializer: Sendable {
             let stem = Self.stem(of: relative)
             guard let doc = document(bytes, dialect: dialect) else {
                 // A template pushlint cannot render still belongs to an event: the one its name says.
-                if dialect != nil { observed.events[stem, default: EventInfo()].files.insert(relative) }
+                if dialect != nil { observed.insert(file: relative, stem: stem) }
                 continue
             }
             let roots = doc.kind(doc.root) == .array ? doc.elements(doc.root) : [doc.root]
@@ -274,18 +315,21 @@ public struct Initializer: Sendable {
                 return PayloadBuilder.build(doc, node: node, kind: kind)
             }
             if payloads.isEmpty {
-                if dialect != nil { observed.events[stem, default: EventInfo()].files.insert(relative) }
+                if dialect != nil { observed.insert(file: relative, stem: stem) }
                 continue
             }
             for payload in payloads {
                 let fields = customFields(doc, payload)
-                let named = fields.lazy.compactMap { member -> (key: String, value: String)? in
-                    let key = doc.string(member.key)
-                    guard Self.eventKeys.contains(key), let value = literal(doc, member.value) else { return nil }
+                // The keys in `eventKeys` order, whatever the order of the payload's members: a payload with both
+                // `type` and `event` is named by the same key as every other.
+                let named = Self.eventKeys.lazy.compactMap { key -> (key: String, value: String)? in
+                    guard let member = fields.first(where: { doc.string($0.key) == key }),
+                        let value = literal(doc, member.value)
+                    else { return nil }
                     return (key, value)
                 }.first
-                let name = named?.value ?? stem
-                var event = observed.events[name] ?? EventInfo()
+                let identity: EventIdentity = named.map { .matched(key: $0.key, value: $0.value) } ?? .file(stem: stem)
+                var event = observed.events[identity] ?? EventInfo(order: observed.events.count)
                 if let named { event.match = named } else { event.files.insert(relative) }
                 event.payloads += 1
                 if let channel = payload.android?.channelId.flatMap({ literal(doc, $0) }) {
@@ -321,7 +365,7 @@ public struct Initializer: Sendable {
                     }
                     event.fields[key] = seen
                 }
-                observed.events[name] = event
+                observed.events[identity] = event
             }
         }
         return observed

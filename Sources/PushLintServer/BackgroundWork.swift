@@ -57,6 +57,14 @@ struct CancellableFileSystem: FileSystem {
         }
         return cancellation.isCancelled ? Self.cancelled : failure
     }
+
+    func readChunks(_ path: String, upTo limit: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+        if cancellation.isCancelled { return Self.cancelled }
+        let failure = base.readChunks(path, upTo: limit) { chunk in
+            if !cancellation.isCancelled { body(chunk) }
+        }
+        return cancellation.isCancelled ? Self.cancelled : failure
+    }
 }
 
 /// Runs the server's heavy work (linting a document, the project rules) on threads of its own, so that the request

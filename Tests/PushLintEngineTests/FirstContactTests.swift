@@ -189,4 +189,20 @@ import Testing
         #expect(report.files.map(\.path.display) == ["push/batch.json"])
         #expect(report.allDiagnostics.map(\.ruleId) == ["json-limit"])
     }
+
+    /// Telling whether a walked file too large to lint is a payload reads its first MiB, never the rest: a
+    /// multi-gigabyte dump in the tree costs one MiB, not the whole file.
+    @Test func aLargeWalkedFileIsReadOnlyAsFarAsItsFirstMiB() throws {
+        let size = 3 << 20
+        let lock = #"{"name": "api", "packages": {"# + String(repeating: " ", count: size) + "}}"
+        let batch = "[" + String(repeating: #"{"aps": {"alert": "n"}},"#, count: size / 24) + #"{"aps": {}}]"#
+        let fileSystem = MemoryFileSystem(["/project/package-lock.json": lock, "/project/push/batch.json": batch])
+        let report = try LintSession.run(
+            LintRequest(paths: ["."], workingDirectory: "/project", options: LintOptions(maxFileBytes: 2000)),
+            fileSystem: fileSystem
+        ).report
+        #expect(report.files.map(\.path.display) == ["push/batch.json"])
+        #expect(report.allDiagnostics.map(\.ruleId) == ["json-limit"])
+        #expect(fileSystem.bytesRead == 2 << 20)
+    }
 }

@@ -120,6 +120,28 @@ import Testing
         #expect(fs.text("/project/.pushlint.json") == nil)
     }
 
+    /// The contract `init --contract` writes maps every payload it was written from to one event: a data value
+    /// equal to a file's stem (`"type": "shipped"` beside `shipped.json`), and one value named under two keys
+    /// (`type` here, `event` there), each give events of their own.
+    @Test func theStarterContractClaimsEveryPayloadItWasWrittenFrom() throws {
+        let fs = MemoryFileSystem([
+            "/project/push/shipped.json": #"{"aps": {"alert": "Shipped"}, "order_id": "1"}"#,
+            "/project/push/ship-note.json": #"{"aps": {"alert": "Shipped"}, "type": "shipped"}"#,
+            "/project/push/order-a.json": #"{"aps": {"alert": "A"}, "type": "order"}"#,
+            "/project/push/order-b.json": #"{"aps": {"alert": "B"}, "event": "order"}"#,
+            "/project/push/order-c.json": #"{"aps": {"alert": "C"}, "event": "x", "type": "order"}"#,
+        ])
+        _ = try Initializer(directory: "/project", fileSystem: fs).run(contract: true)
+        let text = try #require(fs.text("/project/push-contract.json"))
+        let contract = try Contract.read(path: "push-contract.json", bytes: Array(text.utf8))
+        #expect(contract.events.allSatisfy { $0.files.isEmpty || $0.match.isEmpty }, "\(text)")
+        let report = try LintSession.run(LintRequest(paths: ["."], workingDirectory: "/project"), fileSystem: fs)
+            .report
+        #expect(report.files.count == 5)
+        let unknown = report.allDiagnostics.filter { $0.ruleId == "contract-event-unknown" }
+        #expect(unknown.isEmpty, "\(unknown.map(\.message))\n\(text)")
+    }
+
     @Test func anEmptyFolderGivesAValidContract() throws {
         let fs = MemoryFileSystem(["/project/README.md": "x"])
         _ = try Initializer(directory: "/project", fileSystem: fs).run(contract: true)

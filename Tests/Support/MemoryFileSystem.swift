@@ -11,12 +11,16 @@ public final class MemoryFileSystem: FileSystem, Sendable {
     }
     let files: Mutex<[String: Entry]>
     let failing: Mutex<Bool> = Mutex(false)
+    let handedOut: Mutex<Int> = Mutex(0)
     public let currentDirectory: String
 
     public init(_ files: [String: String] = [:], cwd: String = "/project") {
         self.files = Mutex(files.mapValues { Entry(bytes: Array($0.utf8), mode: 0o644) })
         currentDirectory = cwd
     }
+
+    /// How many bytes of files the reads have handed over so far.
+    public var bytesRead: Int { handedOut.withLock { $0 } }
 
     public var failWrites: Bool {
         get { failing.withLock { $0 } }
@@ -62,7 +66,17 @@ public final class MemoryFileSystem: FileSystem, Sendable {
 
     public func read(_ path: String, limit: Int) -> ReadOutcome {
         guard let entry = files.withLock({ $0[path] }) else { return .failed("no such file or directory") }
-        return entry.bytes.count > limit ? .tooLarge(size: entry.bytes.count) : .bytes(entry.bytes)
+        if entry.bytes.count > limit { return .tooLarge(size: entry.bytes.count) }
+        handedOut.withLock { $0 += entry.bytes.count }
+        return .bytes(entry.bytes)
+    }
+
+    public func readChunks(_ path: String, upTo limit: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
+        guard let entry = files.withLock({ $0[path] }) else { return "no such file or directory" }
+        let head = Array(entry.bytes.prefix(max(0, limit)))
+        handedOut.withLock { $0 += head.count }
+        forEachChunk(of: head, body)
+        return nil
     }
 
     public func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError) {
