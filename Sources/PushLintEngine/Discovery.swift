@@ -253,7 +253,7 @@ extension Discovery {
     }
 
     /// Whether a file that held no payload is still linted (so that `json-syntax` or `payload-kind-unknown` speak),
-    /// or skipped without a word (issue 28). pushlint's own files never are linted as payloads (the run's config
+    /// or skipped without a word. pushlint's own files never are linted as payloads (the run's config
     /// and contract are checked by their readers when loaded; one named on the command line by
     /// `LintSession.checkPushLintFiles`). A file held to the payload standard (`isExplicit`) is linted. A walked
     /// file is linted only on evidence: what parses must look like a push payload (`looksLikePush`); what does not

@@ -98,7 +98,7 @@ public struct Initializer: Sendable {
             contract
                 ? "review push-contract.json: each event names its payload files or the data value that identifies it; add channel importances and event urgencies"
                 : "run `pushlint init --contract` to write a starter contract from your payloads")
-        steps.append("in CI or pre-commit: `pushlint --format github` or the pre-commit hook (see docs/ci.md)")
+        steps.append("in CI or pre-commit: `pushlint --format github` or the pre-commit hook (see https://github.com/pushlint/pushlint/blob/main/docs/ci.md)")
         return "next steps:\n" + steps.enumerated().map { "  \($0.offset + 1). \($0.element)\n" }.joined()
     }
 
@@ -114,11 +114,11 @@ public struct Initializer: Sendable {
         return """
             // pushlint configuration. JSONC: comments and trailing commas are allowed.
             // Every key is optional; globs are relative to this file's folder.
-            // Documentation: docs/configuration.md; `pushlint rules` lists every rule.
+            // Documentation: https://github.com/pushlint/pushlint/blob/main/docs/configuration.md; `pushlint rules` lists every rule.
             {
               "$schema": "https://raw.githubusercontent.com/pushlint/pushlint/main/schemas/pushlint.schema.json",
 
-              // Files linted when a folder is walked (named files are always linted).
+              // Files linted when a folder is walked: only those whose content shows a payload (https://github.com/pushlint/pushlint/blob/main/docs/discovery.md).
               "include": [\(include)],
               // Skipped while walking (.git, .build, node_modules, Pods and DerivedData always are).
               "exclude": [],
@@ -226,7 +226,7 @@ public struct Initializer: Sendable {
         let observed = scan()
         var lines: [String] = [
             "// Starter contract written by `pushlint init --contract` from the payloads found.",
-            "// Review it: add channel importances, event urgencies and field patterns; see docs/contract.md.",
+            "// Review it: add channel importances, event urgencies and field patterns; see https://github.com/pushlint/pushlint/blob/main/docs/contract.md.",
             "{",
             "  \"$schema\": \"https://raw.githubusercontent.com/pushlint/pushlint/main/schemas/push-contract.schema.json\",",
         ]

@@ -109,17 +109,12 @@ import Testing
         return ([digits] + groups).joined(separator: " ")
     }
 
-    /// Pages that other branches add at the same merge (what counts as a payload; the package managers).
-    static let pagesArrivingWithOtherChanges: Set<String> = ["docs/discovery.md", "docs/install.md"]
-
     @Test func relativeLinksLeadToFiles() throws {
         for page in Self.userFacingPages where !page.hasPrefix("rules/") {
             let folder = URL(fileURLWithPath: page).deletingLastPathComponent().relativePath
             for target in Self.relativeLinks(in: try Self.text(page)) {
                 let path = (folder == "." ? target : folder + "/" + target)
                 let resolved = Paths.repo.appendingPathComponent(path).standardized
-                let relative = String(resolved.path.dropFirst(Paths.repo.standardized.path.count + 1))
-                if Self.pagesArrivingWithOtherChanges.contains(relative) { continue }
                 #expect(
                     FileManager.default.fileExists(atPath: resolved.path),
                     "\(page) links to \(target), which does not exist")
