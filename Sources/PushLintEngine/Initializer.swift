@@ -98,7 +98,9 @@ public struct Initializer: Sendable {
             contract
                 ? "review push-contract.json: each event names its payload files or the data value that identifies it; add channel importances and event urgencies"
                 : "run `pushlint init --contract` to write a starter contract from your payloads")
-        steps.append("in CI or pre-commit: `pushlint --format github` or the pre-commit hook (see https://github.com/pushlint/pushlint/blob/main/docs/ci.md)")
+        steps.append(
+            "in CI or pre-commit: `pushlint --format github` or the pre-commit hook (see "
+                + PushLintInfo.informationURI + "/blob/main/docs/ci.md)")
         return "next steps:\n" + steps.enumerated().map { "  \($0.offset + 1). \($0.element)\n" }.joined()
     }
 
