@@ -305,6 +305,7 @@ public struct Engine: Sendable {
         var file = FileContext(
             path: target.path.display, isExplicit: target.isExplicit, byteCount: 0, maxBytes: options.maxFileBytes,
             parse: nil, settings: project.settings)
+        file.isLogLine = isJSONLinesLine
         var payloads: [PayloadRef] = []
         var isTemplate = dialect != nil
         switch outcome {

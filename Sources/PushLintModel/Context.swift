@@ -55,6 +55,8 @@ public struct FileContext: Sendable {
     /// A template with control flow: its structure and what its renderings gave (nil for other files, and for each
     /// rendering's own context).
     public var template: TemplateAnalysis?
+    /// A line of a JSON Lines stream, as the engine reads it (`PayloadContext.isLogLine`).
+    public var isLogLine = false
 
     public init(
         path: String, isExplicit: Bool, readError: String? = nil, byteCount: Int, maxBytes: Int,

@@ -74,3 +74,20 @@ import Testing
         }
     }
 }
+
+extension LogLineAndEditorTests {
+    /// A blank line of unnamed JSON Lines is a line, not an empty file to delete.
+    @Test func aBlankLineOfUnnamedJSONLinesIsReportedAsALine() throws {
+        let project = try Project.load(configPath: nil, contractPath: nil, cwd: TempDirectory().path)
+        let bytes = Array((#"{"aps": {"alert": "Hi"}}"# + "\n\n" + #"{"aps": {"alert": "Hi"}}"# + "\n").utf8)
+        let named = Engine(project: project, options: LintOptions(jobs: 1)).lint(jsonLines: bytes, path: "sent.jsonl")
+        let unnamed = Engine(project: project, options: LintOptions(jobs: 1)).lint(
+            jsonLines: { sink in
+                bytes.withUnsafeBufferPointer { sink($0) }
+                return nil
+            }, at: LintPath(named: "<stdin>"))
+        #expect(named.allDiagnostics.map(\.ruleId) == ["json-syntax"])
+        #expect(unnamed.allDiagnostics.map(\.message) == named.allDiagnostics.map(\.message))
+        #expect(unnamed.allDiagnostics.map(\.help) == named.allDiagnostics.map(\.help))
+    }
+}
