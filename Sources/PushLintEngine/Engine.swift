@@ -150,7 +150,10 @@ public struct Engine: Sendable {
     }
 
     /// Lints bytes that did not come from a file (the library) under a name.
-    public func lint(bytes: [UInt8], path: String) -> LintReport { lint(bytes: bytes, at: LintPath(named: path)) }
+    /// A JSON Lines name is read line by line, as a file of that name is.
+    public func lint(bytes: [UInt8], path: String) -> LintReport {
+        Self.isJSONLines(path) ? lint(jsonLines: bytes, path: path) : lint(bytes: bytes, at: LintPath(named: path))
+    }
 
     /// Lints bytes that did not come from a file, at a path made for them (standard input:
     /// `Discovery.standardInput(named:)`).
@@ -163,17 +166,27 @@ public struct Engine: Sendable {
     /// A file that a walk of the config's folder would skip (not under `include`, under `exclude` or an always
     /// excluded folder, the config or contract itself) gives an empty report.
     public func lint(editorText bytes: [UInt8], absolutePath: String, displayPath: String) -> LintReport {
+        guard let target = editorTarget(absolutePath: absolutePath, displayPath: displayPath) else {
+            return finish([], checksContract: false)
+        }
+        let outcome: ReadOutcome = bytes.count > options.maxFileBytes ? .tooLarge(size: bytes.count) : .bytes(bytes)
+        // The editor asks about one document: the contract's own findings are not that document's.
+        return finish([lint(bytes: outcome, target: target)], checksContract: false)
+    }
+
+    /// The editor's document as the walk of the config's folder would find it, nil when the walk skips it: held to
+    /// the payload standard exactly when the walk holds it so (`Discovery.declaresPayload`), so that the editor and
+    /// `pushlint lint` report the same findings.
+    func editorTarget(absolutePath: String, displayPath: String) -> LintTarget? {
         let path = Discovery.knownFile(
             absolute: absolutePath, display: displayPath, baseDirectory: project.baseDirectory)
         guard walks(relative: path.configRelative) || !absolutePath.hasPrefix("/"),
             !project.ownFiles.contains(absolutePath)
-        else {
-            return finish([], checksContract: false)
-        }
-        let target = LintTarget(path: path, isExplicit: false)
-        let outcome: ReadOutcome = bytes.count > options.maxFileBytes ? .tooLarge(size: bytes.count) : .bytes(bytes)
-        // The editor asks about one document: the contract's own findings are not that document's.
-        return finish([lint(bytes: outcome, target: target)], checksContract: false)
+        else { return nil }
+        let discovery = Discovery(
+            config: project.config, baseDirectory: project.baseDirectory, cwd: project.baseDirectory,
+            fileSystem: fileSystem)
+        return LintTarget(path: path, isExplicit: discovery.declaresPayload(path.configRelative))
     }
 
     /// Whether walking the config's folder lints the file at `relative` (a path relative to it), as `Discovery` decides.
@@ -284,6 +297,7 @@ public struct Engine: Sendable {
         var file = FileContext(
             path: target.path.display, isExplicit: target.isExplicit, byteCount: 0, maxBytes: options.maxFileBytes,
             parse: nil, settings: project.settings)
+        file.isLogLine = isJSONLinesLine
         var payloads: [PayloadRef] = []
         var isTemplate = dialect != nil
         switch outcome {
@@ -350,6 +364,7 @@ public struct Engine: Sendable {
             let displayPath = target.path.display
             let payloads = payloads
             let isTemplate = isTemplate
+            let isLogLine = isJSONLinesLine
             // Payloads (views, wire values) are built one at a time and dropped when checked, so a batch of
             // 100 000 messages never holds them all.
             let headers = project.config.headers(for: relative)
@@ -379,7 +394,7 @@ public struct Engine: Sendable {
                         document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
                     let context = PayloadContext(
                         path: displayPath, configRelativePath: relative, document: document, payload: payload,
-                        isTemplate: isTemplate, settings: settings)
+                        isTemplate: isTemplate, settings: settings, isLogLine: isLogLine)
                     if clock != nil { clock!.nanoseconds[1] &+= RuleClock.now() &- modelStart }
                     let findings: [Diagnostic]
                     if clock != nil, let slots {

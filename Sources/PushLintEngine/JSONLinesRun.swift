@@ -68,6 +68,16 @@ extension Engine {
         finish([lintStream(LintTarget(path: path, isExplicit: true), read: read)])
     }
 
+    /// Lints the JSON Lines an editor holds for the file at `absolutePath` (the language server), as
+    /// `lint(editorText:absolutePath:displayPath:)` does one JSON text: a log the walk skips gives an empty report,
+    /// and one the walk finds without a specific glob is linted only when a line is a payload.
+    public func lint(editorJSONLines read: ChunkReader, absolutePath: String, displayPath: String) -> LintReport {
+        guard let target = editorTarget(absolutePath: absolutePath, displayPath: displayPath) else {
+            return finish([], checksContract: false)
+        }
+        return finish([lintStream(target, read: read)], checksContract: false)
+    }
+
     /// The stream summaries of the runs of this engine so far.
     public var streamSummaries: [StreamSummary] { streams.all }
 

@@ -55,6 +55,8 @@ public struct FileContext: Sendable {
     /// A template with control flow: its structure and what its renderings gave (nil for other files, and for each
     /// rendering's own context).
     public var template: TemplateAnalysis?
+    /// A line of a JSON Lines stream, as the engine reads it (`PayloadContext.isLogLine`).
+    public var isLogLine = false
 
     public init(
         path: String, isExplicit: Bool, readError: String? = nil, byteCount: Int, maxBytes: Int,
@@ -92,10 +94,13 @@ public final class PayloadContext: Sendable {
     /// The file is a template (placeholders may stand in strings and in value position).
     public let isTemplate: Bool
     public let settings: LintSettings
+    /// A line of a JSON Lines stream (a log of messages that were sent, not a template), as the engine reads it:
+    /// standard input read as JSON Lines has no file name that says so.
+    public let isLogLine: Bool
 
     public init(
         path: String, configRelativePath: String? = nil, document: JSONDocument, payload: Payload, isTemplate: Bool,
-        settings: LintSettings
+        settings: LintSettings, isLogLine: Bool = false
     ) {
         self.path = path
         self.configRelativePath = configRelativePath ?? path
@@ -103,6 +108,7 @@ public final class PayloadContext: Sendable {
         self.payload = payload
         self.isTemplate = isTemplate
         self.settings = settings
+        self.isLogLine = isLogLine
     }
 
     public var contract: Contract? { settings.contract }
@@ -194,12 +200,15 @@ public struct PayloadSummary: Sendable, Hashable {
     public var highPriority: PlatformSet
     /// The platforms the message has a view for: what each of them receives is known (DESIGN.md §3).
     public var views: PlatformSet
+    /// A line of a JSON Lines stream (`PayloadContext.isLogLine`): a message that was sent, not a template.
+    public var isLogLine: Bool
 
     public init(
         path: String, batchIndex: Int?, kind: PayloadKind, wireBytes: Int, highPriority: PlatformSet = [],
         views: PlatformSet = [], collapseKey: String? = nil, event: String? = nil,
-        fieldsByPlatform: [String: [String]] = [:]
+        fieldsByPlatform: [String: [String]] = [:], isLogLine: Bool = false
     ) {
+        self.isLogLine = isLogLine
         self.path = path
         self.batchIndex = batchIndex
         self.kind = kind

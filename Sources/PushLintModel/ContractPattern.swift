@@ -74,6 +74,9 @@ public struct ContractPattern: Sendable {
     /// Counted repetitions are written out (`a{3}` is `aaa`): past this size a pattern is refused when the
     /// contract is read, so one value never costs more than its length times this.
     static let maxInstructions = 20_000
+    /// The nodes written out while compiling: a few per instruction in any pattern under `maxInstructions` (groups
+    /// nest at most 64 deep), so it refuses only repetitions of what writes nothing.
+    static let maxExpansions = 8 * maxInstructions
 
     /// Follows the jumps from `start` (without reading a character) and adds every instruction that reads one to
     /// `list`; true when the match instruction is reached. Iterative: an explicit stack, no recursion.
@@ -156,9 +159,13 @@ public struct ContractPattern: Sendable {
     /// Writes the parsed pattern as instructions (Thompson's construction).
     struct Emitter {
         var program: [Instruction] = []
+        /// Every node written out, including those that write no instruction (an empty group, `a{0}`): the
+        /// instruction count alone let `((){100000}){100000}` expand 10^10 empty nodes while the contract was read.
+        var expansions = 0
 
         mutating func emit(_ node: Node) throws {
-            guard program.count <= ContractPattern.maxInstructions else {
+            expansions += 1
+            guard program.count <= ContractPattern.maxInstructions, expansions <= ContractPattern.maxExpansions else {
                 throw CompileError(
                     reason:
                         "its counted repetitions write out to more than \(ContractPattern.maxInstructions) steps; use smaller counts"

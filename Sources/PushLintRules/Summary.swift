@@ -25,7 +25,7 @@ public enum PayloadSummarizer {
             path: context.path, batchIndex: payload.batchIndex, kind: payload.kind,
             wireBytes: payload.sizes.first?.bytes ?? 0, highPriority: high, views: views,
             collapseKey: payload.android?.collapseKey.flatMap { doc.stringValue($0) },
-            event: event, fieldsByPlatform: fields)
+            event: event, fieldsByPlatform: fields, isLogLine: context.isLogLine)
     }
 
     /// APNs at high priority: priority 10 (stated, or the default) with `interruption-level` `time-sensitive` or

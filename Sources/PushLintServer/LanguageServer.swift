@@ -479,16 +479,12 @@ public final class LanguageServer {
             let report = engine.lint(editorText: text.bytes, absolutePath: path, displayPath: path)
             return (report.files.first?.diagnostics ?? [], report.rules)
         }
-        // Whether `pushlint lint` walking the config's folder would lint the file: the editor entry point answers
-        // for an empty text with no file and nothing skipped exactly when the walk skips it.
-        let probe = engine.lint(editorText: [], absolutePath: path, displayPath: path)
-        guard !probe.files.isEmpty || probe.skipped > 0 else { return ([], probe.rules) }
         let bytes = text.bytes
         let report = engine.lint(
-            jsonLines: { sink in
+            editorJSONLines: { sink in
                 bytes.withUnsafeBufferPointer { sink($0) }
                 return nil
-            }, at: Discovery.knownFile(absolute: path, display: path, baseDirectory: project.baseDirectory))
+            }, absolutePath: path, displayPath: path)
         // JSON Lines lines end at `\n` (JSONLinesSplitter), whatever LSP counts as a line.
         var lineStarts = [0]
         for (i, b) in bytes.enumerated() where b == 10 { lineStarts.append(i + 1) }

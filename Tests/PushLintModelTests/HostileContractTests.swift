@@ -36,6 +36,23 @@ import Testing
         #expect(ContractPattern("^[a-z]{1,255}$") != nil)
     }
 
+    /// An empty group writes no instruction, so repeating it was never stopped by the instruction count: these
+    /// expanded 10^10 (and 10^12) empty nodes while the contract was read.
+    @Test(arguments: [#"^((){100000}){100000}$"#, #"^(?:(?:(?:a{0}){10000}){10000}){10000}$"#, #"^((()*){99999})+$"#])
+    func repeatedEmptyGroupsAreRefusedNotExpanded(_ source: String) throws {
+        #expect(ContractPattern(source) == nil)
+        #expect(ContractPattern.problem(source)?.contains("smaller counts") == true)
+        let json = #"{"events": {"a": {"files": ["x"], "fields": {"n": {"pattern": "\#(source)"}}}}}"#
+        #expect(throws: ConfigurationError.self) { try Contract.read(path: "c.json", bytes: Array(json.utf8)) }
+    }
+
+    /// Small repetitions of an empty group are ordinary patterns.
+    @Test func aFewEmptyGroupsStillCompile() throws {
+        let pattern = try #require(ContractPattern("^(){3}a(?:){2,5}$"))
+        #expect(pattern.check("a") == .matched)
+        #expect(pattern.check("b") == .notMatched)
+    }
+
     /// C1: `maxLength` near 2^61 times 4 bytes, or `maxBytes` at Int.max plus the literal, trapped.
     @Test func declaredSizesSaturate() throws {
         let contract = try Contract.read(

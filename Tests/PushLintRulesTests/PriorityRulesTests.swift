@@ -86,6 +86,7 @@ import Testing
         let expo = (0..<4).map { Self.summary("expo/\($0).json", .expo, bytes: 100, high: ["android"]) }
         var log = Self.summary("logs/sent.jsonl", .fcm, bytes: 100, high: ["android"])
         log.count = 40
+        log.isLogLine = true
         #expect(try Self.run(fcm).isEmpty, "2 of 4 FCM templates is not over one half")
         let found = try Self.run(fcm + expo + [log]).map(\.message)
         #expect(found.count == 2, "\(found)")

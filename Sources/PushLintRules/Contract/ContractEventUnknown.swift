@@ -52,7 +52,7 @@ struct ContractEventUnknown: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let contract = context.contract, !Self.isLog(context.configRelativePath) else { return [] }
+        guard let contract = context.contract, !context.isLogLine else { return [] }
         let anchor = context.payload.node
         switch EventMapping.map(context) {
         case .noEvents, .one:
@@ -72,10 +72,6 @@ struct ContractEventUnknown: PayloadRule {
             ]
         }
     }
-
-    /// A JSON Lines log (the extensions the engine streams line by line): each line is one message that was
-    /// sent, and the file as a whole is no template of one event.
-    static func isLog(_ path: String) -> Bool { path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") }
 
     // MARK: Messages
 

@@ -53,7 +53,7 @@ struct JSONSyntax: FileRule {
             // The message and hint follow the cause: a file that is no JSON text at all is said to be so in one
             // line, not as the character the parser expected there.
             // A line of JSON Lines: its parser's message says enough (a blank line is no empty file).
-            let isLine = file.path.hasSuffix(".jsonl") || file.path.hasSuffix(".ndjson")
+            let isLine = file.isLogLine
             switch isLine ? .other : file.source.map({ Cause($0, errorOffset: error.offset) }) ?? .other {
             case .empty:
                 result.append(
@@ -72,7 +72,8 @@ struct JSONSyntax: FileRule {
                 result.append(
                     diagnostic(error.message, span: span, pointer: nil, help: templateHelp(dialect, path: file.path)))
             case .other:
-                result.append(diagnostic(error.message, span: span, pointer: nil, help: help(file.path)))
+                result.append(
+                    diagnostic(error.message, span: span, pointer: nil, help: help(isLogLine: file.isLogLine)))
             }
         }
         return result
@@ -160,8 +161,8 @@ struct JSONSyntax: FileRule {
             "this file holds \(dialect.displayName) syntax: name it *\(extensions), or give its dialect in a `templates` entry, so that each rendering is checked"
     }
 
-    func help(_ path: String) -> String? {
-        if path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") {
+    func help(isLogLine: Bool) -> String? {
+        if isLogLine {
             return "each line of JSON Lines is one JSON value; a cut or blank line is reported and the next one linted"
         }
         return nil

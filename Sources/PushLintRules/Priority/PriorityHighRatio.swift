@@ -80,7 +80,7 @@ struct PriorityHighRatio: ProjectRule {
         var sets: [CountedSet] = []
         for summary in summaries {
             for platform in Self.platforms where Self.hasView(platform.id, summary) {
-                let set = CountedSet(platform: platform, kind: summary.kind, isLog: Self.isLog(summary.path))
+                let set = CountedSet(platform: platform, kind: summary.kind, isLog: summary.isLogLine)
                 if !sets.contains(set) { sets.append(set) }
             }
         }
@@ -93,7 +93,7 @@ struct PriorityHighRatio: ProjectRule {
             var highCount = 0
             for index in summaries.indices
             where Self.hasView(platform.id, summaries[index]) && summaries[index].kind == set.kind
-                && Self.isLog(summaries[index].path) == set.isLog
+                && summaries[index].isLogLine == set.isLog
             {
                 views += summaries[index].count
                 if summaries[index].highPriority.contains(platform.id) {
@@ -138,9 +138,6 @@ struct PriorityHighRatio: ProjectRule {
     }
 
     static func hasView(_ platform: PlatformSet, _ summary: PayloadSummary) -> Bool { summary.views.contains(platform) }
-
-    /// A line of a JSON Lines log (the extensions the engine streams line by line): a message that was sent.
-    static func isLog(_ path: String) -> Bool { path.hasSuffix(".jsonl") || path.hasSuffix(".ndjson") }
 
     /// What is counted together: one platform view of one kind of payload, in templates or in log lines.
     struct CountedSet: Equatable {
