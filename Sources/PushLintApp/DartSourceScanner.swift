@@ -14,20 +14,12 @@ enum DartSourceScanner {
         while i < file.count {
             defer { i += 1 }
             guard file.isIdentifier(i), file.isPunctuation(i + 1, "(") else { continue }
-            if file.isIdentifier(i, "AndroidNotificationChannel"), let arguments = file.arguments(i + 1),
-                let id = file.positional(arguments).first
+            // `AndroidNotificationDetails('id', 'name', …)` counts as creating its channel: the plugin creates it
+            // when it first shows a notification with it, at that importance (`Importance.defaultImportance` by
+            // default), as `AndroidNotificationChannel` does when it is registered.
+            if file.isIdentifier(i, "AndroidNotificationChannel") || file.isIdentifier(i, "AndroidNotificationDetails"),
+                let arguments = file.arguments(i + 1), let id = file.positional(arguments).first
             {
-                let importance =
-                    file.argument(arguments, labeled: "importance").map { ImportanceNames.flutter(file, $0) }
-                    ?? .known(.default)
-                scan.facts.append(
-                    RawFact(.channel, id: file.expression(id), importance: importance, line: file.line(i)))
-                scan.platforms.insert(.android)
-            } else if file.isIdentifier(i, "AndroidNotificationDetails"), let arguments = file.arguments(i + 1),
-                let id = file.positional(arguments).first
-            {
-                // The plugin creates the channel of `AndroidNotificationDetails('id', 'name', …)` when it first
-                // shows a notification with it, at that importance (`Importance.defaultImportance` by default).
                 let importance =
                     file.argument(arguments, labeled: "importance").map { ImportanceNames.flutter(file, $0) }
                     ?? .known(.default)
