@@ -16,7 +16,7 @@ let package = Package(
         .plugin(name: "PushLintPlugin", targets: ["PushLintPlugin"]),
     ],
     targets: [
-        // The house plan (DESIGN.md §1): JSON -> Model -> Rules -> Engine, and Reporters beside the engine on Model
+        // The house plan (DESIGN.md §1): JSON -> Model -> Detectors -> Rules -> Engine, and Reporters beside the engine on Model
         // only (a report value in, bytes out); the command line (PushLintCLI, which the pushlint executable runs) on
         // both. Tests/pushlintTests/LayeringTests.swift keeps it.
         // libm: Double rounding in the standard library calls into it on Linux.
@@ -24,7 +24,10 @@ let package = Package(
             name: "PushLintJSON", swiftSettings: strict,
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "PushLintModel", dependencies: ["PushLintJSON"], swiftSettings: strict),
-        .target(name: "PushLintRules", dependencies: ["PushLintModel"], swiftSettings: strict),
+        // What the rules look for in a payload (secrets, links, custom data, schema values): named detectors on Model,
+        // below the rules, so that the rules target holds rules.
+        .target(name: "PushLintDetectors", dependencies: ["PushLintModel"], swiftSettings: strict),
+        .target(name: "PushLintRules", dependencies: ["PushLintDetectors"], swiftSettings: strict),
         // Reads an app's own sources (Kotlin, Java, Swift, Objective-C, JS/TS, Dart, manifests, plists) for the facts
         // a push contract needs (issue 23): pure functions of a file's bytes, beside the rules on Model only.
         .target(name: "PushLintApp", dependencies: ["PushLintModel"], swiftSettings: strict),
@@ -64,6 +67,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "PushLintJSONTests", dependencies: ["PushLintJSON", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PushLintModelTests", dependencies: ["PushLintModel", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "PushLintDetectorsTests", dependencies: ["PushLintDetectors", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PushLintRulesTests", dependencies: ["PushLintRules", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "PushLintAppTests", dependencies: ["PushLintApp", "TestSupport"], swiftSettings: strict),
         .testTarget(

@@ -61,17 +61,14 @@ public struct Config: Sendable {
             options: [:], overrides: [], templates: [], placeholders: .mustache, contract: nil)
     }
 
-    public static let knownKeys = [
-        "$schema", "include", "exclude", "kinds", "apns", "rules", "options", "overrides", "templates", "placeholders",
-        "contract", "app",
-    ]
-    /// Keys of the nested objects, as the reader checks them (the schema test compares them with
-    /// `schemas/pushlint.schema.json`).
-    public static let apnsKeys = ["headers"]
-    public static let overrideKeys = ["files", "rules"]
-    public static let placeholderKeys = ["open", "close"]
+    /// Keys of the file and of its nested objects, as the reader checks them: the names of the config table
+    /// (`ConfigSchema`).
+    public static let knownKeys = ConfigSchema.top.map(\.name)
+    public static let apnsKeys = ConfigSchema.apns.map(\.name)
+    public static let overrideKeys = ConfigSchema.overrideEntry.map(\.name)
+    public static let placeholderKeys = ConfigSchema.placeholders.map(\.name)
     /// Keys of a `templates` entry written as an object.
-    public static let templateEntryKeys = ["files", "dialect"]
+    public static let templateEntryKeys = ConfigSchema.templateEntry.map(\.name)
 
     /// Reads and validates a config. `rules` describes every known rule (ids and options).
     public static func read(path: String, bytes: [UInt8], rules: [RuleDescription]) throws(ConfigurationError) -> Config

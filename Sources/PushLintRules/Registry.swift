@@ -11,3 +11,8 @@ public enum RuleRegistry {
 
     public static func rule(_ id: String) -> (any Rule)? { all.first { $0.description.id == id } }
 }
+
+extension PayloadJSONSchema {
+    /// The schema `pushlint schema NAME` writes, with the config's rule ids and options from this registry.
+    public static func render(_ name: String) -> String? { render(name, rules: RuleRegistry.descriptions) }
+}

@@ -2,7 +2,7 @@ import PushLintEngine
 import PushLintModel
 
 /// Completion of keys and enum values inside `aps` (and an APNs envelope's `headers`), the FCM `message` and
-/// Expo messages, from the schema tables the rules read. The text before the cursor is scanned leniently (a
+/// Expo messages, from the schema tables the rules read, and of `.pushlint.json` from the config's table. The text before the cursor is scanned leniently (a
 /// document being typed rarely parses) for the path of keys to the cursor's object.
 extension LanguageServer {
     struct Cursor {
@@ -93,6 +93,24 @@ extension LanguageServer {
         return current
     }
 
+    /// The schema of the object at `path` of a `.pushlint.json`: the config is a table like the payloads
+    /// (`ConfigSchema`), so its keys and enum values complete as a payload's do.
+    static func configSchema(at path: [String]) -> MessageSchema? {
+        var current = ConfigSchema.file
+        for key in path where key != "[]" {
+            guard let field = current.field(named: key), let next = messageSchema(in: field.type) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// The schema of the object at `path` of a document: its config table for `.pushlint.json`, else the
+    /// payload schema of the document's family.
+    static func schema(at path: [String], of document: Document) -> MessageSchema? {
+        document.path.hasSuffix("/" + Project.configFileName)
+            ? configSchema(at: path) : schema(at: path, in: document.text.bytes)
+    }
+
     static func messageSchema(in type: SchemaType) -> MessageSchema? {
         switch type {
         case .message(let schema): return schema
@@ -121,7 +139,7 @@ extension LanguageServer {
         else { return .array([]) }
         var items: [LSPValue] = []
         if cursor.isKey {
-            let schema = Self.schema(at: cursor.path, in: document.text.bytes)
+            let schema = Self.schema(at: cursor.path, of: document)
             let fields = schema?.fields ?? []
             let root = cursor.path.isEmpty || cursor.path == ["[]"]
             let names: [(String, String)] =
@@ -138,7 +156,7 @@ extension LanguageServer {
                         ("insertText", .string(cursor.inString ? name : "\"\(name)\": ")),
                     ]))
             }
-        } else if let key = cursor.key, let schema = Self.schema(at: cursor.path, in: document.text.bytes),
+        } else if let key = cursor.key, let schema = Self.schema(at: cursor.path, of: document),
             let field = schema.field(named: key)
         {
             for (value, isLiteral) in Self.values(of: field.type) {

@@ -1,4 +1,5 @@
 import Foundation
+import PushLintDetectors
 import PushLintEngine
 import PushLintJSON
 import PushLintModel

@@ -1,3 +1,4 @@
+import PushLintDetectors
 import PushLintEngine
 import PushLintJSON
 import PushLintModel

@@ -1,3 +1,4 @@
+import PushLintDetectors
 import PushLintModel
 import TestSupport
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
 import PushLintEngine
+import PushLintJSON
+import PushLintModel
 import PushLintServer
 import TestSupport
 import Testing
@@ -373,6 +375,32 @@ final class Client {
             .object([("textDocument", Client.document(uri)), ("position", Client.position(0, fcm.utf16.count))]))
         let labels = priorities["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
         #expect(labels.contains("HIGH"))
+    }
+
+    /// `.pushlint.json` completes from the config's table (`ConfigSchema`), as the reader reads it: the keys of the
+    /// file and of its nested objects, and the values of an enumeration.
+    @Test func completionInTheConfigComesFromItsTable() throws {
+        let client = Client()
+        let uri = try folder().appendingPathComponent(".pushlint.json").absoluteString
+        func labels(_ text: String) -> [String] {
+            client.notify(
+                "textDocument/didChange",
+                .object([
+                    ("textDocument", .object([("uri", .string(uri)), ("version", .int(text.utf16.count))])),
+                    ("contentChanges", .array([.object([("text", .string(text))])])),
+                ]))
+            let answer = client.request(
+                "textDocument/completion",
+                .object([("textDocument", Client.document(uri)), ("position", Client.position(0, text.utf16.count))]))
+            return answer["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+        }
+        _ = client.open(uri, "{}")
+        #expect(labels("{\"") == Config.knownKeys)
+        #expect(labels("{\"placeholders\": {\"") == Config.placeholderKeys)
+        #expect(labels("{\"apns\": {\"") == Config.apnsKeys)
+        #expect(labels("{\"overrides\": [{\"") == Config.overrideKeys)
+        #expect(labels("{\"templates\": [{\"") == Config.templateEntryKeys)
+        #expect(labels("{\"templates\": [{\"dialect\": ") == TemplateDialect.names.map(\.name))
     }
 
     /// Values come from Apple's `aps` table: a flag completes to the number 1, not a string, and a Live Activity's

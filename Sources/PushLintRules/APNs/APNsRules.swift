@@ -1,3 +1,4 @@
+import PushLintDetectors
 import PushLintJSON
 import PushLintModel
 
@@ -12,26 +13,17 @@ enum APNsRules {
 
 /// APNs facts shared by the APNs rules (platform-rules.md §1).
 enum APNs {
-    /// The push-type table of platform-rules.md §1.2: value and the suffix `apns-topic` needs (nil: the bundle id
-    /// itself; `mdm` topics are a certificate UID and are not checked).
-    static let pushTypes: [(name: String, topicSuffix: String?)] = [
-        ("alert", nil), ("background", nil), ("location", ".location-query"), ("voip", ".voip"),
-        ("complication", ".complication"), ("fileprovider", ".pushkit.fileprovider"), ("mdm", nil),
-        ("liveactivity", ".push-type.liveactivity"), ("pushtotalk", ".voip-ptt"), ("widgets", ".push-type.widgets"),
-        ("controls", ".push-type.controls"),
-    ]
+    /// The push-type table of platform-rules.md §1.2 (`APNsSchema.pushTypes`).
+    static let pushTypes = APNsSchema.pushTypes
     static let pushTypeNames = pushTypes.map(\.name)
     static func isPushType(_ value: String) -> Bool { pushTypeNames.contains(value) }
     static func topicSuffix(of pushType: String) -> String? { pushTypes.first { $0.name == pushType }?.topicSuffix }
     static let topicSuffixes = pushTypes.compactMap(\.topicSuffix)
 
-    static let priorities = ["10", "5", "1"]
+    static let priorities = APNsSchema.priorities
 
-    /// Request headers a sender may set (A-REQ; `apns-channel-id`/`apns-request-id` for broadcast Live Activities).
-    static let headerNames = [
-        "apns-push-type", "apns-priority", "apns-topic", "apns-id", "apns-expiration", "apns-collapse-id",
-        "apns-channel-id", "apns-request-id",
-    ]
+    /// Request headers a sender may set (`APNsSchema.headerNames`).
+    static let headerNames = APNsSchema.headerNames
 
     /// Push types whose body is defined by another framework than the notification system, so `aps` is not
     /// required: PushToTalk (`activeSpeaker`), File Provider (`container-identifier`, `domain`), PushKit VoIP

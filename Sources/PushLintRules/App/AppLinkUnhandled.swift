@@ -1,3 +1,4 @@
+import PushLintDetectors
 import PushLintJSON
 import PushLintModel
 

@@ -1,3 +1,4 @@
+import PushLintDetectors
 import PushLintModel
 
 /// `fcm-collapse-key-limit`: more than 4 distinct Android collapse keys across the templates.

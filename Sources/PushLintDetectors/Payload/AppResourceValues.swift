@@ -3,11 +3,11 @@ import PushLintModel
 
 /// What the app resource rules share: the values a payload field stands for (a literal, or each value the
 /// contract allows for a placeholder that stands alone), and the example app they are shown with.
-enum AppResourceValues {
+package enum AppResourceValues {
     /// The values `node` may have when sent: its text; for a templated value that is one placeholder, every value
     /// the contract's `enum` allows for that variable (the event's field of that name first, then any event's);
     /// nil when they are not known (the rule is then silent).
-    static func candidates(_ node: NodeID, _ context: PayloadContext) -> [String]? {
+    package static func candidates(_ node: NodeID, _ context: PayloadContext) -> [String]? {
         let doc = context.document
         guard context.isTemplated(node) else {
             return doc.kind(node) == .string ? [doc.string(node)] : nil
@@ -30,12 +30,12 @@ enum AppResourceValues {
     }
 
     /// " (the contract allows 'a', 'b' for {{x}})" for a value that came from the contract, else "".
-    static func origin(_ node: NodeID, _ context: PayloadContext) -> String {
+    package static func origin(_ node: NodeID, _ context: PayloadContext) -> String {
         context.isTemplated(node) ? " (a value the contract allows for this placeholder)" : ""
     }
 
     /// The platforms a payload's custom data reaches, for a field set of `CustomData.sets`.
-    static func platforms(of set: CustomFieldSet) -> [AppFacts.Platform] {
+    package static func platforms(of set: CustomFieldSet) -> [AppFacts.Platform] {
         switch set.platform {
         case "android": return [.android]
         case "apns": return [.ios]

@@ -7,14 +7,15 @@ import PushLintModel
 /// category action `{identifier, buttonTitle, textInput, options}`, OneSignal's buttons `{id, text, icon, url}`,
 /// notifee's `{title, pressAction, input}` and awesome_notifications' `{key, label, actionType}`. Keys are compared
 /// on their bytes: this runs for every array of objects in custom data.
-enum ActionButtons {
+package enum ActionButtons {
     /// Keys that name what a button does.
-    static let actionKeys: [[UInt8]] = ["action", "id", "identifier", "key", "pressAction", "actionId", "action_id"].map
-    { Array($0.utf8) }
+    package static let actionKeys: [[UInt8]] = [
+        "action", "id", "identifier", "key", "pressAction", "actionId", "action_id",
+    ].map { Array($0.utf8) }
     /// Keys that hold what a button says.
-    static let labelKeys: [[UInt8]] = ["title", "buttonTitle", "label", "text"].map { Array($0.utf8) }
+    package static let labelKeys: [[UInt8]] = ["title", "buttonTitle", "label", "text"].map { Array($0.utf8) }
     /// Every other key a button may have: how it looks and behaves.
-    static let settingKeys: [[UInt8]] = [
+    package static let settingKeys: [[UInt8]] = [
         "icon", "type", "placeholder", "options", "textInput", "input", "url", "link", "uri", "deeplink", "color",
         "destructive", "foreground", "authenticationRequired", "opensAppToForeground", "isDestructive",
         "isAuthenticationRequired", "actionType", "enabled", "requireInputText", "autoDismissible", "isDangerousOption",
@@ -22,13 +23,13 @@ enum ActionButtons {
     ].map { Array($0.utf8) }
 
     /// An array (of at least one element) whose elements are all button-shaped objects.
-    static func are(_ array: NodeID, in doc: JSONDocument) -> Bool {
+    package static func are(_ array: NodeID, in doc: JSONDocument) -> Bool {
         guard doc.kind(array) == .array else { return false }
         let elements = doc.elements(array)
         return !elements.isEmpty && elements.allSatisfy { isButton($0, in: doc) }
     }
 
-    static func isButton(_ node: NodeID, in doc: JSONDocument) -> Bool {
+    package static func isButton(_ node: NodeID, in doc: JSONDocument) -> Bool {
         guard doc.kind(node) == .object, doc.count(node) <= 12 else { return false }
         var hasAction = false
         var hasLabel = false

@@ -1,5 +1,4 @@
 import PushLintJSON
-import PushLintModel
 
 /// The schema tables the rules read, for editors: `pushlint schema apns|fcm|expo` writes them as JSON Schema
 /// (draft 2020-12), and the language server completes keys and values from them. Nothing here is a second copy
@@ -9,7 +8,7 @@ public enum PayloadSchemas {
     /// `aps` with its `alert` and `sound` dictionaries, as a Live Activity push may write it: every key and value of
     /// a notification's `aps` too, so an editor completes from it whatever the push.
     public static var aps: MessageSchema { APNsSchema.liveActivityAps }
-    public static var apnsHeaders: MessageSchema { APNs.headersSchema }
+    public static var apnsHeaders: MessageSchema { APNsSchema.headers }
     /// The FCM send request (`{"message": ...}`) and the v1 `Message`.
     public static var fcmSendRequest: MessageSchema { FCMSchema.sendRequest }
     public static var fcmMessage: MessageSchema { FCMSchema.message }
@@ -34,20 +33,21 @@ public enum PayloadJSONSchema {
     public static let baseURI = "https://raw.githubusercontent.com/pushlint/pushlint/main/schemas/"
 
     /// The schema of a payload kind as pretty JSON text (ending in a newline), or nil for an unknown name.
-    public static func render(_ name: String) -> String? {
-        guard let value = document(name) else { return nil }
+    /// `rules` are the registry's descriptions: the config's rule ids and options come from them.
+    public static func render(_ name: String, rules: [RuleDescription]) -> String? {
+        guard let value = document(name, rules: rules) else { return nil }
         var out = ""
         value.write(into: &out, indent: 0)
         return out + "\n"
     }
 
-    static func document(_ name: String) -> SchemaJSON? {
+    static func document(_ name: String, rules: [RuleDescription]) -> SchemaJSON? {
         var defs = Definitions()
         let head: [(String, SchemaJSON)] = [
             ("$schema", .string(dialect)), ("$id", .string(baseURI + fileName(name))),
         ]
         switch name {
-        case "config": return configDocument()
+        case "config": return configDocument(rules: rules)
         case "contract": return contractDocument()
         case "apns":
             // A notification's aps first, then a Live Activity's: `$defs` are written in the order of first use.
@@ -101,7 +101,7 @@ public enum PayloadJSONSchema {
                             .object([
                                 ("description", .string("APNs request headers (header name to string value).")),
                                 ("type", .string("object")),
-                                ("properties", properties(of: APNs.headersSchema, proto: false, &defs)),
+                                ("properties", properties(of: APNsSchema.headers, proto: false, &defs)),
                                 ("additionalProperties", .object([("type", .string("string"))])),
                             ])
                         ),

@@ -3,9 +3,9 @@ import PushLintJSON
 /// Values quoted inside finding messages and helps, escaped in this one place: a value's own quotes, backslashes
 /// and control characters must not break the quoting around it (`message.condition "\"dogs\" in topics"`, never
 /// `message.condition ""dogs" in topics"`), and a newline in a value must not split a one-line message.
-enum MessageText {
+package enum MessageText {
     /// The value as a JSON string literal, `"..."`: what the user writes in the payload (and copies from a help).
-    static func json(_ value: some CustomStringConvertible) -> String {
+    package static func json(_ value: some CustomStringConvertible) -> String {
         let text = value.description
         guard needsEscaping(text, quote: UInt8(ascii: "\"")) else { return "\"" + text + "\"" }
         return JSONDocument.quoted(text)
@@ -13,7 +13,7 @@ enum MessageText {
 
     /// The value in single quotes, `'...'`, with `'` and `\` escaped by a backslash and control characters written
     /// as JSON writes them (`\n`, `\u0001`): names of keys, files and ids in prose.
-    static func single(_ value: some CustomStringConvertible) -> String {
+    package static func single(_ value: some CustomStringConvertible) -> String {
         let text = value.description
         guard needsEscaping(text, quote: UInt8(ascii: "'")) else { return "'" + text + "'" }
         var out = "'"
@@ -38,7 +38,7 @@ enum MessageText {
 
     /// Whether the text holds the quote, a backslash or a control character: most values hold none, and are
     /// quoted as they are.
-    static func needsEscaping(_ text: String, quote: UInt8) -> Bool {
+    package static func needsEscaping(_ text: String, quote: UInt8) -> Bool {
         text.utf8.contains { $0 == quote || $0 == UInt8(ascii: "\\") || $0 < 0x20 || $0 == 0x7F }
     }
 }

@@ -2,17 +2,17 @@ import PushLintJSON
 import PushLintModel
 
 /// A problem with a value against its schema type, before it becomes a rule's diagnostic.
-struct ValueProblem {
-    var node: NodeID
+package struct ValueProblem {
+    package var node: NodeID
     /// What is wrong and what the provider does with it.
-    var problem: String
+    package var problem: String
     /// What to write instead ("write \"HIGH\"").
-    var help: String
-    var fix: Fix?
+    package var help: String
+    package var fix: Fix?
     /// Set when the problem is a documented risk rather than a rejection (a warning); nil for the rule's default.
-    var severity: Severity?
+    package var severity: Severity?
 
-    init(node: NodeID, message: String, help: String, fix: Fix? = nil, severity: Severity? = nil) {
+    package init(node: NodeID, message: String, help: String, fix: Fix? = nil, severity: Severity? = nil) {
         self.node = node
         self.problem = message
         self.help = help
@@ -21,12 +21,12 @@ struct ValueProblem {
     }
 
     /// One sentence: the value, what the provider does with it, what to write instead.
-    var message: String { problem + "; " + help }
+    package var message: String { problem + "; " + help }
 }
 
 /// Where a value stands in the message ("android.ttl", "webpush.headers[\"TTL\"]"), for messages. Rendered only
 /// when a problem is reported: most values have none, and building the text for each was a tenth of a lint.
-enum FieldPath: CustomStringConvertible {
+package enum FieldPath: CustomStringConvertible {
     /// A field of a schema object (`parent` is the object's dotted path, "" at the root).
     case field(parent: String, name: String)
     /// A field named as its key is written in the file (FCM takes snake_case and lowerCamelCase alike).
@@ -34,7 +34,7 @@ enum FieldPath: CustomStringConvertible {
     indirect case element(FieldPath, Int)
     indirect case header(FieldPath, String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .field(let parent, let name): return SchemaObject.path(parent, name)
         case .key(let parent, let key, let doc): return SchemaObject.path(parent, doc.string(key))
@@ -46,23 +46,29 @@ enum FieldPath: CustomStringConvertible {
 
 /// Checks values against the types of a schema table (`FCMSchema`, `ExpoSchema`). Shared by `fcm-field-value`
 /// and `expo-field-value`; what each format means is here, which field has which format is in the table.
-struct SchemaValueChecker {
-    let context: PayloadContext
+package struct SchemaValueChecker {
+    package let context: PayloadContext
     /// What the provider does with a wrong value ("FCM rejects the message with INVALID_ARGUMENT").
-    let rejection: String
+    package let rejection: String
     /// proto3 JSON takes `null` for any field as "not set"; Expo only where its table says so.
-    let nullMeansUnset: Bool
+    package let nullMeansUnset: Bool
     /// Set when the provider documents a number's range but not that it rejects a value outside it (FCM: the
     /// interval of a `Color` component): out-of-range values are then warnings that state this risk.
-    var rangeRisk: String? = nil
+    package var rangeRisk: String? = nil
     /// Set when the provider's parser may take an enum name in another letter case (FCM: Google's parser takes
     /// lower-case names where firebase-admin sends them): such a name is then a warning that states this risk.
-    var caseRisk: String? = nil
+    package var caseRisk: String? = nil
 
-    var doc: JSONDocument { context.document }
+    package init(context: PayloadContext, rejection: String, nullMeansUnset: Bool) {
+        self.context = context
+        self.rejection = rejection
+        self.nullMeansUnset = nullMeansUnset
+    }
+
+    package var doc: JSONDocument { context.document }
 
     /// Problems of one value (not of the members of a nested message: those are visited as objects of their own).
-    func check(_ node: NodeID, as type: SchemaType, path: FieldPath) -> [ValueProblem] {
+    package func check(_ node: NodeID, as type: SchemaType, path: FieldPath) -> [ValueProblem] {
         let kind = doc.kind(node)
         if kind == .placeholder { return [] }
         if case .oneOf(let types) = type {
@@ -119,7 +125,7 @@ struct SchemaValueChecker {
 
     // MARK: Types
 
-    func typeProblem(_ node: NodeID, _ type: SchemaType, _ path: FieldPath) -> ValueProblem {
+    package func typeProblem(_ node: NodeID, _ type: SchemaType, _ path: FieldPath) -> ValueProblem {
         ValueProblem(
             node: node,
             message: "\(path) is \(describe(node)) but must be \(type.summary); \(rejection)",
@@ -127,7 +133,7 @@ struct SchemaValueChecker {
     }
 
     /// `1` for the string `"1"` where a number belongs, `true` for `"true"` where a boolean does.
-    func literalInstead(of node: NodeID, as type: SchemaType) -> String? {
+    package func literalInstead(of node: NodeID, as type: SchemaType) -> String? {
         guard let text = doc.stringValue(node) else { return nil }
         if type.acceptsJSONKind(.number, isInteger: true) || type.acceptsJSONKind(.number, isInteger: false),
             ASCIIText.isDecimal(text)
@@ -138,7 +144,7 @@ struct SchemaValueChecker {
         return nil
     }
 
-    func describe(_ node: NodeID) -> String {
+    package func describe(_ node: NodeID) -> String {
         switch doc.kind(node) {
         case .object: return "an object"
         case .array: return "an array"
@@ -150,12 +156,12 @@ struct SchemaValueChecker {
         }
     }
 
-    func short(_ node: NodeID) -> String {
+    package func short(_ node: NodeID) -> String {
         let raw = doc.rawText(node)
         return raw.count > 60 ? String(raw.prefix(57)) + "..." : raw
     }
 
-    func missingRequired(_ node: NodeID, _ schema: MessageSchema, path: FieldPath) -> [ValueProblem] {
+    package func missingRequired(_ node: NodeID, _ schema: MessageSchema, path: FieldPath) -> [ValueProblem] {
         let missing = schema.fields.filter { $0.isRequired && !hasField(node, $0, schema) }
         guard !missing.isEmpty else { return [] }
         let names = missing.map(\.name).joined(separator: ", ")
@@ -167,13 +173,15 @@ struct SchemaValueChecker {
         ]
     }
 
-    func hasField(_ node: NodeID, _ field: SchemaField, _ schema: MessageSchema) -> Bool {
+    package func hasField(_ node: NodeID, _ field: SchemaField, _ schema: MessageSchema) -> Bool {
         doc.member(node, field.name) != nil || (schema.acceptsLowerCamelCase && doc.member(node, field.jsonName) != nil)
     }
 
     // MARK: Enumerations
 
-    func enumeration(_ node: NodeID, _ values: [String], aliases: [String] = [], path: FieldPath) -> [ValueProblem] {
+    package func enumeration(_ node: NodeID, _ values: [String], aliases: [String] = [], path: FieldPath)
+        -> [ValueProblem]
+    {
         if let index = doc.intValue(node) {
             guard !(0..<values.count).contains(index) else { return [] }
             return [
@@ -217,14 +225,14 @@ struct SchemaValueChecker {
         ]
     }
 
-    func list(_ values: [String]) -> String { values.map { "\(MessageText.json($0))" }.joined(separator: ", ") }
+    package func list(_ values: [String]) -> String { values.map { "\(MessageText.json($0))" }.joined(separator: ", ") }
 
     // MARK: Durations and times
 
     /// Reads `<seconds>[.<1 to 9 digits>]`, followed by `s` when `unit` (a proto3 Duration). Returns the whole
     /// seconds (nil when they do not fit an Int) and whether the fraction is non-zero; nil when the text has
     /// another shape. By hand rather than with a Regex: it runs for every ttl of every template.
-    static func seconds(_ text: String, unit: Bool) -> (whole: Int?, hasFraction: Bool)? {
+    package static func seconds(_ text: String, unit: Bool) -> (whole: Int?, hasFraction: Bool)? {
         var bytes = Array(text.utf8)
         if unit {
             guard bytes.last == UInt8(ascii: "s") else { return nil }
@@ -243,7 +251,7 @@ struct SchemaValueChecker {
         return (Int(String(decoding: whole, as: UTF8.self)), hasFraction)
     }
 
-    func duration(_ node: NodeID, max: Int?, path: FieldPath) -> [ValueProblem] {
+    package func duration(_ node: NodeID, max: Int?, path: FieldPath) -> [ValueProblem] {
         let text = doc.string(node)
         if let parsed = Self.seconds(text, unit: true) {
             return range(
@@ -285,7 +293,7 @@ struct SchemaValueChecker {
         ]
     }
 
-    func durationNumber(_ node: NodeID, max: Int?, path: FieldPath) -> ValueProblem {
+    package func durationNumber(_ node: NodeID, max: Int?, path: FieldPath) -> ValueProblem {
         let raw = doc.rawText(node)
         let seconds = Self.seconds(raw, unit: false).flatMap(\.whole)
         var fixable = false
@@ -301,7 +309,7 @@ struct SchemaValueChecker {
         )
     }
 
-    func range(_ node: NodeID, seconds: Int, hasFraction: Bool, text: String, max: Int?, path: FieldPath)
+    package func range(_ node: NodeID, seconds: Int, hasFraction: Bool, text: String, max: Int?, path: FieldPath)
         -> [ValueProblem]
     {
         guard let max, seconds > max || (seconds == max && hasFraction) else { return [] }
@@ -314,7 +322,7 @@ struct SchemaValueChecker {
         ]
     }
 
-    func timestamp(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
+    package func timestamp(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
         // RFC 3339 date-time, as proto3 JSON takes a Timestamp.
         if doc.withStringBytes(node, BytePatterns.isRFC3339Timestamp) { return [] }
         let text = doc.string(node)
@@ -328,7 +336,7 @@ struct SchemaValueChecker {
 
     // MARK: Numbers
 
-    func int32(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
+    package func int32(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
         let text = doc.kind(node) == .string ? doc.string(node) : doc.rawText(node)
         if let value = Int(text), value >= Int(Int32.min), value <= Int(Int32.max) { return [] }
         return [
@@ -339,14 +347,14 @@ struct SchemaValueChecker {
         ]
     }
 
-    func number(_ node: NodeID, min: Double?, max: Double?, path: FieldPath) -> [ValueProblem] {
+    package func number(_ node: NodeID, min: Double?, max: Double?, path: FieldPath) -> [ValueProblem] {
         guard let value = doc.doubleValue(node) else { return [] }
         if let min, value < min { return [outOfRange(node, min: min, max: max, path: path)] }
         if let max, value > max { return [outOfRange(node, min: min, max: max, path: path)] }
         return []
     }
 
-    func outOfRange(_ node: NodeID, min: Double?, max: Double?, path: FieldPath) -> ValueProblem {
+    package func outOfRange(_ node: NodeID, min: Double?, max: Double?, path: FieldPath) -> ValueProblem {
         let bounds: String
         switch (min, max) {
         case (let lo?, let hi?): bounds = "between \(format(lo)) and \(format(hi))"
@@ -364,13 +372,13 @@ struct SchemaValueChecker {
             help: "write a number \(bounds)")
     }
 
-    func format(_ value: Double) -> String {
+    package func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     // MARK: Strings with a format
 
-    func stringFormat(_ node: NodeID, _ format: StringFormat, path: FieldPath) -> [ValueProblem] {
+    package func stringFormat(_ node: NodeID, _ format: StringFormat, path: FieldPath) -> [ValueProblem] {
         // Most fields take any string: decoding the text first cost a `String` per value of every payload.
         guard format != .any else { return [] }
         let text = doc.string(node)
@@ -481,12 +489,12 @@ struct SchemaValueChecker {
     }
 
     /// FCM topic names and analytics labels: `[a-zA-Z0-9-_.~%]` (F-REF, ADM-N).
-    static func isTopicByte(_ b: UInt8) -> Bool {
+    package static func isTopicByte(_ b: UInt8) -> Bool {
         ASCIIText.isAlphanumeric(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
             || b == UInt8(ascii: "~") || b == UInt8(ascii: "%")
     }
 
-    func topic(_ node: NodeID, _ text: String, path: FieldPath) -> [ValueProblem] {
+    package func topic(_ node: NodeID, _ text: String, path: FieldPath) -> [ValueProblem] {
         if ASCIIText.isWhole(text, Self.isTopicByte) { return [] }
         if text.hasPrefix("/topics/"), ASCIIText.isWhole(String(text.dropFirst(8)), Self.isTopicByte) {
             let name = String(text.dropFirst(8))
@@ -510,7 +518,7 @@ struct SchemaValueChecker {
 
     // MARK: Web push headers (RFC 8030)
 
-    func webPushHeaders(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
+    package func webPushHeaders(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
         // RFC 8030 §5.4 requires a push service to answer 400 to a `Topic` it cannot take; for `TTL` (§5.2) and
         // `Urgency` (§5.3) it defines the values but not what a push service does with others: a warning.
         let pushService = SchemaValueChecker(

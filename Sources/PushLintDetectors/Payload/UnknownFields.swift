@@ -3,15 +3,15 @@ import PushLintModel
 
 /// A key of a schema-described object that is no field of its schema, with what to write instead. FCM's and Expo's
 /// unknown-field rules report these alike and differ only in their words, so the finding is made here once.
-struct UnknownField {
+package struct UnknownField {
     /// The key as the file spells it.
-    let key: String
-    let keyNode: NodeID
+    package let key: String
+    package let keyNode: NodeID
     /// The object the key stands in: its schema and dotted path, for the message.
-    let object: SchemaObject
-    let advice: Advice
+    package let object: SchemaObject
+    package let advice: Advice
 
-    enum Advice {
+    package enum Advice {
         /// A field of another API (legacy FCM, an APNs or FCM name in Expo) whose value this schema takes as
         /// `replacement`.
         case foreign(replacement: String)
@@ -24,7 +24,7 @@ struct UnknownField {
     /// Every unknown key of the payload's schema objects, in document order. The payload's schema walk has looked
     /// every key up already; a templated key is unknown until rendered (with custom delimiters, such as `_`, a
     /// field name can hold a placeholder), so it is left out.
-    static func all(in context: PayloadContext) -> [UnknownField] {
+    package static func all(in context: PayloadContext) -> [UnknownField] {
         let doc = context.document
         var result: [UnknownField] = []
         for other in context.payload.schemaUnknownMembers where !context.isTemplated(other.member.key) {
@@ -48,28 +48,8 @@ struct UnknownField {
 
     /// How both rules end the message of a key that is no foreign field: the closest field, or where custom
     /// values go.
-    var hint: String {
+    package var hint: String {
         if case .misspelt(let suggestion) = advice { return "; did you mean \(MessageText.single(suggestion))?" }
         return "; custom values go in data"
-    }
-}
-
-extension PayloadRule {
-    /// One finding on the key of each unknown field of the payload (`UnknownField.all`), in the rule's words: the
-    /// message and help for a foreign field (naming its replacement), the message for any other key (ending in
-    /// `UnknownField.hint`) and its help when no field is close. A misspelling's help is the same in every rule.
-    func unknownFieldFindings(
-        _ context: PayloadContext, foreign: (UnknownField, _ replacement: String) -> String,
-        foreignHelp: (_ replacement: String) -> String, unknown: (UnknownField) -> String, unknownHelp: String
-    ) -> [Diagnostic] {
-        UnknownField.all(in: context).map { field in
-            let (message, help) =
-                switch field.advice {
-                case .foreign(let replacement): (foreign(field, replacement), foreignHelp(replacement))
-                case .misspelt(let suggestion): (unknown(field), "rename it to \(MessageText.single(suggestion))")
-                case .unknown: (unknown(field), unknownHelp)
-                }
-            return diagnostic(message, at: field.keyNode, in: context.document, help: help)
-        }
     }
 }

@@ -3,21 +3,21 @@ import PushLintModel
 
 /// Recognisers for the content rules: each is conservative, because a false alarm on an id or a cursor teaches
 /// people to switch a rule off.
-enum TextDetectors {
+package enum TextDetectors {
     // MARK: Shapes of content
 
     /// A URL-like reference (`https://...`, `shop://...`), which is what a payload should carry.
-    static func isURL(_ text: String) -> Bool { text.withUTF8Bytes(isURL) }
+    package static func isURL(_ text: String) -> Bool { text.withUTF8Bytes(isURL) }
 
     /// The scheme of a URI (`https`, `shop`), lowercased, or nil when the text does not start with one.
-    static func scheme(of text: String) -> String? {
+    package static func scheme(of text: String) -> String? {
         text.withUTF8Bytes { bytes in
             schemeLength(bytes).map { String(decoding: bytes[0..<$0], as: UTF8.self).lowercased() }
         }
     }
 
     /// `isURL` on UTF-8, without building the text: payload-data-not-link asks it of every long string.
-    static func isURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let length = schemeLength(bytes) else { return false }
         let scheme = UnsafeBufferPointer(rebasing: bytes[0..<length])
         if ASCIIText.matches(scheme, at: 0, mailto, ignoringCase: true) && length == mailto.count
@@ -33,7 +33,7 @@ enum TextDetectors {
         slashes = Array("//".utf8)
 
     /// The length of the scheme a text starts with (the bytes before its `:`), as `scheme(of:)` finds it.
-    static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func schemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         while i < min(bytes.count, 64) {
             let b = bytes[i]
@@ -48,23 +48,23 @@ enum TextDetectors {
     }
 
     /// A `data:` URI (inline content).
-    static func isDataURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isDataURI(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         hasDataScheme(bytes) && bytes.contains(UInt8(ascii: ","))
     }
 
     /// Starts with `data:`, in any case.
-    static func hasDataScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func hasDataScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         ASCIIText.matches(bytes, at: 0, dataColon, ignoringCase: true)
     }
 
     private static let dataColon = Array("data:".utf8)
 
     /// A string that is itself a JSON object or array; brackets are looked at before anything is parsed.
-    static func isStringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { stringifiedJSON(bytes) != nil }
+    package static func isStringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { stringifiedJSON(bytes) != nil }
 
     /// The JSON object or array a string holds (`"{\"id\":1}"`), parsed, or nil when it holds none (or an empty
     /// one). A parse only for text that begins and ends like a container.
-    static func stringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONDocument? {
+    package static func stringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONDocument? {
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
         var start = 0
         var end = bytes.count
@@ -86,7 +86,7 @@ enum TextDetectors {
 
     /// A long run of base64 (or base64url) characters with the mix of cases and digits that encoded bytes have.
     /// Base64 is ASCII, so a text with any other byte is no blob.
-    static func isBase64Blob(_ bytes: UnsafeBufferPointer<UInt8>, minimumLength: Int) -> Bool {
+    package static func isBase64Blob(_ bytes: UnsafeBufferPointer<UInt8>, minimumLength: Int) -> Bool {
         guard bytes.count >= minimumLength else { return false }
         var upper = false
         var lower = false
@@ -107,7 +107,7 @@ enum TextDetectors {
     // MARK: Secrets and personal data
 
     /// Words of a key: `apiKey`, `api_key` and `api-key` are all ["api", "key"].
-    static func words(_ key: String) -> [String] {
+    package static func words(_ key: String) -> [String] {
         // Keys are nearly always ASCII: split and lower-case the bytes, without Unicode case mapping.
         key.withUTF8Bytes { bytes in ASCIIText.isASCII(bytes) ? asciiWords(bytes) : unicodeWords(key) }
     }
@@ -170,7 +170,7 @@ enum TextDetectors {
 
     /// What a key's name says about its value, from one split into words: whether the value is a secret, and
     /// whether a long random value under it is a key or a token.
-    static func nameNature(_ key: String) -> (isSecret: Bool, isKeyLike: Bool) {
+    package static func nameNature(_ key: String) -> (isSecret: Bool, isKeyLike: Bool) {
         let w = words(key)
         return (isSecretName(words: w), isKeyLikeName(words: w))
     }
@@ -188,33 +188,33 @@ enum TextDetectors {
     }
 
     /// The word lists of `isSecretName`, built once.
-    enum SecretNames {
-        static let flagWords: Set<String> = ["has", "is", "needs", "requires", "show", "use", "can"]
-        static let lastWords: Set<String> = [
+    package enum SecretNames {
+        package static let flagWords: Set<String> = ["has", "is", "needs", "requires", "show", "use", "can"]
+        package static let lastWords: Set<String> = [
             "password", "passwd", "pwd", "passphrase", "secret", "apikey", "credential", "credentials", "privatekey",
         ]
-        static let wholeNames: Set<String> = [
+        package static let wholeNames: Set<String> = [
             "password", "apikey", "clientsecret", "privatekey", "accesskey", "secretkey",
         ]
-        static let keyQualifiers: Set<String> = ["api", "private", "secret", "access", "signing"]
+        package static let keyQualifiers: Set<String> = ["api", "private", "secret", "access", "signing"]
         /// Pagination and device tokens are references, not secrets.
-        static let referenceTokenWords: Set<String> = [
+        package static let referenceTokenWords: Set<String> = [
             "page", "next", "cursor", "continuation", "sync", "push", "device", "fcm", "apns", "registration",
             "activity",
             "expo", "notification", "input", "start", "update", "idempotency",
         ]
-        static let keyLikeWords: Set<String> = [
+        package static let keyLikeWords: Set<String> = [
             "key", "apikey", "auth", "authorization", "signature", "sig", "credential", "hmac",
         ]
 
         /// The lists as bytes, for the words of ASCII keys.
-        static let flagWordBytes = bytes(flagWords), lastWordBytes = bytes(lastWords)
-        static let wholeNameBytes = bytes(wholeNames), keyQualifierBytes = bytes(keyQualifiers)
-        static let referenceTokenWordBytes = bytes(referenceTokenWords), keyLikeWordBytes = bytes(keyLikeWords)
+        package static let flagWordBytes = bytes(flagWords), lastWordBytes = bytes(lastWords)
+        package static let wholeNameBytes = bytes(wholeNames), keyQualifierBytes = bytes(keyQualifiers)
+        package static let referenceTokenWordBytes = bytes(referenceTokenWords), keyLikeWordBytes = bytes(keyLikeWords)
 
         private static func bytes(_ words: Set<String>) -> [[UInt8]] { words.sorted().map { Array($0.utf8) } }
 
-        static func isListed(_ word: UnsafeBufferPointer<UInt8>, _ list: [[UInt8]]) -> Bool {
+        package static func isListed(_ word: UnsafeBufferPointer<UInt8>, _ list: [[UInt8]]) -> Bool {
             list.contains { ASCIIText.equals(word, $0) }
         }
     }
@@ -227,17 +227,17 @@ enum TextDetectors {
     /// The words of an ASCII key as `words` splits them, lower-cased, in temporary memory: `joined` is the words
     /// one after the other (the key without its separators), `ends` where each word ends in it. The name tests
     /// compare them in place: no string per key and word.
-    struct ASCIIWords {
-        let joined: UnsafeBufferPointer<UInt8>
-        let ends: UnsafeBufferPointer<Int>
+    package struct ASCIIWords {
+        package let joined: UnsafeBufferPointer<UInt8>
+        package let ends: UnsafeBufferPointer<Int>
 
-        var count: Int { ends.count }
+        package var count: Int { ends.count }
 
-        func word(_ k: Int) -> UnsafeBufferPointer<UInt8> {
+        package func word(_ k: Int) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: joined[(k == 0 ? 0 : ends[k - 1])..<ends[k]])
         }
 
-        func contains(where predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        package func contains(where predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
             var k = 0
             while k < count {
                 if predicate(word(k)) { return true }
@@ -248,7 +248,7 @@ enum TextDetectors {
     }
 
     /// Calls `body` with the words of an ASCII key (`bytes` must be ASCII).
-    static func withASCIIWords<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (ASCIIWords) -> R) -> R {
+    package static func withASCIIWords<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (ASCIIWords) -> R) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, bytes.count)) { joined in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, bytes.count)) { ends in
                 var length = 0
@@ -288,7 +288,7 @@ enum TextDetectors {
 
     /// `nameNature` of a key's UTF-8: an ASCII key (nearly every key) is split and compared on its bytes, the same
     /// answer without a string per word; others take the Unicode path.
-    static func nameNature(_ bytes: UnsafeBufferPointer<UInt8>) -> (isSecret: Bool, isKeyLike: Bool) {
+    package static func nameNature(_ bytes: UnsafeBufferPointer<UInt8>) -> (isSecret: Bool, isKeyLike: Bool) {
         guard ASCIIText.isASCII(bytes) else { return nameNature(String(decoding: bytes, as: UTF8.self)) }
         return withASCIIWords(bytes) { w in
             (isSecretName(w), w.contains { SecretNames.isListed($0, SecretNames.keyLikeWordBytes) })
@@ -323,13 +323,13 @@ enum TextDetectors {
 
     /// Whether a key's last word is `key` or `token`, or it is one word that ends in them (`apikey`, `x-api-key`,
     /// `accessToken`): such a name says what a value is for, not that it is a password.
-    static func endsInKeyOrToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func endsInKeyOrToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let last = words(String(decoding: bytes, as: UTF8.self)).last else { return false }
         return last.hasSuffix("key") || last.hasSuffix("token")
     }
 
     /// Masked or empty values are not secrets (`"***"`, `"<redacted>"`, `""`).
-    static func isMasked(_ text: String) -> Bool {
+    package static func isMasked(_ text: String) -> Bool {
         let t = text.lowercased()
         if t.isEmpty
             || ["redacted", "<redacted>", "[redacted]", "none", "null", "n/a", "true", "false", "yes", "no"].contains(t)
@@ -340,7 +340,7 @@ enum TextDetectors {
     }
 
     /// Shannon entropy in bits per character.
-    static func entropy(_ text: String) -> Double {
+    package static func entropy(_ text: String) -> Double {
         var counts: [Unicode.Scalar: Int] = [:]
         var total = 0
         for s in text.unicodeScalars {
@@ -356,7 +356,7 @@ enum TextDetectors {
         return bits
     }
 
-    static func log2(_ x: Double) -> Double {
+    package static func log2(_ x: Double) -> Double {
         // ln(x)/ln(2) without Foundation: x = m * 2^e with m in [1, 2).
         guard x > 0 else { return 0 }
         let e = Double(x.exponent)
@@ -375,7 +375,7 @@ enum TextDetectors {
     }
 
     /// A random-looking token: no spaces, letters and digits mixed, high entropy.
-    static func isHighEntropyToken(_ text: String) -> Bool {
+    package static func isHighEntropyToken(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
         guard scalars.count >= 20, scalars.count <= 512,
             scalars.allSatisfy({ isASCIILetter($0) || isDigit($0) || "-_.+/=:".unicodeScalars.contains($0) }),
@@ -386,7 +386,7 @@ enum TextDetectors {
 
     /// `isHighEntropyToken` on UTF-8: every byte of a token is ASCII, so the bytes are its characters, counted
     /// on the stack.
-    static func isHighEntropyToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isHighEntropyToken(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 20, bytes.count <= 512 else { return false }
         var digit = false
         var letter = false
@@ -414,9 +414,9 @@ enum TextDetectors {
 
     private static let tokenPunctuation = Array("-_.+/=:".utf8)
 
-    enum Finding: Equatable {
+    package enum Finding: Equatable {
         case email, phone, jwt, bearer, apiKey, card
-        var name: String {
+        package var name: String {
             switch self {
             case .email: return "an e-mail address"
             case .phone: return "a phone number"
@@ -428,13 +428,13 @@ enum TextDetectors {
         }
     }
 
-    static let maxScannedBytes = 4096
+    package static let maxScannedBytes = 4096
 
     /// Words of a mailbox of a role, not of a person (`support@`, `orders@`, `no-reply@`, `customer.care@`): a
     /// business publishes these, and no person is identified by them. RFC 2142 names several (`info`, `sales`,
     /// `support`, `abuse`, `noc`, `security`, `postmaster`, `hostmaster`, `webmaster`); the others are what shops,
     /// apps and services send from and ask to be written to.
-    static let roleMailboxes: Set<String> = [
+    package static let roleMailboxes: Set<String> = [
         "noreply", "no", "not", "do", "donotreply", "reply", "support", "help", "helpdesk", "desk", "info", "hello",
         "hi", "contact", "service", "services", "team", "orders", "order", "billing", "invoices", "invoice",
         "receipts", "payments", "accounts", "accounting", "sales", "shop", "store", "returns", "shipping",
@@ -444,11 +444,11 @@ enum TextDetectors {
         "partners", "postmaster", "hostmaster", "webmaster", "noc", "mailer", "daemon", "bounce", "bounces",
     ]
     /// `roleMailboxes` as bytes, so that a local part is compared where it lies.
-    static let roleMailboxBytes: [[UInt8]] = roleMailboxes.sorted().map { Array($0.utf8) }
+    package static let roleMailboxBytes: [[UInt8]] = roleMailboxes.sorted().map { Array($0.utf8) }
 
     /// An e-mail local part (ASCII, as the pattern takes it) that names a role: every word of it (split at `.`,
     /// `-` and `_`, a sub-address after `+` left out) is a role word, compared in lower case, in place.
-    static func isRoleMailbox(_ local: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isRoleMailbox(_ local: UnsafeBufferPointer<UInt8>) -> Bool {
         var end = 0
         while end < local.count, local[end] != UInt8(ascii: "+") { end += 1 }
         guard end > 0 else { return false }
@@ -476,7 +476,7 @@ enum TextDetectors {
 
     /// An identifier, not a secret: a UUID (8-4-4-4-12 hex digits, RFC 9562) or a hex digest of the length of
     /// MD5, SHA-1 or SHA-2 (32, 40, 56, 64, 96 or 128 hex digits) in one case.
-    static func isIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = bytes.count
         if n == 36 {
             for (i, b) in bytes.enumerated() {
@@ -498,7 +498,7 @@ enum TextDetectors {
     /// A path to an object (`invoices/2026/11/inv-48213.pdf`, an S3 or storage key): segments between single
     /// slashes, none of the `+` and `=` of base64, and either a file extension at the end or no upper-case letter
     /// (a random key of base64 with slashes has both cases).
-    static func isObjectPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isObjectPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var slashes = 0
         var upper = false
         var previous: UInt8 = 0
@@ -531,7 +531,8 @@ enum TextDetectors {
 
     /// The first kind of sensitive data found in a text's UTF-8. `keyIsPhone` tells whether the field is named
     /// like a phone number, asked only when a value of phone digits needs it (most strings never get that far).
-    static func sensitive(inBytes bytes: UnsafeBufferPointer<UInt8>, keyLike: Bool, keyIsPhone: () -> Bool) -> Finding?
+    package static func sensitive(inBytes bytes: UnsafeBufferPointer<UInt8>, keyLike: Bool, keyIsPhone: () -> Bool)
+        -> Finding?
     {
         // A string longer than any payload limit is reported as content (payload-size, payload-data-not-link);
         // scanning megabytes for secrets would make a hostile file slow.
@@ -566,33 +567,33 @@ enum TextDetectors {
     /// What one pass over a text's bytes tells the detectors: how many digits, an `@`, whether the literal part of
     /// a JWT, bearer, private-key or vendor-key pattern occurs, whether a phone number's shape is there, and where a
     /// card number can be.
-    struct TextScan {
-        var digits = 0
-        var hasAt = false
-        var mayHoldJWT = false
-        var mayHoldBearer = false
-        var mayHoldPrivateKey = false
-        var mayHoldVendorKey = false
+    package struct TextScan {
+        package var digits = 0
+        package var hasAt = false
+        package var mayHoldJWT = false
+        package var mayHoldBearer = false
+        package var mayHoldPrivateKey = false
+        package var mayHoldVendorKey = false
         /// A phone number's shape (`BytePatterns.containsPhoneNumber`), each tried where the scan passes what it
         /// starts with: a `+` and a digit 1-9 (international); a run of 3 digits and a `-` or `.` (North American,
         /// at its area code or exchange); a run of 3 to 5 digits that starts with `0` and a digit 1-9, then a
         /// space, `/` or `-` (a trunk prefix). Numbers of other shapes (ids, prices, times) cost no more than
         /// their bytes.
-        var hasPhoneShape = false
+        package var hasPhoneShape = false
         /// A card number (`BytePatterns.containsCardNumber`), looked for in each chain of digits (runs joined by
         /// single spaces or dashes) as the scan ends it: every match lies in one chain, and no match reaches from one
         /// chain into another. Only a chain of 13 or more digits is searched, and only when a match in it could be a
         /// card: when it has a group of 4 digits (a card's first group) or is the whole text (a bare number). Dates,
         /// prices and ids pass without a search.
-        var hasCard = false
+        package var hasCard = false
 
-        static let bearer = Array("bearer".utf8)
+        package static let bearer = Array("bearer".utf8)
 
-        static let digitClass: UInt8 = 1, markClass: UInt8 = 2
+        package static let digitClass: UInt8 = 1, markClass: UInt8 = 2
         /// The class of each byte: a digit, or a byte that starts (or, for `eyJ` and the `_` prefixes, anchors)
         /// something the scan looks for; every other byte is 0. `e`, the most common letter, is not one of them: a
         /// JWT is found at its `J`; nor is `+`, which matters only before a run of digits.
-        static let classes: [UInt8] = (0...255).map { b in
+        package static let classes: [UInt8] = (0...255).map { b in
             if UInt8(b) &- 0x30 < 10 { return digitClass }
             return "@JbBPA_x".utf8.contains(UInt8(b)) ? markClass : 0
         }
@@ -600,7 +601,7 @@ enum TextDetectors {
         /// Written once, then only read.
         nonisolated(unsafe) static let classTable: UnsafePointer<UInt8> = table(classes)
 
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        package init(_ bytes: UnsafeBufferPointer<UInt8>) {
             guard bytes.count > 0 else { return }
             scan(bytes, Self.classTable)
         }
@@ -674,7 +675,7 @@ enum TextDetectors {
         /// The first byte from `i` on that has a class, or `end`: four bytes at a time while none has one, in a loop
         /// of its own (the words of a text cost a few instructions per byte).
         @inline(__always)
-        static func skipUnclassed(
+        package static func skipUnclassed(
             _ p: UnsafePointer<UInt8>, from start: Int, to end: Int, _ classes: UnsafePointer<UInt8>
         ) -> Int {
             var i = start
@@ -689,7 +690,7 @@ enum TextDetectors {
 
         /// The high bit of each byte of `word` that is no ASCII digit (each exact: no carry crosses a byte).
         @inline(__always)
-        static func nonDigits(_ word: UInt64) -> UInt64 {
+        package static func nonDigits(_ word: UInt64) -> UInt64 {
             let word = UInt64(littleEndian: word)
             let low = word & 0x7F7F_7F7F_7F7F_7F7F
             let digits = (low &+ 0x5050_5050_5050_5050) & ~(low &+ 0x4646_4646_4646_4646) & ~word
@@ -755,13 +756,13 @@ enum TextDetectors {
         }
 
         /// Something here needs a closer look than the scan.
-        var needsPatterns: Bool {
+        package var needsPatterns: Bool {
             hasAt || digits >= 7 || mayHoldJWT || mayHoldBearer || mayHoldPrivateKey || mayHoldVendorKey
         }
     }
 
     /// A lookup table in memory that is never freed: the detectors read theirs for every byte of every string.
-    static func table<T>(_ values: [T]) -> UnsafePointer<T> {
+    package static func table<T>(_ values: [T]) -> UnsafePointer<T> {
         let memory = UnsafeMutablePointer<T>.allocate(capacity: values.count)
         memory.initialize(from: values, count: values.count)
         return UnsafePointer(memory)
@@ -770,7 +771,7 @@ enum TextDetectors {
     /// Whether a key's name can make either answer of `nameNature` true. Every word those look for, and every
     /// joined form, is a substring of the name without its separators (`_ - . space`) in lower case, so keys such
     /// as `title` or `order_id` are settled by a byte search (and `pa_ssword`, joined `password`, is not missed).
-    static func mayBeSecretOrKeyLikeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func mayBeSecretOrKeyLikeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         nameHints(bytes).contains(.secretOrKeyLike)
     }
 
@@ -778,13 +779,14 @@ enum TextDetectors {
     /// (`mayBeSecretOrKeyLikeName`), or like a phone number (`tel`, `cell`, `phone`, `mobile` or `msisdn`, which
     /// every phone word holds, and a word is a substring of the joined name). A name that is not ASCII may be
     /// either.
-    struct NameHints: OptionSet {
-        let rawValue: UInt8
-        static let secretOrKeyLike = NameHints(rawValue: 1)
-        static let phone = NameHints(rawValue: 2)
+    package struct NameHints: OptionSet {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+        package static let secretOrKeyLike = NameHints(rawValue: 1)
+        package static let phone = NameHints(rawValue: 2)
     }
 
-    static func nameHints(_ bytes: UnsafeBufferPointer<UInt8>) -> NameHints {
+    package static func nameHints(_ bytes: UnsafeBufferPointer<UInt8>) -> NameHints {
         // Every key of every payload passes here, and nearly none holds a hint: a hint ends with one of a few
         // trigrams of letters (`pas`, `ret` of `secret`, `one` of `phone`, ...), which a set of bits answers for
         // each byte. Only a name with one of them is looked at closely.
@@ -828,7 +830,7 @@ enum TextDetectors {
     }()
 
     /// The hints of `mayBeSecretOrKeyLikeName`: every word `nameNature` looks for, and every joined form, holds one.
-    static let secretHints = ["pas", "pwd", "secret", "sig", "key", "cred", "token", "auth", "hmac"]
+    package static let secretHints = ["pas", "pwd", "secret", "sig", "key", "cred", "token", "auth", "hmac"]
 
     /// `nameHints` for a name that holds a hint's last three letters: which hints, if any, it holds whole.
     private static func hintsInWindow(_ bytes: UnsafeBufferPointer<UInt8>) -> NameHints {
@@ -888,22 +890,22 @@ enum TextDetectors {
     /// The hints of `mayBeSecretOrKeyLikeName` as words of their bytes, the first most significant: `pas`
     /// (password, passphrase, passwd), `pwd`, `secret`, `sig`, `key`, `cred`, `token`, `auth`, `hmac`. Literals,
     /// so that reading them costs nothing (a test checks them against the words).
-    enum Hint {
-        static let pas: UInt64 = 0x70_61_73, pwd: UInt64 = 0x70_77_64, secret: UInt64 = 0x73_65_63_72_65_74
-        static let sig: UInt64 = 0x73_69_67, key: UInt64 = 0x6B_65_79, cred: UInt64 = 0x63_72_65_64
-        static let token: UInt64 = 0x74_6F_6B_65_6E, auth: UInt64 = 0x61_75_74_68, hmac: UInt64 = 0x68_6D_61_63
+    package enum Hint {
+        package static let pas: UInt64 = 0x70_61_73, pwd: UInt64 = 0x70_77_64, secret: UInt64 = 0x73_65_63_72_65_74
+        package static let sig: UInt64 = 0x73_69_67, key: UInt64 = 0x6B_65_79, cred: UInt64 = 0x63_72_65_64
+        package static let token: UInt64 = 0x74_6F_6B_65_6E, auth: UInt64 = 0x61_75_74_68, hmac: UInt64 = 0x68_6D_61_63
         /// The phone hints (`phoneHints`).
-        static let tel: UInt64 = 0x74_65_6C, cell: UInt64 = 0x63_65_6C_6C, phone: UInt64 = 0x70_68_6F_6E_65
-        static let mobile: UInt64 = 0x6D_6F_62_69_6C_65, msisdn: UInt64 = 0x6D_73_69_73_64_6E
+        package static let tel: UInt64 = 0x74_65_6C, cell: UInt64 = 0x63_65_6C_6C, phone: UInt64 = 0x70_68_6F_6E_65
+        package static let mobile: UInt64 = 0x6D_6F_62_69_6C_65, msisdn: UInt64 = 0x6D_73_69_73_64_6E
     }
 
-    static func hasCardPrefix(_ d: [Int]) -> Bool {
+    package static func hasCardPrefix(_ d: [Int]) -> Bool {
         hasCardPrefix(count: d.count, firstFour: d[0] * 1000 + d[1] * 100 + d[2] * 10 + d[3])
     }
 
     /// The issuer prefixes of Visa (4), Mastercard (51-55, 2221-2720), Amex (34, 37) and Discover (6011, 65) for a
     /// number of `count` digits that starts with the digits of `firstFour`.
-    static func hasCardPrefix(count: Int, firstFour four: Int) -> Bool {
+    package static func hasCardPrefix(count: Int, firstFour four: Int) -> Bool {
         let one = four / 1000
         let two = four / 100
         switch count {
@@ -914,7 +916,7 @@ enum TextDetectors {
         }
     }
 
-    static func luhn(_ digits: [Int]) -> Bool {
+    package static func luhn(_ digits: [Int]) -> Bool {
         var sum = 0
         for (index, digit) in digits.reversed().enumerated() {
             if index % 2 == 1 {
@@ -929,7 +931,9 @@ enum TextDetectors {
 
     /// A phone number in one of its usual shapes, which the scan looked for as it passed, or digits under a field
     /// named like a phone number.
-    static func containsPhoneNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: TextScan, keyIsPhone: () -> Bool)
+    package static func containsPhoneNumber(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ scan: TextScan, keyIsPhone: () -> Bool
+    )
         -> Bool
     {
         scan.hasPhoneShape
@@ -938,7 +942,7 @@ enum TextDetectors {
 
     /// A key named like a phone number: one of its words (`words`) is a phone word. An ASCII key is split on its
     /// bytes and its words compared in place.
-    static func isPhoneKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isPhoneKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard ASCIIText.isASCII(bytes) else {
             return !Set(words(String(decoding: bytes, as: UTF8.self))).isDisjoint(with: phoneWords)
         }
@@ -963,15 +967,15 @@ enum TextDetectors {
         }
     }
 
-    static let phoneWords: Set<String> = ["phone", "mobile", "msisdn", "tel", "telephone", "cell"]
-    static let phoneWordBytes: [[UInt8]] = phoneWords.sorted().map { Array($0.utf8) }
+    package static let phoneWords: Set<String> = ["phone", "mobile", "msisdn", "tel", "telephone", "cell"]
+    package static let phoneWordBytes: [[UInt8]] = phoneWords.sorted().map { Array($0.utf8) }
     /// Every phone word holds one of these (`telephone` holds `tel`); `isPhoneKey` looks for them as words of bytes.
-    static let phoneHints = ["tel", "cell", "phone", "mobile", "msisdn"]
+    package static let phoneHints = ["tel", "cell", "phone", "mobile", "msisdn"]
 
     // MARK: Characters
 
-    static func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
-    static func isUpper(_ s: Unicode.Scalar) -> Bool { s >= "A" && s <= "Z" }
-    static func isLower(_ s: Unicode.Scalar) -> Bool { s >= "a" && s <= "z" }
-    static func isASCIILetter(_ s: Unicode.Scalar) -> Bool { isUpper(s) || isLower(s) }
+    package static func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
+    package static func isUpper(_ s: Unicode.Scalar) -> Bool { s >= "A" && s <= "Z" }
+    package static func isLower(_ s: Unicode.Scalar) -> Bool { s >= "a" && s <= "z" }
+    package static func isASCIILetter(_ s: Unicode.Scalar) -> Bool { isUpper(s) || isLower(s) }
 }

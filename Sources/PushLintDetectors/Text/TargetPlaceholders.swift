@@ -21,20 +21,20 @@ import PushLintModel
 /// Real tokens are none of these: an Expo token's inside is 22 random characters (or the bare UUID form), an FCM
 /// token some 150 characters with a `:`, an APNs token 64 hex digits. Byte checks only, no `Regex`: the check runs
 /// for every target of every payload.
-enum TargetPlaceholders {
+package enum TargetPlaceholders {
     /// True when the target value (its UTF-8) is a documentation placeholder, not a token.
-    static func isPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !bytes.isEmpty else { return false }
         let text = expoTokenInside(bytes) ?? bytes
         if text.isEmpty { return true }  // `ExponentPushToken[]`
         return isFiller(text) || isWrapped(text) || isTruncated(text) || isPlaceholderName(text)
     }
 
-    static func isPlaceholder(_ text: String) -> Bool { text.withUTF8Bytes { isPlaceholder($0) } }
+    package static func isPlaceholder(_ text: String) -> Bool { text.withUTF8Bytes { isPlaceholder($0) } }
 
     /// The info message for a target field that holds a placeholder, one wording for every rule:
     /// "`to` holds the documentation placeholder 'ExponentPushToken[xxx]'; the real token is filled in at send time".
-    static func message(field: String, value: String) -> String {
+    package static func message(field: String, value: String) -> String {
         // A value of at most 60 bytes has at most 60 characters: counting characters (grapheme clusters) is left to
         // the long ones. Built in one allocation: every message of a batch with a placeholder token has one.
         let shown = value.utf8.count > 60 && value.count > 60 ? String(value.prefix(57)) + "..." : value

@@ -2,29 +2,29 @@ import PushLintJSON
 import PushLintModel
 
 /// One custom data field as a client reads it.
-struct CustomField {
-    var key: NodeID
-    var value: NodeID
+package struct CustomField {
+    package var key: NodeID
+    package var value: NodeID
     /// FCM `data` maps are `map<string,string>`: typed contract fields are read from the string's content.
-    var isStringMap: Bool
+    package var isStringMap: Bool
 }
 
 /// The custom data a client reads on one platform (DESIGN.md §5): FCM `data`/`android.data`/`webpush.data`, APNs
 /// keys beside `aps`, Expo `data`.
-struct CustomFieldSet {
+package struct CustomFieldSet {
     /// "android", "apns", "webpush" or "expo".
-    var platform: String
+    package var platform: String
     /// The object holding the fields (data map, APNs body); nil when the message has none.
-    var container: NodeID?
-    var fields: [CustomField]
+    package var container: NodeID?
+    package var fields: [CustomField]
     /// How messages name the place ("`data`", "`android.data`", "the APNs body beside `aps`").
-    var place: String
+    package var place: String
 }
 
-enum CustomData {
+package enum CustomData {
     /// The field sets of a payload, one per platform that reads a different set (an FCM message without
     /// `android.data`, `webpush.data` or custom APNs keys has one set: `data`).
-    static func sets(_ context: PayloadContext, includingSameAPNs: Bool = false) -> [CustomFieldSet] {
+    package static func sets(_ context: PayloadContext, includingSameAPNs: Bool = false) -> [CustomFieldSet] {
         let doc = context.document
         let payload = context.payload
         func fields(_ object: NodeID?, stringMap: Bool) -> [CustomField] {
@@ -83,7 +83,7 @@ enum CustomData {
     }
 
     /// Every custom field once (a field read on several platforms appears once).
-    static func allFields(_ context: PayloadContext) -> [CustomField] {
+    package static func allFields(_ context: PayloadContext) -> [CustomField] {
         let sets = sets(context)
         // One set (APNs, Expo, most FCM messages) has each field once already: no hashing of every key.
         if sets.count == 1 { return sets[0].fields }
@@ -97,7 +97,7 @@ enum CustomData {
 
     /// The text a scalar value renders to, for `match` and `enum` comparisons; nil for containers, null and
     /// templated values.
-    static func scalarText(_ context: PayloadContext, _ node: NodeID) -> String? {
+    package static func scalarText(_ context: PayloadContext, _ node: NodeID) -> String? {
         let doc = context.document
         if context.isTemplated(node) { return nil }
         switch doc.kind(node) {

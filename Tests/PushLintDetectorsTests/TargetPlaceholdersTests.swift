@@ -1,7 +1,6 @@
+import PushLintDetectors
 import PushLintJSON
 import Testing
-
-@testable import PushLintRules
 
 /// `TargetPlaceholders`: the stand-ins documentation writes where a device token goes, against real token shapes.
 @Suite struct TargetPlaceholdersTests {

@@ -2,10 +2,10 @@ import PushLintModel
 
 /// The FCM condition language (send-topic-messages, platform-rules.md §2.5):
 /// `'A' in topics && ('B' in topics || !('C' in topics))`, at most five topics.
-enum FCMCondition {
-    static let maxTopics = 5
+package enum FCMCondition {
+    package static let maxTopics = 5
 
-    enum Token: Equatable {
+    package enum Token: Equatable {
         case topic(String)
         case word(String)
         case and, or, not, open, close
@@ -13,7 +13,7 @@ enum FCMCondition {
     }
 
     /// Why the condition is not valid, or nil.
-    static func problem(in text: String) -> String? {
+    package static func problem(in text: String) -> String? {
         let tokens: [Token]
         switch tokenize(text) {
         case .success(let t): tokens = t
@@ -34,19 +34,19 @@ enum FCMCondition {
     }
 
     /// Whether a topic name is written in double quotes (`"dogs" in topics`), which Google's examples never do.
-    static func hasDoubleQuotedTopic(_ text: String) -> Bool {
+    package static func hasDoubleQuotedTopic(_ text: String) -> Bool {
         guard text.utf8.contains(UInt8(ascii: "\"")), case .success = tokenize(text) else { return false }
         return true
     }
 
     /// The condition with its double-quoted topic names in single quotes, as Google documents them.
-    static func singleQuoted(_ text: String) -> String {
+    package static func singleQuoted(_ text: String) -> String {
         String(text.map { $0 == "\"" ? "'" : $0 })
     }
 
-    struct Failure: Error { var reason: String }
+    package struct Failure: Error { var reason: String }
 
-    static func tokenize(_ text: String) -> Result<[Token], Failure> {
+    package static func tokenize(_ text: String) -> Result<[Token], Failure> {
         var tokens: [Token] = []
         let chars = Array(text)
         var i = 0
@@ -90,7 +90,7 @@ enum FCMCondition {
         return .success(tokens)
     }
 
-    static func describe(_ token: Token) -> String {
+    package static func describe(_ token: Token) -> String {
         switch token {
         case .topic(let t): return MessageText.single(t)
         case .word(let w): return MessageText.single(w)
@@ -105,15 +105,15 @@ enum FCMCondition {
 
     /// Recursive descent: or := and ('||' and)*; and := unary ('&&' unary)*; unary := '!' unary | primary;
     /// primary := '(' or ')' | TOPIC 'in' 'topics'.
-    struct Parser {
-        var tokens: [Token]
-        var position = 0
-        var topics: [String] = []
-        var depth = 0
+    package struct Parser {
+        package var tokens: [Token]
+        package var position = 0
+        package var topics: [String] = []
+        package var depth = 0
 
-        var current: Token? { position < tokens.count ? tokens[position] : nil }
+        package var current: Token? { position < tokens.count ? tokens[position] : nil }
 
-        mutating func parseExpression() -> String? {
+        package mutating func parseExpression() -> String? {
             if let e = parseAnd() { return e }
             while current == .or {
                 position += 1
@@ -122,7 +122,7 @@ enum FCMCondition {
             return nil
         }
 
-        mutating func parseAnd() -> String? {
+        package mutating func parseAnd() -> String? {
             if let e = parseUnary() { return e }
             while current == .and {
                 position += 1
@@ -131,12 +131,12 @@ enum FCMCondition {
             return nil
         }
 
-        mutating func parseUnary() -> String? {
+        package mutating func parseUnary() -> String? {
             while current == .not { position += 1 }
             return parsePrimary()
         }
 
-        mutating func parsePrimary() -> String? {
+        package mutating func parsePrimary() -> String? {
             guard let token = current else { return "the condition ends where a topic test was expected" }
             switch token {
             case .open:

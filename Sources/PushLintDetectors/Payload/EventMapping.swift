@@ -4,8 +4,8 @@ import PushLintModel
 /// Which contract event a payload is (DESIGN.md §5): an event matches when one of its `files` globs matches the
 /// path (relative to the config folder) and every `match` value equals the custom field of that name; an event
 /// that declares only one of the two is matched by that one.
-enum EventMapping {
-    enum Outcome {
+package enum EventMapping {
+    package enum Outcome {
         /// No contract, or a contract without events.
         case noEvents
         /// No event matches; `nearMisses` explain events whose globs matched but whose `match` values did not.
@@ -15,7 +15,7 @@ enum EventMapping {
         case ambiguous([(event: Contract.Event, reason: String)])
     }
 
-    static func map(_ context: PayloadContext) -> Outcome {
+    package static func map(_ context: PayloadContext) -> Outcome {
         guard let contract = context.contract, !contract.events.isEmpty else { return .noEvents }
         let fields = CustomData.allFields(context)
         let doc = context.document
@@ -66,7 +66,7 @@ enum EventMapping {
     }
 
     /// The event of a payload when exactly one matches.
-    static func event(_ context: PayloadContext) -> Contract.Event? {
+    package static func event(_ context: PayloadContext) -> Contract.Event? {
         if case .one(let event) = map(context) { return event }
         return nil
     }

@@ -2,28 +2,28 @@ import PushLintJSON
 import PushLintModel
 
 /// One placeholder of a template, where it stands.
-struct PlaceholderUse {
-    var placeholder: Placeholder
+package struct PlaceholderUse {
+    package var placeholder: Placeholder
     /// The string (or key) node that contains it, or the `.placeholder` node in value position.
-    var node: NodeID
-    var inValuePosition: Bool
+    package var node: NodeID
+    package var inValuePosition: Bool
     /// UTF-8 bytes the placeholder's own text occupies in the literal payload.
-    var literalBytes: Int
+    package var literalBytes: Int
     /// Byte range of the placeholder in the file (the whole string when it has escapes).
-    var span: ByteSpan
+    package var span: ByteSpan
 
     /// Section and comment tags (`{{#if x}}`, `{{/if}}`, `{{! note }}`, `{{> partial}}`, `{{else}}`) render no
     /// value of their own.
-    var rendersValue: Bool {
+    package var rendersValue: Bool {
         guard let first = placeholder.expression.first else { return false }
         return !"#/^!>".contains(first) && placeholder.expression != "else" && placeholder.expression != "end"
     }
 }
 
 /// Template placeholders and their declared maxima (DESIGN.md §3 "Templates", §5 `variables`).
-enum TemplateVariables {
+package enum TemplateVariables {
     /// Every placeholder in a subtree, in document order.
-    static func uses(in root: NodeID, _ context: PayloadContext) -> [PlaceholderUse] {
+    package static func uses(in root: NodeID, _ context: PayloadContext) -> [PlaceholderUse] {
         guard context.isTemplate else { return [] }
         let doc = context.document
         var result: [PlaceholderUse] = []
@@ -65,16 +65,16 @@ enum TemplateVariables {
         return result
     }
 
-    struct WorstCase {
-        var bytes: Int
+    package struct WorstCase {
+        package var bytes: Int
         /// Declared variables that grow the payload, with the bytes they add at their maximum.
-        var growth: [(name: String, bytes: Int)]
+        package var growth: [(name: String, bytes: Int)]
         /// Variables without a declared maximum (counted at their literal size).
-        var undeclared: [String]
+        package var undeclared: [String]
     }
 
     /// The wire size of `wire` with every declared placeholder at its maximum.
-    static func worstCase(_ wire: WireValue, literalBytes: Int, _ context: PayloadContext) -> WorstCase {
+    package static func worstCase(_ wire: WireValue, literalBytes: Int, _ context: PayloadContext) -> WorstCase {
         var uses: [PlaceholderUse] = []
         collect(wire, context, &uses)
         let variables = context.contract?.variables ?? [:]

@@ -1,138 +1,20 @@
 import PushLintJSON
-import PushLintModel
 
 // The schemas of `.pushlint.json` and the contract (`pushlint schema config|contract`, committed as
-// schemas/pushlint.schema.json and schemas/push-contract.schema.json). Their structure and descriptions are written
-// once, here; what tables decide comes from the tables: the rule ids (the registry), each rule's options with their
-// types, defaults and summaries (the rule descriptions), the payload kinds and the levels. SchemaTests checks that
-// every object's keys are the ones the readers accept (Config.knownKeys, Contract.knownKeys, ...).
+// schemas/pushlint.schema.json and schemas/push-contract.schema.json). The config's keys and their descriptions are
+// its table (`ConfigSchema`), their JSON Schema shape is written here once per key; the contract's structure and
+// descriptions are written here. What other tables decide comes from them: the rule ids and each rule's options with
+// their types, defaults and summaries (the rule descriptions, passed in), the payload kinds and the levels.
+// SchemaTests checks that every object's keys are the ones the readers accept (Config.knownKeys, Contract.knownKeys).
 extension PayloadJSONSchema {
-    static func configDocument() -> SchemaJSON {
+    static func configDocument(rules: [RuleDescription]) -> SchemaJSON {
         document(
             file: "pushlint.schema.json", title: "pushlint configuration (.pushlint.json)",
             description: """
                 Configuration of pushlint, the push-notification payload linter. The file is JSONC: comments and \
                 trailing commas are allowed. Globs match paths relative to the folder of this file.
                 """,
-            properties: [
-                ("$schema", .text("The JSON Schema of this file, for editors.")),
-                (
-                    "include",
-                    .node(
-                        """
-                        Globs of the files linted when a folder is walked. A file named on the command line is \
-                        linted even when exclude matches it, unless --force-exclude is given.
-                        """, ref: "globs", default: .array(Config.defaultInclude.map(SchemaJSON.string)))
-                ),
-                (
-                    "exclude",
-                    .node(
-                        "Globs of files and folders skipped while walking. "
-                            + Config.alwaysExcluded.sorted().joined(separator: ", ") + " are always skipped.",
-                        ref: "globs", default: .array([]))
-                ),
-                (
-                    "kinds",
-                    .map(
-                        """
-                        Forces the payload kind of the files a glob matches instead of detecting it; the last \
-                        matching glob wins.
-                        """, keys: .ref("glob"), values: .ref("kind"))
-                ),
-                (
-                    "apns",
-                    .record(
-                        "APNs settings.",
-                        [
-                            (
-                                "headers",
-                                .map(
-                                    """
-                                    APNs request headers for bare APNs bodies (files without a {headers, payload} \
-                                    envelope), by glob; the last matching glob wins.
-                                    """, keys: .ref("glob"),
-                                    values: .map(
-                                        "Header name to value, as sent (strings).", values: .node(type: "string")))
-                            )
-                        ])
-                ),
-                (
-                    "rules",
-                    .ref(
-                        "levels",
-                        "The level of rules by id: off, info, warning or error. `pushlint rules` lists the ids.")
-                ),
-                (
-                    "options",
-                    .node(
-                        "Rule options by rule id; each rule's page lists its options and their types.",
-                        type: "object", propertyNames: .ref("ruleId"),
-                        additionalProperties: .map(
-                            values: .node(
-                                types: ["number", "boolean", "string", "array"], items: .node(type: "string"))),
-                        properties: ruleOptions())
-                ),
-                (
-                    "overrides",
-                    .node(
-                        "Rule levels for some files only; entries apply in order, later ones win.", type: "array",
-                        items: .record(
-                            required: ["files"],
-                            [
-                                ("files", .ref("globs", "Globs of the files this entry applies to.")),
-                                ("rules", .ref("levels", "Rule levels for these files.")),
-                            ]))
-                ),
-                (
-                    "templates",
-                    .node(
-                        """
-                        Files in template mode, besides files ending in .json and a template extension (.tmpl: \
-                        placeholders only; .hbs, .handlebars, .mustache: Handlebars; .liquid: Liquid; .j2, .jinja, \
-                        .jinja2, .njk: Jinja; .gotmpl: Go text/template). An entry is a glob (the dialect of its \
-                        extension, else placeholders only) or an object that names the dialect of its files; the \
-                        last entry naming a dialect wins.
-                        """, type: "array",
-                        items: .node(anyOf: [
-                            .ref("glob"),
-                            .record(
-                                required: ["files"],
-                                [
-                                    (
-                                        "files",
-                                        .node("A glob or an array of globs.", anyOf: [.ref("glob"), .ref("globs")])
-                                    ),
-                                    ("dialect", .ref("dialect", "The template language of these files.")),
-                                ]),
-                        ]), default: .array([]))
-                ),
-                (
-                    "placeholders",
-                    .record(
-                        "Template placeholder delimiters.",
-                        [
-                            ("open", .text("Opening delimiter.", minLength: 1, default: "{{")),
-                            ("close", .text("Closing delimiter.", minLength: 1, default: "}}")),
-                        ])
-                ),
-                (
-                    "contract",
-                    .text("Path of the contract file (relative to this file's folder); --contract overrides it.")
-                ),
-                (
-                    "app",
-                    .node(
-                        """
-                        The app's source folders (relative to this file's folder): what `pushlint app scan` reads \
-                        when no path is named, and what the app-* rules check the contract and the templates \
-                        against. One folder or an array of folders.
-                        """,
-                        anyOf: [
-                            .node(type: "string", minLength: 1),
-                            .node(type: "array", items: .node(type: "string", minLength: 1)),
-                        ])
-                ),
-            ],
+            properties: ConfigSchema.top.map { ($0.name, configProperty($0, rules: rules)) },
             definitions: [
                 (
                     "glob",
@@ -148,16 +30,96 @@ extension PayloadJSONSchema {
                     "ruleId",
                     .node(
                         "A rule id (kebab-case).", type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$",
-                        enum: RuleRegistry.descriptions.map(\.id))
+                        enum: rules.map(\.id))
                 ),
                 ("level", .node(enum: ["off"] + Severity.allCases.map(\.rawValue))),
                 ("levels", .map(keys: .ref("ruleId"), values: .ref("level"))),
             ])
     }
 
+    /// The JSON Schema of one key of the config table: its shape (references to the shared definitions, defaults)
+    /// by name, its description from the table. A key the table gains before it gains a shape here is described
+    /// and takes any value.
+    static func configProperty(_ key: ConfigSchema.Key, rules: [RuleDescription]) -> SchemaJSON {
+        let description = key.description
+        switch key.name {
+        case "$schema": return .text(description)
+        case "include":
+            return .node(description, ref: "globs", default: .array(Config.defaultInclude.map(SchemaJSON.string)))
+        case "exclude": return .node(description, ref: "globs", default: .array([]))
+        case "kinds": return .map(description, keys: .ref("glob"), values: .ref("kind"))
+        case "apns":
+            return .record(
+                description,
+                ConfigSchema.apns.map { nested in
+                    switch nested.name {
+                    case "headers":
+                        return (
+                            nested.name,
+                            .map(
+                                nested.description, keys: .ref("glob"),
+                                values: .map("Header name to value, as sent (strings).", values: .node(type: "string")))
+                        )
+                    default: return (nested.name, .node(nested.description))
+                    }
+                })
+        case "rules": return .ref("levels", description)
+        case "options":
+            return .node(
+                description, type: "object", propertyNames: .ref("ruleId"),
+                additionalProperties: .map(
+                    values: .node(types: ["number", "boolean", "string", "array"], items: .node(type: "string"))),
+                properties: ruleOptions(rules))
+        case "overrides":
+            return .node(
+                description, type: "array",
+                items: .record(
+                    required: ["files"],
+                    ConfigSchema.overrideEntry.map { nested in
+                        switch nested.name {
+                        case "files": return (nested.name, .ref("globs", nested.description))
+                        case "rules": return (nested.name, .ref("levels", nested.description))
+                        default: return (nested.name, .node(nested.description))
+                        }
+                    }))
+        case "templates":
+            return .node(
+                description, type: "array",
+                items: .node(anyOf: [
+                    .ref("glob"),
+                    .record(
+                        required: ["files"],
+                        ConfigSchema.templateEntry.map { nested in
+                            switch nested.name {
+                            case "files":
+                                return (nested.name, .node(nested.description, anyOf: [.ref("glob"), .ref("globs")]))
+                            case "dialect": return (nested.name, .ref("dialect", nested.description))
+                            default: return (nested.name, .node(nested.description))
+                            }
+                        }),
+                ]), default: .array([]))
+        case "placeholders":
+            let defaults = ["open": PlaceholderDelimiters.mustache.open, "close": PlaceholderDelimiters.mustache.close]
+            return .record(
+                description,
+                ConfigSchema.placeholders.map { nested in
+                    (nested.name, .text(nested.description, minLength: 1, default: defaults[nested.name]))
+                })
+        case "contract": return .text(description)
+        case "app":
+            return .node(
+                description,
+                anyOf: [
+                    .node(type: "string", minLength: 1),
+                    .node(type: "array", items: .node(type: "string", minLength: 1)),
+                ])
+        default: return .node(description)
+        }
+    }
+
     /// Every rule that has options, with them: name, JSON type, default and summary from the rule's description.
-    static func ruleOptions() -> [(String, SchemaJSON)] {
-        RuleRegistry.descriptions.filter { !$0.options.isEmpty }.map { rule in
+    static func ruleOptions(_ rules: [RuleDescription]) -> [(String, SchemaJSON)] {
+        rules.filter { !$0.options.isEmpty }.map { rule in
             let options = rule.options.map { option -> (String, SchemaJSON) in
                 let description = option.summary + " Default: " + option.defaultValue + "."
                 let value = defaultValue(option.defaultValue)

@@ -1,7 +1,6 @@
+import PushLintDetectors
 import PushLintModel
 import Testing
-
-@testable import PushLintRules
 
 /// The byte matchers of `BytePatterns` against the regular expressions they replaced (kept here as the reference
 /// definition), on generated strings made of the pieces those expressions look at: digits and separators, key

@@ -2,15 +2,15 @@ import PushLintJSON
 import PushLintModel
 
 /// Why the contract says a payload can wait: its event's urgency, or the importance of its Android channel.
-struct NonUrgency {
+package struct NonUrgency {
     /// The event and its urgency, when it is `marketing` or `background`.
-    var event: (name: String, urgency: String)?
+    package var event: (name: String, urgency: String)?
     /// The Android channel and its importance, when it is `low`, `min` or `none`.
-    var channel: (id: String, importance: String)?
+    package var channel: (id: String, importance: String)?
 
-    var isEmpty: Bool { event == nil && channel == nil }
+    package var isEmpty: Bool { event == nil && channel == nil }
 
-    init(_ context: PayloadContext) {
+    package init(_ context: PayloadContext) {
         guard let contract = context.contract else { return }
         let doc = context.document
         let mapped = EventMapping.event(context)
@@ -25,7 +25,7 @@ struct NonUrgency {
     }
 
     /// "event 'x', which the contract marks marketing, sent to channel 'y' of importance low".
-    func text(includingChannel: Bool = true) -> String {
+    package func text(includingChannel: Bool = true) -> String {
         var parts: [String] = []
         if let event {
             parts.append("event \(MessageText.single(event.name)), which the contract marks \(event.urgency)")

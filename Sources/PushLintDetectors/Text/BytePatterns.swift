@@ -4,17 +4,19 @@ import PushLintModel
 /// matchers on UTF-8. Each one answers what its regular expression, given in its doc comment, answers on text
 /// whose characters are single scalars; `BytePatternsTests` compares them on generated strings. Non-ASCII
 /// bytes never belong to a class here, as in the expressions, which name ASCII classes only.
-enum BytePatterns {
-    typealias Bytes = UnsafeBufferPointer<UInt8>
+package enum BytePatterns {
+    package typealias Bytes = UnsafeBufferPointer<UInt8>
 
-    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
-    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
-    @inline(__always) static func isAlphanumeric(_ b: UInt8) -> Bool { isDigit(b) || isLetter(b) }
+    @inline(__always) package static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    @inline(__always) package static func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 }
+    @inline(__always) package static func isAlphanumeric(_ b: UInt8) -> Bool { isDigit(b) || isLetter(b) }
     /// `[A-Za-z0-9_-]`, the base64url alphabet.
-    @inline(__always) static func isBase64URL(_ b: UInt8) -> Bool { isAlphanumeric(b) || b == 0x5F || b == 0x2D }
+    @inline(__always) package static func isBase64URL(_ b: UInt8) -> Bool {
+        isAlphanumeric(b) || b == 0x5F || b == 0x2D
+    }
 
     /// The length of the run of bytes of a class from `start`.
-    @inline(__always) static func run(_ bytes: Bytes, from start: Int, _ member: (UInt8) -> Bool) -> Int {
+    @inline(__always) package static func run(_ bytes: Bytes, from start: Int, _ member: (UInt8) -> Bool) -> Int {
         var i = start
         while i < bytes.count, member(bytes[i]) { i += 1 }
         return i - start
@@ -23,7 +25,7 @@ enum BytePatterns {
     // MARK: Secrets
 
     /// `eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`, anywhere.
-    static func containsJWT(_ bytes: Bytes) -> Bool {
+    package static func containsJWT(_ bytes: Bytes) -> Bool {
         /// "eyJ", 8 or more base64url bytes after it, and a dot: the index after the dot.
         func part(_ i: Int) -> Int? {
             guard ASCIIText.matches(bytes, at: i, "eyJ") else { return nil }
@@ -40,7 +42,7 @@ enum BytePatterns {
     }
 
     /// `(?i)\bbearer\s+[A-Za-z0-9._~+\/=-]{16,}`, anywhere.
-    static func containsBearer(_ bytes: Bytes) -> Bool {
+    package static func containsBearer(_ bytes: Bytes) -> Bool {
         var i = 0
         while i + 6 <= bytes.count {
             if bytes[i] | 0x20 == UInt8(ascii: "b"),
@@ -68,7 +70,7 @@ enum BytePatterns {
 
     /// `\b(AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}|(sk|rk)_live_[0-9A-Za-z]{16,}|ghp_[A-Za-z0-9]{36}|
     /// github_pat_[A-Za-z0-9_]{40,}|xox[abpr]-[A-Za-z0-9-]{10,})`, anywhere.
-    static func containsVendorKey(_ bytes: Bytes) -> Bool {
+    package static func containsVendorKey(_ bytes: Bytes) -> Bool {
         func upperOrDigit(_ b: UInt8) -> Bool { isDigit(b) || (b &- 0x41 < 26) }
         func alnumOrUnderscore(_ b: UInt8) -> Bool { isAlphanumeric(b) || b == UInt8(ascii: "_") }
         func alnumOrDash(_ b: UInt8) -> Bool { isAlphanumeric(b) || b == UInt8(ascii: "-") }
@@ -105,7 +107,7 @@ enum BytePatterns {
     /// `\b` before the ASCII letter at `i`, as Unicode's default word boundaries (UAX #29) place it, which is what
     /// a Swift `Regex` uses: none after a letter, digit or `_`, nor after a letter and one of `.`, `:`, `'`
     /// (`a.b`, `n:B` are one word), and marks and format characters belong to what they follow.
-    static func isWordStart(_ bytes: Bytes, _ i: Int) -> Bool {
+    package static func isWordStart(_ bytes: Bytes, _ i: Int) -> Bool {
         guard let (before, start) = base(bytes, before: i) else { return true }
         if isWordCharacter(before) { return false }
         if before == "." || before == ":" || before == "'" || before == "\u{2019}" || before == "\u{2018}"
@@ -154,7 +156,7 @@ enum BytePatterns {
 
     /// The scalar whose UTF-8 starts at `i` and its length; nil for a malformed sequence (the JSON parser has
     /// checked the text, so only a cut at the scan limit can leave one).
-    static func scalar(_ bytes: Bytes, at i: Int) -> (Unicode.Scalar, Int)? {
+    package static func scalar(_ bytes: Bytes, at i: Int) -> (Unicode.Scalar, Int)? {
         let b0 = bytes[i]
         if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
         let length = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC0 ? 2 : 0
@@ -167,10 +169,12 @@ enum BytePatterns {
     // MARK: Personal data
 
     /// The local part of the first match of `[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`.
-    static func firstEmailLocalPart(_ bytes: Bytes) -> Range<Int>? { firstEmailLocalPart(bytes, where: { _ in true }) }
+    package static func firstEmailLocalPart(_ bytes: Bytes) -> Range<Int>? {
+        firstEmailLocalPart(bytes, where: { _ in true })
+    }
 
     /// The local part of the first match whose local part `accept` takes: `support@` passes over to the next address.
-    static func firstEmailLocalPart(_ bytes: Bytes, where accept: (Range<Int>) -> Bool) -> Range<Int>? {
+    package static func firstEmailLocalPart(_ bytes: Bytes, where accept: (Range<Int>) -> Bool) -> Range<Int>? {
         func isLocal(_ b: UInt8) -> Bool {
             isAlphanumeric(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "%")
                 || b == UInt8(ascii: "+")
@@ -204,12 +208,14 @@ enum BytePatterns {
     /// `(?:^|[^0-9A-Za-z.-])([0-9](?:[ -]?[0-9]){12,18})(?![0-9A-Za-z])`, each match in turn: a number of 13 to 19
     /// digits that passes the Luhn check and has a card's prefix; separated ones in groups of 4 (Amex 4-6-5),
     /// bare ones the whole value.
-    static func containsCardNumber(_ bytes: Bytes) -> Bool { containsCardNumber(bytes, from: 0, to: bytes.count) }
+    package static func containsCardNumber(_ bytes: Bytes) -> Bool {
+        containsCardNumber(bytes, from: 0, to: bytes.count)
+    }
 
     /// `containsCardNumber` for the matches that start in `from..<to`. Every match lies in one chain of digits (runs
     /// joined by single spaces or dashes), and matches in one chain neither reach nor hide another (a byte that is
     /// no digit lies between them): the content scan searches each chain on its own, with the same answers.
-    static func containsCardNumber(_ bytes: Bytes, from lower: Int, to upper: Int) -> Bool {
+    package static func containsCardNumber(_ bytes: Bytes, from lower: Int, to upper: Int) -> Bool {
         let n = bytes.count
         var position = 0
         var s = max(0, lower)
@@ -334,11 +340,11 @@ enum BytePatterns {
     ///
     /// Each shape is decided where it starts (`isInternationalNumber`, `isNorthAmericanNumber`, `isTrunkNumber`),
     /// which is how the content scan tries them as it passes; these functions try every such place.
-    static func containsPhoneNumber(_ bytes: Bytes) -> Bool {
+    package static func containsPhoneNumber(_ bytes: Bytes) -> Bool {
         containsInternationalNumber(bytes) || containsNorthAmericanNumber(bytes) || containsTrunkNumber(bytes)
     }
 
-    static func containsInternationalNumber(_ bytes: Bytes) -> Bool {
+    package static func containsInternationalNumber(_ bytes: Bytes) -> Bool {
         var s = 0
         while s < bytes.count {
             if bytes[s] == UInt8(ascii: "+"), isInternationalNumber(bytes, at: s) { return true }
@@ -349,7 +355,7 @@ enum BytePatterns {
 
     /// The international shape starting at the `+` at `s`. Matches in turn consume their text, but that hides no
     /// later `+`: the group holds none, and a `+` right after it follows a digit, which no match may.
-    static func isInternationalNumber(_ bytes: Bytes, at s: Int) -> Bool {
+    package static func isInternationalNumber(_ bytes: Bytes, at s: Int) -> Bool {
         func isMiddle(_ b: UInt8) -> Bool {
             isDigit(b) || b == UInt8(ascii: " ") || b == UInt8(ascii: "(") || b == UInt8(ascii: ")")
                 || b == UInt8(ascii: ".")
@@ -371,13 +377,13 @@ enum BytePatterns {
         return (8...15).contains(count)
     }
 
-    static func containsNorthAmericanNumber(_ bytes: Bytes) -> Bool {
+    package static func containsNorthAmericanNumber(_ bytes: Bytes) -> Bool {
         anyRunOfDigits(bytes) { start, length in length == 3 && isNorthAmericanNumber(bytes, run: start) }
     }
 
     /// Whether `test` holds for a run of digits of `bytes` (its start and length): the phone shapes each start where
     /// a run does.
-    static func anyRunOfDigits(_ bytes: Bytes, _ test: (Int, Int) -> Bool) -> Bool {
+    package static func anyRunOfDigits(_ bytes: Bytes, _ test: (Int, Int) -> Bool) -> Bool {
         var s = 0
         while s < bytes.count {
             guard isDigit(bytes[s]) else {
@@ -394,7 +400,7 @@ enum BytePatterns {
     /// The North American shape around the run of digits that starts at `start`. Every match holds a run of exactly
     /// 3 digits and a `-` or `.`: its area code (`415-`), where the match starts, or after `)` its exchange
     /// (`(415) 555-`), 5 or 6 bytes after the start; so a match is found from either.
-    static func isNorthAmericanNumber(_ bytes: Bytes, run start: Int) -> Bool {
+    package static func isNorthAmericanNumber(_ bytes: Bytes, run start: Int) -> Bool {
         let n = bytes.count
         func at(_ i: Int) -> UInt8 { i >= 0 && i < n ? bytes[i] : 0 }
         func area(_ i: Int) -> Bool { at(i) &- 0x32 < 8 && isDigit(at(i + 1)) && isDigit(at(i + 2)) }
@@ -417,13 +423,13 @@ enum BytePatterns {
         return at(start - 1) == UInt8(ascii: " ") && at(start - 2) == UInt8(ascii: ")") && parenthesized(start - 6)
     }
 
-    static func containsTrunkNumber(_ bytes: Bytes) -> Bool {
+    package static func containsTrunkNumber(_ bytes: Bytes) -> Bool {
         anyRunOfDigits(bytes) { start, _ in isTrunkNumber(bytes, at: start) }
     }
 
     /// The trunk shape starting at `s`, the start of a run of digits (a match's `0` has no digit before it): `0`, a
     /// digit 1-9 and 1 to 3 more, then a space, `/` or `-`.
-    static func isTrunkNumber(_ bytes: Bytes, at s: Int) -> Bool {
+    package static func isTrunkNumber(_ bytes: Bytes, at s: Int) -> Bool {
         let n = bytes.count
         func at(_ i: Int) -> UInt8 { i < n ? bytes[i] : 0 }
         func endsClean(_ i: Int) -> Bool { at(i) != UInt8(ascii: ".") && at(i) != UInt8(ascii: ",") }
@@ -450,7 +456,7 @@ enum BytePatterns {
 
     /// Only digits and `+()-./` or spaces, with 7 or more digits: what a field named like a phone number holds.
     /// Every byte of that class is below 64: one bit of a word each.
-    static func isPhoneLikeValue(_ bytes: Bytes) -> Bool {
+    package static func isPhoneLikeValue(_ bytes: Bytes) -> Bool {
         let phoneBytes: UInt64 = 0x03FF_EB01_0000_0000  // 0-9, space, ( ) + - . /
         var digits = 0
         for b in bytes {
@@ -464,7 +470,7 @@ enum BytePatterns {
 
     /// Up to `limit` digits of a written number from `start` on, as one value and how many were read: the separators
     /// of a written number (space, `(`, `)`, `.`, `-`, `/`) are skipped, any other byte ends it.
-    static func leadingDigits(_ bytes: Bytes, from start: Int, limit: Int) -> (value: Int, count: Int) {
+    package static func leadingDigits(_ bytes: Bytes, from start: Int, limit: Int) -> (value: Int, count: Int) {
         var value = 0
         var count = 0
         var i = start
@@ -513,19 +519,19 @@ enum BytePatterns {
     ]
 
     /// The international number at the `+` at `s` is toll-free.
-    static func isTollFreeInternational(_ bytes: Bytes, at s: Int) -> Bool {
+    package static func isTollFreeInternational(_ bytes: Bytes, at s: Int) -> Bool {
         startsWith(leadingDigits(bytes, from: s + 1, limit: 7), anyOf: tollFreeInternational)
     }
 
     /// The trunk number at `s` (its `0`) is toll-free: 0800, 0808, 0801 to 0805.
-    static func isTollFreeTrunk(_ bytes: Bytes, at s: Int) -> Bool {
+    package static func isTollFreeTrunk(_ bytes: Bytes, at s: Int) -> Bool {
         startsWith(leadingDigits(bytes, from: s, limit: 4), anyOf: tollFreeTrunk)
     }
 
     /// The North American number found around the run of 3 digits at `start` (`isNorthAmericanNumber`) has a
     /// toll-free area code: the run itself when it is the area code, or the `(ddd)` before it when it is the
     /// exchange.
-    static func isTollFreeNorthAmerican(_ bytes: Bytes, run start: Int) -> Bool {
+    package static func isTollFreeNorthAmerican(_ bytes: Bytes, run start: Int) -> Bool {
         var area = start
         if start >= 1, bytes[start - 1] == UInt8(ascii: ")") {
             area = start - 4
@@ -539,7 +545,7 @@ enum BytePatterns {
     /// A value of phone digits alone (`isPhoneLikeValue`) that is a toll-free number: `+` and an international
     /// freephone prefix, `00` and one, 1 and a North American toll-free area code, such an area code with 10
     /// digits in all, or a national freephone number with its trunk `0`.
-    static func isTollFreeValue(_ bytes: Bytes) -> Bool {
+    package static func isTollFreeValue(_ bytes: Bytes) -> Bool {
         var i = 0
         while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "(") { i += 1 }
         guard i < bytes.count else { return false }
@@ -564,7 +570,7 @@ enum BytePatterns {
 
     /// The whole text is `(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})`
     /// in ASCII digits (RFC 3339 is ASCII), with month 1-12, day 1-31, hour < 24, minute < 60, second <= 60.
-    static func isRFC3339Timestamp(_ bytes: Bytes) -> Bool {
+    package static func isRFC3339Timestamp(_ bytes: Bytes) -> Bool {
         let n = bytes.count
         func at(_ i: Int) -> UInt8 { i < n ? bytes[i] : 0 }
         func number(_ i: Int, _ count: Int) -> Int? {
