@@ -113,21 +113,15 @@ public struct RuleDescription: Sendable {
     public var triggering: [RuleExample]
     public var nonTriggering: [RuleExample]
     public var corrections: [RuleCorrection]
-    /// Project rules look at all files together.
-    public var isProjectRule: Bool
-    /// The rule also reports findings located in the contract file (it is a `ContractRule`).
-    public var checksContract: Bool
-    /// False for a rule that checks only the contract file, never a payload.
-    public var checksPayloads: Bool
+    /// Where the rule looks, derived from the protocols its type adopts when the description is read through the
+    /// rule (`rule.description`), so it cannot disagree with them; `.file` for a description on its own.
+    public internal(set) var scope: RuleScope = .file
 
     public init(
         id: String, summary: String, family: RuleFamily, defaultSeverity: Severity, rationale: String,
         options: [RuleOption] = [], triggering: [RuleExample] = [], nonTriggering: [RuleExample] = [],
-        corrections: [RuleCorrection] = [], isProjectRule: Bool = false, checksContract: Bool = false,
-        checksPayloads: Bool = true
+        corrections: [RuleCorrection] = []
     ) {
-        self.checksContract = checksContract
-        self.checksPayloads = checksPayloads
         self.id = id
         self.summary = summary
         self.family = family
@@ -137,10 +131,22 @@ public struct RuleDescription: Sendable {
         self.triggering = triggering
         self.nonTriggering = nonTriggering
         self.corrections = corrections
-        self.isProjectRule = isProjectRule
     }
 
     public var isFixable: Bool { !corrections.isEmpty }
+}
+
+/// Where a rule looks: each file's payloads, all files together, the contract file, or both a file's payloads and
+/// the contract. Follows from the protocols a rule adopts (`Rule.scope`).
+public enum RuleScope: Sendable, Equatable {
+    /// A `FileRule` or `PayloadRule`.
+    case file
+    /// A `ProjectRule`: the summaries of every payload, after all files.
+    case project
+    /// A `ContractRule` only.
+    case contract
+    /// A `PayloadRule` (or `FileRule`) and a `ContractRule`: the same mistake seen from both sides.
+    case fileAndContract
 }
 
 /// A rule: a description, and a pure check. The description is a constant of the rule's type (`static let
@@ -159,7 +165,20 @@ public protocol Rule: Sendable {
 }
 
 extension Rule {
-    public var description: RuleDescription { Self.description }
+    public var description: RuleDescription {
+        var description = Self.description
+        description.scope = scope
+        return description
+    }
+
+    /// Where the rule looks, from the protocols it adopts.
+    @inlinable
+    public var scope: RuleScope {
+        if asProjectRule != nil { return .project }
+        guard asContractRule != nil else { return .file }
+        return asPayloadRule != nil || asFileRule != nil ? .fileAndContract : .contract
+    }
+
     public var asFileRule: (any FileRule)? { nil }
     public var asPayloadRule: (any PayloadRule)? { nil }
     public var asProjectRule: (any ProjectRule)? { nil }

@@ -58,8 +58,7 @@ struct AppEntitlementMissing: PayloadRule, ContractRule {
             RuleExample(
                 #"{"aps": {"alert": "Recall notice", "interruption-level": "critical"}}"#, app: ExampleApps.android,
                 note: "Only the app's Android sources were read."),
-        ],
-        checksContract: true)
+        ])
 
     /// What a push needs: the entitlement key, where the need is written, and what needs it (for the message).
     struct Need {
