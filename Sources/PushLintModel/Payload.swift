@@ -62,7 +62,7 @@ public enum PayloadBuilder {
     /// Activity pushes, which carry `apns-channel-id` (Apple, "Sending broadcast push notification requests to
     /// APNs"); 4096 for every other push.
     static func apnsLimit(_ headers: APNsHeaders?) -> (bytes: Int, raised: Bool, reason: String) {
-        if headers?.pushType == "voip" { return (apnsRaisedSizeLimit, true, "the APNs limit for VoIP pushes") }
+        if headers?.pushType == .voip { return (apnsRaisedSizeLimit, true, "the APNs limit for VoIP pushes") }
         if headers?.value("apns-channel-id") != nil {
             return (apnsRaisedSizeLimit, true, "the APNs limit for broadcast Live Activity pushes")
         }
@@ -135,7 +135,7 @@ public enum PayloadBuilder {
         alertFields: [(name: String, field: ViewField)]
     ) {
         guard let aps, doc.kind(aps) == .object else { return (SchemaWalk(), [], [], []) }
-        let liveActivity = doc.member(aps, "event") != nil || headers?.pushType == "liveactivity"
+        let liveActivity = doc.member(aps, "event") != nil || headers?.pushType == .liveactivity
         let walk = APNsSchema.aps(liveActivity: liveActivity).walk(doc, at: aps, room: (3, 12))
         var unknownKeys: [APSUnknownKey] = []
         // Nearly every aps has none: no array is made for them.

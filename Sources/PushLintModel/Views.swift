@@ -39,6 +39,13 @@ public struct APNsHeader: Sendable {
     }
 }
 
+/// The values of the `apns-push-type` header, in the order of Apple's table ("Sending notification requests to APNs",
+/// platform-rules.md §1.2); written exactly so (APNs compares them as written).
+public enum APNsPushType: String, Sendable, CaseIterable {
+    case alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets,
+        controls
+}
+
 /// The headers an APNs request goes out with, when they are known.
 public struct APNsHeaders: Sendable {
     public enum Origin: Sendable, Equatable {
@@ -79,7 +86,9 @@ public struct APNsHeaders: Sendable {
     }
 
     public func value(_ name: String) -> String? { entry(name)?.value }
-    public var pushType: String? { value("apns-push-type") }
+    /// The `apns-push-type` header as one of Apple's push types; nil when it is absent or not a push type
+    /// (`apns-push-type-value` reports that).
+    public var pushType: APNsPushType? { value("apns-push-type").flatMap(APNsPushType.init(rawValue:)) }
     public var priority: String? { value("apns-priority") }
 }
 
@@ -143,7 +152,7 @@ public final class APNsView: Sendable {
     }
 
     /// A Live Activity update: an `event` in aps, or the `liveactivity` push type.
-    public var isLiveActivity: Bool { field("event") != nil || headers?.pushType == "liveactivity" }
+    public var isLiveActivity: Bool { field("event") != nil || headers?.pushType == .liveactivity }
 
     /// A key written in `aps` that is certainly a misspelling of `name` (`content_available`, `contentAvailable`,
     /// `events`). `apns-aps-unknown-key` owns that mistake and reports it; rules that need `name` stay silent on it,

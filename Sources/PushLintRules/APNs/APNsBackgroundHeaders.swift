@@ -148,8 +148,9 @@ struct APNsBackgroundHeaders: PayloadRule {
 
         if let entry = typeEntry {
             // A non-string value is apns-header-format's; another push type is the author's explicit choice.
-            guard let value = entry.value, value == "alert" || value == "background" else { return [] }
-            if value == "alert", !isTemplated(entry, context) {
+            let pushType = entry.value.flatMap(APNsPushType.init(rawValue:))
+            guard pushType == .alert || pushType == .background else { return [] }
+            if pushType == .alert, !isTemplated(entry, context) {
                 result.append(wrongHeader(entry, "background", headers, context))
             }
         } else if !(headers.origin == .fcm && headers.object == nil), !headers.hasMisspelling(of: "apns-push-type") {

@@ -55,7 +55,7 @@ struct APNsLiveActivity: PayloadRule {
         let doc = context.document
         guard let view = context.payload.apns, let aps = view.aps, doc.kind(aps) == .object else { return [] }
         let pushType = view.headers?.pushType
-        guard pushType == "liveactivity" || view.field("event") != nil || view.field("content-state") != nil else {
+        guard pushType == .liveactivity || view.field("event") != nil || view.field("content-state") != nil else {
             return []
         }
         var result: [Diagnostic] = []
@@ -79,7 +79,7 @@ struct APNsLiveActivity: PayloadRule {
             } else if doc.kind(node) != .string, doc.kind(node) != .placeholder {
                 report(eventNotAString(doc.typeNameWithArticle(node)), node, "write \"update\"")
             }
-        } else if pushType != "liveactivity", !view.hasMisspelling(of: "event") {
+        } else if pushType != .liveactivity, !view.hasMisspelling(of: "event") {
             report(
                 noEvent(), view.field("content-state")?.key ?? aps, "add \"event\"")
         }

@@ -97,29 +97,30 @@ struct APNsPushTypeMismatch: PayloadRule {
         guard let header = APNs.headerValue("apns-push-type", in: context) else { return [] }
         let view = header.view
         let pushType = header.value
+        let type = APNsPushType(rawValue: pushType)
         let at = header.at
         let origin = header.origin
         func finding(_ message: String, _ help: String) -> [Diagnostic] {
             [diagnostic(message, at: at, in: doc, help: help)]
         }
         let isLiveActivityBody = view.field("event") != nil && view.field("content-state") != nil
-        if isLiveActivityBody, pushType != "liveactivity" {
+        if isLiveActivityBody, type != .liveactivity {
             return finding(
                 notLiveActivityType(pushType, origin: origin), "write \"liveactivity\"")
         }
-        if view.field("content-changed") != nil, pushType != "widgets", pushType != "controls" {
+        if view.field("content-changed") != nil, type != .widgets, type != .controls {
             return finding(
                 notWidgetsType(pushType, origin: origin), "write \"widgets\"")
         }
-        switch pushType {
-        case "alert":
+        switch type {
+        case .alert:
             guard !view.isVisible, !view.wantsContentAvailable(doc), !view.hasMisspelling(of: "content-available")
             else {
                 return []
             }
             return finding(
                 alertShowingNothing(origin: origin), "add an alert, sound or badge")
-        case "background":
+        case .background:
             if view.isVisible {
                 let shown = APNs.visibleKeys.filter { view.field($0) != nil }.joined(separator: ", ")
                 return finding(
@@ -129,12 +130,12 @@ struct APNsPushTypeMismatch: PayloadRule {
                 return finding(
                     backgroundWithoutContentAvailable(origin: origin), "add \"content-available\": 1 to aps")
             }
-        case "liveactivity":
+        case .liveactivity:
             if view.field("event") == nil, !view.hasMisspelling(of: "event") {
                 return finding(
                     liveActivityWithoutEvent(origin: origin), "add \"event\" to aps")
             }
-        case "widgets":
+        case .widgets:
             // A wrong value of content-changed is apns-aps-value's finding.
             if view.field("content-changed") == nil, !view.hasMisspelling(of: "content-changed") {
                 return finding(

@@ -12,18 +12,8 @@ enum APNsRules {
 
 /// APNs facts shared by the APNs rules (platform-rules.md §1).
 enum APNs {
-    /// The push-type table of platform-rules.md §1.2: value and the suffix `apns-topic` needs (nil: the bundle id
-    /// itself; `mdm` topics are a certificate UID and are not checked).
-    static let pushTypes: [(name: String, topicSuffix: String?)] = [
-        ("alert", nil), ("background", nil), ("location", ".location-query"), ("voip", ".voip"),
-        ("complication", ".complication"), ("fileprovider", ".pushkit.fileprovider"), ("mdm", nil),
-        ("liveactivity", ".push-type.liveactivity"), ("pushtotalk", ".voip-ptt"), ("widgets", ".push-type.widgets"),
-        ("controls", ".push-type.controls"),
-    ]
-    static let pushTypeNames = pushTypes.map(\.name)
-    static func isPushType(_ value: String) -> Bool { pushTypeNames.contains(value) }
-    static func topicSuffix(of pushType: String) -> String? { pushTypes.first { $0.name == pushType }?.topicSuffix }
-    static let topicSuffixes = pushTypes.compactMap(\.topicSuffix)
+    static let pushTypeNames = APNsPushType.allCases.map(\.rawValue)
+    static let topicSuffixes = APNsPushType.allCases.compactMap(\.topicSuffix)
 
     static let priorities = ["10", "5", "1"]
 
@@ -37,7 +27,7 @@ enum APNs {
     /// required: PushToTalk (`activeSpeaker`), File Provider (`container-identifier`, `domain`), PushKit VoIP
     /// (the app's call data), MDM (`{"mdm": PushMagic}`), Core Location's location push service extension
     /// (platform-rules.md §1.4, Apple PushToTalk, File Provider, PushKit and Core Location documentation).
-    static let pushTypesWithoutAps: Set<String> = ["pushtotalk", "fileprovider", "voip", "mdm", "location"]
+    static let pushTypesWithoutAps: Set<APNsPushType> = [.pushtotalk, .fileprovider, .voip, .mdm, .location]
 
     /// Keys of the FCM (and legacy FCM) message format that writers carry into an APNs body, where APNs passes
     /// them to the app as custom data and nothing reads them as what they were meant to be.
@@ -54,6 +44,24 @@ enum APNs {
 
     /// A UNIX time in seconds has 10 digits until 2286; 12 digits or more is a time in milliseconds.
     static let millisecondsThreshold: Double = 100_000_000_000
+}
+
+extension APNsPushType {
+    /// The suffix `apns-topic` needs after the bundle id (platform-rules.md §1.2); nil: the bundle id itself (`mdm`
+    /// topics are a certificate UID and are not checked).
+    var topicSuffix: String? {
+        switch self {
+        case .alert, .background, .mdm: return nil
+        case .location: return ".location-query"
+        case .voip: return ".voip"
+        case .complication: return ".complication"
+        case .fileprovider: return ".pushkit.fileprovider"
+        case .liveactivity: return ".push-type.liveactivity"
+        case .pushtotalk: return ".voip-ptt"
+        case .widgets: return ".push-type.widgets"
+        case .controls: return ".push-type.controls"
+        }
+    }
 }
 
 extension APNsView {

@@ -105,12 +105,13 @@ struct AppEntitlementMissing: PayloadRule, ContractRule {
             header.valueNode.map({ context.isTemplated($0) }) != true
         {
             let node = header.valueNode ?? view.anchor
-            if header.value == "pushtotalk" {
+            let type = header.value.flatMap(APNsPushType.init(rawValue:))
+            if type == .pushtotalk {
                 needs.append(
                     Need(
                         key: Self.pushToTalk, node: node, what: "apns-push-type pushtotalk",
                         loss: "the PushToTalk framework never hands it to the app"))
-            } else if header.value == "location" {
+            } else if type == .location {
                 needs.append(
                     Need(
                         key: Self.locationPush, node: node, what: "apns-push-type location",
