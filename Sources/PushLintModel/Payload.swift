@@ -129,7 +129,7 @@ public enum PayloadBuilder {
 
     /// An `aps` written in the file as the view reads it: its walk along Apple's schema (a Live Activity's when the
     /// push is one), its unknown keys with what each certainly means, decided here once
-    /// (`APNsView.hasMisspelling(of:)`), and the fields of `aps` and of its alert dictionary in file order.
+    /// (`APNsView.lookup(_:)`), and the fields of `aps` and of its alert dictionary in file order.
     static func writtenAps(_ doc: JSONDocument, _ aps: NodeID?, headers: APNsHeaders?) -> (
         walk: SchemaWalk, unknownKeys: [APSUnknownKey], fields: [(name: String, field: ViewField)],
         alertFields: [(name: String, field: ViewField)]

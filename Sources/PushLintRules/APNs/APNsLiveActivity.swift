@@ -64,7 +64,8 @@ struct APNsLiveActivity: PayloadRule {
         }
 
         var event: String?
-        if let field = view.field("event") {
+        let eventLookup = view.lookup("event")
+        if let field = eventLookup.found {
             let node = field.value
             if doc.kind(node) == .string, !context.isTemplated(node) {
                 let value = doc.string(node)
@@ -79,7 +80,7 @@ struct APNsLiveActivity: PayloadRule {
             } else if doc.kind(node) != .string, doc.kind(node) != .placeholder {
                 report(eventNotAString(doc.typeNameWithArticle(node)), node, "write \"update\"")
             }
-        } else if pushType != .liveactivity, !view.hasMisspelling(of: "event") {
+        } else if pushType != .liveactivity, eventLookup.isAbsent {
             report(
                 noEvent(), view.field("content-state")?.key ?? aps, "add \"event\"")
         }

@@ -114,7 +114,7 @@ struct APNsPushTypeMismatch: PayloadRule {
         }
         switch type {
         case .alert:
-            guard !view.isVisible, !view.wantsContentAvailable(doc), !view.hasMisspelling(of: "content-available")
+            guard !view.isVisible, !view.mayWantContentAvailable(doc)
             else {
                 return []
             }
@@ -126,18 +126,18 @@ struct APNsPushTypeMismatch: PayloadRule {
                 return finding(
                     backgroundShowing(shown, origin: origin), "write \"alert\"")
             }
-            if !view.wantsContentAvailable(doc), !view.hasMisspelling(of: "content-available") {
+            if !view.mayWantContentAvailable(doc) {
                 return finding(
                     backgroundWithoutContentAvailable(origin: origin), "add \"content-available\": 1 to aps")
             }
         case .liveactivity:
-            if view.field("event") == nil, !view.hasMisspelling(of: "event") {
+            if view.lookup("event").isAbsent {
                 return finding(
                     liveActivityWithoutEvent(origin: origin), "add \"event\" to aps")
             }
         case .widgets:
             // A wrong value of content-changed is apns-aps-value's finding.
-            if view.field("content-changed") == nil, !view.hasMisspelling(of: "content-changed") {
+            if view.lookup("content-changed").isAbsent {
                 return finding(
                     widgetsWithoutContentChanged(origin: origin), "set \"content-changed\": true in aps")
             }

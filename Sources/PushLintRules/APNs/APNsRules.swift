@@ -76,6 +76,16 @@ extension APNsView {
         return APNs.isOneLike(doc, field.value)
     }
 
+    /// `content-available` asks to wake the app, or a key that misspells it is written (`apns-aps-unknown-key`
+    /// reports that), so a rule about its absence stays silent.
+    func mayWantContentAvailable(_ doc: JSONDocument) -> Bool {
+        switch lookup("content-available") {
+        case .present: return wantsContentAvailable(doc)
+        case .misspelt: return true
+        case .absent: return false
+        }
+    }
+
     /// A background (silent) notification: `content-available` and nothing the user sees (A-BG).
     func isBackgroundNotification(_ doc: JSONDocument) -> Bool { wantsContentAvailable(doc) && !isVisible }
 
@@ -91,10 +101,11 @@ extension APNsView {
 }
 
 extension APNsHeaders {
-    /// A header that `apns-header-format` reports as a misspelling of `name` (`apns-priorty`, `apns_push_type`):
-    /// rules that miss `name` stay silent, one mistake is one finding.
-    func hasMisspelling(of name: String) -> Bool {
-        entries.contains { APNs.misspelledHeader($0.name) == name }
+    /// The header `name` (in any letter case), or whether a header certainly misspells it (`apns-priorty`,
+    /// `apns_push_type`): `apns-header-format` reports that, so rules that miss `name` stay silent on it.
+    func lookup(_ name: String) -> FieldLookup<APNsHeader> {
+        if let entry = entry(name) { return .present(entry) }
+        return entries.contains { APNs.misspelledHeader($0.name) == name } ? .misspelt : .absent
     }
 }
 
