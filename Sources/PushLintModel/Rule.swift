@@ -225,8 +225,27 @@ public protocol ContractRule: Rule {
     func checkContract(_ context: ContractContext) -> [Diagnostic]
 }
 
+/// What a finding says, made by a function in the rule's `// MARK: Messages` section: one sentence that names the
+/// value, the consequence and the fix (`message`), and the fix alone as editors show it (`help`).
+public struct FindingText: Sendable {
+    public var message: String
+    public var help: String?
+    public init(_ message: String, help: String? = nil) {
+        self.message = message
+        self.help = help
+    }
+}
+
 extension Rule {
     public var id: String { description.id }
+
+    /// A finding of this rule at a node, saying `text`, with the rule's default severity.
+    @inlinable
+    public func diagnostic(
+        _ text: FindingText, at node: NodeID, in document: JSONDocument, severity: Severity? = nil, fix: Fix? = nil
+    ) -> Diagnostic {
+        diagnostic(text.message, at: node, in: document, severity: severity, help: text.help, fix: fix)
+    }
 
     /// A finding of this rule at a node, with the rule's default severity.
     // Inlinable so that a rule reads its description where its type keeps it (for built-in rules a constant of the
