@@ -6,7 +6,7 @@ enum APNsRules {
         APNsBackgroundHeaders(), APNsPushTypeMismatch(), APNsPushTypeValue(), APNsPushTypeMissing(),
         APNsPriorityValue(), APNsTopicSuffix(), APNsHeaderFormat(), APNsApsMissing(), APNsApsUnknownKey(),
         APNsApsValue(), APNsMutableContentWithoutAlert(), APNsLiveActivity(), APNsInterruptionEntitlement(),
-        APNsSoundFormat(),
+        APNsSoundFormat(), APNsPushToTalkExpiration(),
     ]
 }
 
