@@ -162,22 +162,19 @@ public protocol Rule: Sendable {
     var asPayloadRule: (any PayloadRule)? { get }
     var asProjectRule: (any ProjectRule)? { get }
     var asContractRule: (any ContractRule)? { get }
+    /// Where the rule looks. Answered by the protocol extensions below from the protocols the rule adopts (the most
+    /// specific one is chosen when the conformance is compiled), never written by a rule.
+    static var scope: RuleScope { get }
 }
 
 extension Rule {
     public var description: RuleDescription {
         var description = Self.description
-        description.scope = scope
+        description.scope = Self.scope
         return description
     }
 
-    /// Where the rule looks, from the protocols it adopts.
-    @inlinable
-    public var scope: RuleScope {
-        if asProjectRule != nil { return .project }
-        guard asContractRule != nil else { return .file }
-        return asPayloadRule != nil || asFileRule != nil ? .fileAndContract : .contract
-    }
+    public static var scope: RuleScope { .file }
 
     public var asFileRule: (any FileRule)? { nil }
     public var asPayloadRule: (any PayloadRule)? { nil }
@@ -195,10 +192,20 @@ extension PayloadRule {
 
 extension ProjectRule {
     public var asProjectRule: (any ProjectRule)? { self }
+    public static var scope: RuleScope { .project }
 }
 
 extension ContractRule {
     public var asContractRule: (any ContractRule)? { self }
+    public static var scope: RuleScope { .contract }
+}
+
+extension ContractRule where Self: PayloadRule {
+    public static var scope: RuleScope { .fileAndContract }
+}
+
+extension ContractRule where Self: FileRule {
+    public static var scope: RuleScope { .fileAndContract }
 }
 
 /// Rules over a whole file: how it was read and parsed (the JSON family).
