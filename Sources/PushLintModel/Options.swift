@@ -48,26 +48,29 @@ extension Bool: OptionType {
     public var configText: String { String(self) }
 }
 
-/// A rule option, declared once with its rule, type, default and summary: the rule's description lists it
-/// (`options: [Self.maxDepth.declaration]`) and its check reads it as `context[Self.maxDepth]`, the configured value
-/// or the default.
-public struct OptionKey<Value: OptionType>: Sendable {
-    public let ruleId: String
+/// A rule option, declared once in its rule with its name, type, default and summary; the rule it belongs to is the
+/// type that declares it, so the id is not repeated: `static let maxDepth = OptionKey("maxDepth", default: 3,
+/// "...")` (`OptionKey` is `RuleOptionKey<Self, _>` inside a rule). The rule's description lists it
+/// (`options: [maxDepth.declaration]`) and its check reads it as `context[Self.maxDepth]`, the configured value or
+/// the default.
+public struct RuleOptionKey<Owner: Rule, Value: OptionType>: Sendable {
     public let name: String
     public let defaultValue: Value
     public let summary: String
     public let range: ClosedRange<Double>?
 
     public init(
-        rule ruleId: String, _ name: String, default defaultValue: Value, _ summary: String,
-        range: ClosedRange<Double>? = nil
+        _ name: String, default defaultValue: Value, _ summary: String, range: ClosedRange<Double>? = nil
     ) {
-        self.ruleId = ruleId
         self.name = name
         self.defaultValue = defaultValue
         self.summary = summary
         self.range = range
     }
+
+    /// The id of the rule whose options hold the value.
+    @inlinable
+    public var ruleId: String { Owner.description.id }
 
     /// The option as the rule's documentation and the config reader see it.
     public var declaration: RuleOption {
@@ -80,18 +83,25 @@ public struct OptionKey<Value: OptionType>: Sendable {
     }
 }
 
+extension Rule {
+    /// An option of this rule (see `RuleOptionKey`).
+    public typealias OptionKey<Value: OptionType> = RuleOptionKey<Self, Value>
+}
+
 // Inlinable: rules read options for every payload, and a generic call across modules is not specialized.
 extension LintSettings {
     @inlinable
-    public subscript<Value>(option: OptionKey<Value>) -> Value { option.value(in: options(for: option.ruleId)) }
+    public subscript<Owner, Value>(option: RuleOptionKey<Owner, Value>) -> Value {
+        option.value(in: options(for: option.ruleId))
+    }
 }
 
 extension PayloadContext {
     @inlinable
-    public subscript<Value>(option: OptionKey<Value>) -> Value { settings[option] }
+    public subscript<Owner, Value>(option: RuleOptionKey<Owner, Value>) -> Value { settings[option] }
 }
 
 extension ProjectContext {
     @inlinable
-    public subscript<Value>(option: OptionKey<Value>) -> Value { settings[option] }
+    public subscript<Owner, Value>(option: RuleOptionKey<Owner, Value>) -> Value { settings[option] }
 }

@@ -62,7 +62,7 @@ public enum PayloadBuilder {
     /// Activity pushes, which carry `apns-channel-id` (Apple, "Sending broadcast push notification requests to
     /// APNs"); 4096 for every other push.
     static func apnsLimit(_ headers: APNsHeaders?) -> (bytes: Int, raised: Bool, reason: String) {
-        if headers?.pushType == "voip" { return (apnsRaisedSizeLimit, true, "the APNs limit for VoIP pushes") }
+        if headers?.pushType == .voip { return (apnsRaisedSizeLimit, true, "the APNs limit for VoIP pushes") }
         if headers?.value("apns-channel-id") != nil {
             return (apnsRaisedSizeLimit, true, "the APNs limit for broadcast Live Activity pushes")
         }
@@ -129,13 +129,13 @@ public enum PayloadBuilder {
 
     /// An `aps` written in the file as the view reads it: its walk along Apple's schema (a Live Activity's when the
     /// push is one), its unknown keys with what each certainly means, decided here once
-    /// (`APNsView.hasMisspelling(of:)`), and the fields of `aps` and of its alert dictionary in file order.
+    /// (`APNsView.lookup(_:)`), and the fields of `aps` and of its alert dictionary in file order.
     static func writtenAps(_ doc: JSONDocument, _ aps: NodeID?, headers: APNsHeaders?) -> (
         walk: SchemaWalk, unknownKeys: [APSUnknownKey], fields: [(name: String, field: ViewField)],
         alertFields: [(name: String, field: ViewField)]
     ) {
         guard let aps, doc.kind(aps) == .object else { return (SchemaWalk(), [], [], []) }
-        let liveActivity = doc.member(aps, "event") != nil || headers?.pushType == "liveactivity"
+        let liveActivity = doc.member(aps, "event") != nil || headers?.pushType == .liveactivity
         let walk = APNsSchema.aps(liveActivity: liveActivity).walk(doc, at: aps, room: (3, 12))
         var unknownKeys: [APSUnknownKey] = []
         // Nearly every aps has none: no array is made for them.

@@ -113,21 +113,15 @@ public struct RuleDescription: Sendable {
     public var triggering: [RuleExample]
     public var nonTriggering: [RuleExample]
     public var corrections: [RuleCorrection]
-    /// Project rules look at all files together.
-    public var isProjectRule: Bool
-    /// The rule also reports findings located in the contract file (it is a `ContractRule`).
-    public var checksContract: Bool
-    /// False for a rule that checks only the contract file, never a payload.
-    public var checksPayloads: Bool
+    /// Where the rule looks, derived from the protocols its type adopts when the description is read through the
+    /// rule (`rule.description`), so it cannot disagree with them; `.file` for a description on its own.
+    public internal(set) var scope: RuleScope = .file
 
     public init(
         id: String, summary: String, family: RuleFamily, defaultSeverity: Severity, rationale: String,
         options: [RuleOption] = [], triggering: [RuleExample] = [], nonTriggering: [RuleExample] = [],
-        corrections: [RuleCorrection] = [], isProjectRule: Bool = false, checksContract: Bool = false,
-        checksPayloads: Bool = true
+        corrections: [RuleCorrection] = []
     ) {
-        self.checksContract = checksContract
-        self.checksPayloads = checksPayloads
         self.id = id
         self.summary = summary
         self.family = family
@@ -137,10 +131,22 @@ public struct RuleDescription: Sendable {
         self.triggering = triggering
         self.nonTriggering = nonTriggering
         self.corrections = corrections
-        self.isProjectRule = isProjectRule
     }
 
     public var isFixable: Bool { !corrections.isEmpty }
+}
+
+/// Where a rule looks: each file's payloads, all files together, the contract file, or both a file's payloads and
+/// the contract. Follows from the protocols a rule adopts (`Rule.scope`).
+public enum RuleScope: Sendable, Equatable {
+    /// A `FileRule` or `PayloadRule`.
+    case file
+    /// A `ProjectRule`: the summaries of every payload, after all files.
+    case project
+    /// A `ContractRule` only.
+    case contract
+    /// A `PayloadRule` (or `FileRule`) and a `ContractRule`: the same mistake seen from both sides.
+    case fileAndContract
 }
 
 /// A rule: a description, and a pure check. The description is a constant of the rule's type (`static let
@@ -156,10 +162,20 @@ public protocol Rule: Sendable {
     var asPayloadRule: (any PayloadRule)? { get }
     var asProjectRule: (any ProjectRule)? { get }
     var asContractRule: (any ContractRule)? { get }
+    /// Where the rule looks. Answered by the protocol extensions below from the protocols the rule adopts (the most
+    /// specific one is chosen when the conformance is compiled), never written by a rule.
+    static var scope: RuleScope { get }
 }
 
 extension Rule {
-    public var description: RuleDescription { Self.description }
+    public var description: RuleDescription {
+        var description = Self.description
+        description.scope = Self.scope
+        return description
+    }
+
+    public static var scope: RuleScope { .file }
+
     public var asFileRule: (any FileRule)? { nil }
     public var asPayloadRule: (any PayloadRule)? { nil }
     public var asProjectRule: (any ProjectRule)? { nil }
@@ -176,10 +192,20 @@ extension PayloadRule {
 
 extension ProjectRule {
     public var asProjectRule: (any ProjectRule)? { self }
+    public static var scope: RuleScope { .project }
 }
 
 extension ContractRule {
     public var asContractRule: (any ContractRule)? { self }
+    public static var scope: RuleScope { .contract }
+}
+
+extension ContractRule where Self: PayloadRule {
+    public static var scope: RuleScope { .fileAndContract }
+}
+
+extension ContractRule where Self: FileRule {
+    public static var scope: RuleScope { .fileAndContract }
 }
 
 /// Rules over a whole file: how it was read and parsed (the JSON family).
@@ -206,8 +232,27 @@ public protocol ContractRule: Rule {
     func checkContract(_ context: ContractContext) -> [Diagnostic]
 }
 
+/// What a finding says, made by a function in the rule's `// MARK: Messages` section: one sentence that names the
+/// value, the consequence and the fix (`message`), and the fix alone as editors show it (`help`).
+public struct FindingText: Sendable {
+    public var message: String
+    public var help: String?
+    public init(_ message: String, help: String? = nil) {
+        self.message = message
+        self.help = help
+    }
+}
+
 extension Rule {
     public var id: String { description.id }
+
+    /// A finding of this rule at a node, saying `text`, with the rule's default severity.
+    @inlinable
+    public func diagnostic(
+        _ text: FindingText, at node: NodeID, in document: JSONDocument, severity: Severity? = nil, fix: Fix? = nil
+    ) -> Diagnostic {
+        diagnostic(text.message, at: node, in: document, severity: severity, help: text.help, fix: fix)
+    }
 
     /// A finding of this rule at a node, with the rule's default severity.
     // Inlinable so that a rule reads its description where its type keeps it (for built-in rules a constant of the

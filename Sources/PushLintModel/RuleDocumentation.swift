@@ -14,7 +14,7 @@ public enum RuleDocumentation {
         if !d.triggering.isEmpty {
             out += "## Triggers\n\n"
             out +=
-                d.isProjectRule
+                d.scope == .project
                 ? "The finding is about the set of files linted together, so it has no place in one of them; a batch (a JSON array) stands for that set here.\n\n"
                 : "`↓` marks where the finding starts (it is not part of the payload).\n\n"
             for example in d.triggering { out += render(example) }
@@ -46,9 +46,12 @@ public enum RuleDocumentation {
 
     /// Where a rule looks: each file, all files together, or (also) the contract file.
     static func scope(_ d: RuleDescription) -> String {
-        if d.isProjectRule { return "project (all files together)" }
-        if d.checksContract { return d.checksPayloads ? "file and the contract" : "the contract" }
-        return "file"
+        switch d.scope {
+        case .file: return "file"
+        case .project: return "project (all files together)"
+        case .contract: return "the contract"
+        case .fileAndContract: return "file and the contract"
+        }
     }
 
     static func render(_ example: RuleExample, heading: String? = nil) -> String {

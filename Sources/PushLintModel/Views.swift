@@ -23,6 +23,28 @@ public struct ViewField: Sendable {
     public var wire: WireValue { mapped ?? .node(value) }
 }
 
+/// What looking a field up by name found: the field; no field but a key that certainly misspells its name (another
+/// rule reports the misspelling, so a rule that needs the field stays silent: one mistake, one finding); or nothing.
+public enum FieldLookup<Found: Sendable>: Sendable {
+    case present(Found)
+    case misspelt
+    case absent
+
+    /// The field, when it is written.
+    @inlinable
+    public var found: Found? {
+        if case .present(let found) = self { return found }
+        return nil
+    }
+
+    /// Neither the field nor a misspelling of it is written: the field is missing.
+    @inlinable
+    public var isAbsent: Bool {
+        if case .absent = self { return true }
+        return false
+    }
+}
+
 /// One APNs request header.
 public struct APNsHeader: Sendable {
     /// As written (letter case kept).
@@ -37,6 +59,13 @@ public struct APNsHeader: Sendable {
         self.keyNode = keyNode
         self.valueNode = valueNode
     }
+}
+
+/// The values of the `apns-push-type` header, in the order of Apple's table ("Sending notification requests to APNs",
+/// platform-rules.md §1.2); written exactly so (APNs compares them as written).
+public enum APNsPushType: String, Sendable, CaseIterable {
+    case alert, background, location, voip, complication, fileprovider, mdm, liveactivity, pushtotalk, widgets,
+        controls
 }
 
 /// The headers an APNs request goes out with, when they are known.
@@ -79,7 +108,9 @@ public struct APNsHeaders: Sendable {
     }
 
     public func value(_ name: String) -> String? { entry(name)?.value }
-    public var pushType: String? { value("apns-push-type") }
+    /// The `apns-push-type` header as one of Apple's push types; nil when it is absent or not a push type
+    /// (`apns-push-type-value` reports that).
+    public var pushType: APNsPushType? { value("apns-push-type").flatMap(APNsPushType.init(rawValue:)) }
     public var priority: String? { value("apns-priority") }
 }
 
@@ -143,18 +174,19 @@ public final class APNsView: Sendable {
     }
 
     /// A Live Activity update: an `event` in aps, or the `liveactivity` push type.
-    public var isLiveActivity: Bool { field("event") != nil || headers?.pushType == "liveactivity" }
+    public var isLiveActivity: Bool { field("event") != nil || headers?.pushType == .liveactivity }
 
-    /// A key written in `aps` that is certainly a misspelling of `name` (`content_available`, `contentAvailable`,
-    /// `events`). `apns-aps-unknown-key` owns that mistake and reports it; rules that need `name` stay silent on it,
-    /// so one mistake is one finding.
-    public func hasMisspelling(of name: String) -> Bool {
-        apsUnknownKeys.contains { $0.object.path.isEmpty && $0.intended == name }
+    /// The field `name` of `aps`, or whether a key written in `aps` certainly misspells it (`content_available`,
+    /// `contentAvailable`, `events`): `apns-aps-unknown-key` owns that mistake and reports it.
+    public func lookup(_ name: String) -> FieldLookup<ViewField> {
+        if let field = field(name) { return .present(field) }
+        return apsUnknownKeys.contains { $0.object.path.isEmpty && $0.intended == name } ? .misspelt : .absent
     }
 
-    /// The same for a key of the dictionary `object` of `aps` (its alert, its sound).
-    public func hasMisspelling(of name: String, in object: NodeID) -> Bool {
-        apsUnknownKeys.contains { $0.object.node == object && $0.intended == name }
+    /// The same for a key of the dictionary `object` of `aps` (its alert, its sound), as written in the file.
+    public func lookup(_ name: String, in object: NodeID, of document: JSONDocument) -> FieldLookup<NodeID> {
+        if let value = document.member(object, name) { return .present(value) }
+        return apsUnknownKeys.contains { $0.object.node == object && $0.intended == name } ? .misspelt : .absent
     }
 }
 

@@ -105,9 +105,19 @@ import Testing
 
 /// Typed rule options: declared once, read as `context[key]`, the configured value or the default.
 @Suite struct OptionKeyTests {
-    static let depth = OptionKey(rule: "some-rule", "maxDepth", default: 3, "Deepest nesting.")
-    static let ratio = OptionKey(rule: "some-rule", "ratio", default: 0.9, "Share.")
-    static let strict = OptionKey(rule: "some-rule", "strict", default: false, "Strict.")
+    /// A rule of the test's own: its options are declared without its id and read from its id's options.
+    struct SomeRule: PayloadRule {
+        static let description = RuleDescription(
+            id: "some-rule", summary: "A rule with options.", family: .content, defaultSeverity: .warning,
+            rationale: "Has knobs.", options: [depth.declaration, ratio.declaration, strict.declaration])
+        static let depth = OptionKey("maxDepth", default: 3, "Deepest nesting.")
+        static let ratio = OptionKey("ratio", default: 0.9, "Share.")
+        static let strict = OptionKey("strict", default: false, "Strict.")
+        func check(_ context: PayloadContext) -> [Diagnostic] { [] }
+    }
+    static let depth = SomeRule.depth
+    static let ratio = SomeRule.ratio
+    static let strict = SomeRule.strict
 
     @Test func declarationsDocumentTypeAndDefault() {
         #expect(Self.depth.declaration.type == .integer && Self.depth.declaration.defaultValue == "3")

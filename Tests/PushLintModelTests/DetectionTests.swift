@@ -99,7 +99,7 @@ import Testing
         )
         let apns = try #require(p.apns)
         #expect(apns.headers?.origin == .envelope)
-        #expect(apns.headers?.pushType == "background")
+        #expect(apns.headers?.pushType == .background)
         #expect(apns.headers?.priority == "5")  // header names are case-insensitive
         #expect(apns.field("content-available")?.isLiteral == true)
         #expect(apns.customKeys.map { doc.string($0.key) } == ["id"])
@@ -112,7 +112,7 @@ import Testing
         let (_, configured) = try payload(
             #"{"aps": {"alert": "Hi"}}"#, configHeaders: ("push/**", [("apns-push-type", "alert")]))
         #expect(configured.apns?.headers?.origin == .config(glob: "push/**"))
-        #expect(configured.apns?.headers?.pushType == "alert")
+        #expect(configured.apns?.headers?.pushType == .alert)
     }
 
     @Test func simulatorKeyIsNotPartOfTheWireSize() throws {
@@ -152,12 +152,12 @@ import Testing
             #"{"to": "ExponentPushToken[x]", "_contentAvailable": true, "priority": "normal", "data": {"id": 1}}"#)
         let apns = try #require(p.apns)
         #expect(apns.origin == .expo)
-        #expect(apns.headers?.pushType == "background")
+        #expect(apns.headers?.pushType == .background)
         #expect(apns.headers?.priority == "5")
         #expect(apns.field("content-available")?.isLiteral == false)
         #expect(p.sizes[1].bytes == #"{"aps":{"content-available":1},"body":{"id":1}}"#.utf8.count)
         let (_, visible) = try payload(#"{"to": "ExponentPushToken[x]", "title": "Hi", "priority": "high"}"#)
-        #expect(visible.apns?.headers?.pushType == "alert")
+        #expect(visible.apns?.headers?.pushType == .alert)
         #expect(visible.apns?.headers?.priority == "10")
         #expect(visible.android?.isHighPriority == true)
     }

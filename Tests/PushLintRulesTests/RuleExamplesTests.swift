@@ -15,7 +15,7 @@ import Testing
         let description = try #require(RuleRegistry.rule(id)).description
         for example in description.triggering {
             let (marked, report) = try ExampleLinter.lint(example)
-            if description.isProjectRule {
+            if description.scope == .project {
                 // A finding about the set of payloads has no place in the file: the example must draw one.
                 #expect(report.project.contains { $0.ruleId == id }, "\(id): example did not trigger")
                 continue

@@ -38,12 +38,19 @@ import Testing
             #expect(
                 rule.asFileRule != nil || rule.asPayloadRule != nil || rule.asProjectRule != nil
                     || rule.asContractRule != nil, "\(rule.id)")
-            #expect(rule.description.isProjectRule == (rule.asProjectRule != nil), "\(rule.id)")
             #expect((rule.asContractRule != nil) == (rule is any ContractRule), "\(rule.id)")
-            #expect(rule.description.checksContract == (rule.asContractRule != nil), "\(rule.id)")
-            #expect(
-                rule.description.checksPayloads == (rule.asPayloadRule != nil || rule.asFileRule != nil)
-                    || rule.asProjectRule != nil, "\(rule.id)")
+        }
+    }
+
+    /// The scope the docs show is the one the protocols say: a description read through its rule carries it.
+    @Test func scopeFollowsTheProtocolsARuleAdopts() {
+        for rule in RuleRegistry.all {
+            let expected: RuleScope =
+                rule is any ProjectRule
+                ? .project
+                : rule is any ContractRule
+                    ? (rule is any PayloadRule || rule is any FileRule ? .fileAndContract : .contract) : .file
+            #expect(rule.description.scope == expected, "\(rule.id)")
         }
     }
 

@@ -1,13 +1,4 @@
 extension APNsSchema {
-    /// The push-type table of platform-rules.md §1.2: value and the suffix `apns-topic` needs (nil: the bundle id
-    /// itself; `mdm` topics are a certificate UID and are not checked).
-    public static let pushTypes: [(name: String, topicSuffix: String?)] = [
-        ("alert", nil), ("background", nil), ("location", ".location-query"), ("voip", ".voip"),
-        ("complication", ".complication"), ("fileprovider", ".pushkit.fileprovider"), ("mdm", nil),
-        ("liveactivity", ".push-type.liveactivity"), ("pushtotalk", ".voip-ptt"), ("widgets", ".push-type.widgets"),
-        ("controls", ".push-type.controls"),
-    ]
-
     public static let priorities = ["10", "5", "1"]
 
     /// Request headers a sender may set (A-REQ; `apns-channel-id`/`apns-request-id` for broadcast Live Activities).
@@ -22,9 +13,27 @@ extension APNsSchema {
         "headers", acceptsLowerCamelCase: false,
         headerNames.map { name in
             switch name {
-            case "apns-push-type": return SchemaField(name, .enumeration(pushTypes.map(\.name)))
+            case "apns-push-type": return SchemaField(name, .enumeration(APNsPushType.allCases.map(\.rawValue)))
             case "apns-priority": return SchemaField(name, .enumeration(priorities))
             default: return SchemaField(name, .string)
             }
         })
+}
+
+extension APNsPushType {
+    /// The suffix `apns-topic` needs after the bundle id (platform-rules.md §1.2); nil: the bundle id itself (`mdm`
+    /// topics are a certificate UID and are not checked).
+    public var topicSuffix: String? {
+        switch self {
+        case .alert, .background, .mdm: return nil
+        case .location: return ".location-query"
+        case .voip: return ".voip"
+        case .complication: return ".complication"
+        case .fileprovider: return ".pushkit.fileprovider"
+        case .liveactivity: return ".push-type.liveactivity"
+        case .pushtotalk: return ".voip-ptt"
+        case .widgets: return ".push-type.widgets"
+        case .controls: return ".push-type.controls"
+        }
+    }
 }

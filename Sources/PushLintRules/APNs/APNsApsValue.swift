@@ -159,12 +159,12 @@ struct APNsApsValue: PayloadRule {
         /// without another (`loc-args` without `loc-key`). A misspelling of the missing key is
         /// `apns-aps-unknown-key`'s finding, not a missing key.
         mutating func dictionary(_ node: NodeID, _ schema: MessageSchema, _ at: SchemaMember) {
-            for name in schema.required where doc.member(node, name) == nil {
-                if !view.hasMisspelling(of: name, in: node) { missing(name, in: node, schema, at) }
+            for name in schema.required where view.lookup(name, in: node, of: doc).isAbsent {
+                missing(name, in: node, schema, at)
             }
             for (name, needed) in schema.dependencies {
-                guard let value = doc.member(node, name), doc.member(node, needed) == nil,
-                    !view.hasMisspelling(of: needed, in: node), let key = doc.keyNode(ofValue: value)
+                guard let value = doc.member(node, name), view.lookup(needed, in: node, of: doc).isAbsent,
+                    let key = doc.keyNode(ofValue: value)
                 else { continue }
                 withoutNeeded(name, needed, key, at)
             }

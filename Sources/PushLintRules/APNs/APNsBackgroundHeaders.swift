@@ -142,27 +142,28 @@ struct APNsBackgroundHeaders: PayloadRule {
         }
         if headers.origin == .expo { return checkExpo(view, headers, context) }
 
-        let typeEntry = headers.entry("apns-push-type")
-        let priorityEntry = headers.entry("apns-priority")
+        let typeLookup = headers.lookup("apns-push-type")
+        let priorityLookup = headers.lookup("apns-priority")
         var result: [Diagnostic] = []
         var missing: [(String, String)] = []
 
-        if let entry = typeEntry {
+        if let entry = typeLookup.found {
             // A non-string value is apns-header-format's; another push type is the author's explicit choice.
-            guard let value = entry.value, value == "alert" || value == "background" else { return [] }
-            if value == "alert", !isTemplated(entry, context) {
+            let pushType = entry.value.flatMap(APNsPushType.init(rawValue:))
+            guard pushType == .alert || pushType == .background else { return [] }
+            if pushType == .alert, !isTemplated(entry, context) {
                 result.append(wrongHeader(entry, "background", headers, context))
             }
-        } else if !(headers.origin == .fcm && headers.object == nil), !headers.hasMisspelling(of: "apns-push-type") {
+        } else if !(headers.origin == .fcm && headers.object == nil), typeLookup.isAbsent {
             // FCM without `apns.headers` builds the request itself; only its default priority is known.
             missing.append(("apns-push-type", "background"))
         }
 
-        if let entry = priorityEntry {
+        if let entry = priorityLookup.found {
             if let value = entry.value, value == "10" || value == "1", !isTemplated(entry, context) {
                 result.append(wrongHeader(entry, "5", headers, context))
             }
-        } else if !headers.hasMisspelling(of: "apns-priority") {
+        } else if priorityLookup.isAbsent {
             missing.append(("apns-priority", "5"))
         }
 

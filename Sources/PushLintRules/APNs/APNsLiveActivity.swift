@@ -56,7 +56,7 @@ struct APNsLiveActivity: PayloadRule {
         let doc = context.document
         guard let view = context.payload.apns, let aps = view.aps, doc.kind(aps) == .object else { return [] }
         let pushType = view.headers?.pushType
-        guard pushType == "liveactivity" || view.field("event") != nil || view.field("content-state") != nil else {
+        guard pushType == .liveactivity || view.field("event") != nil || view.field("content-state") != nil else {
             return []
         }
         var result: [Diagnostic] = []
@@ -65,7 +65,8 @@ struct APNsLiveActivity: PayloadRule {
         }
 
         var event: String?
-        if let field = view.field("event") {
+        let eventLookup = view.lookup("event")
+        if let field = eventLookup.found {
             let node = field.value
             if doc.kind(node) == .string, !context.isTemplated(node) {
                 let value = doc.string(node)
@@ -80,7 +81,7 @@ struct APNsLiveActivity: PayloadRule {
             } else if doc.kind(node) != .string, doc.kind(node) != .placeholder {
                 report(eventNotAString(doc.typeNameWithArticle(node)), node, "write \"update\"")
             }
-        } else if pushType != "liveactivity", !view.hasMisspelling(of: "event") {
+        } else if pushType != .liveactivity, eventLookup.isAbsent {
             report(
                 noEvent(), view.field("content-state")?.key ?? aps, "add \"event\"")
         }

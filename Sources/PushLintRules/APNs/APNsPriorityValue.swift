@@ -47,7 +47,7 @@ struct APNsPriorityValue: PayloadRule {
                     at: at, in: context.document, help: "write \"10\", \"5\" or \"1\"")
             ]
         }
-        if header.headers.pushType == "pushtotalk", value != "10" {
+        if header.headers.pushType == .pushtotalk, value != "10" {
             return [
                 diagnostic(
                     pushToTalkPriority(value, origin: origin), at: at, in: context.document, help: "write \"10\"")

@@ -97,46 +97,47 @@ struct APNsPushTypeMismatch: PayloadRule {
         guard let header = APNs.headerValue("apns-push-type", in: context) else { return [] }
         let view = header.view
         let pushType = header.value
+        let type = APNsPushType(rawValue: pushType)
         let at = header.at
         let origin = header.origin
         func finding(_ message: String, _ help: String) -> [Diagnostic] {
             [diagnostic(message, at: at, in: doc, help: help)]
         }
         let isLiveActivityBody = view.field("event") != nil && view.field("content-state") != nil
-        if isLiveActivityBody, pushType != "liveactivity" {
+        if isLiveActivityBody, type != .liveactivity {
             return finding(
                 notLiveActivityType(pushType, origin: origin), "write \"liveactivity\"")
         }
-        if view.field("content-changed") != nil, pushType != "widgets", pushType != "controls" {
+        if view.field("content-changed") != nil, type != .widgets, type != .controls {
             return finding(
                 notWidgetsType(pushType, origin: origin), "write \"widgets\"")
         }
-        switch pushType {
-        case "alert":
-            guard !view.isVisible, !view.wantsContentAvailable(doc), !view.hasMisspelling(of: "content-available")
+        switch type {
+        case .alert:
+            guard !view.isVisible, !view.mayWantContentAvailable(doc)
             else {
                 return []
             }
             return finding(
                 alertShowingNothing(origin: origin), "add an alert, sound or badge")
-        case "background":
+        case .background:
             if view.isVisible {
                 let shown = APNs.visibleKeys.filter { view.field($0) != nil }.joined(separator: ", ")
                 return finding(
                     backgroundShowing(shown, origin: origin), "write \"alert\"")
             }
-            if !view.wantsContentAvailable(doc), !view.hasMisspelling(of: "content-available") {
+            if !view.mayWantContentAvailable(doc) {
                 return finding(
                     backgroundWithoutContentAvailable(origin: origin), "add \"content-available\": 1 to aps")
             }
-        case "liveactivity":
-            if view.field("event") == nil, !view.hasMisspelling(of: "event") {
+        case .liveactivity:
+            if view.lookup("event").isAbsent {
                 return finding(
                     liveActivityWithoutEvent(origin: origin), "add \"event\" to aps")
             }
-        case "widgets":
+        case .widgets:
             // A wrong value of content-changed is apns-aps-value's finding.
-            if view.field("content-changed") == nil, !view.hasMisspelling(of: "content-changed") {
+            if view.lookup("content-changed").isAbsent {
                 return finding(
                     widgetsWithoutContentChanged(origin: origin), "set \"content-changed\": true in aps")
             }

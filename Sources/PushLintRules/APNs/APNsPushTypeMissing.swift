@@ -46,8 +46,7 @@ struct APNsPushTypeMissing: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document
         guard let view = context.payload.apns, let headers = view.headers, headers.origin != .expo,
-            headers.entry("apns-push-type") == nil, !view.isBackgroundNotification(doc),
-            !headers.hasMisspelling(of: "apns-push-type")
+            !view.isBackgroundNotification(doc), headers.lookup("apns-push-type").isAbsent
         else { return [] }
         if headers.origin == .fcm, headers.object == nil { return [] }
         let suggestion = suggestedType(view, doc)

@@ -38,7 +38,8 @@ struct APNsPushTypeValue: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let header = APNs.headerValue("apns-push-type", in: context), !APNs.isPushType(header.value) else {
+        guard let header = APNs.headerValue("apns-push-type", in: context), APNsPushType(rawValue: header.value) == nil
+        else {
             return []
         }
         let value = header.value

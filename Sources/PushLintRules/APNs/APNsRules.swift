@@ -7,18 +7,14 @@ enum APNsRules {
         APNsBackgroundHeaders(), APNsPushTypeMismatch(), APNsPushTypeValue(), APNsPushTypeMissing(),
         APNsPriorityValue(), APNsTopicSuffix(), APNsHeaderFormat(), APNsApsMissing(), APNsApsUnknownKey(),
         APNsApsValue(), APNsMutableContentWithoutAlert(), APNsLiveActivity(), APNsInterruptionEntitlement(),
-        APNsSoundFormat(),
+        APNsSoundFormat(), APNsPushToTalkExpiration(),
     ]
 }
 
 /// APNs facts shared by the APNs rules (platform-rules.md §1).
 enum APNs {
-    /// The push-type table of platform-rules.md §1.2 (`APNsSchema.pushTypes`).
-    static let pushTypes = APNsSchema.pushTypes
-    static let pushTypeNames = pushTypes.map(\.name)
-    static func isPushType(_ value: String) -> Bool { pushTypeNames.contains(value) }
-    static func topicSuffix(of pushType: String) -> String? { pushTypes.first { $0.name == pushType }?.topicSuffix }
-    static let topicSuffixes = pushTypes.compactMap(\.topicSuffix)
+    static let pushTypeNames = APNsPushType.allCases.map(\.rawValue)
+    static let topicSuffixes = APNsPushType.allCases.compactMap(\.topicSuffix)
 
     static let priorities = APNsSchema.priorities
 
@@ -29,7 +25,7 @@ enum APNs {
     /// required: PushToTalk (`activeSpeaker`), File Provider (`container-identifier`, `domain`), PushKit VoIP
     /// (the app's call data), MDM (`{"mdm": PushMagic}`), Core Location's location push service extension
     /// (platform-rules.md §1.4, Apple PushToTalk, File Provider, PushKit and Core Location documentation).
-    static let pushTypesWithoutAps: Set<String> = ["pushtotalk", "fileprovider", "voip", "mdm", "location"]
+    static let pushTypesWithoutAps: Set<APNsPushType> = [.pushtotalk, .fileprovider, .voip, .mdm, .location]
 
     /// Keys of the FCM (and legacy FCM) message format that writers carry into an APNs body, where APNs passes
     /// them to the app as custom data and nothing reads them as what they were meant to be.
@@ -60,6 +56,16 @@ extension APNsView {
         return APNs.isOneLike(doc, field.value)
     }
 
+    /// `content-available` asks to wake the app, or a key that misspells it is written (`apns-aps-unknown-key`
+    /// reports that), so a rule about its absence stays silent.
+    func mayWantContentAvailable(_ doc: JSONDocument) -> Bool {
+        switch lookup("content-available") {
+        case .present: return wantsContentAvailable(doc)
+        case .misspelt: return true
+        case .absent: return false
+        }
+    }
+
     /// A background (silent) notification: `content-available` and nothing the user sees (A-BG).
     func isBackgroundNotification(_ doc: JSONDocument) -> Bool { wantsContentAvailable(doc) && !isVisible }
 
@@ -75,10 +81,11 @@ extension APNsView {
 }
 
 extension APNsHeaders {
-    /// A header that `apns-header-format` reports as a misspelling of `name` (`apns-priorty`, `apns_push_type`):
-    /// rules that miss `name` stay silent, one mistake is one finding.
-    func hasMisspelling(of name: String) -> Bool {
-        entries.contains { APNs.misspelledHeader($0.name) == name }
+    /// The header `name` (in any letter case), or whether a header certainly misspells it (`apns-priorty`,
+    /// `apns_push_type`): `apns-header-format` reports that, so rules that miss `name` stay silent on it.
+    func lookup(_ name: String) -> FieldLookup<APNsHeader> {
+        if let entry = entry(name) { return .present(entry) }
+        return entries.contains { APNs.misspelledHeader($0.name) == name } ? .misspelt : .absent
     }
 }
 

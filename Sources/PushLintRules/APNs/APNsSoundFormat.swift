@@ -36,7 +36,7 @@ struct APNsSoundFormat: PayloadRule {
         ])
 
     /// The extensions of the containers Apple lists for notification sounds (`aif` is `aiff`'s short form).
-    static let playable: Set<String> = ["aiff", "aif", "wav", "caf"]
+    static let playable = FileExtensions(["aiff", "aif", "wav", "caf"])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document
@@ -46,29 +46,19 @@ struct APNsSoundFormat: PayloadRule {
             guard let inner = doc.member(name, "name") else { return [] }
             name = inner
         }
-        guard doc.kind(name) == .string, doc.withStringBytes(name, Self.hasUnplayableExtension),
+        guard doc.kind(name) == .string, doc.hasFileExtension(name, outside: Self.playable),
             !context.isTemplated(name)
         else { return [] }
         let file = doc.string(name)
         let ext = file.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        return [diagnostic(notPlayable(file, ext), at: name, in: doc, help: "convert it to a .caf, .aiff or .wav file")]
+        return [diagnostic(Self.notPlayable(file, ext), at: name, in: doc)]
     }
-
-    /// A name with an extension (text after its last dot, which is not its first byte) that is none of the
-    /// playable ones, compared without building a string: asked of the sound of every payload.
-    static func hasUnplayableExtension(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), dot > 0, dot + 1 < bytes.count else { return false }
-        let ext = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
-        return !playableUTF8.contains { known in
-            known.count == ext.count && zip(known, ext).allSatisfy { $0 == ($1 | 0x20) }
-        }
-    }
-
-    static let playableUTF8: [[UInt8]] = playable.map { Array($0.utf8) }
 
     // MARK: Messages
 
-    func notPlayable(_ file: String, _ ext: String) -> String {
-        "sound \(MessageText.single(file)) is a .\(ext) file, which iOS does not play for notifications (aiff, wav or caf only): the device plays the default sound; convert it to .caf and name that file"
+    static func notPlayable(_ file: String, _ ext: String) -> FindingText {
+        FindingText(
+            "sound \(MessageText.single(file)) is a .\(ext) file, which iOS does not play for notifications (aiff, wav or caf only): the device plays the default sound; convert it to .caf and name that file",
+            help: "convert it to a .caf, .aiff or .wav file")
     }
 }

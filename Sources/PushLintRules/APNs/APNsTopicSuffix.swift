@@ -44,18 +44,18 @@ struct APNsTopicSuffix: PayloadRule {
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard let header = APNs.headerValue("apns-topic", in: context), let pushType = header.headers.pushType,
-            APNs.isPushType(pushType), pushType != "mdm"
+            pushType != .mdm
         else { return [] }
         let topic = header.value
         let at = header.at
         let origin = header.origin
         let other = APNs.topicSuffixes.filter { topic.hasSuffix($0) }.max { $0.count < $1.count }
-        if let suffix = APNs.topicSuffix(of: pushType) {
+        if let suffix = pushType.topicSuffix {
             guard !topic.hasSuffix(suffix) else { return [] }
             let bundle = other.map { String(topic.dropLast($0.count)) } ?? topic
             return [
                 diagnostic(
-                    missingSuffix(topic, suffix, for: pushType, origin: origin, write: bundle + suffix),
+                    missingSuffix(topic, suffix, for: pushType.rawValue, origin: origin, write: bundle + suffix),
                     at: at, in: context.document, help: "write \"\(bundle + suffix)\"")
             ]
         }
@@ -63,7 +63,7 @@ struct APNsTopicSuffix: PayloadRule {
         let bundle = String(topic.dropLast(other.count))
         return [
             diagnostic(
-                otherTypesSuffix(topic, other, for: pushType, origin: origin, write: bundle),
+                otherTypesSuffix(topic, other, for: pushType.rawValue, origin: origin, write: bundle),
                 at: at, in: context.document, help: "write \(MessageText.json(bundle))")
         ]
     }

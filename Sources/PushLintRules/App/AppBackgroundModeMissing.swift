@@ -74,11 +74,11 @@ struct AppBackgroundModeMissing: PayloadRule {
         let pushType = view.headers?.entry("apns-push-type")
         let typeValue = pushType.flatMap { entry in
             entry.valueNode.map { context.isTemplated($0) } == true ? nil : entry.value
-        }
+        }.flatMap(APNsPushType.init(rawValue:))
         var result: [Diagnostic] = []
         let contentAvailable = view.field("content-available")
         let isBackground =
-            view.wantsContentAvailable(doc) || (view.headers?.origin != .expo && typeValue == "background")
+            view.wantsContentAvailable(doc) || (view.headers?.origin != .expo && typeValue == .background)
         if isBackground, !modes.contains("remote-notification") {
             let node =
                 contentAvailable.map { $0.key ?? $0.value } ?? pushType?.valueNode ?? view.anchor
@@ -93,7 +93,7 @@ struct AppBackgroundModeMissing: PayloadRule {
                         "add remote-notification to UIBackgroundModes (Signing & Capabilities > Background Modes > Remote notifications)"
                 ))
         }
-        if typeValue == "voip" {
+        if typeValue == .voip {
             var missing: [String] = []
             if facts.pushKit.isEmpty { missing.append("the app never creates a PKPushRegistry (PushKit)") }
             if !modes.contains("voip") {

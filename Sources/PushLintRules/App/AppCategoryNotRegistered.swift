@@ -47,8 +47,7 @@ struct AppCategoryNotRegistered: PayloadRule, ContractRule {
             RuleExample(
                 #"{"aps": {"alert": "Order 48213 shipped", "category": "ORDER_TRACKING"}}"#, app: ExampleApps.android,
                 note: "Only the app's Android sources were read."),
-        ],
-        checksContract: true)
+        ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document

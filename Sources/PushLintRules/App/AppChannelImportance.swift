@@ -47,8 +47,7 @@ struct AppChannelImportance: ContractRule {
                 #"{"message": {"token": "t", "notification": {"title": "Weekly deals"}, "android": {"notification": {"channel_id": "promo"}}}}"#,
                 contract: #"{"android": {"channels": [{"id": "promo", "importance": "default"}]}}"#,
                 note: "No app folder configured."),
-        ],
-        checksContract: true, checksPayloads: false)
+        ])
 
     func checkContract(_ context: ContractContext) -> [Diagnostic] {
         guard let facts = App.facts(context.settings, .android), let channels = context.contract.android?.channels

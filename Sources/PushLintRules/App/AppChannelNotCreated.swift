@@ -64,8 +64,7 @@ struct AppChannelNotCreated: PayloadRule, ContractRule {
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "Hi"}, "android": {"notification": {"channel_id": "shipping"}}}}"#,
                 note: "No app folder configured."),
-        ],
-        checksContract: true)
+        ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document

@@ -66,8 +66,7 @@ struct AppDefaultChannel: PayloadRule, ContractRule {
             RuleExample(
                 #"{"to": "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "title": "Order 48213 shipped"}"#,
                 app: ExampleApps.android { $0.defaultChannel = nil }, note: "Expo's client creates a default channel."),
-        ],
-        checksContract: true)
+        ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         let doc = context.document

@@ -58,8 +58,7 @@ struct AppEntitlementMissing: PayloadRule, ContractRule {
             RuleExample(
                 #"{"aps": {"alert": "Recall notice", "interruption-level": "critical"}}"#, app: ExampleApps.android,
                 note: "Only the app's Android sources were read."),
-        ],
-        checksContract: true)
+        ])
 
     /// What a push needs: the entitlement key, where the need is written, and what needs it (for the message).
     struct Need {
@@ -106,12 +105,13 @@ struct AppEntitlementMissing: PayloadRule, ContractRule {
             header.valueNode.map({ context.isTemplated($0) }) != true
         {
             let node = header.valueNode ?? view.anchor
-            if header.value == "pushtotalk" {
+            let type = header.value.flatMap(APNsPushType.init(rawValue:))
+            if type == .pushtotalk {
                 needs.append(
                     Need(
                         key: Self.pushToTalk, node: node, what: "apns-push-type pushtotalk",
                         loss: "the PushToTalk framework never hands it to the app"))
-            } else if header.value == "location" {
+            } else if type == .location {
                 needs.append(
                     Need(
                         key: Self.locationPush, node: node, what: "apns-push-type location",

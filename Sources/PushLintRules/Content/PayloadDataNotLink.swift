@@ -5,13 +5,13 @@ import PushLintModel
 /// `payload-data-not-link`: custom data that carries content instead of a reference.
 struct PayloadDataNotLink: PayloadRule {
     static let maxStringBytes = OptionKey(
-        rule: "payload-data-not-link", "maxStringBytes", default: 512,
+        "maxStringBytes", default: 512,
         "Longest string (UTF-8 bytes) in custom data that is not reported.")
     static let maxDepth = OptionKey(
-        rule: "payload-data-not-link", "maxDepth", default: 3,
+        "maxDepth", default: 3,
         "Deepest object nesting in custom data (a field's own value is level 1).")
     static let maxStructuredBytes = OptionKey(
-        rule: "payload-data-not-link", "maxStructuredBytes", default: 256,
+        "maxStructuredBytes", default: 256,
         "Largest stringified JSON (UTF-8 bytes of the string) or array of objects (wire bytes) in custom data that is not reported."
     )
 

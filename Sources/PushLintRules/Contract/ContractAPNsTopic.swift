@@ -41,7 +41,7 @@ struct ContractAPNsTopic: PayloadRule {
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard let bundleId = context.contract?.ios?.bundleId, let headers = context.payload.apns?.headers,
-            headers.pushType != "mdm", let entry = headers.entry("apns-topic"), let node = entry.valueNode,
+            headers.pushType != .mdm, let entry = headers.entry("apns-topic"), let node = entry.valueNode,
             let topic = entry.value, !context.isTemplated(node)
         else { return [] }
         var base = topic

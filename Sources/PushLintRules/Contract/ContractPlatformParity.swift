@@ -36,8 +36,7 @@ struct ContractPlatformParity: ProjectRule {
                   {"message": {"token": "t", "notification": {"title": "Shipped", "body": "Order 48213 is on its way"}, "data": {"type": "order_shipped", "order_id": "48213", "cursor": "c1"}}}
                 ]
                 """#, contract: Self.exampleContract)
-        ],
-        isProjectRule: true)
+        ])
 
     static let exampleContract = #"{"events": {"order_shipped": {"match": {"type": "order_shipped"}}}}"#
 

@@ -40,8 +40,7 @@ struct FCMCollapseKeyLimit: ProjectRule {
                   {"message": {"token": "t", "notification": {"title": "Goal!"}, "android": {"collapse_key": "score"}}}
                 ]
                 """#, note: "Two updates of an order share one key: four keys in all.")
-        ],
-        isProjectRule: true)
+        ])
 
     static let deviceLimit = 4
 

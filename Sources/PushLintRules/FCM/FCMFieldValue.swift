@@ -250,7 +250,8 @@ struct FCMFieldValue: PayloadRule {
             let entry = headers.entry("apns-priority"), let value = entry.value, value == "10" || value == "1",
             let node = entry.valueNode, !context.isTemplated(node),
             context.payload.isFCMDataOnly(view, in: doc), !view.isBackgroundNotification(doc),
-            headers.pushType.map({ $0 == "alert" || $0 == "background" }) ?? true, !view.isLiveActivity
+            headers.value("apns-push-type") == nil || headers.pushType == .alert || headers.pushType == .background,
+            !view.isLiveActivity
         else { return nil }
         return diagnostic(
             dataOnly(value), at: node, in: doc, help: "write \"5\", or give the message a notification",

@@ -5,7 +5,7 @@ import PushLintModel
 /// `fcm-target`: a v1 message names more than one of token, topic, condition and fid.
 struct FCMTarget: PayloadRule {
     static let requireTarget = OptionKey(
-        rule: "fcm-target", "requireTarget", default: false,
+        "requireTarget", default: false,
         "Also report a message with no target (for files that are complete requests, not templates).")
 
     static let description = RuleDescription(

@@ -3,10 +3,10 @@ import PushLintModel
 /// `priority-high-ratio`: too many templates go at high priority.
 struct PriorityHighRatio: ProjectRule {
     static let maxRatio = OptionKey(
-        rule: "priority-high-ratio", "maxRatio", default: 0.5,
+        "maxRatio", default: 0.5,
         "Share of a platform's templates (0 to 1) that may go at high priority.", range: 0...1)
     static let minTemplates = OptionKey(
-        rule: "priority-high-ratio", "minTemplates", default: 4,
+        "minTemplates", default: 4,
         "Fewest templates for a platform before the share is judged.")
 
     static let description = RuleDescription(
@@ -66,8 +66,7 @@ struct PriorityHighRatio: ProjectRule {
                 note:
                     "Two of four FCM messages, and two Expo messages counted apart (fewer than minTemplates): Expo messages are not FCM templates."
             ),
-        ],
-        isProjectRule: true)
+        ])
 
     static let platforms: [(id: PlatformSet, name: String)] = [(.android, "Android"), (.apns, "APNs")]
 

@@ -4,7 +4,7 @@ import PushLintModel
 /// `payload-size-headroom`: close to the limit.
 struct PayloadSizeHeadroom: PayloadRule {
     static let ratio = OptionKey(
-        rule: "payload-size-headroom", "ratio", default: 0.9,
+        "ratio", default: 0.9,
         "Share of the limit above which the rule reports (0 to 1).", range: 0...1)
 
     static let description = RuleDescription(
