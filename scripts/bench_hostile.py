@@ -90,11 +90,12 @@ def prepare(quick=False):
     n = 40000
     tco = '{"aps":{"alert":"x"},' + ",".join('"k%d":{"a":[1,]}' % i for i in range(n)) + "}"
     case("T3 40 000 trailing commas", {"tco.json.hbs": "{{#if x}}{{/if}}" + tco}, ["lint", "tco.json.hbs", "-f", "json"], 2, 256)
-    # T4: a 7.5 MB template with 8 conditions (256 different renderings).
+    # T4: a 7.5 MB template with 8 conditions (256 different renderings): under a second, and at most 128 MB (about
+    # 17x the template; 0.13 s CPU and 71 MB measured: the process, the file and a 32-byte piece per tag).
     conds = "".join("{{#if c%d}}x{{/if}}" % i for i in range(8))
     size = 150000 if quick else 1500000
     case("T4 %.2g MB template, 8 conditions" % (size * 5 / 1e6), {"big.json.hbs": '{"aps":{"alert":"' + conds + "{{a}}" * size + '"}}'},
-         ["lint", "big.json.hbs", "-f", "json", "-j1"], 6, 384)
+         ["lint", "big.json.hbs", "-f", "json", "-j1"], 1, 128)
     # J1: 250 MB of FCM messages, each with its own collapse key (summaries grew with the log).
     j1_name = "J1 %d MB log, a collapse key per message" % ((25_000_000 if quick else 250_000_000) // 1_000_000)
     j1 = os.path.join(OUT, j1_name, "sent.jsonl")

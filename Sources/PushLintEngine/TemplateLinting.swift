@@ -66,7 +66,7 @@ extension Engine {
         // Selections that render the same bytes are checked once.
         var distinct: [TemplateRendering] = []
         var rowsOf: [[Int]] = []
-        var indexOf: [[UInt8]: Int] = [:]
+        var indexOf: [TemplateRenderedBytes: Int] = [:]
         var reached: [[Bool]] = []
         var spent = 0
         analysis.workBudget = Self.templateWorkBudget
@@ -84,10 +84,10 @@ extension Engine {
             }
             spent += rendering.bytes.count + rendering.work
             reached.append(rendering.reached)
-            if let index = indexOf[rendering.bytes] {
+            if let index = indexOf[TemplateRenderedBytes(rendering.bytes)] {
                 rowsOf[index].append(row)
             } else {
-                indexOf[rendering.bytes] = distinct.count
+                indexOf[TemplateRenderedBytes(rendering.bytes)] = distinct.count
                 distinct.append(rendering)
                 rowsOf.append([row])
             }

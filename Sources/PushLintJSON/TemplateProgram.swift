@@ -101,6 +101,8 @@ public struct TemplateProgram: Sendable {
     public internal(set) var hasControlFlow = false
     /// The deepest nesting of blocks.
     public internal(set) var depth = 0
+    /// What every rendering writes at least: the bytes and steps of the pieces outside conditions and loops.
+    public internal(set) var minimumRendering = (bytes: 0, work: 0)
 
     /// Blocks nested deeper than this are not rendered (a `tooDeep` problem).
     public static let maximumDepth = 64
@@ -112,6 +114,9 @@ public struct TemplateProgram: Sendable {
         case text(Int, Int)
         /// A placeholder, rendered as `{{expression}}` and located at its tag.
         case output(ByteSpan, [UInt8])
+        /// A plain placeholder (`{{name}}`, `{{ user.name }}`) rendered as written: the tag's own bytes, with no copy
+        /// of them (a large template is mostly these).
+        case placeholder(ByteSpan)
         /// Text a tag writes (`{{ "," if not loop.last }}`), located at its tag.
         case literal(ByteSpan, [UInt8])
         case block(Int)
@@ -172,6 +177,29 @@ public struct TemplateProgram: Sendable {
             problems.append(TemplateSyntaxProblem(kind: .tooDeep(limit: Self.maximumDepth), span: parser.deepestSpan))
         }
         assignChoices()
+        if depth <= Self.maximumDepth { minimumRendering = minimumCost(body: 0) }
+    }
+
+    /// The bytes and steps `render` spends on `body` whatever the selection: its pieces, with blocks that may render
+    /// nothing counted as nothing. Recursive over plain blocks, whose nesting is at most `maximumDepth`.
+    func minimumCost(body: Int) -> (bytes: Int, work: Int) {
+        var bytes = 0
+        var work = 0
+        for piece in bodies[body] {
+            work += 1
+            switch piece {
+            case .text(let start, let end): bytes += end - start
+            case .literal(_, let text): bytes += text.count
+            case .output(_, let expression): bytes += expression.count + 4
+            case .placeholder(let span): bytes += span.length
+            case .block(let index):
+                guard blocks[index].kind == .plain, let first = blocks[index].bodies.first else { continue }
+                let inner = minimumCost(body: first)
+                bytes += inner.bytes
+                work += inner.work
+            }
+        }
+        return (bytes, work)
     }
 
     /// Gives every branching block its choice, shared by blocks that ask the same.
@@ -483,6 +511,12 @@ struct TemplateParser {
                 innerEnd -= 1
             }
             let span = ByteSpan(start, close + 2)
+            // `{{ name }}`: a placeholder whatever the name (Jinja's inline `if` starts with a quote).
+            if second == UInt8(ascii: "{"), plainLeadingWord(innerStart, innerEnd) != nil, rendersAsWritten(span) {
+                bodies[currentBody].append(.placeholder(span))
+                if trimAfter { trimNext = true }
+                return close + 2
+            }
             let inner = String(decoding: source[innerStart..<innerEnd], as: UTF8.self).trimmedTemplateSpace
             var end = close + 2
             if second == UInt8(ascii: "{") {
@@ -503,16 +537,59 @@ struct TemplateParser {
         }
     }
 
+    /// Whether the tag at `span` is a plain `{{ name }}` that renders as written, so that findings quote the
+    /// template's own text: no trim or sigil at its ends, and nothing between its braces that would end or escape
+    /// the JSON string it may stand in.
+    func rendersAsWritten(_ span: ByteSpan) -> Bool {
+        guard span.length > 4, source[span.start + 1] == UInt8(ascii: "{"), source[span.end - 1] == UInt8(ascii: "}"),
+            source[span.end - 2] == UInt8(ascii: "}")
+        else { return false }
+        switch source[span.start + 2] {
+        case UInt8(ascii: "{"), UInt8(ascii: "-"), UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "#"),
+            UInt8(ascii: "/"), UInt8(ascii: "^"):
+            return false
+        default: break
+        }
+        switch source[span.end - 3] {
+        case UInt8(ascii: "}"), UInt8(ascii: "-"), UInt8(ascii: "~"): return false
+        default: break
+        }
+        for k in (span.start + 2)..<(span.end - 2) {
+            let b = source[k]
+            if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == UInt8(ascii: "}") { return false }
+        }
+        return true
+    }
+
+    /// The first word of a tag's inner bytes (after spaces) when it is ASCII letters, digits, `_`, `.` or `@` up to
+    /// a space or the end: then the tag's String form starts with the same word, and a word that is no keyword
+    /// tells the tag is a placeholder without decoding it. Nil for anything else (a sigil, a quote, `$`, non-ASCII).
+    func plainLeadingWord(_ start: Int, _ end: Int) -> Range<Int>? {
+        var k = start
+        while k < end, source[k] == 0x20 { k += 1 }
+        let first = k
+        while k < end {
+            switch source[k] {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "@"):
+                k += 1
+                continue
+            default: break
+            }
+            break
+        }
+        guard k > first, k == end || source[k] == 0x20 else { return nil }
+        return first..<k
+    }
+
+    /// Whether `range` of the source spells `word`.
+    func spells(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        range.count == word.utf8CodeUnitCount && matches(word, at: range.lowerBound)
+    }
+
     mutating func output(_ expression: String, _ span: ByteSpan) {
-        // A plain `{{ name }}` renders as written, so that findings quote the template's own text.
-        if span.length > 4, source[span.start + 1] == UInt8(ascii: "{"), source[span.end - 1] == UInt8(ascii: "}"),
-            source[span.end - 2] == UInt8(ascii: "}"), !"{-~!#/^".utf8.contains(source[span.start + 2]),
-            !"}-~".utf8.contains(source[span.end - 3]),
-            !source[(span.start + 2)..<(span.end - 2)].contains(where: {
-                $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "}")
-            })
-        {
-            bodies[currentBody].append(.output(span, Array(source[(span.start + 2)..<(span.end - 2)])))
+        if rendersAsWritten(span) {
+            bodies[currentBody].append(.placeholder(span))
             return
         }
         // A placeholder may stand inside a JSON string, where the engine replaces it: its own quotes
@@ -619,6 +696,12 @@ struct TemplateParser {
         }
         if leftTrim { trimBefore() }
         let span = ByteSpan(start, close + closer.utf8CodeUnitCount)
+        // `{{name}}`: a placeholder unless its first word is `else`.
+        if !triple, let word = plainLeadingWord(j, innerEnd), !spells(word, "else"), rendersAsWritten(span) {
+            bodies[currentBody].append(.placeholder(span))
+            if rightTrim { trimNext = true }
+            return span.end
+        }
         let inner = String(decoding: source[j..<innerEnd], as: UTF8.self).trimmedTemplateSpace
         if triple {
             output(inner, span)
@@ -854,11 +937,24 @@ struct TemplateParser {
             innerEnd -= 1
         }
         let span = ByteSpan(start, close + 2)
+        // `{{.Name}}`: a placeholder unless its first word is one of `goAction`'s keywords.
+        if let word = plainLeadingWord(j, max(j, innerEnd)), !Self.goKeywords.contains(where: { spells(word, $0) }),
+            rendersAsWritten(span)
+        {
+            bodies[currentBody].append(.placeholder(span))
+            if rightTrim { trimNext = true }
+            return span.end
+        }
         let inner = String(decoding: source[j..<max(j, innerEnd)], as: UTF8.self).trimmedTemplateSpace
         goAction(inner, span)
         if rightTrim { trimNext = true }
         return span.end
     }
+
+    /// The words `goAction` reads as actions rather than placeholders.
+    static let goKeywords: [StaticString] = [
+        "if", "with", "range", "else", "end", "define", "block", "break", "continue",
+    ]
 
     mutating func goAction(_ inner: String, _ span: ByteSpan) {
         let (word, argument) = inner.splitFirstWord
