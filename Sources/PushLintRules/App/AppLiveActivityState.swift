@@ -217,9 +217,7 @@ struct AppLiveActivityState: PayloadRule {
                     result.append(
                         Problem(
                             node: value, message: nullValue(field, what, place),
-                            help: field.type.isEmpty
-                                ? "send a value, or make the property optional"
-                                : "send a \(field.type), or make the property optional"))
+                            help: "send a \(typeName(field)), or make the property optional"))
                 }
                 continue
             }
@@ -269,6 +267,9 @@ struct AppLiveActivityState: PayloadRule {
 
     // MARK: Messages
 
+    /// The type as the app or the contract writes it; "value" for a contract key declared without a type.
+    func typeName(_ field: AppFacts.LiveActivityField) -> String { field.type.isEmpty ? "value" : field.type }
+
     func unknownType(_ name: String, known: [String], contract: String?) -> String {
         let source = contract.map { "the contract's ios.liveActivities (\($0)) list" } ?? "it has"
         return
@@ -278,7 +279,7 @@ struct AppLiveActivityState: PayloadRule {
     func missingKey(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, misspelt: String?) -> String {
         let written = misspelt.map { " ('\($0)' is written instead)" } ?? ""
         return
-            "\(what) lacks '\(field.name)'\(written), a non-optional \(field.type) of \(place), so the device cannot decode it and drops the update"
+            "\(what) lacks '\(field.name)'\(written), a non-optional \(typeName(field)) of \(place), so the device cannot decode it and drops the update"
     }
 
     func misspeltOptional(_ written: String, _ field: AppFacts.LiveActivityField, _ what: String, _ place: String)
@@ -288,7 +289,7 @@ struct AppLiveActivityState: PayloadRule {
     }
 
     func nullValue(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String) -> String {
-        "\(what) '\(field.name)' is null, but \(place) declares it a non-optional \(field.type), so the device cannot decode it and drops the update"
+        "\(what) '\(field.name)' is null, but \(place) declares it a non-optional \(typeName(field)), so the device cannot decode it and drops the update"
     }
 
     func wrongType(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, found: String) -> String {
