@@ -2,7 +2,8 @@ import PushLintJSON
 import PushLintModel
 
 /// `pushlint app scan --write-contract`: fills or updates the contract's `ios`, `android` and `links` sections from
-/// what the app's sources say (issues 23 and 30), so that a project adopts a contract in one step.
+/// what the app's sources say (issues 23 and 30), so that a project adopts a contract in one step: categories,
+/// entitlements, channels, the default channel, sounds, link schemes and hosts, and Live Activity types.
 ///
 /// It merges, never deletes: what the team wrote stays byte for byte (channels, names, descriptions, comments,
 /// trailing commas, layout, the events); the app's categories, entitlements (the contract's spellings
@@ -80,7 +81,9 @@ public enum ContractWriter {
             layout = Layout(document)
         }
 
-        static func place(_ location: AppFacts.Location) -> String { "\(location.path):\(location.line)" }
+        static func place(_ location: AppFacts.Location) -> String {
+            location.line > 0 ? "\(location.path):\(location.line)" : location.path
+        }
 
         mutating func build() {
             var sections: [(String, Value)] = []
@@ -135,10 +138,12 @@ public enum ContractWriter {
             for entitlement in newEntitlements {
                 changes.append("ios.entitlements: added '\(entitlement.name)' from \(Self.place(entitlement.location))")
             }
+            let newSounds = sounds(.ios, declared: contract.ios?.sounds)
             let ios = member(document.root, "ios")
             var members: [(String, Value)] = []
             for (name, values) in [
                 ("categories", newCategories.map(\.id)), ("entitlements", newEntitlements.map(\.name)),
+                ("sounds", newSounds),
             ]
             where !values.isEmpty {
                 if let array = member(ios, name) {
@@ -147,12 +152,139 @@ public enum ContractWriter {
                     members.append((name, .inlineArray(values.map { .string($0) })))
                 }
             }
+            if let activities = liveActivities(in: member(ios, "liveActivities")) {
+                members.append(("liveActivities", activities))
+            }
             guard !members.isEmpty else { return nil }
             if let ios {
                 edits += layout.insert(members.map { .member($0.0, $0.1) }, into: ios)
                 return nil
             }
             return .object(members)
+        }
+
+        // MARK: Sounds
+
+        /// The sounds of `platform` the app ships that the contract does not list yet (each once, as a payload
+        /// names it); the contract's other sounds are kept. A name the contract cannot hold (an Android resource
+        /// with a capital letter, which aapt refuses anyway) is not written.
+        mutating func sounds(_ platform: AppFacts.Platform, declared: [String]?) -> [String] {
+            let key = platform == .ios ? "ios.sounds" : "android.sounds"
+            var new: [String] = []
+            var shipped: Set<String> = []
+            for sound in facts.sounds.sorted(by: { $0.location < $1.location }) where sound.platform == platform {
+                guard shipped.insert(sound.name).inserted, !(declared ?? []).contains(sound.name) else { continue }
+                if let problem = Contract.soundProblem(sound.name, android: platform == .android) {
+                    kept.append(
+                        "\(key): '\(sound.name)' (\(Self.place(sound.location))) is not \(problem.what): not written")
+                    continue
+                }
+                new.append(sound.name)
+                changes.append("\(key): added '\(sound.name)' from \(Self.place(sound.location))")
+            }
+            for name in declared ?? [] where !shipped.contains(name) {
+                kept.append("\(key): '\(name)' is not shipped by the app: kept")
+            }
+            return new
+        }
+
+        // MARK: Live Activities
+
+        /// The keys of a Live Activity part as the contract writes them: `{"type": "integer"}`, `"optional": true`
+        /// for an optional property, `{}` for a type whose JSON shape is not known.
+        static func fieldValue(_ field: AppFacts.LiveActivityField) -> Value {
+            var members: [(String, Value)] = []
+            if let type = Contract.StateType(swiftType: field.type) { members.append(("type", .string(type.rawValue))) }
+            if field.optional { members.append(("optional", .literal("true"))) }
+            return .inlineObject(members)
+        }
+
+        /// `ios.liveActivities` from the app's `ActivityAttributes` types whose keys the scan read: a type the
+        /// contract lacks is added whole, a known type gets the parts and keys it lacks; a key the contract
+        /// declares otherwise, or that the app's type does not read, is kept as written. Returns the whole map
+        /// when the contract has none (`existing` nil), else adds its edits.
+        mutating func liveActivities(in existing: NodeID?) -> Value? {
+            var types: [AppFacts.LiveActivity] = []
+            for type in facts.liveActivities.sorted(by: { $0.location < $1.location })
+            where (type.contentState != nil || type.attributes != nil)
+                && !types.contains(where: { $0.attributesType == type.attributesType })
+            {
+                guard Contract.isTypeName(type.attributesType) else { continue }
+                types.append(type)
+            }
+            let declared = contract.ios?.liveActivities ?? []
+            var newTypes: [(String, Value)] = []
+            for type in types {
+                let parts: [(key: String, fields: [AppFacts.LiveActivityField]?)] = [
+                    ("contentState", type.contentState), ("attributes", type.attributes),
+                ]
+                guard let written = declared.first(where: { $0.attributesType == type.attributesType }),
+                    let object = member(existing, type.attributesType)
+                else {
+                    newTypes.append(
+                        (
+                            type.attributesType,
+                            .object(
+                                parts.compactMap { part in
+                                    part.fields.map { (part.key, .object($0.map { ($0.name, Self.fieldValue($0)) })) }
+                                })
+                        ))
+                    changes.append(
+                        "ios.liveActivities: added '\(type.attributesType)' from \(Self.place(type.location))")
+                    continue
+                }
+                var newParts: [(String, Value)] = []
+                for part in parts {
+                    guard let fields = part.fields else { continue }
+                    let writtenFields = part.key == "contentState" ? written.contentState : written.attributes
+                    guard let writtenFields, let partObject = member(object, part.key) else {
+                        newParts.append((part.key, .object(fields.map { ($0.name, Self.fieldValue($0)) })))
+                        changes.append(
+                            "ios.liveActivities: '\(type.attributesType)' gets its \(part.key) from \(Self.place(type.location))"
+                        )
+                        continue
+                    }
+                    var newFields: [(String, Value)] = []
+                    for field in fields {
+                        guard let same = writtenFields.first(where: { $0.name == field.name }) else {
+                            newFields.append((field.name, Self.fieldValue(field)))
+                            changes.append(
+                                "ios.liveActivities: '\(type.attributesType)' \(part.key) gets '\(field.name)' from \(Self.place(type.location))"
+                            )
+                            continue
+                        }
+                        let appType = Contract.StateType(swiftType: field.type)
+                        if same.type != appType || same.optional != field.optional {
+                            kept.append(
+                                "ios.liveActivities: '\(type.attributesType)' \(part.key) '\(field.name)' is declared \(Self.describe(same.type, same.optional)), the app's type reads \(field.optional ? field.type + "?" : field.type) at \(Self.place(type.location)): left as written"
+                            )
+                        }
+                    }
+                    for field in writtenFields where !fields.contains(where: { $0.name == field.name }) {
+                        kept.append(
+                            "ios.liveActivities: '\(type.attributesType)' \(part.key) '\(field.name)' is not read by the app's type (\(Self.place(type.location))): kept"
+                        )
+                    }
+                    if !newFields.isEmpty {
+                        edits += layout.insert(newFields.map { .member($0.0, $0.1) }, into: partObject)
+                    }
+                }
+                if !newParts.isEmpty { edits += layout.insert(newParts.map { .member($0.0, $0.1) }, into: object) }
+            }
+            for type in declared
+            where !facts.liveActivities.contains(where: { $0.attributesType == type.attributesType }) {
+                kept.append("ios.liveActivities: '\(type.attributesType)' is not a type of the app: kept")
+            }
+            guard !newTypes.isEmpty else { return nil }
+            if let existing {
+                edits += layout.insert(newTypes.map { .member($0.0, $0.1) }, into: existing)
+                return nil
+            }
+            return .object(newTypes)
+        }
+
+        static func describe(_ type: Contract.StateType?, _ optional: Bool) -> String {
+            (type?.rawValue ?? "of any type") + (optional ? " (optional)" : "")
         }
 
         // MARK: Links
@@ -269,6 +401,14 @@ public enum ContractWriter {
                     )
                 }
             }
+            let newSounds = sounds(.android, declared: contract.android?.sounds)
+            if !newSounds.isEmpty {
+                if let array = member(android, "sounds") {
+                    edits += layout.insert(newSounds.map { .element(.string($0)) }, into: array)
+                } else {
+                    members.append(("sounds", .inlineArray(newSounds.map { .string($0) })))
+                }
+            }
             if !newChannels.isEmpty {
                 if let array = member(android, "channels") {
                     edits += layout.insert(newChannels.map { .element($0) }, into: array, padded: padded(array))
@@ -317,6 +457,8 @@ public enum ContractWriter {
     /// A value to write.
     indirect enum Value {
         case string(String)
+        /// JSON text written as it is (`true`).
+        case literal(String)
         /// `["a", "b"]` on one line.
         case inlineArray([Value])
         /// `{"id": "orders", "importance": "high"}` on one line.
@@ -389,6 +531,8 @@ public enum ContractWriter {
             switch value {
             case .string(let text):
                 return JSONDocument.quoted(text)
+            case .literal(let text):
+                return text
             case .inlineArray(let items):
                 return "[" + items.map { render($0, indent: indent, multiline: false) }.joined(separator: ", ") + "]"
             case .inlineObject(let members):
@@ -404,7 +548,9 @@ public enum ContractWriter {
                     + items.map { newline + deeper + render($0, indent: deeper, multiline: true) }
                     .joined(separator: ",") + newline + indent + "]"
             case .object(let members):
-                guard multiline else { return render(.inlineObject(members), indent: indent, multiline: false) }
+                guard multiline, !members.isEmpty else {
+                    return render(.inlineObject(members), indent: indent, multiline: false)
+                }
                 let deeper = indent + step
                 return "{"
                     + members.map {

@@ -6,6 +6,10 @@ public struct Contract: Sendable {
         public var bundleId: String?
         public var categories: [String]?
         public var entitlements: [String]?
+        /// Sound files payloads may name (`aps.sound`), as they name them: with the extension (`chime.caf`).
+        public var sounds: [String]?
+        /// The app's `ActivityAttributes` types by name (`aps.attributes-type`), with the keys they decode.
+        public var liveActivities: [LiveActivity]?
         /// The value node of each of `categories` and `entitlements`, in the same order, in `Contract.document`:
         /// where findings about an entry are located (the `app-*` rules).
         public var categoryNodes: [NodeID] = []
@@ -28,6 +32,8 @@ public struct Contract: Sendable {
         public var package: String?
         public var defaultChannel: String?
         public var channels: [Channel]?
+        /// `res/raw` sounds payloads may name (`android.notification.sound`), without the extension (`chime`).
+        public var sounds: [String]?
         /// The `defaultChannel` value node and the `channels` key node in `Contract.document`.
         public var defaultChannelNode: NodeID?
         public var channelsKeyNode: NodeID?
@@ -75,6 +81,59 @@ public struct Contract: Sendable {
     public struct Links: Sendable {
         public var schemes: [String]?
         public var hosts: [String]?
+        /// Custom data keys that carry a link, besides the well-known ones (`url`, `link`, `deeplink`, `deep_link`).
+        public var fields: [String]?
+    }
+
+    /// The JSON shape of a Live Activity property as the synthesized `Codable` decoder reads it; `date` is a number
+    /// of seconds since 1 January 2001 (the default `JSONDecoder`'s `.deferredToDate`).
+    public enum StateType: String, Sendable, CaseIterable {
+        case string, number, integer, boolean, date, array, object
+
+        /// The shape of a Swift type as written (`Int`, `Date`, `[String]`, `Optional` removed); nil for a type
+        /// whose shape is not known (an enum, a struct of the app).
+        public init?(swiftType type: String) {
+            switch type {
+            case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
+                self = .integer
+            case "Double", "Float", "CGFloat", "Float32", "Float64", "Decimal", "TimeInterval": self = .number
+            case "String", "URL", "UUID", "Character", "Substring": self = .string
+            case "Bool": self = .boolean
+            case "Date": self = .date
+            default:
+                if type.hasPrefix("[") {
+                    self = type.contains(":") ? .object : .array
+                } else if type.hasPrefix("Array<") || type.hasPrefix("Set<") {
+                    self = .array
+                } else if type.hasPrefix("Dictionary<") {
+                    self = .object
+                } else {
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// A key a Live Activity type decodes: its JSON name, shape (nil: any) and whether it may be absent or null.
+    public struct StateField: Sendable {
+        public var name: String
+        public var type: StateType?
+        public var optional: Bool
+        public init(name: String, type: StateType?, optional: Bool) {
+            self.name = name
+            self.type = type
+            self.optional = optional
+        }
+    }
+
+    /// An `ActivityAttributes` type: the keys of its `ContentState` and of its static attributes (a push-to-start's
+    /// `aps.attributes`); nil when the contract does not declare them.
+    public struct LiveActivity: Sendable {
+        public var attributesType: String
+        public var contentState: [StateField]?
+        public var attributes: [StateField]?
+        /// The line of the type's key in the contract, for findings that name where the keys were declared.
+        public var line: Int
     }
 
     public var path: String
@@ -90,13 +149,15 @@ public struct Contract: Sendable {
     public static let knownKeys = ["$schema", "ios", "android", "events", "variables", "links"]
     /// Keys of the nested objects, as the reader checks them (the schema test compares them with
     /// `schemas/push-contract.schema.json`).
-    public static let iosKeys = ["bundleId", "categories", "entitlements"]
-    public static let androidKeys = ["package", "defaultChannel", "channels"]
+    public static let iosKeys = ["bundleId", "categories", "entitlements", "sounds", "liveActivities"]
+    public static let androidKeys = ["package", "defaultChannel", "channels", "sounds"]
+    public static let liveActivityKeys = ["contentState", "attributes", "description"]
+    public static let stateFieldKeys = ["type", "optional", "description"]
     public static let channelKeys = ["id", "importance", "name", "description"]
     public static let eventKeys = ["files", "match", "urgency", "channel", "fields", "description"]
     public static let fieldKeys = ["required", "type", "enum", "pattern", "maxLength", "minLength", "description"]
     public static let variableKeys = ["maxBytes", "maxLength", "maxItems"]
-    public static let linksKeys = ["schemes", "hosts"]
+    public static let linksKeys = ["schemes", "hosts", "fields"]
     public static let entitlements = ["time-sensitive", "critical-alerts"]
 
     public static func read(path: String, bytes: [UInt8]) throws(ConfigurationError) -> Contract {
@@ -126,6 +187,8 @@ public struct Contract: Sendable {
                 ios.entitlements = values
                 ios.entitlementNodes = doc.elements(n)
             }
+            if let n = f["sounds"] { ios.sounds = try readSounds(reader, n, platform: "ios") }
+            if let n = f["liveActivities"] { ios.liveActivities = try readLiveActivities(reader, n) }
             contract.ios = ios
         }
         if let node = top["android"] {
@@ -169,6 +232,7 @@ public struct Contract: Sendable {
                 }
                 android.channels = channels
             }
+            if let n = f["sounds"] { android.sounds = try readSounds(reader, n, platform: "android") }
             if let d = android.defaultChannel, let channels = android.channels,
                 !channels.contains(where: { $0.id == d }),
                 let n = f["defaultChannel"]
@@ -236,6 +300,15 @@ public struct Contract: Sendable {
                     }
                 }
                 links.hosts = hosts.map { $0.lowercased() }
+            }
+            if let n = f["fields"] {
+                let fields = try reader.strings(n, "'links.fields'")
+                if let index = fields.firstIndex(where: \.isEmpty) {
+                    throw reader.error(
+                        doc.elements(n)[index], "an entry of 'links.fields' is empty",
+                        hint: "name a custom data key that carries a link: \"fields\": [\"target_url\"]")
+                }
+                links.fields = fields
             }
             contract.links = links
         }
@@ -344,6 +417,103 @@ public struct Contract: Sendable {
             event.fields = fields
         }
         return event
+    }
+
+    /// `ios.sounds` or `android.sounds`: file names as payloads name them. iOS names a bundle file with its
+    /// extension; Android a `res/raw` resource by its name, which aapt allows only in lowercase letters, digits and
+    /// `_` (https://developer.android.com/guide/topics/resources/providing-resources).
+    static func readSounds(_ reader: ConfigReader, _ node: NodeID, platform: String) throws(ConfigurationError)
+        -> [String]
+    {
+        let what = "'\(platform).sounds'"
+        let sounds = try reader.strings(node, what)
+        for (index, sound) in sounds.enumerated() {
+            if let problem = soundProblem(sound, android: platform == "android") {
+                throw reader.error(
+                    reader.document.elements(node)[index], "'\(sound)' in \(what) is not \(problem.what)",
+                    hint: problem.hint)
+            }
+        }
+        return sounds
+    }
+
+    /// Why `name` cannot be a sound of `ios.sounds` (or `android.sounds`): what it is not, and the fix; nil when it
+    /// can.
+    public static func soundProblem(_ name: String, android: Bool) -> (what: String, hint: String)? {
+        if name.isEmpty || name.contains("/") {
+            return (
+                "a sound name",
+                android
+                    ? "write the res/raw resource name a payload sends: \"chime\""
+                    : "write the file name a payload sends, without a folder: \"chime.caf\""
+            )
+        }
+        guard android,
+            !name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" })
+        else { return nil }
+        let base = name.split(separator: ".").first.map { String($0).lowercased() } ?? name
+        return (
+            "a res/raw resource name",
+            name.contains(".")
+                ? "Android names raw resources without their extension: write \"\(base)\""
+                : "resource names have only lowercase letters, digits and '_'"
+        )
+    }
+
+    /// Whether `name` can be a key of `ios.liveActivities`: a type name, as `aps.attributes-type` names it.
+    public static func isTypeName(_ name: String) -> Bool { !name.isEmpty && !name.contains(where: \.isWhitespace) }
+
+    /// `ios.liveActivities`: attributes type name → `{contentState, attributes}`, each a map of key → `{type,
+    /// optional}`.
+    static func readLiveActivities(_ reader: ConfigReader, _ node: NodeID) throws(ConfigurationError)
+        -> [LiveActivity]
+    {
+        var result: [LiveActivity] = []
+        for entry in try reader.map(node, "'ios.liveActivities'") {
+            if !isTypeName(entry.key) {
+                throw reader.error(
+                    entry.keyNode, "'\(entry.key)' in 'ios.liveActivities' is not a type name",
+                    hint: "write the name of the ActivityAttributes type, as aps.attributes-type names it")
+            }
+            let what = "Live Activity '\(entry.key)'"
+            let f = try reader.object(entry.value, what, known: liveActivityKeys)
+            var activity = LiveActivity(
+                attributesType: entry.key, contentState: nil, attributes: nil,
+                line: reader.position(entry.keyNode).line)
+            if let n = f["contentState"] {
+                activity.contentState = try readStateFields(reader, n, "'contentState' of \(what)")
+            }
+            if let n = f["attributes"] {
+                activity.attributes = try readStateFields(reader, n, "'attributes' of \(what)")
+            }
+            result.append(activity)
+        }
+        return result
+    }
+
+    static func readStateFields(_ reader: ConfigReader, _ node: NodeID, _ what: String) throws(ConfigurationError)
+        -> [StateField]
+    {
+        var fields: [StateField] = []
+        for entry in try reader.map(node, what) {
+            let fieldWhat = "key '\(entry.key)' of \(what)"
+            let g = try reader.object(entry.value, fieldWhat, known: stateFieldKeys)
+            var field = StateField(name: entry.key, type: nil, optional: false)
+            if let x = g["type"] {
+                let text = try reader.string(x, "'type' of \(fieldWhat)")
+                guard let type = StateType(rawValue: text) else {
+                    let names = StateType.allCases.map(\.rawValue)
+                    let swift = StateType(swiftType: text).map { " (a Swift \(text) is \"\($0.rawValue)\")" } ?? ""
+                    throw reader.error(
+                        x, "unknown type '\(text)' for \(fieldWhat)\(swift)." + Suggest.didYouMean(text, in: names),
+                        hint: "types: " + names.joined(separator: ", "))
+                }
+                field.type = type
+            }
+            if let x = g["optional"] { field.optional = try reader.bool(x, "'optional' of \(fieldWhat)") }
+            fields.append(field)
+        }
+        return fields
     }
 
     public func channel(_ id: String) -> Channel? { android?.channels?.first { $0.id == id } }

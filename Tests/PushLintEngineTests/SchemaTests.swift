@@ -58,6 +58,10 @@ import Testing
         #expect(try Self.keys(schema, ["events", "*", "fields", "*"]) == Set(Contract.fieldKeys))
         #expect(try Self.keys(schema, ["variables", "*"]) == Set(Contract.variableKeys))
         #expect(try Self.keys(schema, ["links"]) == Set(Contract.linksKeys))
+        #expect(try Self.keys(schema, ["ios", "liveActivities", "*"]) == Set(Contract.liveActivityKeys))
+        for part in ["contentState", "attributes"] {
+            #expect(try Self.keys(schema, ["ios", "liveActivities", "*", part, "*"]) == Set(Contract.stateFieldKeys))
+        }
     }
 
     @Test func enumsMatchTheReader() throws {
@@ -73,6 +77,9 @@ import Testing
             values(try Self.object(contract, ["events", "*", "fields", "*", "type"]))
                 == Set(Contract.FieldType.allCases.map(\.rawValue)))
         #expect(values(try Self.object(contract, ["ios", "entitlements", "[]"])) == Set(Contract.entitlements))
+        #expect(
+            values(try Self.object(contract, ["ios", "liveActivities", "*", "contentState", "*", "type"]))
+                == Set(Contract.StateType.allCases.map(\.rawValue)))
         let config = try Self.schema("pushlint.schema.json")
         let defs = try #require(config["$defs"] as? [String: Any])
         #expect(values(try #require(defs["kind"] as? [String: Any])) == Set(PayloadKind.allCases.map(\.rawValue)))

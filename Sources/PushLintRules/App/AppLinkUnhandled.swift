@@ -24,8 +24,9 @@ struct AppLinkUnhandled: PayloadRule {
             browser, https://developer.android.com/training/app-links/verify-android-applinks). Warnings: the \
             tap opens nothing, or the browser.
 
-            Links are the data values whose key says link (`url`, `link`, `deeplink`, `deep_link`, in FCM `data` \
-            and `android.data`, APNs custom keys, Expo `data`) and `click_action`; `webpush.fcm_options.link` \
+            Links are the data values whose key says link (`url`, `link`, `deeplink`, `deep_link`, in any case, \
+            with or without `_` or `-`) or that the contract declares in `links.fields`, in FCM `data` and \
+            `android.data`, APNs custom keys and Expo `data`, and `click_action`; `webpush.fcm_options.link` \
             opens in the browser by design and is not checked. Each is checked on the platforms that receive it, \
             for a platform whose app files registered schemes (or claimed hosts, or declared actions): a scheme \
             of the system (`tel`, `mailto`, `sms`, `geo`, `market`, `itms-apps`, …) and a relative path are \
@@ -42,6 +43,10 @@ struct AppLinkUnhandled: PayloadRule {
             RuleExample(
                 #"{"message": {"token": "t", "data": {"url": ↓"https://www.example.com/orders/48213"}}}"#,
                 app: ExampleApps.resources, note: "The app claims `shop.example.com` only: the browser opens."),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"target_url": ↓"shopapp://orders/48213"}}}"#,
+                contract: #"{"links": {"fields": ["target_url"]}}"#, app: ExampleApps.resources,
+                note: "The contract declares `target_url` a link field."),
         ],
         nonTriggering: [
             RuleExample(
@@ -55,7 +60,6 @@ struct AppLinkUnhandled: PayloadRule {
                 app: ExampleApps.resources, note: "A system scheme and a relative path."),
         ])
 
-    static let linkKeys: Set<String> = ["url", "link", "deeplink", "deep_link", "deepLink"]
     static let systemSchemes: Set<String> = [
         "tel", "telprompt", "mailto", "sms", "facetime", "facetime-audio", "geo", "maps", "market", "itms-apps",
         "itms-services", "intent", "content", "file", "data", "about", "app-settings",
@@ -85,7 +89,7 @@ struct AppLinkUnhandled: PayloadRule {
         var seen: Set<NodeID> = []
         for set in CustomData.sets(context) {
             let platforms = AppResourceValues.platforms(of: set).filter { facts.platforms.contains($0) }
-            for field in set.fields where Self.linkKeys.contains(doc.string(field.key)) {
+            for field in set.fields where LinkFields.isLink(doc.string(field.key), context.contract) {
                 guard seen.insert(field.value).inserted,
                     let values = AppResourceValues.candidates(field.value, context)
                 else { continue }

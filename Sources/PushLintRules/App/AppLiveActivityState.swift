@@ -30,8 +30,11 @@ struct AppLiveActivityState: PayloadRule {
             synthesized decoders read, by their `CodingKeys`). A type with a custom `init(from:)` (often written \
             to tolerate absent keys) or declared elsewhere is not known, and not judged; nor is a value with a \
             placeholder. Keys the type does not read are ignored by the decoder, and reported only when they are \
-            a misspelling of a key it reads. It runs only when the config names the app (`app`, or `--app`), \
-            with iOS sources.
+            a misspelling of a key it reads. It runs when the config names the app (`app`, or `--app`), with iOS \
+            sources, or when the contract declares types in `ios.liveActivities` (`app scan --write-contract` \
+            writes them): a declared type is used when the app's sources do not give it (no iOS folder, or a \
+            custom decoder whose keys the team declares), with the same severities, as the team's declaration of \
+            what the app decodes; a type read from the sources wins over the contract's.
             """,
         triggering: [
             RuleExample(
@@ -43,6 +46,11 @@ struct AppLiveActivityState: PayloadRule {
             RuleExample(
                 #"{"aps": {"timestamp": 1780000000, "event": "update", "content-state": {"status": "On its way", "stops_left": 3, "eta": ↓1780001800}}}"#,
                 app: ExampleApps.resources, note: "Unix seconds: the default decoder reads seconds since 2001."),
+            RuleExample(
+                #"{"aps": {"timestamp": 1780000000, "event": "update", "content-state": {"status": ↓2}}}"#,
+                contract:
+                    #"{"ios": {"liveActivities": {"DeliveryAttributes": {"contentState": {"status": {"type": "string"}, "eta": {"type": "date", "optional": true}}}}}}"#,
+                note: "No app folder: the contract declares the type's keys."),
             RuleExample(
                 #"{"aps": {"timestamp": 1780000000, "event": "start", "attributes-type": ↓"DeliveryAttribute", "attributes": {"orderNumber": "48213"}, "content-state": {"status": "Packed", "stops_left": 5}, "alert": {"title": "Order 48213", "body": "Packed"}}}"#,
                 app: ExampleApps.resources),
@@ -60,28 +68,21 @@ struct AppLiveActivityState: PayloadRule {
                 note: "A custom init(from:): what it tolerates is not known."),
         ])
 
-    /// A property's JSON shape, as the synthesized decoder reads it.
+    /// A property's JSON shape, as the synthesized decoder reads it: from the Swift type the app's sources write,
+    /// or the contract's `type`.
     enum Shape: Equatable {
         case integer, number, string, bool, date, array, object, unknown
 
         init(_ type: String) {
-            switch type {
-            case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
-                self = .integer
-            case "Double", "Float", "CGFloat", "Float32", "Float64", "Decimal", "TimeInterval": self = .number
-            case "String", "URL", "UUID", "Character", "Substring": self = .string
-            case "Bool": self = .bool
-            case "Date": self = .date
-            default:
-                if type.hasPrefix("[") {
-                    self = type.contains(":") ? .object : .array
-                } else if type.hasPrefix("Array<") || type.hasPrefix("Set<") {
-                    self = .array
-                } else if type.hasPrefix("Dictionary<") {
-                    self = .object
-                } else {
-                    self = .unknown
-                }
+            switch Contract.StateType(swiftType: type) ?? Contract.StateType(rawValue: type) {
+            case .integer: self = .integer
+            case .number: self = .number
+            case .string: self = .string
+            case .boolean: self = .bool
+            case .date: self = .date
+            case .array: self = .array
+            case .object: self = .object
+            case nil: self = .unknown
             }
         }
     }
@@ -94,24 +95,49 @@ struct AppLiveActivityState: PayloadRule {
         var severity: Severity?
     }
 
+    /// The Live Activity types a payload is checked against: the app's (when its iOS sources were read), and the
+    /// contract's `ios.liveActivities` for a type the sources do not give (none read, or one with a custom
+    /// `init(from:)`: its content state is nil). A type the sources resolve is taken from them: it is what the
+    /// device decodes.
+    static func types(_ context: PayloadContext) -> (types: [AppFacts.LiveActivity], facts: AppFacts?) {
+        let facts = App.facts(context.settings, .ios)
+        var types = facts?.liveActivities ?? []
+        for declared in context.contract?.ios?.liveActivities ?? [] {
+            let index = types.firstIndex { $0.attributesType == declared.attributesType }
+            if let index, types[index].contentState != nil { continue }
+            func fields(_ fields: [Contract.StateField]?) -> [AppFacts.LiveActivityField]? {
+                fields?.map {
+                    AppFacts.LiveActivityField(name: $0.name, type: $0.type?.rawValue ?? "", optional: $0.optional)
+                }
+            }
+            let type = AppFacts.LiveActivity(
+                attributesType: declared.attributesType, contentState: fields(declared.contentState),
+                attributes: fields(declared.attributes),
+                location: AppFacts.Location(path: context.contract?.path ?? "the contract", line: declared.line))
+            if let index { types[index] = type } else { types.append(type) }
+        }
+        return (types, facts)
+    }
+
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let facts = App.facts(context.settings, .ios), !facts.liveActivities.isEmpty,
-            let apns = context.payload.apns
-        else { return [] }
+        let (allTypes, facts) = Self.types(context)
+        guard !allTypes.isEmpty, let apns = context.payload.apns else { return [] }
         let doc = context.document
         let typeNode = apns.field("attributes-type")?.value
-        var types = facts.liveActivities
+        var types = allTypes
+        let unresolvedTypes = facts.map { App.unresolved($0, "live activity type") } ?? []
         var problems: [Problem] = []
         if let typeNode, doc.kind(typeNode) == .string, !context.isTemplated(typeNode) {
             let name = doc.string(typeNode)
-            types = facts.liveActivities.filter { $0.attributesType == name }
+            types = allTypes.filter { $0.attributesType == name }
             if types.isEmpty {
-                let unresolved = App.unresolved(facts, "live activity type")
-                let known = facts.liveActivities.map(\.attributesType)
+                let unresolved = unresolvedTypes
+                let known = allTypes.map(\.attributesType)
                 return [
                     diagnostic(
                         App.sentences(
-                            unknownType(name, known: known), Suggest.didYouMean(name, in: known),
+                            unknownType(name, known: known, contract: facts == nil ? context.contract?.path : nil),
+                            Suggest.didYouMean(name, in: known),
                             App.unresolvedNote(unresolved, "Live Activity types")),
                         at: typeNode, in: doc, severity: unresolved.isEmpty ? nil : .info,
                         help: "write the name of the app's ActivityAttributes type")
@@ -126,7 +152,7 @@ struct AppLiveActivityState: PayloadRule {
         if let stateNode = apns.field("content-state")?.value, doc.kind(stateNode) == .object {
             // Without attributes-type, the content state must decode into one of the app's types.
             // A type whose content state is not known (a custom decoder, a type declared elsewhere) may be the one.
-            let unknown = typeNode == nil && !App.unresolved(facts, "live activity type").isEmpty
+            let unknown = typeNode == nil && !unresolvedTypes.isEmpty
             if unknown || types.contains(where: { $0.contentState == nil }) { return diagnostics(problems, doc) }
             // The type meant is the one that shares the most keys with the payload (then: the fewest problems).
             let keys = Set(doc.members(stateNode).map { doc.string($0.key) })
@@ -191,7 +217,7 @@ struct AppLiveActivityState: PayloadRule {
                     result.append(
                         Problem(
                             node: value, message: nullValue(field, what, place),
-                            help: "send a \(field.type), or make the property optional"))
+                            help: "send a \(typeName(field)), or make the property optional"))
                 }
                 continue
             }
@@ -241,14 +267,19 @@ struct AppLiveActivityState: PayloadRule {
 
     // MARK: Messages
 
-    func unknownType(_ name: String, known: [String]) -> String {
-        "attributes-type '\(name)' is no ActivityAttributes type of the app (it has \(App.quotedList(known))), so the device cannot start the Live Activity"
+    /// The type as the app or the contract writes it; "value" for a contract key declared without a type.
+    func typeName(_ field: AppFacts.LiveActivityField) -> String { field.type.isEmpty ? "value" : field.type }
+
+    func unknownType(_ name: String, known: [String], contract: String?) -> String {
+        let source = contract.map { "the contract's ios.liveActivities (\($0)) list" } ?? "it has"
+        return
+            "attributes-type '\(name)' is no ActivityAttributes type of the app (\(source) \(App.quotedList(known))), so the device cannot start the Live Activity"
     }
 
     func missingKey(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, misspelt: String?) -> String {
         let written = misspelt.map { " ('\($0)' is written instead)" } ?? ""
         return
-            "\(what) lacks '\(field.name)'\(written), a non-optional \(field.type) of \(place), so the device cannot decode it and drops the update"
+            "\(what) lacks '\(field.name)'\(written), a non-optional \(typeName(field)) of \(place), so the device cannot decode it and drops the update"
     }
 
     func misspeltOptional(_ written: String, _ field: AppFacts.LiveActivityField, _ what: String, _ place: String)
@@ -258,7 +289,7 @@ struct AppLiveActivityState: PayloadRule {
     }
 
     func nullValue(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String) -> String {
-        "\(what) '\(field.name)' is null, but \(place) declares it a non-optional \(field.type), so the device cannot decode it and drops the update"
+        "\(what) '\(field.name)' is null, but \(place) declares it a non-optional \(typeName(field)), so the device cannot decode it and drops the update"
     }
 
     func wrongType(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, found: String) -> String {

@@ -25,8 +25,12 @@ struct AppSoundMissing: PayloadRule {
             `res/raw` files, and Expo's expo-notifications `sounds` (copied into both). It checks APNs \
             `aps.sound` (a string, or the `name` of a critical-alert dictionary) of APNs bodies, FCM \
             `apns.payload` and Expo messages, and FCM `android.notification.sound`; `default` is always fine. A \
-            placeholder is checked for every value the contract allows, else not judged. It runs only when the \
-            config names the app (`app`, or `--app`), for a platform whose sources were read.
+            placeholder is checked for every value the contract allows, else not judged. It runs for a platform \
+            whose sources were read (the config names the app: `app`, or `--app`), or whose sounds the contract \
+            lists (`ios.sounds`, `android.sounds`): with both, a sound must be shipped by the app and allowed by \
+            the contract (a sound the app ships but the contract leaves out is reported, naming the app's file, \
+            so that the contract stays the list the team reviews; `app scan --write-contract` adds the app's \
+            sounds to it).
             """,
         triggering: [
             RuleExample(
@@ -35,47 +39,91 @@ struct AppSoundMissing: PayloadRule {
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "Shipped"}, "android": {"notification": {"sound": ↓"chime.ogg"}}}}"#,
                 app: ExampleApps.resources, note: "Android names raw resources without their extension."),
+            RuleExample(
+                #"{"aps": {"alert": "Your order shipped", "sound": ↓"chime.caf"}}"#,
+                contract: #"{"ios": {"sounds": ["ding.caf"]}}"#,
+                note: "No app folder: the contract's sounds are the ones the app ships."),
         ],
         nonTriggering: [
             RuleExample(#"{"aps": {"alert": "Your order shipped", "sound": "chime.caf"}}"#, app: ExampleApps.resources),
             RuleExample(#"{"aps": {"alert": "Your order shipped", "sound": "default"}}"#, app: ExampleApps.resources),
+            RuleExample(
+                #"{"aps": {"alert": "Your order shipped", "sound": "chime.caf"}}"#,
+                contract: #"{"ios": {"sounds": ["chime.caf", "ding.caf"]}, "android": {"sounds": ["chime"]}}"#,
+                app: ExampleApps.resources),
             RuleExample(
                 #"{"message": {"token": "t", "notification": {"title": "Shipped"}, "android": {"notification": {"sound": "chime"}}}}"#,
                 app: ExampleApps.resources),
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard let facts = context.settings.app else { return [] }
         let doc = context.document
         var result: [Diagnostic] = []
-        if facts.platforms.contains(.ios), let apns = context.payload.apns, let field = apns.field("sound") {
+        if let apns = context.payload.apns, let field = apns.field("sound"),
+            let allowed = Allowed(.ios, context)
+        {
             var node = field.value
             if doc.kind(node) == .object, let name = doc.member(node, "name") { node = name }
-            if let diagnostic = check(node, platform: .ios, facts, context) { result.append(diagnostic) }
+            if let diagnostic = check(node, allowed, context) { result.append(diagnostic) }
         }
-        if facts.platforms.contains(.android), let android = context.payload.android, android.origin == .fcm,
-            let notification = android.notification, let node = doc.member(notification, "sound")
+        if let android = context.payload.android, android.origin == .fcm,
+            let notification = android.notification, let node = doc.member(notification, "sound"),
+            let allowed = Allowed(.android, context)
         {
-            if let diagnostic = check(node, platform: .android, facts, context) { result.append(diagnostic) }
+            if let diagnostic = check(node, allowed, context) { result.append(diagnostic) }
         }
         return result
     }
 
-    func check(_ node: NodeID, platform: AppFacts.Platform, _ facts: AppFacts, _ context: PayloadContext)
-        -> Diagnostic?
-    {
+    /// The sounds of one platform a payload may name: the ones the app ships (when its sources of that platform
+    /// were read) and the ones the contract allows (`ios.sounds`, `android.sounds`); nil when neither is known.
+    struct Allowed {
+        var platform: AppFacts.Platform
+        var shipped: [AppFacts.Resource]?
+        var declared: [String]?
+        var contractPath: String
+
+        init?(_ platform: AppFacts.Platform, _ context: PayloadContext) {
+            self.platform = platform
+            shipped = App.facts(context.settings, platform)?.sounds.filter { $0.platform == platform }
+            declared = platform == .ios ? context.contract?.ios?.sounds : context.contract?.android?.sounds
+            contractPath = context.contract?.path ?? "the contract"
+            if shipped == nil && declared == nil { return nil }
+        }
+    }
+
+    func check(_ node: NodeID, _ allowed: Allowed, _ context: PayloadContext) -> Diagnostic? {
         guard let names = AppResourceValues.candidates(node, context) else { return nil }
-        let shipped = facts.sounds.filter { $0.platform == platform }.map(\.name)
-        for name in names where !name.isEmpty && name != "default" && !shipped.contains(name) {
-            let suggestion = platform == .android ? androidName(name, shipped) : nil
-            let help =
-                suggestion.map { "write \"\($0)\": Android names raw resources without their extension" }
-                ?? "add \(name) to the app (\(platform == .ios ? "its bundle" : "res/raw")), or name a sound it ships"
-            return diagnostic(
-                App.sentences(
-                    missing(name, platform: platform, shipped: shipped) + AppResourceValues.origin(node, context),
-                    suggestion == nil ? Suggest.didYouMean(name, in: shipped) : ""),
-                at: node, in: context.document, help: help)
+        let platform = allowed.platform
+        for name in names where !name.isEmpty && name != "default" {
+            if let shipped = allowed.shipped {
+                let shippedNames = shipped.map(\.name)
+                guard shippedNames.contains(name) else {
+                    let suggestion = platform == .android ? androidName(name, shippedNames) : nil
+                    let help =
+                        suggestion.map { "write \"\($0)\": Android names raw resources without their extension" }
+                        ?? "add \(name) to the app (\(platform == .ios ? "its bundle" : "res/raw")), or name a sound it ships"
+                    return diagnostic(
+                        App.sentences(
+                            missing(name, platform: platform, shipped: shippedNames)
+                                + AppResourceValues.origin(node, context),
+                            suggestion == nil ? Suggest.didYouMean(name, in: shippedNames) : ""),
+                        at: node, in: context.document, help: help)
+                }
+            }
+            if let declared = allowed.declared, !declared.contains(name) {
+                let key = "\(platform == .ios ? "ios" : "android").sounds"
+                let suggestion = platform == .android ? androidName(name, declared) : nil
+                let shippedAt = allowed.shipped?.first { $0.name == name }?.location
+                return diagnostic(
+                    App.sentences(
+                        notDeclared(name, platform: platform, key: key, declared: declared, shippedAt: shippedAt)
+                            + AppResourceValues.origin(node, context),
+                        suggestion == nil ? Suggest.didYouMean(name, in: declared) : ""),
+                    at: node, in: context.document,
+                    help: suggestion.map { "write \"\($0)\": Android names raw resources without their extension" }
+                        ?? "add \"\(name)\" to \(key) of \(allowed.contractPath), or name a sound it allows")
+            }
         }
         return nil
     }
@@ -98,5 +146,20 @@ struct AppSoundMissing: PayloadRule {
             return
                 "sound '\(name)' is not a res/raw resource of the app (\(list)), so Android 7 and earlier play the default sound (from Android 8.0 the channel's sound plays)"
         }
+    }
+
+    func notDeclared(
+        _ name: String, platform: AppFacts.Platform, key: String, declared: [String], shippedAt: AppFacts.Location?
+    ) -> String {
+        let list = declared.isEmpty ? "it allows none" : "it allows " + App.quotedList(App.unique(declared))
+        if let shippedAt {
+            return
+                "sound '\(name)' is not one of the contract's \(key) (\(list)), though the app ships it (\(shippedAt.path))"
+        }
+        let fallback =
+            platform == .ios
+            ? "iOS plays the default sound" : "Android 7 and earlier play the default sound"
+        return
+            "sound '\(name)' is not one of the contract's \(key) (\(list)), the sounds the app ships, so \(fallback) when the app does not ship it"
     }
 }

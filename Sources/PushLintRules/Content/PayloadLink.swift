@@ -15,7 +15,8 @@ struct PayloadLink: PayloadRule {
             instead of the app, and a plain `http` link is refused by FCM for web push (`webpush.fcm_options.link` \
             must be HTTPS, https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages). The contract's `links` lists the `schemes` the app \
             handles and the `hosts` its http(s) links may point to (`*.example.com` for subdomains). The rule \
-            checks `url`, `link`, `deeplink` and `deep_link` fields in custom data, FCM \
+            checks the custom data fields that carry a link: `url`, `link`, `deeplink` and `deep_link` (any case, \
+            with or without `_` or `-`) and the keys the contract declares in `links.fields`; FCM \
             `android.notification.click_action` when it is a URI (otherwise it is an intent action), and \
             `webpush.fcm_options.link`. In templates the literal part before the first placeholder is checked \
             when it contains the scheme (and host).
@@ -27,6 +28,10 @@ struct PayloadLink: PayloadRule {
             RuleExample(
                 #"{"aps": {"alert": "Track your parcel"}, "url": ↓"https://tracking.carrier.example.net/48213"}"#,
                 contract: ExampleContracts.shop, note: "A host the app does not handle."),
+            RuleExample(
+                #"{"message": {"token": "t", "data": {"target_url": ↓"shopapp://orders/48213"}}}"#,
+                contract: #"{"links": {"schemes": ["https", "shop"], "fields": ["target_url"]}}"#,
+                note: "The contract declares `target_url` a link field."),
             RuleExample(
                 #"{"message": {"token": "t", "webpush": {"fcm_options": {"link": ↓"http://shop.example.com/chat/{{thread_id}}"}}}}"#,
                 fileName: "chat.json.tmpl", contract: ExampleContracts.shop),
@@ -43,14 +48,12 @@ struct PayloadLink: PayloadRule {
                 note: "No contract `links`, nothing to compare with."),
         ])
 
-    static let linkNames: Set<String> = ["url", "link", "deeplink"]
-
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard let links = context.contract?.links, links.schemes != nil || links.hosts != nil else { return [] }
         let doc = context.document
         var candidates: [NodeID] = []
         for field in CustomData.allFields(context) {
-            collect(field.value, key: doc.string(field.key), doc, &candidates)
+            collect(field.value, key: doc.string(field.key), doc, context.contract, &candidates)
         }
         if let notification = context.payload.android?.notification,
             let click = doc.member(notification, anyOf: ["click_action", "clickAction"])
@@ -75,14 +78,18 @@ struct PayloadLink: PayloadRule {
         }
     }
 
-    private func collect(_ node: NodeID, key: String, _ doc: JSONDocument, _ out: inout [NodeID]) {
+    private func collect(
+        _ node: NodeID, key: String, _ doc: JSONDocument, _ contract: Contract?, _ out: inout [NodeID]
+    ) {
         switch doc.kind(node) {
         case .string:
-            if Self.linkNames.contains(Suggest.normalize(key)) { out.append(node) }
+            if LinkFields.isLink(key, contract) { out.append(node) }
         case .object:
-            for member in doc.members(node) { collect(member.value, key: doc.string(member.key), doc, &out) }
+            for member in doc.members(node) {
+                collect(member.value, key: doc.string(member.key), doc, contract, &out)
+            }
         case .array:
-            for element in doc.elements(node) { collect(element, key: key, doc, &out) }
+            for element in doc.elements(node) { collect(element, key: key, doc, contract, &out) }
         default:
             return
         }

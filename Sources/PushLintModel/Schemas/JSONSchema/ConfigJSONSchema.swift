@@ -161,12 +161,34 @@ extension PayloadJSONSchema {
 
     static func contractDocument() -> SchemaJSON {
         let sizeLimit = { (description: String) in SchemaJSON.node(description, type: "integer", minimum: 0) }
+        let stateFields = { (description: String) in
+            SchemaJSON.map(
+                description,
+                values: .record([
+                    (
+                        "type",
+                        .node(
+                            """
+                            The JSON shape the decoder reads: a Swift Int is integer, Double number, String \
+                            string, Bool boolean, Date date (seconds since 1 January 2001), arrays array, \
+                            dictionaries object; leave it out for any other type.
+                            """, enum: Contract.StateType.allCases.map(\.rawValue))
+                    ),
+                    (
+                        "optional",
+                        .node(
+                            "The property is optional (T?): the key may be absent or null.", type: "boolean",
+                            default: .bool(false))
+                    ),
+                    ("description", .documentationOnly),
+                ]))
+        }
         return document(
             file: "push-contract.schema.json", title: "pushlint contract",
             description: """
                 What the app promises to understand: iOS categories and entitlements, Android channels, events with \
-                their templates and custom data fields, template variables with their maximum size, and allowed \
-                links. JSONC: comments and trailing commas are allowed.
+                their templates and custom data fields, template variables with their maximum size, allowed links, \
+                sounds and Live Activity types. JSONC: comments and trailing commas are allowed.
                 """,
             properties: [
                 ("$schema", .text("The JSON Schema of this file, for editors.")),
@@ -191,6 +213,36 @@ extension PayloadJSONSchema {
                                 .node(
                                     "Notification entitlements the app has.", type: "array",
                                     items: .node(enum: Contract.entitlements))
+                            ),
+                            (
+                                "sounds",
+                                .ref(
+                                    "strings",
+                                    """
+                                    Sound files payloads may name (aps.sound), with their extension (chime.caf); \
+                                    `app scan --write-contract` adds the app's.
+                                    """)
+                            ),
+                            (
+                                "liveActivities",
+                                .map(
+                                    """
+                                    The app's ActivityAttributes types by name (aps.attributes-type), with the keys \
+                                    their synthesized decoders read; `app scan --write-contract` adds them.
+                                    """,
+                                    values: .record([
+                                        (
+                                            "contentState",
+                                            stateFields("The keys of the type's ContentState (aps.content-state).")
+                                        ),
+                                        (
+                                            "attributes",
+                                            stateFields(
+                                                "The keys of the type's static attributes (aps.attributes of a push-to-start)."
+                                            )
+                                        ),
+                                        ("description", .documentationOnly),
+                                    ]))
                             ),
                         ])
                 ),
@@ -232,6 +284,15 @@ extension PayloadJSONSchema {
                                             ("name", .text("The user-visible name (documentation only).")),
                                             ("description", .documentationOnly),
                                         ]))
+                            ),
+                            (
+                                "sounds",
+                                .ref(
+                                    "strings",
+                                    """
+                                    res/raw sounds payloads may name (android.notification.sound), without their \
+                                    extension (chime); `app scan --write-contract` adds the app's.
+                                    """)
                             ),
                         ])
                 ),
@@ -326,6 +387,15 @@ extension PayloadJSONSchema {
                             (
                                 "hosts",
                                 .ref("strings", "Allowed hosts of http(s) links; *.example.com matches subdomains.")
+                            ),
+                            (
+                                "fields",
+                                .ref(
+                                    "strings",
+                                    """
+                                    Custom data keys that carry a link, checked besides url, link, deeplink and \
+                                    deep_link.
+                                    """)
                             ),
                         ])
                 ),
