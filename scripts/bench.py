@@ -223,6 +223,13 @@ def main():
         subprocess.run([BENCH, "app-tree", app_tree, "5000"], check=True)
     results["app_tree_mb"] = sum(os.path.getsize(f) for f in files_under(app_tree, "")) / 1e6
     results["app_scan"] = measure("pushlint app scan, 5 000-file app tree (JSON)", [PUSHLINT, "app", "scan", app_tree, "-f", "json"], runs=9, ok=(0,))
+    # Issue 30: the same mix with strings in five and six locales, .stringsdict, .xcstrings, sounds, drawables,
+    # mipmaps, colours, URL types, associated domains, intent filters and ActivityAttributes.
+    resource_tree = os.path.join(OUT, "app-tree-resources-5000")
+    if not os.path.isdir(resource_tree):
+        subprocess.run([BENCH, "app-tree-resources", resource_tree, "5000"], check=True)
+    results["app_resources_mb"] = sum(os.path.getsize(f) for f in files_under(resource_tree, "")) / 1e6
+    results["app_scan_resources"] = measure("pushlint app scan, 5 000-file tree with resources (JSON)", [PUSHLINT, "app", "scan", resource_tree, "-f", "json"], runs=9, ok=(0,))
 
     print("start-up")
     small = os.path.join(ROOT, "testdata", "fixtures", "apns", "clean", "bare-body.json")
@@ -313,6 +320,7 @@ def write_report(r, nfiles, corpus_mb, njson, json_mb, large_mb):
         (f"{nfiles} files end to end (JSON report to a file)", f"{ms(r['files_json'])} = {fps:,.0f} files/s; text report {ms(r['files_text'])}; --jobs 1 {ms(r['files_one_job'])}", ">= 40 000 files/s (<= 0.25 s)"),
         (f"{nfiles} varied files end to end (JSON report to a file; {r['varied_mb']:.1f} MB)", f"{ms(r['varied_json'])} = {nfiles / r['varied_json']['median']:,.0f} files/s", ">= 40 000 files/s (<= 0.25 s)"),
         (f"app scan, 5 000-file app tree ({r['app_tree_mb']:.1f} MB: Kotlin, Java, Swift, Objective-C, TS, Dart, XML, plists)", ms(r["app_scan"]), "< 1 s (issue 23)"),
+        (f"app scan, 5 000-file tree with strings, sounds, icons, links, Live Activities ({r['app_resources_mb']:.1f} MB)", ms(r["app_scan_resources"]), "< 1 s (issue 30)"),
         ("start-up: --version / lint one small file", f"{ms(r['start_version'])} / {ms(r['start_one'])}", "<= 5 ms / <= 10 ms"),
         (f"memory, {nfiles} files", f"peak RSS {r['files_json']['rss']:.0f} MB", "<= 64 MB"),
         ("memory, 200 MB file / 100 000 small files", f"{r['huge']['rss']:.0f} MB ({ms(r['huge'])}) / {r['many']['rss']:.0f} MB ({ms(r['many'])})", "< 256 MB each (issue 9)"),

@@ -8,7 +8,7 @@ import PushLintModel
 /// - Info.plist: `CFBundleURLTypes` > `CFBundleURLSchemes`;
 /// - `*.entitlements`: `com.apple.developer.associated-domains` `applinks:` hosts;
 /// - Expo's app.json: `scheme`, `ios.associatedDomains`, `android.intentFilters` and the expo-notifications plugin's
-///   `sounds` and `icon` / `color`.
+///   `sounds` and `icon` / `color` (app.config.js / .ts: the same keys, read by `ExpoConfigScanner.scanScript`).
 /// A value that is a reference or a build variable (`@string/x`, `$(PRODUCT_BUNDLE_IDENTIFIER)`,
 /// `${applicationId}`) is listed as unresolved, never guessed.
 enum AppLinkScanner {
@@ -156,7 +156,9 @@ enum AppLinkScanner {
             for filter in doc.elements(filters) where doc.kind(filter) == .object {
                 let autoVerify = doc.member(filter, "autoVerify").flatMap(doc.boolValue) == true
                 for action in strings(doc.member(filter, "action")) {
-                    link(.action, .android, doc.string(action), verified: false, line: line(action), into: &scan)
+                    link(
+                        .action, .android, expoIntentAction(doc.string(action)), verified: false, line: line(action),
+                        into: &scan)
                 }
                 var data = strings(nil)
                 if let node = doc.member(filter, "data") {
@@ -183,27 +185,43 @@ enum AppLinkScanner {
             // expo-notifications copies each file into the iOS bundle (by its name) and Android's res/raw (by its
             // name without the extension).
             for sound in strings(doc.member(parts[1], "sounds")) {
-                let file = AppResourceKind.folderAndName(doc.string(sound)).name
-                let location = AppFacts.Location(path: scan.path, line: line(sound))
-                scan.resourceFacts.sounds.append(AppFacts.Resource(platform: .ios, name: file, location: location))
-                scan.resourceFacts.sounds.append(
-                    AppFacts.Resource(
-                        platform: .android, name: AppResourceKind.androidResourceName(file), location: location))
+                expoSound(doc.string(sound), line: line(sound), into: &scan)
             }
-            // The plugin writes its `icon` as the FCM default notification icon and `color` as the default colour.
-            // Prebuild generates those resources, so they count as the app's.
             if let icon = doc.member(parts[1], "icon"), doc.kind(icon) == .string {
-                let location = AppFacts.Location(path: scan.path, line: line(icon))
-                scan.resourceFacts.defaultIcon = AppFacts.Fact(id: "notification_icon", location: location)
-                scan.resourceFacts.icons.append(
-                    AppFacts.Resource(platform: .android, name: "notification_icon", location: location))
+                expoNotificationResource(icon: true, line: line(icon), into: &scan)
             }
             if let color = doc.member(parts[1], "color"), doc.kind(color) == .string {
-                let location = AppFacts.Location(path: scan.path, line: line(color))
-                scan.resourceFacts.defaultColor = AppFacts.Fact(id: "notification_icon_color", location: location)
-                scan.resourceFacts.colors.append(
-                    AppFacts.Resource(platform: .android, name: "notification_icon_color", location: location))
+                expoNotificationResource(icon: false, line: line(color), into: &scan)
             }
+        }
+    }
+
+    /// Expo's prebuild writes an intent filter's `action` as `android.intent.action.<action>` (`VIEW` is
+    /// `android.intent.action.VIEW`; @expo/config-plugins `IntentFilters`, `renderIntentFilters`).
+    static func expoIntentAction(_ action: String) -> String { "android.intent.action." + action }
+
+    /// expo-notifications copies each file of its `sounds` into the iOS bundle (by its name) and Android's res/raw
+    /// (by its name without the extension).
+    static func expoSound(_ path: String, line: Int, into scan: inout AppSourceScan) {
+        let file = AppResourceKind.folderAndName(path).name
+        let location = AppFacts.Location(path: scan.path, line: line)
+        scan.resourceFacts.sounds.append(AppFacts.Resource(platform: .ios, name: file, location: location))
+        scan.resourceFacts.sounds.append(
+            AppFacts.Resource(platform: .android, name: AppResourceKind.androidResourceName(file), location: location))
+    }
+
+    /// The plugin writes its `icon` as the FCM default notification icon and `color` as the default colour.
+    /// Prebuild generates those resources, so they count as the app's.
+    static func expoNotificationResource(icon: Bool, line: Int, into scan: inout AppSourceScan) {
+        let location = AppFacts.Location(path: scan.path, line: line)
+        if icon {
+            scan.resourceFacts.defaultIcon = AppFacts.Fact(id: "notification_icon", location: location)
+            scan.resourceFacts.icons.append(
+                AppFacts.Resource(platform: .android, name: "notification_icon", location: location))
+        } else {
+            scan.resourceFacts.defaultColor = AppFacts.Fact(id: "notification_icon_color", location: location)
+            scan.resourceFacts.colors.append(
+                AppFacts.Resource(platform: .android, name: "notification_icon_color", location: location))
         }
     }
 }

@@ -15,6 +15,9 @@ public enum AppResourceKind: Sendable, Hashable {
     case androidRaw
     /// A file of an Android `res/drawable*` or `res/mipmap*` folder (the name is the fact).
     case androidDrawable
+    /// A colour state list of an Android `res/color*` folder: `@color/NAME` as much as a `<color>` of `res/values`
+    /// (`ContextCompat.getColor` resolves it to its default colour; the name is the fact).
+    case androidColor
 
     /// The names a walk for these files keeps, as globs (beside `AppSourceKind.walkGlobs`).
     public static let walkGlobs = [
@@ -30,10 +33,20 @@ public enum AppResourceKind: Sendable, Hashable {
             where: lower.hasSuffix)
     }
 
+    /// The largest file of this kind that is read. A String Catalog holds every locale of every key in one file: a
+    /// real app with 40 locales has a catalog of 2 to 20 MB, over the 2 MB sources are read up to; the JSON and
+    /// strings readers are linear, so the larger limit costs time in proportion only.
+    public var maximumFileBytes: Int {
+        switch self {
+        case .localizableStrings, .localizableStringsDict, .stringCatalog: return 32 << 20
+        case .iosSound, .androidRaw, .androidDrawable, .androidColor: return 0
+        }
+    }
+
     /// Whether the file's name is all that is read: its bytes are never opened.
     public var isNameOnly: Bool {
         switch self {
-        case .iosSound, .androidRaw, .androidDrawable: return true
+        case .iosSound, .androidRaw, .androidDrawable, .androidColor: return true
         case .localizableStrings, .localizableStringsDict, .stringCatalog: return false
         }
     }
@@ -48,6 +61,10 @@ public enum AppResourceKind: Sendable, Hashable {
         if inRes, folder.hasPrefix("drawable") || folder.hasPrefix("mipmap") {
             // Drawable XML (vectors, layer lists) is an icon too; other XML of those folders is not an app source.
             self = .androidDrawable
+            return
+        }
+        if inRes, folder == "color" || folder.hasPrefix("color-") {
+            self = .androidColor
             return
         }
         switch name {
@@ -156,13 +173,17 @@ public enum AppResourceScanner {
                 AppFacts.Resource(
                     platform: .android, name: AppResourceKind.androidResourceName(name), location: location))
             return scan
+        case .androidColor:
+            scan.resourceFacts.colors.append(
+                AppFacts.Resource(
+                    platform: .android, name: AppResourceKind.androidResourceName(name), location: location))
+            return scan
         case .localizableStrings, .localizableStringsDict, .stringCatalog:
             break
         }
-        if bytes.count > AppSourceScanner.maximumFileBytes {
+        if bytes.count > kind.maximumFileBytes {
             return .skipped(
-                path: path,
-                reason: "it is larger than \(AppSourceScanner.maximumFileBytes >> 20) MB (\(bytes.count) bytes)")
+                path: path, reason: "it is larger than \(kind.maximumFileBytes >> 20) MB (\(bytes.count) bytes)")
         }
         let locale = AppResourceKind.appleLocale(path)
         switch kind {

@@ -112,11 +112,26 @@ enum ExpoConfigScanner {
                 file.isPunctuation(i - 1, "{") || file.isPunctuation(i - 1, ",")
             else { continue }
             let key = file.isString(i) ? (file.stringValue(i) ?? "") : file.text(i)
-            guard ["UIBackgroundModes", "entitlements", "permissions", "plugins", "platforms"].contains(key) else {
-                continue
-            }
+            guard scriptKeys.contains(key) else { continue }
             let value = memberValue(file, from: i + 2)
             switch key {
+            case "scheme":
+                // The config's own `scheme` (a string or an array of them) registers on both platforms.
+                for element in literals(file, value, what: "scheme", into: &scan) {
+                    for platform in [AppFacts.Platform.ios, .android] {
+                        AppLinkScanner.link(
+                            .scheme, platform, element.text, verified: false, line: element.line, into: &scan)
+                    }
+                }
+            case "associatedDomains":
+                for element in literals(file, value, what: "associated domains", into: &scan) {
+                    guard let host = AppLinkScanner.applinksHost(element.text) else { continue }
+                    AppLinkScanner.link(.host, .ios, host, verified: true, line: element.line, into: &scan)
+                }
+            case "intentFilters":
+                intentFilters(file, value, into: &scan)
+                // Its `data` entries' `scheme` members are Android's alone, not the config's `scheme`.
+                i = max(i, value.upperBound - 1)
             case "UIBackgroundModes":
                 for element in elements(file, value, what: "background modes", into: &scan) {
                     scan.facts.append(
@@ -150,6 +165,82 @@ enum ExpoConfigScanner {
                 scan.platforms = Set(names)
             default:
                 plugins(file, value, into: &scan)
+            }
+        }
+    }
+
+    static let scriptKeys: Set<String> = [
+        "UIBackgroundModes", "entitlements", "permissions", "plugins", "platforms", "scheme", "associatedDomains",
+        "intentFilters",
+    ]
+
+    /// The string literals of a value that is one string literal or an array of them; anything else is unresolved.
+    static func literals(_ file: SourceFile, _ value: Range<Int>, what: String, into scan: inout AppSourceScan)
+        -> [(text: String, line: Int)]
+    {
+        let elements = ScriptSourceScanner.arrayElements(file, value) ?? [value]
+        var result: [(String, Int)] = []
+        for element in elements {
+            guard case .literal(let text) = file.classify(element) else {
+                unresolved(what, file, element, into: &scan)
+                continue
+            }
+            result.append((text, file.line(file.trimmed(element).lowerBound)))
+        }
+        return result
+    }
+
+    /// `android.intentFilters`: `[{ action: 'VIEW', autoVerify: true, data: [{ scheme: 'https', host: … }] }]`, as
+    /// `AppLinkScanner.scanExpoJSON` reads the same keys of app.json.
+    static func intentFilters(_ file: SourceFile, _ value: Range<Int>, into scan: inout AppSourceScan) {
+        guard let filters = ScriptSourceScanner.arrayElements(file, value) else {
+            unresolved("intent filters", file, value, into: &scan)
+            return
+        }
+        for filter in filters {
+            guard let members = ScriptSourceScanner.objectMembers(file, filter) else {
+                unresolved("intent filter", file, filter, into: &scan)
+                continue
+            }
+            func member(_ key: String) -> Range<Int>? { members.first { $0.key == key }?.value }
+            let autoVerify = member("autoVerify").map { $0.count == 1 && file.isIdentifier($0.lowerBound, "true") }
+            if let action = member("action") {
+                for element in literals(file, action, what: "intent filter action", into: &scan) {
+                    AppLinkScanner.link(
+                        .action, .android, AppLinkScanner.expoIntentAction(element.text), verified: false,
+                        line: element.line, into: &scan)
+                }
+            }
+            var data: [Range<Int>] = []
+            if let node = member("data") {
+                data = ScriptSourceScanner.arrayElements(file, node) ?? [node]
+            }
+            var schemes: [(text: String, line: Int)] = []
+            var hosts: [(text: String, line: Int)] = []
+            for entry in data {
+                guard let fields = ScriptSourceScanner.objectMembers(file, entry) else {
+                    unresolved("intent filter data", file, entry, into: &scan)
+                    continue
+                }
+                for field in fields where field.key == "scheme" || field.key == "host" {
+                    guard case .literal(let text) = file.classify(field.value) else {
+                        unresolved("intent filter \(field.key)", file, field.value, into: &scan)
+                        continue
+                    }
+                    if field.key == "scheme" {
+                        schemes.append((text, field.keyLine))
+                    } else {
+                        hosts.append((text, field.keyLine))
+                    }
+                }
+            }
+            let https = schemes.contains { $0.text.lowercased() == "https" }
+            for scheme in schemes {
+                AppLinkScanner.link(.scheme, .android, scheme.text, verified: false, line: scheme.line, into: &scan)
+            }
+            for host in hosts {
+                AppLinkScanner.link(
+                    .host, .android, host.text, verified: autoVerify == true && https, line: host.line, into: &scan)
             }
         }
     }
@@ -214,6 +305,17 @@ enum ExpoConfigScanner {
             for member in members {
                 if member.key == "defaultChannel" {
                     scan.facts.append(RawFact(.defaultChannel, id: file.expression(member.value), line: member.keyLine))
+                } else if member.key == "sounds" {
+                    for sound in literals(file, member.value, what: "expo-notifications sounds", into: &scan) {
+                        AppLinkScanner.expoSound(sound.text, line: sound.line, into: &scan)
+                    }
+                } else if member.key == "icon" || member.key == "color" {
+                    guard case .literal = file.classify(member.value) else {
+                        unresolved("expo-notifications \(member.key)", file, member.value, into: &scan)
+                        continue
+                    }
+                    AppLinkScanner.expoNotificationResource(
+                        icon: member.key == "icon", line: member.keyLine, into: &scan)
                 } else if member.key == "enableBackgroundRemoteNotifications" {
                     if member.value.count == 1, file.isIdentifier(member.value.lowerBound, "true") {
                         remoteNotificationMode(line: member.keyLine, into: &scan)

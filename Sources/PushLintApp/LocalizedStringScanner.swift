@@ -21,8 +21,34 @@ enum LocalizedStringScanner {
     /// argument; positional ones by their position): `%%` and Java's `%n` take none, `%#@name@` (a plural variable)
     /// is `#`.
     static func conversions(in text: String, style: FormatStyle) -> [Character] {
+        let (sequential, positional) = specifiers(in: text, style: style)
+        guard let last = positional.keys.max() else { return sequential }
+        var result = (1...max(last, sequential.count)).map { positional[$0] ?? "?" }
+        for (index, conversion) in sequential.enumerated() where result[index] == "?" { result[index] = conversion }
+        return result
+    }
+
+    /// `conversions` with the arguments a plural variable's texts name by position. A variable's own number is
+    /// written `%d` (or `%lld`, or Xcode's `%arg`) in its texts and is the variable's argument, but `%2$@` in them is
+    /// the format's second argument (`"%#@followers@"` whose texts are `"%2$@ follower"` / `"%2$@ followers"` takes
+    /// two): counted, or the string looks one argument short of what the app passes.
+    static func conversions(in format: String, variableTexts: [String]) -> [Character] {
+        var result = conversions(in: format, style: .apple)
+        for text in variableTexts where text.utf8.contains(UInt8(ascii: "$")) {
+            for (position, conversion) in specifiers(in: text, style: .apple).positional.sorted(by: { $0.key < $1.key })
+            where position > result.count && position <= 64 {
+                result += [Character](repeating: "?", count: position - result.count - 1) + [conversion]
+            }
+        }
+        return result
+    }
+
+    /// The specifiers of `text`: those without a position in order, and those with one by position.
+    static func specifiers(in text: String, style: FormatStyle) -> (
+        sequential: [Character], positional: [Int: Character]
+    ) {
         // Most strings have no specifier: settled on the bytes, without listing the scalars.
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return [] }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return ([], [:]) }
         let scalars = Array(text.unicodeScalars)
         var sequential: [Character] = []
         var positional: [Int: Character] = [:]
@@ -92,10 +118,7 @@ enum LocalizedStringScanner {
             }
             i = j + 1
         }
-        guard let last = positional.keys.max() else { return sequential }
-        var result = (1...max(last, sequential.count)).map { positional[$0] ?? "?" }
-        for (index, conversion) in sequential.enumerated() where result[index] == "?" { result[index] = conversion }
-        return result
+        return (sequential, positional)
     }
 
     /// A flag of a specifier. No space flag: "50% off" is text, not a specifier with a space flag.
@@ -348,9 +371,16 @@ enum LocalizedStringScanner {
         }
         for member in members {
             guard case .string(let format, _) = member.value.member("NSStringLocalizedFormatKey") else { continue }
-            var result = conversions(in: format, style: .apple)
             // `%#@name@` is one argument, of the type its variable declares.
             let variables = self.variables(in: format)
+            var texts: [String] = []
+            for name in variables {
+                guard case .dictionary(let rules, _) = member.value.member(name) else { continue }
+                for rule in rules where !rule.key.hasPrefix("NSStringFormat") {
+                    if case .string(let text, _) = rule.value { texts.append(text) }
+                }
+            }
+            var result = conversions(in: format, variableTexts: texts)
             var variableIndex = 0
             for index in result.indices where result[index] == "#" {
                 defer { variableIndex += 1 }
@@ -395,7 +425,11 @@ enum LocalizedStringScanner {
     // MARK: String Catalogs
 
     static func scanCatalog(_ bytes: [UInt8], into scan: inout AppSourceScan) {
-        let result = JSONParser.parse(bytes, options: JSONParseOptions(mode: .strict, maxDepth: 64, maxBytes: 4 << 20))
+        let result = JSONParser.parse(
+            bytes,
+            options: JSONParseOptions(
+                mode: .strict, maxDepth: 64, maxBytes: AppResourceKind.stringCatalog.maximumFileBytes)
+        )
         guard let doc = result.document else {
             scan.unreadable = "it is not JSON: " + (result.error?.message ?? "it could not be parsed")
             return
@@ -413,22 +447,49 @@ enum LocalizedStringScanner {
             let key = doc.string(member.key)
             let line = lines.position(of: doc.span(member.key).start).line
             var texts: [String: String] = [:]
+            var substitutionTexts: [String: [String]] = [:]
             if doc.kind(member.value) == .object, let localizations = doc.member(member.value, "localizations"),
                 doc.kind(localizations) == .object
             {
                 for localization in doc.members(localizations) {
-                    texts[doc.string(localization.key)] = text(of: localization.value, doc) ?? ""
+                    let locale = doc.string(localization.key)
+                    texts[locale] = text(of: localization.value, doc) ?? ""
+                    substitutionTexts[locale] = self.substitutionTexts(of: localization.value, doc)
                 }
             }
             // The key is the source text when the source locale has no entry of its own.
             if texts[source] == nil { texts[source] = key }
             for (locale, text) in texts {
-                var result = conversions(in: text, style: .apple)
+                var result = conversions(in: text, variableTexts: substitutionTexts[locale] ?? [])
                 for index in result.indices where result[index] == "#" { result[index] = "d" }
                 scan.resourceFacts.strings.append(
                     ResourceScan.StringEntry(platform: .ios, key: key, locale: locale, conversions: result, line: line))
             }
         }
+    }
+
+    /// The texts of a localization's plural `substitutions` (every case of every variable), where a `%2$@` names
+    /// an argument of the whole string.
+    static func substitutionTexts(of localization: NodeID, _ doc: JSONDocument) -> [String] {
+        guard doc.kind(localization) == .object, let substitutions = doc.member(localization, "substitutions"),
+            doc.kind(substitutions) == .object
+        else { return [] }
+        var result: [String] = []
+        for substitution in doc.members(substitutions) {
+            guard let variations = doc.member(substitution.value, "variations"), doc.kind(variations) == .object else {
+                continue
+            }
+            for kind in doc.members(variations) where doc.kind(kind.value) == .object {
+                for variation in doc.members(kind.value) {
+                    if let unit = doc.member(variation.value, "stringUnit"), doc.kind(unit) == .object,
+                        let value = doc.member(unit, "value").flatMap(doc.stringValue)
+                    {
+                        result.append(value)
+                    }
+                }
+            }
+        }
+        return result
     }
 
     /// A localization's text: its `stringUnit.value`, else that of its `other` (or first) variation, on an explicit

@@ -3,10 +3,20 @@
 /// TypeScript (20%), Dart (4%), XML layouts, resources and manifests (10%), plists and entitlements (2%); sources
 /// of 1.5 to 12 KB with comments, strings, templates and lambdas, and one in 40 with notification code (channels,
 /// categories, constants). Same seed, same bytes.
+///
+/// With `resources` (issue 30) three of the four layout slots carry what payloads are checked against instead:
+/// Android `res/values*/strings.xml` in six locales, `res/raw` sounds, drawables, mipmaps and colours; iOS
+/// `Localizable.strings` in five locales, `.stringsdict`, `.xcstrings` catalogs and `.caf` sounds; Swift
+/// `ActivityAttributes` with `CodingKeys`; and the manifests, Info.plists and entitlements gain intent filters, URL
+/// types and associated domains.
 struct AppTree {
     var rng: SplitMix64
+    var resources: Bool
 
-    init(seed: UInt64 = 0xA99_7EE) { rng = SplitMix64(seed: seed) }
+    init(seed: UInt64 = 0xA99_7EE, resources: Bool = false) {
+        rng = SplitMix64(seed: seed)
+        self.resources = resources
+    }
 
     mutating func number(_ upper: Int) -> Int { Int(rng.next() % UInt64(upper)) }
 
@@ -40,6 +50,12 @@ struct AppTree {
                 result.append(("mobile/src/\(feature)/\(noun())\(i).tsx", typeScript(i, push)))
             case 42..<44:
                 result.append(("flutter/lib/\(feature)/\(noun().lowercased())_\(i).dart", dart(i, push)))
+            case 45 where resources:
+                result.append(androidResource(i))
+            case 46 where resources:
+                result.append(appleResource(i))
+            case 47 where resources:
+                result.append(("ios/Widgets/\(feature)/\(noun())Activity\(i).swift", liveActivity(i)))
             case 44..<48:
                 result.append(("android/app/src/main/res/layout/screen_\(i).xml", layout(i)))
             case 48:
@@ -50,7 +66,7 @@ struct AppTree {
                 }
             default:
                 if i % 200 == 49 {
-                    result.append(("ios/Target\(i)/Target\(i).entitlements", entitlements()))
+                    result.append(("ios/Target\(i)/Target\(i).entitlements", entitlements(i)))
                 } else {
                     result.append(("ios/Target\(i)/Info.plist", infoPlist(i)))
                 }
@@ -304,7 +320,7 @@ struct AppTree {
             <application android:label="Feature \(i)">
                 <meta-data android:name="com.google.firebase.messaging.default_notification_channel_id"
                     android:value="channel_\(i)" />
-            </application>
+        \(resources ? manifestLinks(i) : "")    </application>
         </manifest>
 
         """
@@ -328,13 +344,13 @@ struct AppTree {
                 <key>NSExtensionPointIdentifier</key>
                 <string>\(i % 3 == 0 ? "com.apple.usernotifications.service" : "com.apple.widgetkit-extension")</string>
             </dict>
-        </dict>
+        \(resources ? urlTypes(i) : "")</dict>
         </plist>
 
         """
     }
 
-    func entitlements() -> String {
+    func entitlements(_ i: Int = 0) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0">
@@ -343,8 +359,179 @@ struct AppTree {
             <string>production</string>
             <key>com.apple.developer.usernotifications.time-sensitive</key>
             <true/>
-        </dict>
+        \(resources ? "    <key>com.apple.developer.associated-domains</key>\n    <array>\n        <string>applinks:shop\(i).example.com</string>\n        <string>webcredentials:shop\(i).example.com</string>\n    </array>\n" : "")</dict>
         </plist>
+
+        """
+    }
+
+    // MARK: Issue 30's resources
+
+    static let androidLocales = ["", "-fr", "-de", "-es", "-pt-rBR", "-ja"]
+    static let appleLocales = ["en", "fr", "de", "es", "ja"]
+
+    /// One Android resource of the rotation: strings in a locale, a raw sound, a drawable, a mipmap or colours.
+    mutating func androidResource(_ i: Int) -> (String, String) {
+        let module = "android/module\(i)/src/main/res"
+        switch (i / 50) % 10 {
+        case 0..<6:
+            let locale = Self.androidLocales[(i / 50) % 6]
+            var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
+            for k in 0..<(20 + number(80)) {
+                let format =
+                    k % 3 == 0 ? "%1$s ordered %2$d items" : k % 3 == 1 ? "%s is on its way" : "Plain text \(k)"
+                text += "    <string name=\"notif_\(i % 7)_\(k)\">\(format) &amp; \\'more\\'</string>\n"
+            }
+            text +=
+                "    <plurals name=\"items_\(i)\"><item quantity=\"one\">%d item</item><item quantity=\"other\">%d items</item></plurals>\n"
+            return ("\(module)/values\(locale)/strings.xml", text + "</resources>\n")
+        case 6:
+            return ("\(module)/raw/chime_\(i).ogg", "OggS binary stand-in \(i)\n")
+        case 7:
+            return (
+                "\(module)/drawable/ic_stat_\(i).xml",
+                "<vector xmlns:android=\"http://schemas.android.com/apk/res/android\" />\n"
+            )
+        case 8:
+            return ("\(module)/mipmap-xxhdpi/ic_launcher_\(i).png", "PNG stand-in \(i)\n")
+        default:
+            var text = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
+            for k in 0..<(10 + number(30)) {
+                text += "    <color name=\"brand_\(i)_\(k)\">#FF\(String(k * 37 % 4096, radix: 16))</color>\n"
+            }
+            return ("\(module)/values/colors_\(i).xml", text + "</resources>\n")
+        }
+    }
+
+    /// One iOS resource of the rotation: `Localizable.strings` in a locale, a stringsdict, a catalog or a sound.
+    mutating func appleResource(_ i: Int) -> (String, String) {
+        let module = "ios/Module\(i)"
+        switch (i / 50) % 8 {
+        case 0..<5:
+            let locale = Self.appleLocales[(i / 50) % 5]
+            var text = "/* Notifications of module \(i % 9) in \(locale). */\n"
+            for k in 0..<(20 + number(80)) {
+                let format =
+                    k % 3 == 0 ? "%@ ordered %d items" : k % 3 == 1 ? "%1$@ is on its way" : "Plain \\\"text\\\" \(k)"
+                text += "// Shown for event \(k)\n\"NOTIF_\(i % 9)_\(k)\" = \"\(format)\";\n"
+            }
+            return ("\(module)/\(locale).lproj/Localizable.strings", text)
+        case 5:
+            var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+            for k in 0..<(5 + number(20)) {
+                text += """
+                        <key>COUNT_\(i)_\(k)</key>
+                        <dict>
+                            <key>NSStringLocalizedFormatKey</key><string>%#@items@ for %@</string>
+                            <key>items</key>
+                            <dict>
+                                <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                                <key>one</key><string>%d item</string>
+                                <key>other</key><string>%d items</string>
+                            </dict>
+                        </dict>
+
+                    """
+            }
+            return ("\(module)/en.lproj/Localizable.stringsdict", text + "</dict>\n</plist>\n")
+        case 6:
+            var entries: [String] = []
+            for k in 0..<(10 + number(40)) {
+                entries.append(
+                    """
+                        "CATALOG_\(i)_\(k)" : { "localizations" : {
+                          "en" : { "stringUnit" : { "state" : "translated", "value" : "%@ saved %lld items" } },
+                          "fr" : { "stringUnit" : { "state" : "translated", "value" : "%@ a enregistré %lld articles" } },
+                          "de" : { "stringUnit" : { "state" : "needs_review", "value" : "%@ hat %lld Artikel" } }
+                        } }
+                    """)
+            }
+            return (
+                "\(module)/Catalog\(i)/Localizable.xcstrings",
+                "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n" + entries.joined(separator: ",\n")
+                    + "\n  },\n  \"version\" : \"1.0\"\n}\n"
+            )
+        default:
+            return ("ios/Shop/Sounds/alert_\(i).caf", "caff stand-in \(i)\n")
+        }
+    }
+
+    /// A Live Activity's attributes with renamed keys and optionals (its content state is what a payload carries).
+    mutating func liveActivity(_ i: Int) -> String {
+        var text = """
+            \(Self.imports("ActivityKit", "Foundation"))
+
+            /// The \(noun()) tracker's Live Activity.
+            struct \(noun())Activity\(i)Attributes: ActivityAttributes {
+                var orderNumber: String
+                var storeName: String
+
+                struct ContentState: Codable, Hashable {
+                    var status: String
+                    var stopsLeft: Int
+                    var eta: Date?
+                    var courier: String?
+
+                    enum CodingKeys: String, CodingKey {
+                        case status
+                        case stopsLeft = "stops_left"
+                        case eta, courier = "courier_name"
+                    }
+                }
+            }
+
+            """
+        text += body(size() / 2) { tree, k in
+            """
+            // Formats part \(k) of the activity's view.
+            func describe\(k)(_ state: \(tree.noun())ActivityState) -> String {
+                "\\(state.status): \\(state.stopsLeft) stops, \(tree.number(60)) min"
+            }
+
+            """
+        }
+        return text
+    }
+
+    func manifestLinks(_ i: Int) -> String {
+        """
+            <meta-data android:name="com.google.firebase.messaging.default_notification_icon"
+                        android:resource="@drawable/ic_stat_\(i)" />
+                    <meta-data android:name="com.google.firebase.messaging.default_notification_color"
+                        android:resource="@color/brand_\(i)_0" />
+                    <activity android:name=".Feature\(i)Activity" android:exported="true">
+                        <intent-filter>
+                            <action android:name="com.example.OPEN_FEATURE_\(i)" />
+                            <category android:name="android.intent.category.DEFAULT" />
+                        </intent-filter>
+                        <intent-filter android:autoVerify="true">
+                            <action android:name="android.intent.action.VIEW" />
+                            <category android:name="android.intent.category.BROWSABLE" />
+                            <data android:scheme="https" android:host="shop\(i).example.com" />
+                        </intent-filter>
+                        <intent-filter>
+                            <action android:name="android.intent.action.VIEW" />
+                            <data android:scheme="shop\(i)" android:host="orders" />
+                        </intent-filter>
+                    </activity>
+
+        """
+    }
+
+    func urlTypes(_ i: Int) -> String {
+        """
+            <key>CFBundleURLTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleURLName</key>
+                        <string>com.example.target\(i)</string>
+                        <key>CFBundleURLSchemes</key>
+                        <array>
+                            <string>target\(i)</string>
+                        </array>
+                    </dict>
+                </array>
 
         """
     }

@@ -7,6 +7,7 @@
 //   pushlint-bench template-render FILE [N]     parse the template's blocks, select and render its branches and parse
 //                                               every rendering, N times: the template machinery without the rules
 //   pushlint-bench app-tree DIR [N]      write a mobile app tree of N files (default 5000) for `pushlint app scan`
+//   pushlint-bench app-tree-resources DIR [N]   the same with issue 30's strings, sounds, icons, links and Live Activities
 import Foundation
 import PushLintJSON
 
@@ -30,7 +31,7 @@ func monotonicSeconds() -> Double {
 let args = CommandLine.arguments
 guard args.count >= 3 else {
     fail(
-        "usage: pushlint-bench generate DIR | parse FILE [N] | parse-foundation FILE [N] | template-conditions K FILE | template-render FILE [N] | app-tree DIR [N]"
+        "usage: pushlint-bench generate DIR | parse FILE [N] | parse-foundation FILE [N] | template-conditions K FILE | template-render FILE [N] | app-tree DIR [N] | app-tree-resources DIR [N]"
     )
 }
 switch args[1] {
@@ -127,9 +128,9 @@ case "template-render":
         String(
             format: "template-render %d bytes, %d renderings: %.3f ms per template", bytes.count, renderings,
             seconds * 1000))
-case "app-tree":
+case "app-tree", "app-tree-resources":
     let count = args.count > 3 ? Int(args[3]) ?? 5000 : 5000
-    var tree = AppTree()
+    var tree = AppTree(resources: args[1] == "app-tree-resources")
     var bytes = 0
     for file in tree.files(count) {
         write("\(args[2])/\(file.path)", file.text)
