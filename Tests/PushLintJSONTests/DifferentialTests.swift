@@ -223,7 +223,14 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    @Test func fastPathEdgesParseAsBefore() {
+    /// Every edge in the main modes (one of each kind, recovery included); the slow test (`scripts/test`) checks
+    /// them in the other modes.
+    @Test func fastPathEdgesParseAsBefore() { Self.fastPathEdges(modes: Self.mainModes) }
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func fastPathEdgesParseAsBeforeInEveryMode() {
+        Self.fastPathEdges(modes: Self.modes.filter { !Self.mainModes.contains($0) })
+    }
+
+    static func fastPathEdges(modes: [JSONParseOptions]) {
         // Runs of 0...17 spaces or ASCII letters, then the byte that ends the run, at the end of the input or not.
         var inputs: [[UInt8]] = []
         let enders: [[UInt8]] = [
@@ -290,7 +297,7 @@ import Testing
             inputs.append(Array("{\"a\": \(word)}".utf8))
             inputs.append(Array("[\(word),\(word) ]".utf8))
         }
-        let failures = Self.check(inputs)
+        let failures = Self.check(inputs, modes: modes)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
