@@ -142,36 +142,67 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    @Test func prefixesOfFilesParseAsBefore() {
+    /// The large sets (prefixes, generated and mutated documents) are split by input: the fast loop checks every
+    /// `sampleStride`-th input (the same inputs every run), the slow tests (`scripts/test`) the others, so the test
+    /// command checks every input as before.
+    enum Share {
+        case sample, rest
+
+        static let sampleStride = 8
+
+        func filter(_ inputs: [[UInt8]]) -> [[UInt8]] {
+            inputs.indices.filter { ($0 % Self.sampleStride == 0) == (self == .sample) }.map { inputs[$0] }
+        }
+    }
+
+    @Test func prefixesOfFilesParseAsBefore() { Self.prefixesOfFiles(.sample) }
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func prefixesOfFilesParseAsBeforeInFull() { Self.prefixesOfFiles(.rest) }
+
+    static func prefixesOfFiles(_ share: Share) {
         // Every prefix of the small files: each ends the input at another point of the grammar.
         var inputs: [[UInt8]] = []
         for bytes in Self.files where bytes.count <= 600 {
             for n in 0..<bytes.count { inputs.append(Array(bytes[0..<n])) }
         }
-        let failures = Self.check(inputs, modes: Self.prefixModes, positions: false)
+        let failures = Self.check(share.filter(inputs), modes: Self.prefixModes, positions: false)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    @Test func generatedDocumentsParseAsBefore() {
+    @Test func generatedDocumentsParseAsBefore() { Self.generatedDocuments(.sample) }
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func generatedDocumentsParseAsBeforeInFull() {
+        Self.generatedDocuments(.rest)
+    }
+
+    static func generatedDocuments(_ share: Share) {
         var generator = DocumentGenerator(seed: 0x5EED)
         var inputs: [[UInt8]] = []
         for _ in 0..<3000 { inputs.append(generator.document()) }
-        let failures = Self.check(inputs)
+        let failures = Self.check(share.filter(inputs))
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    @Test func prefixesOfGeneratedDocumentsParseAsBefore() {
+    @Test func prefixesOfGeneratedDocumentsParseAsBefore() { Self.prefixesOfGeneratedDocuments(.sample) }
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func prefixesOfGeneratedDocumentsParseAsBeforeInFull() {
+        Self.prefixesOfGeneratedDocuments(.rest)
+    }
+
+    static func prefixesOfGeneratedDocuments(_ share: Share) {
         var generator = DocumentGenerator(seed: 42)
         var inputs: [[UInt8]] = []
         for _ in 0..<150 {
             let bytes = generator.document()
             for n in 0..<bytes.count { inputs.append(Array(bytes[0..<n])) }
         }
-        let failures = Self.check(inputs, modes: Self.prefixModes, positions: false)
+        let failures = Self.check(share.filter(inputs), modes: Self.prefixModes, positions: false)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    @Test func mutatedDocumentsParseAsBefore() {
+    @Test func mutatedDocumentsParseAsBefore() { Self.mutatedDocuments(.sample) }
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func mutatedDocumentsParseAsBeforeInFull() {
+        Self.mutatedDocuments(.rest)
+    }
+
+    static func mutatedDocuments(_ share: Share) {
         var generator = DocumentGenerator(seed: 7)
         var inputs: [[UInt8]] = []
         for _ in 0..<1500 {
@@ -188,11 +219,18 @@ import Testing
             }
             inputs.append(bytes)
         }
-        let failures = Self.check(inputs)
+        let failures = Self.check(share.filter(inputs))
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    @Test func fastPathEdgesParseAsBefore() {
+    /// Every edge in the main modes (one of each kind, recovery included); the slow test (`scripts/test`) checks
+    /// them in the other modes.
+    @Test func fastPathEdgesParseAsBefore() { Self.fastPathEdges(modes: Self.mainModes) }
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func fastPathEdgesParseAsBeforeInEveryMode() {
+        Self.fastPathEdges(modes: Self.modes.filter { !Self.mainModes.contains($0) })
+    }
+
+    static func fastPathEdges(modes: [JSONParseOptions]) {
         // Runs of 0...17 spaces or ASCII letters, then the byte that ends the run, at the end of the input or not.
         var inputs: [[UInt8]] = []
         let enders: [[UInt8]] = [
@@ -259,7 +297,7 @@ import Testing
             inputs.append(Array("{\"a\": \(word)}".utf8))
             inputs.append(Array("[\(word),\(word) ]".utf8))
         }
-        let failures = Self.check(inputs)
+        let failures = Self.check(inputs, modes: modes)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 

@@ -5,8 +5,9 @@ import Testing
 /// The SwiftPM command plugin for real: a package in a temporary folder depends on this repository by path, and
 /// `swift package pushlint` lints its payloads. It builds pushlint for that package (into `.build/plugin-test` of
 /// this repository, so later runs are incremental), so it is slow; it needs no network (a path dependency).
-/// It runs with the test command; `PUSHLINT_SKIP_PLUGIN_TEST=1` skips it explicitly (CONTRIBUTING.md "Releases and distribution checks").
-@Suite struct PluginTests {
+/// It runs with the test command (a slow test: plain `swift test` skips it); `PUSHLINT_SKIP_PLUGIN_TEST=1` skips it
+/// explicitly (CONTRIBUTING.md "Releases and distribution checks").
+@Suite(.tags(.slow), .whenSlowTestsAreOn) struct PluginTests {
     static let skipVariable = "PUSHLINT_SKIP_PLUGIN_TEST"
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment[skipVariable] != "1", "skipped: \(skipVariable)=1"))

@@ -4,8 +4,9 @@ import Testing
 
 /// The built executable in a subprocess, for what only a process shows: the exit status it really exits with, the
 /// process's working directory and environment, standard input through a pipe, a closed standard output, and a
-/// random hash seed per process. Everything else runs in memory (`Tests/PushLintCLITests`).
-@Suite struct ProcessTests {
+/// random hash seed per process. Everything else runs in memory (`Tests/PushLintCLITests`). Slow: a process per
+/// run, and a build of the binary when `.build/debug/pushlint` is older than the sources (`BuiltBinary`).
+@Suite(.tags(.slow), .whenSlowTestsAreOn) struct ProcessTests {
     static let clean = #"{"aps": {"alert": "Hi"}}"#
 
     /// 0, 1 and 2 are the process's exit status; a report named relatively is written in the process's working

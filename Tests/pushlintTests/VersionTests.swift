@@ -39,7 +39,7 @@ import Testing
         }
     }
 
-    @Test func versionPrintsIt() throws {
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func versionPrintsIt() throws {
         let run = try BuiltBinary.pushlint(["--version"], cwd: Paths.repo.path)
         #expect(run.status == 0)
         #expect(run.stdout == "pushlint \(PushLintInfo.version)\n")
