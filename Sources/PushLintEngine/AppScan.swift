@@ -88,7 +88,9 @@ public enum AppScan {
         if AppSourceKind(path: target.path.display) == nil, let kind = AppResourceKind(path: target.path.display) {
             // A sound or an icon is its name: its bytes are never read.
             if kind.isNameOnly { return AppResourceScanner.scan([], path: target.path.display, kind: kind) }
-            return read(target, fileSystem) { AppResourceScanner.scan($0, path: target.path.display, kind: kind) }
+            return read(target, fileSystem, limit: kind.maximumFileBytes) {
+                AppResourceScanner.scan($0, path: target.path.display, kind: kind)
+            }
         }
         guard let kind = AppSourceKind(path: target.path.display) else {
             // An image or a sound outside the folders that make it a resource (an asset catalog's PNGs).
@@ -109,15 +111,16 @@ public enum AppScan {
     /// Scans the target's bytes with `scan`; a file over the size limit is skipped and one that cannot be read is
     /// unreadable, each with the reason.
     static func read(
-        _ target: LintTarget, _ fileSystem: any FileSystem, scan: ([UInt8]) -> AppSourceScan
+        _ target: LintTarget, _ fileSystem: any FileSystem, limit: Int = AppSourceScanner.maximumFileBytes,
+        scan: ([UInt8]) -> AppSourceScan
     ) -> AppSourceScan {
-        switch fileSystem.read(target.path.absolute, limit: AppSourceScanner.maximumFileBytes) {
+        switch fileSystem.read(target.path.absolute, limit: limit) {
         case .bytes(let bytes):
             return scan(bytes)
         case .tooLarge(let size):
             return .skipped(
                 path: target.path.display,
-                reason: "it is larger than \(AppSourceScanner.maximumFileBytes >> 20) MB (\(size) bytes)")
+                reason: "it is larger than \(limit >> 20) MB (\(size) bytes)")
         case .failed(let reason):
             return .unreadable(path: target.path.display, reason: "cannot read it: \(reason)")
         }

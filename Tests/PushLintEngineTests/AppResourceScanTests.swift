@@ -116,6 +116,26 @@ import Testing
         #expect(facts.unreadable.isEmpty)
     }
 
+    /// A String Catalog holds every locale of every key in one file, so a real one is often past the 2 MB that
+    /// sources are read up to: the walk reads it up to the resource's own limit.
+    @Test func aStringCatalogPastTheSourceLimitIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pushlint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("ios"), withIntermediateDirectories: true)
+        let padding = String(repeating: "x", count: 100)
+        let filler = (0..<25_000).map { "\"filler\($0)\": {\"comment\": \"\(padding)\"}" }.joined(separator: ",")
+        let catalog = """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {\(filler),
+             "order_shipped": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Shipped %@"}}}}}}
+            """
+        #expect(catalog.utf8.count > 2 << 20)  // the limit of a source file
+        try Data(catalog.utf8).write(to: folder.appendingPathComponent("ios/Localizable.xcstrings"))
+        let facts = try AppScan.scan(folders: ["."], cwd: folder.path, jobs: 1)
+        #expect(facts.strings.first { $0.key == "order_shipped" }?.arguments == 1)
+        #expect(facts.skipped.isEmpty)
+    }
+
     /// `--write-contract` fills `links` from the app's schemes and verified hosts, keeps the team's, and a second
     /// merge changes nothing.
     @Test func writeContractFillsLinks() throws {
