@@ -73,3 +73,82 @@ func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
     finish()
     return queue.withLock { takeAll(&$0.results) }
 }
+
+/// Work handed out in submission order and results not yet consumed, for `orderedMap(jobs:window:produce:_:consume:)`.
+struct OrderedQueue<Item, Result> {
+    var items: [(index: Int, item: Item)] = []
+    var nextItem = 0
+    var results: [Int: Result] = [:]
+    var finished = false
+}
+
+/// A bounded, ordered pipeline: `produce` runs on the calling thread and submits items; up to `jobs` workers run
+/// `body` on them while `produce` goes on; `consume` gets every result on the calling thread, in submission order.
+/// At most `window` items are submitted and not yet consumed: a submission waits for the oldest result past that,
+/// so the memory held is `window` items and results, whatever the length of the stream (a log of gigabytes).
+func orderedMap<Item: Sendable, T: Sendable>(
+    jobs: Int, window: Int, produce: (_ submit: (Item) -> Void) -> Void, _ body: @escaping @Sendable (Item) -> T,
+    consume: @escaping (T) -> Void
+) {
+    guard jobs > 1 else {
+        produce { consume(body($0)) }
+        return
+    }
+    let queue = Mutex(OrderedQueue<Item, T>())
+    let available = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let workers = DispatchGroup()
+    let workerCount = max(1, min(jobs, Engine.activeProcessors))
+    for _ in 0..<workerCount {
+        DispatchQueue.global(qos: .userInitiated).async(group: workers) {
+            while true {
+                available.wait()
+                let next: (index: Int, item: Item)? = queue.withLock { q in
+                    guard q.nextItem < q.items.count else { return nil }
+                    defer { q.nextItem += 1 }
+                    return q.items[q.nextItem]
+                }
+                guard let next else { break }
+                let result = body(next.item)
+                queue.withLock { $0.results[next.index] = result }
+                done.signal()
+            }
+        }
+    }
+    var submitted = 0
+    var consumed = 0
+    // Consumes the results that are ready in order; with `waiting`, waits for the oldest first.
+    func drain(waiting: Bool) {
+        while consumed < submitted {
+            let ready: T? = queue.withLock { q in
+                let result = q.results.removeValue(forKey: consumed)
+                // Items already taken are dropped from the front, so the list holds the window at most.
+                if q.nextItem > 256 {
+                    q.items.removeFirst(q.nextItem)
+                    q.nextItem = 0
+                }
+                return result
+            }
+            guard let ready else {
+                guard waiting else { return }
+                done.wait()
+                continue
+            }
+            consumed += 1
+            consume(ready)
+        }
+    }
+    produce { item in
+        queue.withLock { $0.items.append((submitted, item)) }
+        submitted += 1
+        available.signal()
+        drain(waiting: false)
+        while submitted - consumed >= window {
+            done.wait()
+            drain(waiting: false)
+        }
+    }
+    drain(waiting: true)
+    for _ in 0..<workerCount { available.signal() }
+    workers.wait()
+}
