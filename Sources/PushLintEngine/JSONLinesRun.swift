@@ -100,6 +100,8 @@ extension Engine {
             engine.isJSONLinesLine = true
             return engine
         }()
+        // What the config says about the stream's path is decided once, not for every line.
+        let plan = lineEngine.plan(target)
         let jobs = min(options.jobs, Self.activeProcessors)
         var failure: String?
         orderedMap(
@@ -123,7 +125,7 @@ extension Engine {
                     return failure
                 }
             },
-            { lines in lineEngine.lintLines(lines, target: target, maxPerRule: maxPerRule) },
+            { lines in lineEngine.lintLines(lines, plan: plan, maxPerRule: maxPerRule) },
             consume: { state.merge($0) })
         if let failure, state.lines == 0 {
             return lint(bytes: .failed(failure), target: target)
@@ -139,10 +141,10 @@ extension Engine {
     }
 
     /// Lints a chunk of a stream's lines, one by one, into the chunk's totals.
-    func lintLines(_ lines: [JSONLinesSplitter.Line], target: LintTarget, maxPerRule: Int) -> StreamPart {
+    func lintLines(_ lines: [JSONLinesSplitter.Line], plan: FilePlan, maxPerRule: Int) -> StreamPart {
         var part = StreamPart(maxPerRule: maxPerRule)
         for line in lines {
-            let outcome = lint(bytes: line.oversize.map { .tooLarge(size: $0) } ?? .bytes(line.bytes), target: target)
+            let outcome = lint(line.oversize.map { .tooLarge(size: $0) } ?? .bytes(line.bytes), plan: plan)
             part.add(outcome, line: line.number)
         }
         return part

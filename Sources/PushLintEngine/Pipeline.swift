@@ -74,12 +74,42 @@ func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
     return queue.withLock { takeAll(&$0.results) }
 }
 
-/// Work handed out in submission order and results not yet consumed, for `orderedMap(jobs:window:produce:_:consume:)`.
-struct OrderedQueue<Item, Result> {
-    var items: [(index: Int, item: Item)] = []
-    var nextItem = 0
-    var results: [Int: Result] = [:]
-    var finished = false
+/// Work handed out in submission order and results not yet consumed, for `orderedMap(jobs:window:produce:_:consume:)`:
+/// one signal on `available` per item (and one per worker at the end), one on `done` per result.
+final class OrderedWork<Item: Sendable, Result: Sendable>: Sendable {
+    struct State {
+        /// Submitted and not yet taken by a worker: a taken item is dropped at once, so that the window bounds what
+        /// is held (a chunk of lines is a MiB).
+        var items: [(index: Int, item: Item)] = []
+        var results: [Int: Result] = [:]
+    }
+    let state = Mutex(State())
+    let available = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+
+    func submit(_ item: Item, index: Int) {
+        state.withLock { $0.items.append((index, item)) }
+        available.signal()
+    }
+
+    /// A worker: runs `body` on the next item until it wakes to no item (the end).
+    func work(_ body: @Sendable (Item) -> Result) {
+        while true {
+            available.wait()
+            let next: (index: Int, item: Item)? = state.withLock { q in
+                q.items.isEmpty ? nil : q.items.removeFirst()
+            }
+            guard let next else { break }
+            let result = body(next.item)
+            state.withLock { $0.results[next.index] = result }
+            done.signal()
+        }
+    }
+
+    /// The result of item `index` when it is ready.
+    func take(_ index: Int) -> Result? {
+        state.withLock { $0.results.removeValue(forKey: index) }
+    }
 }
 
 /// A bounded, ordered pipeline: `produce` runs on the calling thread and submits items; up to `jobs` workers run
@@ -94,44 +124,20 @@ func orderedMap<Item: Sendable, T: Sendable>(
         produce { consume(body($0)) }
         return
     }
-    let queue = Mutex(OrderedQueue<Item, T>())
-    let available = DispatchSemaphore(value: 0)
-    let done = DispatchSemaphore(value: 0)
+    let work = OrderedWork<Item, T>()
     let workers = DispatchGroup()
     let workerCount = max(1, min(jobs, Engine.activeProcessors))
     for _ in 0..<workerCount {
-        DispatchQueue.global(qos: .userInitiated).async(group: workers) {
-            while true {
-                available.wait()
-                let next: (index: Int, item: Item)? = queue.withLock { q in
-                    guard q.nextItem < q.items.count else { return nil }
-                    defer { q.nextItem += 1 }
-                    return q.items[q.nextItem]
-                }
-                guard let next else { break }
-                let result = body(next.item)
-                queue.withLock { $0.results[next.index] = result }
-                done.signal()
-            }
-        }
+        DispatchQueue.global(qos: .userInitiated).async(group: workers) { work.work(body) }
     }
     var submitted = 0
     var consumed = 0
-    // Consumes the results that are ready in order; with `waiting`, waits for the oldest first.
+    // Consumes the results that are ready, in order; with `waiting`, waits for each until all are consumed.
     func drain(waiting: Bool) {
         while consumed < submitted {
-            let ready: T? = queue.withLock { q in
-                let result = q.results.removeValue(forKey: consumed)
-                // Items already taken are dropped from the front, so the list holds the window at most.
-                if q.nextItem > 256 {
-                    q.items.removeFirst(q.nextItem)
-                    q.nextItem = 0
-                }
-                return result
-            }
-            guard let ready else {
+            guard let ready = work.take(consumed) else {
                 guard waiting else { return }
-                done.wait()
+                work.done.wait()
                 continue
             }
             consumed += 1
@@ -139,16 +145,15 @@ func orderedMap<Item: Sendable, T: Sendable>(
         }
     }
     produce { item in
-        queue.withLock { $0.items.append((submitted, item)) }
+        work.submit(item, index: submitted)
         submitted += 1
-        available.signal()
         drain(waiting: false)
         while submitted - consumed >= window {
-            done.wait()
+            work.done.wait()
             drain(waiting: false)
         }
     }
     drain(waiting: true)
-    for _ in 0..<workerCount { available.signal() }
+    for _ in 0..<workerCount { work.available.signal() }
     workers.wait()
 }
