@@ -212,6 +212,25 @@ public final class DiscoveryTally: Sendable {
 // MARK: Payload or not (docs/discovery.md)
 
 extension Discovery {
+    /// The editor's document (the language server) as the walk of the config's folder would find it, nil when the
+    /// walk skips it (not under `include`, under `exclude` or an always excluded folder, the config or contract
+    /// itself): held to the payload standard exactly when the walk holds it so (`declaresPayload`), so that the
+    /// editor and `pushlint lint` report the same findings. A document not saved yet (no absolute path) is linted.
+    public func editorTarget(absolutePath: String, displayPath: String) -> LintTarget? {
+        let path = Self.knownFile(absolute: absolutePath, display: displayPath, baseDirectory: baseDirectory)
+        guard walkFinds(path.configRelative) || !absolutePath.hasPrefix("/"), !ignoredFiles.contains(absolutePath)
+        else { return nil }
+        return LintTarget(path: path, isExplicit: declaresPayload(path.configRelative))
+    }
+
+    /// Whether walking the config's folder lints the file at `relative` (a path relative to it).
+    func walkFinds(_ relative: String) -> Bool {
+        guard !relative.hasPrefix("../"), let name = relative.split(separator: "/").last,
+            name != Project.configFileName
+        else { return false }
+        return config.include.contains(where: { $0.matches(relative) }) && !excludes(relative)
+    }
+
     /// Whether `exclude` (or an always-excluded folder) keeps the file at `relative` (from the config's folder)
     /// out of a walk: what `--force-exclude` applies to named files.
     func excludes(_ relative: String) -> Bool { Self.excludes(relative, config: config) }

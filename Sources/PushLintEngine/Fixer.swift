@@ -86,15 +86,7 @@ extension Engine {
             passes += 1
             let parsed = JSONParser.parse(step.bytes, options: parseOptions(for: target))
             if parsed.document == nil {
-                let rules = Set(
-                    diagnostics.filter { d in d.fix.map { step.applied.contains($0) } ?? false }.map(\.ruleId))
-                let error =
-                    parsed.error.map { e -> String in
-                        let position = LineIndex(step.bytes).position(of: e.offset)
-                        return "\(e.message) at line \(position.line), column \(position.column)"
-                    } ?? "a syntax error"
-                problem =
-                    "the fixes of \(rules.sorted().joined(separator: ", ")) give text that does not parse (\(error))"
+                problem = Self.unparsable(parsed, step.bytes, fixedBy: diagnostics, applied: step.applied)
                 break
             }
             applied += step.applied.count
@@ -117,16 +109,37 @@ extension Engine {
             // Left alone: report the findings of the text on disk, and say on each fixable one why it stays.
             result.fixed = original
             result.appliedFixes = 0
-            outcome = first
-            if var report = outcome.report {
-                for index in report.diagnostics.indices where isApplicable(report.diagnostics[index].fix, fixOptions) {
-                    let help = report.diagnostics[index].help.map { $0 + "; " } ?? ""
-                    report.diagnostics[index].help = help + "not fixed: \(why), so the file was left unchanged"
-                }
-                outcome.report = report
-            }
+            outcome = leftAlone(first, why: why, fixOptions)
         }
         return (outcome, result)
+    }
+
+    /// Why fixed text does not parse: which rules' fixes gave it, and where it breaks.
+    static func unparsable(
+        _ parsed: JSONParseResult, _ bytes: [UInt8], fixedBy diagnostics: [Diagnostic], applied: [Fix]
+    )
+        -> String
+    {
+        let rules = Set(diagnostics.filter { d in d.fix.map { applied.contains($0) } ?? false }.map(\.ruleId))
+        let error =
+            parsed.error.map { e -> String in
+                let position = LineIndex(bytes).position(of: e.offset)
+                return "\(e.message) at line \(position.line), column \(position.column)"
+            } ?? "a syntax error"
+        return "the fixes of \(rules.sorted().joined(separator: ", ")) give text that does not parse (\(error))"
+    }
+
+    /// The outcome of a file left unchanged, each fixable finding saying why it was not fixed.
+    func leftAlone(_ outcome: FileOutcome, why: String, _ fixOptions: FixOptions) -> FileOutcome {
+        var outcome = outcome
+        if var report = outcome.report {
+            for index in report.diagnostics.indices where isApplicable(report.diagnostics[index].fix, fixOptions) {
+                let help = report.diagnostics[index].help.map { $0 + "; " } ?? ""
+                report.diagnostics[index].help = help + "not fixed: \(why), so the file was left unchanged"
+            }
+            outcome.report = report
+        }
+        return outcome
     }
 
     func parseOptions(for target: LintTarget) -> JSONParseOptions {

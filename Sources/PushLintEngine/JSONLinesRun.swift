@@ -81,52 +81,52 @@ extension Engine {
     /// The stream summaries of the runs of this engine so far.
     public var streamSummaries: [StreamSummary] { streams.all }
 
-    /// Reads the stream through `read` (which hands over chunks and returns why it failed, if it did), lints
-    /// batches of lines on `--jobs` threads, and keeps of the findings only the first of each rule, with counts.
-    /// Payload summaries for the project rules are merged when equal, so their number follows the kinds of
-    /// messages, not the lines.
+    /// Bytes of lines a worker lints in one go: large enough that handing work over costs nothing next to it, small
+    /// enough that the chunks in flight (`streamWindow`) keep memory bounded.
+    static let streamChunkBytes = 1 << 20
+
+    /// Reads the stream through `read` (which hands over chunks and returns why it failed, if it did), cuts it into
+    /// chunks of whole lines, lints the chunks on `--jobs` workers while reading goes on, and merges their totals in
+    /// input order (`StreamState.merge`), so the result is the one a line-by-line pass gives. Of the findings it
+    /// keeps only the first of each rule, with counts; payload summaries for the project rules are merged when
+    /// equal, so their number follows the kinds of messages, not the lines.
     func lintStream(_ target: LintTarget, read: (_ sink: (UnsafeBufferPointer<UInt8>) -> Void) -> String?)
         -> FileOutcome
     {
-        var splitter = JSONLinesSplitter(maxLineBytes: options.maxFileBytes)
-        var state = StreamState(
-            path: target.path.display, maxPerRule: options.maxFindingsPerRule ?? Self.defaultMaxFindingsPerRule)
-        var pending: [JSONLinesSplitter.Line] = []
-        var pendingBytes = 0
-        let engine = {
+        let maxPerRule = options.maxFindingsPerRule ?? Self.defaultMaxFindingsPerRule
+        var state = StreamState(path: target.path.display, maxPerRule: maxPerRule)
+        let lineEngine = {
             var engine = self
             engine.isJSONLinesLine = true
             return engine
         }()
-        func flush() {
-            guard !pending.isEmpty else { return }
-            let lines = pending
-            let slices = workSlices(lines.count, jobs: options.jobs, size: 32) ?? [0..<lines.count]
-            let outcomes = parallelMap(slices.count, jobs: options.jobs) { part in
-                slices[part].map { index -> FileOutcome in
-                    let line = lines[index]
-                    return engine.lint(
-                        bytes: line.oversize.map { .tooLarge(size: $0) } ?? .bytes(line.bytes), target: target)
+        // What the config says about the stream's path is decided once, not for every line.
+        let plan = lineEngine.plan(target)
+        let jobs = min(options.jobs, Self.activeProcessors)
+        var failure: String?
+        orderedMap(
+            jobs: jobs, window: 2 * jobs + 2,
+            produce: { submit in
+                failure = withoutActuallyEscaping(submit) { submit in
+                    var splitter = JSONLinesSplitter(maxLineBytes: options.maxFileBytes)
+                    var chunk: [JSONLinesSplitter.Line] = []
+                    var chunkBytes = 0
+                    func take(_ line: JSONLinesSplitter.Line) {
+                        chunk.append(line)
+                        chunkBytes += line.bytes.count + 64
+                        guard chunkBytes >= Self.streamChunkBytes else { return }
+                        submit(chunk)
+                        chunk = []
+                        chunkBytes = 0
+                    }
+                    let failure = read { bytes in splitter.feed(bytes, take) }
+                    splitter.finish(take)
+                    if !chunk.isEmpty { submit(chunk) }
+                    return failure
                 }
-            }
-            var index = 0
-            for part in outcomes {
-                for outcome in part {
-                    state.add(outcome, line: lines[index].number)
-                    index += 1
-                }
-            }
-            pending.removeAll(keepingCapacity: true)
-            pendingBytes = 0
-        }
-        func take(_ line: JSONLinesSplitter.Line) {
-            pending.append(line)
-            pendingBytes += line.bytes.count + 64
-            if pending.count >= 4096 || pendingBytes >= 8 << 20 { flush() }
-        }
-        let failure = read { chunk in splitter.feed(chunk, take) }
-        splitter.finish(take)
-        flush()
+            },
+            { lines in lineEngine.lintLines(lines, plan: plan, maxPerRule: maxPerRule) },
+            consume: { state.merge($0) })
         if let failure, state.lines == 0 {
             return lint(bytes: .failed(failure), target: target)
         }
@@ -139,32 +139,40 @@ extension Engine {
             diagnostics: state.kept)
         return FileOutcome(report: report, summaries: state.summaries)
     }
+
+    /// Lints a chunk of a stream's lines, one by one, into the chunk's totals.
+    func lintLines(_ lines: [JSONLinesSplitter.Line], plan: FilePlan, maxPerRule: Int) -> StreamPart {
+        var part = StreamPart(maxPerRule: maxPerRule)
+        for line in lines {
+            let outcome = lint(line.oversize.map { .tooLarge(size: $0) } ?? .bytes(line.bytes), plan: plan)
+            part.add(outcome, line: line.number)
+        }
+        return part
+    }
 }
 
-/// The running totals of one stream.
-struct StreamState {
-    let path: String
+/// What a chunk of consecutive lines found, gathered on its worker: each rule's first findings (no more than a
+/// stream keeps), counts, and equal payload summaries once, in the order they first came. `StreamState.merge`
+/// adds chunks in order to the totals a line-by-line pass gives.
+struct StreamPart: Sendable {
     let maxPerRule: Int
-    var lines = 0
-    /// Lines that were linted (not skipped as no payload, in a walked file).
+    var lastLine = 0
     var linted = 0
     var notJSON = 0
     var oversize = 0
     var kind: PayloadKind?
     var largest: (bytes: Int, limit: Int)?
+    /// In line order, each rule's first `maxPerRule` only: a stream never shows more of a rule.
     var kept: [Diagnostic] = []
     var counts: [String: (count: Int, firstLines: [Int], shown: Int)] = [:]
-    var summaries: [PayloadSummary] = []
-    /// Equal summaries (but for the line and the wire size) are one, with a count.
-    var summaryIndex: [PayloadSummary: Int] = [:]
+    /// A summary with its line (the first that gave it), the largest wire size and how many later lines gave it.
+    var groups: [(summary: PayloadSummary, more: Int)] = []
+    var groupIndex: [PayloadSummary: Int] = [:]
 
-    init(path: String, maxPerRule: Int) {
-        self.path = path
-        self.maxPerRule = maxPerRule
-    }
+    init(maxPerRule: Int) { self.maxPerRule = maxPerRule }
 
     mutating func add(_ outcome: FileOutcome, line: Int) {
-        lines = max(lines, line)
+        lastLine = max(lastLine, line)
         guard let report = outcome.report else { return }
         linted += 1
         if kind == nil { kind = report.kind }
@@ -196,18 +204,99 @@ struct StreamState {
         if sawLimit && report.diagnostics.count == 1 { oversize += 1 }
         for var summary in outcome.summaries {
             summary.batchIndex = line
-            var key = summary
-            key.batchIndex = nil
-            key.wireBytes = 0
-            if let index = summaryIndex[key] {
-                summaries[index].count += 1
-                summaries[index].wireBytes = max(summaries[index].wireBytes, summary.wireBytes)
-            } else if summaryIndex.count < Self.maxExactSummaries {
-                summaryIndex[key] = summaries.count
-                summaries.append(summary)
+            let key = StreamState.key(of: summary)
+            if let index = groupIndex[key] {
+                groups[index].more += 1
+                groups[index].summary.wireBytes = max(groups[index].summary.wireBytes, summary.wireBytes)
             } else {
-                addCoarsely(summary)
+                groupIndex[key] = groups.count
+                groups.append((summary, 0))
             }
+        }
+    }
+}
+
+/// The running totals of one stream.
+struct StreamState {
+    let path: String
+    let maxPerRule: Int
+    var lines = 0
+    /// Lines that were linted (not skipped as no payload, in a walked file).
+    var linted = 0
+    var notJSON = 0
+    var oversize = 0
+    var kind: PayloadKind?
+    var largest: (bytes: Int, limit: Int)?
+    var kept: [Diagnostic] = []
+    var counts: [String: (count: Int, firstLines: [Int], shown: Int)] = [:]
+    var summaries: [PayloadSummary] = []
+    /// Equal summaries (but for the line and the wire size) are one, with a count.
+    var summaryIndex: [PayloadSummary: Int] = [:]
+
+    init(path: String, maxPerRule: Int) {
+        self.path = path
+        self.maxPerRule = maxPerRule
+    }
+
+    /// Adds one line's outcome (a chunk of one line).
+    mutating func add(_ outcome: FileOutcome, line: Int) {
+        var part = StreamPart(maxPerRule: maxPerRule)
+        part.add(outcome, line: line)
+        merge(part)
+    }
+
+    /// Adds the next chunk's totals: the same totals as adding its lines one by one. Findings past a rule's
+    /// `maxPerRule` are dropped in line order; first lines stay the first five; a summary counts every line that
+    /// gave it, and the kinds of summaries come in the order of their first line, so the cap on exact summaries
+    /// falls where it falls line by line.
+    mutating func merge(_ part: StreamPart) {
+        lines = max(lines, part.lastLine)
+        linted += part.linted
+        notJSON += part.notJSON
+        oversize += part.oversize
+        if kind == nil { kind = part.kind }
+        if let other = part.largest, other.bytes > (largest?.bytes ?? -1) { largest = other }
+        for diagnostic in part.kept {
+            let id = diagnostic.ruleId
+            var entry = counts[id] ?? (0, [], 0)
+            if entry.shown < maxPerRule {
+                entry.shown += 1
+                kept.append(diagnostic)
+            }
+            counts[id] = entry
+        }
+        for (id, other) in part.counts {
+            var entry = counts[id] ?? (0, [], 0)
+            entry.count += other.count
+            for line in other.firstLines where entry.firstLines.count < 5 && entry.firstLines.last != line {
+                entry.firstLines.append(line)
+            }
+            counts[id] = entry
+        }
+        for group in part.groups { add(group.summary, more: group.more) }
+    }
+
+    /// A summary as equal ones are found: without its line and wire size.
+    static func key(of summary: PayloadSummary) -> PayloadSummary {
+        var key = summary
+        key.batchIndex = nil
+        key.wireBytes = 0
+        return key
+    }
+
+    /// Adds a summary that `more` later lines gave too (its wire size the largest of them).
+    mutating func add(_ summary: PayloadSummary, more: Int) {
+        let key = Self.key(of: summary)
+        if let index = summaryIndex[key] {
+            summaries[index].count += 1 + more
+            summaries[index].wireBytes = max(summaries[index].wireBytes, summary.wireBytes)
+        } else if summaryIndex.count < Self.maxExactSummaries {
+            summaryIndex[key] = summaries.count
+            var first = summary
+            first.count += more
+            summaries.append(first)
+        } else {
+            addCoarsely(summary, more: more)
         }
     }
 
@@ -224,7 +313,7 @@ struct StreamState {
     /// Merges `summary` with the others of its kind, event and platforms, whatever its custom fields: their
     /// fields are intersected, which keeps what every message of the kind carries (the fields
     /// contract-platform-parity compares) exact.
-    mutating func addCoarsely(_ summary: PayloadSummary) {
+    mutating func addCoarsely(_ summary: PayloadSummary, more: Int) {
         var summary = summary
         if let collapseKey = summary.collapseKey, !collapseKeySet.contains(collapseKey) {
             if collapseKeys.count < Self.maxCollapseKeys {
@@ -240,10 +329,11 @@ struct StreamState {
         key.fieldsByPlatform = [:]
         guard let index = coarseIndex[key] else {
             coarseIndex[key] = summaries.count
+            summary.count += more
             summaries.append(summary)
             return
         }
-        summaries[index].count += 1
+        summaries[index].count += 1 + more
         summaries[index].wireBytes = max(summaries[index].wireBytes, summary.wireBytes)
         var fields = summaries[index].fieldsByPlatform
         for (platform, names) in fields {

@@ -90,20 +90,7 @@ public enum LintSession {
         _ request: LintRequest, fileSystem: any FileSystem = LocalFileSystem()
     ) throws(LintSessionError) -> LintOutcome {
         let cwd = request.workingDirectory
-        var project: Project
-        do {
-            project = try Project.load(
-                configPath: request.configPath, contractPath: request.contractPath, cwd: cwd, paths: request.paths,
-                fileSystem: fileSystem)
-        } catch {
-            throw .configuration(error)
-        }
-        do throws(Discovery.MissingPath) {
-            project = try project.readingApp(
-                folders: request.appPaths, cwd: cwd, fileSystem: fileSystem, jobs: request.options.jobs)
-        } catch {
-            throw .missingPath(error.path)
-        }
+        let project = try load(request, fileSystem: fileSystem)
         let baseline = try request.baseline.map { (file) throws(LintSessionError) in
             try loadBaseline(file, cwd: cwd, fileSystem)
         }
@@ -116,27 +103,7 @@ public enum LintSession {
         if request.standardInput == nil && request.standardInputLines == nil {
             try checkPushLintFiles(request.paths, project: project, cwd: cwd, fileSystem)
         }
-
-        var outcome: LintOutcome
-        do throws(Discovery.MissingPath) {
-            if let stream = request.standardInputLines {
-                outcome = LintOutcome(
-                    report: engine.lint(jsonLines: stream.read, at: discovery.standardInput(named: stream.name)))
-            } else if let input = request.standardInput {
-                outcome = LintOutcome(
-                    report: engine.lint(bytes: input.bytes, at: discovery.standardInput(named: input.name)))
-            } else if request.fix != .none {
-                let targets = try discovery.targets(for: request.paths)
-                let run = engine.fix(
-                    targets, options: FixOptions(includeUnsafe: request.unsafeFixes, write: request.fix == .apply))
-                outcome = LintOutcome(report: run.report, fixes: run)
-            } else {
-                // Linting starts while the walk goes on.
-                outcome = LintOutcome(report: try engine.lint(paths: request.paths, discovery: discovery))
-            }
-        } catch {
-            throw .missingPath(error.path)
-        }
+        var outcome = try lint(request, engine: engine, discovery: discovery)
         outcome.timing = engine.timing
         outcome.streams = engine.streamSummaries
         if request.standardInput == nil && request.standardInputLines == nil, let tally = discovery.tally {
@@ -154,6 +121,49 @@ public enum LintSession {
         }
         if request.onlyErrors { outcome.report = outcome.report.onlyErrors() }
         return outcome
+    }
+
+    /// The run's config and contract, and the app's facts when the run names app folders.
+    static func load(_ request: LintRequest, fileSystem: any FileSystem) throws(LintSessionError) -> Project {
+        let cwd = request.workingDirectory
+        let project: Project
+        do {
+            project = try Project.load(
+                configPath: request.configPath, contractPath: request.contractPath, cwd: cwd, paths: request.paths,
+                fileSystem: fileSystem)
+        } catch {
+            throw .configuration(error)
+        }
+        do throws(Discovery.MissingPath) {
+            return try project.readingApp(
+                folders: request.appPaths, cwd: cwd, fileSystem: fileSystem, jobs: request.options.jobs)
+        } catch {
+            throw .missingPath(error.path)
+        }
+    }
+
+    /// Lints (or fixes) what the request names: standard input, or the files found under its paths.
+    static func lint(_ request: LintRequest, engine: Engine, discovery: Discovery) throws(LintSessionError)
+        -> LintOutcome
+    {
+        do throws(Discovery.MissingPath) {
+            if let stream = request.standardInputLines {
+                return LintOutcome(
+                    report: engine.lint(jsonLines: stream.read, at: discovery.standardInput(named: stream.name)))
+            } else if let input = request.standardInput {
+                return LintOutcome(
+                    report: engine.lint(bytes: input.bytes, at: discovery.standardInput(named: input.name)))
+            } else if request.fix != .none {
+                let targets = try discovery.targets(for: request.paths)
+                let run = engine.fix(
+                    targets, options: FixOptions(includeUnsafe: request.unsafeFixes, write: request.fix == .apply))
+                return LintOutcome(report: run.report, fixes: run)
+            }
+            // Linting starts while the walk goes on.
+            return LintOutcome(report: try engine.lint(paths: request.paths, discovery: discovery))
+        } catch {
+            throw .missingPath(error.path)
+        }
     }
 
     /// pushlint's own files named on the command line (a pre-commit hook names `.pushlint.json`, the contract and

@@ -73,3 +73,87 @@ func pipelinedMap<Item: Sendable, T: Sendable, Failure: Error>(
     finish()
     return queue.withLock { takeAll(&$0.results) }
 }
+
+/// Work handed out in submission order and results not yet consumed, for `orderedMap(jobs:window:produce:_:consume:)`:
+/// one signal on `available` per item (and one per worker at the end), one on `done` per result.
+final class OrderedWork<Item: Sendable, Result: Sendable>: Sendable {
+    struct State {
+        /// Submitted and not yet taken by a worker: a taken item is dropped at once, so that the window bounds what
+        /// is held (a chunk of lines is a MiB).
+        var items: [(index: Int, item: Item)] = []
+        var results: [Int: Result] = [:]
+    }
+    let state = Mutex(State())
+    let available = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+
+    func submit(_ item: Item, index: Int) {
+        state.withLock { $0.items.append((index, item)) }
+        available.signal()
+    }
+
+    /// A worker: runs `body` on the next item until it wakes to no item (the end).
+    func work(_ body: @Sendable (Item) -> Result) {
+        while true {
+            available.wait()
+            let next: (index: Int, item: Item)? = state.withLock { q in
+                q.items.isEmpty ? nil : q.items.removeFirst()
+            }
+            guard let next else { break }
+            let result = body(next.item)
+            state.withLock { $0.results[next.index] = result }
+            done.signal()
+        }
+    }
+
+    /// The result of item `index` when it is ready.
+    func take(_ index: Int) -> Result? {
+        state.withLock { $0.results.removeValue(forKey: index) }
+    }
+}
+
+/// A bounded, ordered pipeline: `produce` runs on the calling thread and submits items; up to `jobs` workers run
+/// `body` on them while `produce` goes on; `consume` gets every result on the calling thread, in submission order.
+/// At most `window` items are submitted and not yet consumed: a submission waits for the oldest result past that,
+/// so the memory held is `window` items and results, whatever the length of the stream (a log of gigabytes).
+func orderedMap<Item: Sendable, T: Sendable>(
+    jobs: Int, window: Int, produce: (_ submit: (Item) -> Void) -> Void, _ body: @escaping @Sendable (Item) -> T,
+    consume: @escaping (T) -> Void
+) {
+    guard jobs > 1 else {
+        produce { consume(body($0)) }
+        return
+    }
+    let work = OrderedWork<Item, T>()
+    let workers = DispatchGroup()
+    let workerCount = max(1, min(jobs, Engine.activeProcessors))
+    for _ in 0..<workerCount {
+        DispatchQueue.global(qos: .userInitiated).async(group: workers) { work.work(body) }
+    }
+    var submitted = 0
+    var consumed = 0
+    // Consumes the results that are ready, in order; with `waiting`, waits for each until all are consumed.
+    func drain(waiting: Bool) {
+        while consumed < submitted {
+            guard let ready = work.take(consumed) else {
+                guard waiting else { return }
+                work.done.wait()
+                continue
+            }
+            consumed += 1
+            consume(ready)
+        }
+    }
+    produce { item in
+        work.submit(item, index: submitted)
+        submitted += 1
+        drain(waiting: false)
+        while submitted - consumed >= window {
+            work.done.wait()
+            drain(waiting: false)
+        }
+    }
+    drain(waiting: true)
+    for _ in 0..<workerCount { work.available.signal() }
+    workers.wait()
+}

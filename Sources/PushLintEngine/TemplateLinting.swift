@@ -15,36 +15,25 @@ extension Engine {
     public static let templateWorkBudget = 4 << 20
 
     /// The engine's hook: nil for a file that is no template with control flow (it is linted as it always was).
-    func lintTemplate(_ bytes: [UInt8], target: LintTarget, dialect: TemplateDialect) -> FileOutcome? {
-        let relative = target.path.configRelative
+    func lintTemplate(_ bytes: [UInt8], plan: FilePlan, dialect: TemplateDialect) -> FileOutcome? {
         var program = TemplateProgram(bytes, dialect: dialect)
         guard program.hasControlFlow else { return nil }
         if let variables = project.settings.contract?.variables {
             program.declareLoopMaxima { variables[$0]?.maxItems }
         }
-        let rules = self.rules(for: relative)
         var analysis = TemplateAnalysis(program: program)
-        var diagnostics: [Diagnostic] = []
-        var summaries: [PayloadSummary] = []
-        var largest: (bytes: Int, limit: Int)?
-        var kind: PayloadKind?
-        if program.isRenderable {
-            let checked = checkRenderings(program, rules: rules, target: target, analysis: &analysis)
-            diagnostics = checked.findings
-            summaries = checked.summaries
-            largest = checked.largest
-            kind = checked.kind
-        }
+        let checked = program.isRenderable ? checkRenderings(program, plan: plan, analysis: &analysis) : nil
+        let target = plan.target
         let file = FileContext(
             path: target.path.display, isExplicit: target.isExplicit, byteCount: bytes.count,
             maxBytes: options.maxFileBytes,
             parse: nil, settings: project.settings, template: analysis)
-        diagnostics = Self.findings(of: rules.file) { $0.check(file) } + diagnostics
+        let diagnostics = plan.runner.check(file) + (checked?.findings ?? [])
         let resolved = resolve(diagnostics, target: target, bytes: bytes, lines: nil)
         let report = FileReport(
-            path: target.path, kind: kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
-            diagnostics: resolved)
-        return FileOutcome(report: report, summaries: summaries)
+            path: target.path, kind: checked?.kind, wireBytes: checked?.largest?.bytes,
+            wireLimit: checked?.largest?.limit, diagnostics: resolved)
+        return FileOutcome(report: report, summaries: checked?.summaries ?? [])
     }
 
     struct CheckedRenderings {
@@ -54,20 +43,99 @@ extension Engine {
         var kind: PayloadKind?
     }
 
-    func checkRenderings(
-        _ program: TemplateProgram, rules: (file: [any FileRule], payload: [any PayloadRule]), target: LintTarget,
-        analysis: inout TemplateAnalysis
-    ) -> CheckedRenderings {
+    /// The distinct renderings of a template's selections, with the selections (rows) that render each and the
+    /// choices each selection reached.
+    struct Renderings {
+        var selections: TemplateSelections
+        /// The size past which a rendering is not checked.
+        var limit: Int
+        var distinct: [TemplateRendering] = []
+        var rowsOf: [[Int]] = []
+        var reached: [[Bool]] = []
+    }
+
+    /// What the renderings found, merged: each finding once, with the selections that gave it, and each problem of
+    /// a rendering that is no valid JSON once, with the selections that gave it.
+    struct RenderingFindings {
+        var found: [FindingKey: (diagnostic: Diagnostic, rows: [Int])] = [:]
+        var foundOrder: [FindingKey] = []
+        var invalid: [InvalidKey: (span: ByteSpan, problem: TemplateAnalysis.InvalidRendering.Problem, rows: [Int])] =
+            [:]
+        var invalidOrder: [InvalidKey] = []
+
+        mutating func note(_ finding: Diagnostic, rows: [Int]) {
+            let key = FindingKey(ruleId: finding.ruleId, start: finding.span.start, end: finding.span.end)
+            if found[key] == nil {
+                found[key] = (finding, [])
+                foundOrder.append(key)
+            }
+            found[key]!.rows += rows
+        }
+
+        mutating func note(_ span: ByteSpan, _ problem: TemplateAnalysis.InvalidRendering.Problem, rows: [Int]) {
+            let key = InvalidKey(start: span.start, problem: problem)
+            if invalid[key] == nil {
+                invalid[key] = (span, problem, [])
+                invalidOrder.append(key)
+            }
+            invalid[key]!.rows += rows
+        }
+    }
+
+    func checkRenderings(_ program: TemplateProgram, plan: FilePlan, analysis: inout TemplateAnalysis)
+        -> CheckedRenderings
+    {
+        let renderings = render(program, analysis: &analysis)
+        let distinct = renderings.distinct
+        // The longest first: where renderings disagree about a finding's numbers (a size), the largest one speaks.
+        let order = distinct.indices.sorted { (distinct[$0].bytes.count, $1) > (distinct[$1].bytes.count, $0) }
+        var merged = RenderingFindings()
+        var result = CheckedRenderings()
+        // Renderings write every placeholder as `{{ }}`, whatever the config's delimiters for plain templates.
+        let settings =
+            project.settings.placeholders == .mustache
+            ? project.settings
+            : project.settings.with(placeholders: .mustache)
+        let input = PayloadInput(
+            path: plan.target.path.display, relative: plan.relative, settings: settings, isTemplate: true,
+            isLogLine: false, headers: plan.headers)
+        for index in order {
+            check(
+                distinct[index], rows: renderings.rowsOf[index], limit: renderings.limit, plan: plan, input: input,
+                into: &merged, &result)
+        }
+        let checkedRows = renderings.selections.rows.count - analysis.oversized - analysis.unrendered
+        let validRows = checkedRows - Set(merged.invalid.values.flatMap(\.rows)).count
+        for key in merged.foundOrder {
+            var (finding, rows) = merged.found[key]!
+            rows.sort()
+            if rows.count < validRows {
+                let phrase = TemplateCondition.phrase(condition(rows, at: finding.span.start, renderings, program))
+                finding.message += phrase.isEmpty ? " (in some renderings of the template)" : " (only \(phrase))"
+            }
+            result.findings.append(finding)
+        }
+        analysis.invalid = merged.invalidOrder.map { key in
+            let (span, problem, rows) = merged.invalid[key]!
+            let sorted = rows.sorted()
+            return TemplateAnalysis.InvalidRendering(
+                problem: problem, span: span,
+                condition: sorted.count < checkedRows ? condition(sorted, at: span.start, renderings, program) : [],
+                renderings: sorted.count)
+        }
+        return result
+    }
+
+    /// Renders each selection of the template's branches within the file's work budget; selections that render
+    /// the same bytes are checked once.
+    func render(_ program: TemplateProgram, analysis: inout TemplateAnalysis) -> Renderings {
         let selections = TemplateSelections(
             domains: program.choices.map(\.optionCount), limit: Self.templateRenderingLimit)
         analysis.selections = selections
         let limit = min(options.maxFileBytes, max(64 << 10, 4 * program.source.count))
         analysis.renderLimit = limit
-        // Selections that render the same bytes are checked once.
-        var distinct: [TemplateRendering] = []
-        var rowsOf: [[Int]] = []
+        var renderings = Renderings(selections: selections, limit: limit)
         var indexOf: [TemplateRenderedBytes: Int] = [:]
-        var reached: [[Bool]] = []
         var spent = 0
         analysis.workBudget = Self.templateWorkBudget
         for (row, selection) in selections.rows.enumerated() {
@@ -79,140 +147,111 @@ extension Engine {
                 // A rendering stopped by the file's budget, not by its own size, is unchecked for the budget.
                 if remaining <= limit { analysis.unrendered += 1 } else { analysis.oversized += 1 }
                 spent += max(0, min(limit, remaining))
-                reached.append([Bool](repeating: false, count: program.choices.count))
+                renderings.reached.append([Bool](repeating: false, count: program.choices.count))
                 continue
             }
             spent += rendering.bytes.count + rendering.work
-            reached.append(rendering.reached)
+            renderings.reached.append(rendering.reached)
             if let index = indexOf[TemplateRenderedBytes(rendering.bytes)] {
-                rowsOf[index].append(row)
+                renderings.rowsOf[index].append(row)
             } else {
-                indexOf[TemplateRenderedBytes(rendering.bytes)] = distinct.count
-                distinct.append(rendering)
-                rowsOf.append([row])
+                indexOf[TemplateRenderedBytes(rendering.bytes)] = renderings.distinct.count
+                renderings.distinct.append(rendering)
+                renderings.rowsOf.append([row])
             }
         }
-        analysis.distinctRenderings = distinct.count
-        /// The deciding choices, the nearest to the finding first: with a pairwise selection a place may be seen in
-        /// one rendering only, where every choice looks deciding, and the blocks around it are the likely cause.
-        func condition(_ rows: [Int], at offset: Int) -> [TemplateCondition] {
-            selections.deciding(rows, reached: reached)
-                .map {
-                    TemplateCondition(
-                        choice: program.choices[$0.choice], options: $0.options,
-                        maxItems: program.loopCounts[$0.choice].last)
-                }
-                .sorted { a, b in
-                    let x = (a.choice.span.start > offset ? 1 : 0, abs(a.choice.span.start - offset))
-                    let y = (b.choice.span.start > offset ? 1 : 0, abs(b.choice.span.start - offset))
-                    return x < y
-                }
-                .enumerated().sorted { a, b in
-                    // The three that are shown, in the template's order.
-                    (a.offset < 3 ? 0 : 1, a.element.choice.span.start) < (
-                        b.offset < 3 ? 0 : 1, b.element.choice.span.start
-                    )
-                }.map(\.element)
+        analysis.distinctRenderings = renderings.distinct.count
+        return renderings
+    }
+
+    /// The deciding choices, the nearest to the finding first: with a pairwise selection a place may be seen in
+    /// one rendering only, where every choice looks deciding, and the blocks around it are the likely cause.
+    func condition(_ rows: [Int], at offset: Int, _ renderings: Renderings, _ program: TemplateProgram)
+        -> [TemplateCondition]
+    {
+        renderings.selections.deciding(rows, reached: renderings.reached)
+            .map {
+                TemplateCondition(
+                    choice: program.choices[$0.choice], options: $0.options,
+                    maxItems: program.loopCounts[$0.choice].last)
+            }
+            .sorted { a, b in
+                let x = (a.choice.span.start > offset ? 1 : 0, abs(a.choice.span.start - offset))
+                let y = (b.choice.span.start > offset ? 1 : 0, abs(b.choice.span.start - offset))
+                return x < y
+            }
+            .enumerated().sorted { a, b in
+                // The three that are shown, in the template's order.
+                (a.offset < 3 ? 0 : 1, a.element.choice.span.start) < (
+                    b.offset < 3 ? 0 : 1, b.element.choice.span.start
+                )
+            }.map(\.element)
+    }
+
+    /// Parses one rendering and feeds it to the rule runner, as a plain file: its findings are mapped back into
+    /// the template (without fixes: those would edit the rendering); a rendering that is no valid JSON gives its
+    /// problems instead.
+    func check(
+        _ rendering: TemplateRendering, rows: [Int], limit: Int, plan: FilePlan, input: PayloadInput,
+        into merged: inout RenderingFindings, _ result: inout CheckedRenderings
+    ) {
+        let parse = JSONParser.parse(
+            rendering.bytes,
+            options: JSONParseOptions(
+                mode: .defaultTemplate, maxDepth: 512, maxBytes: limit, recoversTrailingCommas: true))
+        if let problems = Self.problems(of: parse, rendering) {
+            for (span, problem) in problems { merged.note(span, problem, rows: rows) }
+            return
         }
-        // The longest first: where renderings disagree about a finding's numbers (a size), the largest one speaks.
-        let order = distinct.indices.sorted { (distinct[$0].bytes.count, $1) > (distinct[$1].bytes.count, $0) }
-        var found: [FindingKey: (diagnostic: Diagnostic, rows: [Int])] = [:]
-        var foundOrder: [FindingKey] = []
-        var invalid: [InvalidKey: (span: ByteSpan, problem: TemplateAnalysis.InvalidRendering.Problem, rows: [Int])] =
-            [:]
-        var invalidOrder: [InvalidKey] = []
-        var result = CheckedRenderings()
-        let relative = target.path.configRelative
-        // Renderings write every placeholder as `{{ }}`, whatever the config's delimiters for plain templates.
-        let settings =
-            project.settings.placeholders == .mustache
-            ? project.settings
-            : project.settings.with(placeholders: .mustache)
-        let headers = project.config.headers(for: relative)
-        for index in order {
-            let rendering = distinct[index]
-            let parse = JSONParser.parse(
-                rendering.bytes,
-                options: JSONParseOptions(
-                    mode: .defaultTemplate, maxDepth: 512, maxBytes: limit, recoversTrailingCommas: true))
-            let commas = parse.issues.filter { $0.kind == .trailingComma }
-            let quoted = parse.document.map { Self.jsonFiltersInStrings($0) } ?? []
-            if parse.error != nil || !commas.isEmpty || !quoted.isEmpty {
-                let described = Self.trailingCommas(at: commas.map(\.span.start), in: parse.document)
-                var problems: [(ByteSpan, TemplateAnalysis.InvalidRendering.Problem)] = zip(commas, described).map {
-                    (rendering.map.sourceSpan($0.span), $1)
-                }
-                problems += quoted.map { (rendering.map.sourceSpan($0.span), .jsonInString($0.expression)) }
-                if let error = parse.error {
-                    problems.append(
-                        (
-                            rendering.map.sourceSpan(ByteSpan(error.offset, error.offset + error.length)),
-                            .syntax(error.message)
-                        ))
-                }
-                for (span, problem) in problems {
-                    let key = InvalidKey(start: span.start, problem: problem)
-                    if invalid[key] == nil {
-                        invalid[key] = (span, problem, [])
-                        invalidOrder.append(key)
-                    }
-                    invalid[key]!.rows += rowsOf[index]
-                }
-                continue
-            }
-            guard let document = parse.document else { continue }
-            var file = FileContext(
-                path: target.path.display, isExplicit: target.isExplicit, byteCount: rendering.bytes.count,
-                maxBytes: options.maxFileBytes, parse: parse, settings: settings)
-            let payloads = detectPayloads(document, relative: relative)
-            file.isUnknownKind = payloads.isEmpty
-            var findings = Self.findings(of: rules.file) { $0.check(file) }
-            let first = result.kind == nil
-            for ref in payloads {
-                let payload = PayloadBuilder.build(
-                    document, node: ref.node, kind: ref.kind, batchIndex: ref.batchIndex, configHeaders: headers)
-                let context = PayloadContext(
-                    path: target.path.display, configRelativePath: relative, document: document, payload: payload,
-                    isTemplate: true, settings: settings)
-                findings += Self.findings(of: rules.payload) { $0.check(context) }
-                if first { result.summaries.append(PayloadSummarizer.summarize(context)) }
-                if let size = payload.sizes.first, size.bytes > (result.largest?.bytes ?? -1) {
-                    result.largest = (size.bytes, size.limit)
-                }
-            }
-            if first { result.kind = payloads.first?.kind ?? result.kind }
-            for var finding in findings {
-                finding.span = rendering.map.sourceSpan(finding.span)
-                // Fixes are edits of the rendering, not of the template.
-                finding.fix = nil
-                let key = FindingKey(ruleId: finding.ruleId, start: finding.span.start, end: finding.span.end)
-                if found[key] == nil {
-                    found[key] = (finding, [])
-                    foundOrder.append(key)
-                }
-                found[key]!.rows += rowsOf[index]
+        guard let document = parse.document else { return }
+        var file = FileContext(
+            path: plan.target.path.display, isExplicit: plan.target.isExplicit, byteCount: rendering.bytes.count,
+            maxBytes: options.maxFileBytes, parse: parse, settings: input.settings)
+        let payloads = detectPayloads(document, forced: plan.forcedKind)
+        file.isUnknownKind = payloads.isEmpty
+        var findings = plan.runner.check(file)
+        let first = result.kind == nil
+        let clock = plan.runner.clock
+        var sums = clock.sums()
+        for ref in payloads {
+            let (payloadFindings, context) = plan.runner.check(ref, in: document, input, &sums)
+            findings += payloadFindings
+            if first { result.summaries.append(PayloadSummarizer.summarize(context)) }
+            if let size = context.payload.sizes.first, size.bytes > (result.largest?.bytes ?? -1) {
+                result.largest = (size.bytes, size.limit)
             }
         }
-        let checkedRows = selections.rows.count - analysis.oversized - analysis.unrendered
-        let validRows = checkedRows - Set(invalid.values.flatMap(\.rows)).count
-        for key in foundOrder {
-            var (finding, rows) = found[key]!
-            rows.sort()
-            if rows.count < validRows {
-                let phrase = TemplateCondition.phrase(condition(rows, at: finding.span.start))
-                finding.message += phrase.isEmpty ? " (in some renderings of the template)" : " (only \(phrase))"
-            }
-            result.findings.append(finding)
+        clock.merge(sums)
+        if first { result.kind = payloads.first?.kind ?? result.kind }
+        for var finding in findings {
+            finding.span = rendering.map.sourceSpan(finding.span)
+            // Fixes are edits of the rendering, not of the template.
+            finding.fix = nil
+            merged.note(finding, rows: rows)
         }
-        analysis.invalid = invalidOrder.map { key in
-            let (span, problem, rows) = invalid[key]!
-            let sorted = rows.sorted()
-            return TemplateAnalysis.InvalidRendering(
-                problem: problem, span: span,
-                condition: sorted.count < checkedRows ? condition(sorted, at: span.start) : [], renderings: sorted.count
-            )
+    }
+
+    /// Why a rendering is no valid JSON (trailing commas, a JSON filter inside a string, a syntax error), located
+    /// in the template; nil when it is valid.
+    static func problems(of parse: JSONParseResult, _ rendering: TemplateRendering) -> [(
+        ByteSpan, TemplateAnalysis.InvalidRendering.Problem
+    )]? {
+        let commas = parse.issues.filter { $0.kind == .trailingComma }
+        let quoted = parse.document.map { Self.jsonFiltersInStrings($0) } ?? []
+        guard parse.error != nil || !commas.isEmpty || !quoted.isEmpty else { return nil }
+        let described = Self.trailingCommas(at: commas.map(\.span.start), in: parse.document)
+        var problems: [(ByteSpan, TemplateAnalysis.InvalidRendering.Problem)] = zip(commas, described).map {
+            (rendering.map.sourceSpan($0.span), $1)
         }
-        return result
+        problems += quoted.map { (rendering.map.sourceSpan($0.span), .jsonInString($0.expression)) }
+        if let error = parse.error {
+            problems.append(
+                (
+                    rendering.map.sourceSpan(ByteSpan(error.offset, error.offset + error.length)),
+                    .syntax(error.message)
+                ))
+        }
+        return problems
     }
 
     struct FindingKey: Hashable {

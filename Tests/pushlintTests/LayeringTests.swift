@@ -27,7 +27,7 @@ import Testing
         "PushLintCLI": system.union([
             "PushLintJSON", "PushLintModel", "PushLintRules", "PushLintEngine", "PushLintReporters", "PushLintServer",
         ]),
-        // The executable runs the command line on the process (and exits through the engine's `Terminal`).
+        // The executable runs the command line on the process (and exits through the command line's `Terminal`).
         "pushlint": system.union(["PushLintCLI", "PushLintEngine"]),
         "pushlint-docgen": system.union(["Foundation", "PushLintCLI", "PushLintModel", "PushLintRules"]),
         "pushlint-bench": system.union(["Foundation", "PushLintJSON"]),
