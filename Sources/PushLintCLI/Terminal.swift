@@ -50,7 +50,7 @@ public struct ProcessTerminal: TerminalIO {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
-                let n = processWrite(fd, base + offset, buffer.count - offset)
+                let n = systemWrite(fd, base + offset, buffer.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return
@@ -64,7 +64,7 @@ public struct ProcessTerminal: TerminalIO {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = buffer.withUnsafeMutableBytes { processRead(0, $0.baseAddress!, $0.count) }
+            let n = buffer.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 break
@@ -92,24 +92,4 @@ public enum Terminal {
             Darwin.exit(code)
         #endif
     }
-}
-
-@inline(__always) private func processRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        return Glibc.read(fd, buffer, count)
-    #elseif canImport(Musl)
-        return Musl.read(fd, buffer, count)
-    #else
-        return Darwin.read(fd, buffer, count)
-    #endif
-}
-
-@inline(__always) private func processWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        return Glibc.write(fd, buffer, count)
-    #elseif canImport(Musl)
-        return Musl.write(fd, buffer, count)
-    #else
-        return Darwin.write(fd, buffer, count)
-    #endif
 }

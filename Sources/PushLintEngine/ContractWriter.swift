@@ -244,30 +244,7 @@ public enum ContractWriter {
                         )
                         continue
                     }
-                    var newFields: [(String, Value)] = []
-                    for field in fields {
-                        guard let same = writtenFields.first(where: { $0.name == field.name }) else {
-                            newFields.append((field.name, Self.fieldValue(field)))
-                            changes.append(
-                                "ios.liveActivities: '\(type.attributesType)' \(part.key) gets '\(field.name)' from \(Self.place(type.location))"
-                            )
-                            continue
-                        }
-                        let appType = Contract.StateType(swiftType: field.type)
-                        if same.type != appType || same.optional != field.optional {
-                            kept.append(
-                                "ios.liveActivities: '\(type.attributesType)' \(part.key) '\(field.name)' is declared \(Self.describe(same.type, same.optional)), the app's type reads \(field.optional ? field.type + "?" : field.type) at \(Self.place(type.location)): left as written"
-                            )
-                        }
-                    }
-                    for field in writtenFields where !fields.contains(where: { $0.name == field.name }) {
-                        kept.append(
-                            "ios.liveActivities: '\(type.attributesType)' \(part.key) '\(field.name)' is not read by the app's type (\(Self.place(type.location))): kept"
-                        )
-                    }
-                    if !newFields.isEmpty {
-                        edits += layout.insert(newFields.map { .member($0.0, $0.1) }, into: partObject)
-                    }
+                    mergeFields(fields, declared: writtenFields, into: partObject, of: type, part: part.key)
                 }
                 if !newParts.isEmpty { edits += layout.insert(newParts.map { .member($0.0, $0.1) }, into: object) }
             }
@@ -281,6 +258,40 @@ public enum ContractWriter {
                 return nil
             }
             return .object(newTypes)
+        }
+
+        /// Adds to a declared part (`contentState` or `attributes`) of a Live Activity type the keys the app's type
+        /// reads and the contract lacks; a key declared otherwise, or that the app's type does not read, is kept as
+        /// written.
+        mutating func mergeFields(
+            _ fields: [AppFacts.LiveActivityField], declared writtenFields: [Contract.StateField],
+            into partObject: NodeID,
+            of type: AppFacts.LiveActivity, part: String
+        ) {
+            var newFields: [(String, Value)] = []
+            for field in fields {
+                guard let same = writtenFields.first(where: { $0.name == field.name }) else {
+                    newFields.append((field.name, Self.fieldValue(field)))
+                    changes.append(
+                        "ios.liveActivities: '\(type.attributesType)' \(part) gets '\(field.name)' from \(Self.place(type.location))"
+                    )
+                    continue
+                }
+                let appType = Contract.StateType(swiftType: field.type)
+                if same.type != appType || same.optional != field.optional {
+                    kept.append(
+                        "ios.liveActivities: '\(type.attributesType)' \(part) '\(field.name)' is declared \(Self.describe(same.type, same.optional)), the app's type reads \(field.optional ? field.type + "?" : field.type) at \(Self.place(type.location)): left as written"
+                    )
+                }
+            }
+            for field in writtenFields where !fields.contains(where: { $0.name == field.name }) {
+                kept.append(
+                    "ios.liveActivities: '\(type.attributesType)' \(part) '\(field.name)' is not read by the app's type (\(Self.place(type.location))): kept"
+                )
+            }
+            if !newFields.isEmpty {
+                edits += layout.insert(newFields.map { .member($0.0, $0.1) }, into: partObject)
+            }
         }
 
         static func describe(_ type: Contract.StateType?, _ optional: Bool) -> String {
@@ -332,9 +343,43 @@ public enum ContractWriter {
 
         // MARK: Android
 
+        /// A channel the app creates, with its importance when every creation agrees on it.
+        typealias AppChannel = (id: String, importance: Contract.Importance?, location: AppFacts.Location)
+
         mutating func androidSection() -> Value? {
-            // Each channel the app creates, once, with its importance when every creation agrees on it.
-            var channels: [(id: String, importance: Contract.Importance?, location: AppFacts.Location)] = []
+            let channels = appChannels()
+            let android = member(document.root, "android")
+            let newChannels = mergeChannels(channels)
+            var members: [(String, Value)] = []
+            if let fact = facts.defaultChannel, let member = defaultChannel(fact, channels: channels) {
+                members.append(member)
+            }
+            let newSounds = sounds(.android, declared: contract.android?.sounds)
+            if !newSounds.isEmpty {
+                if let array = member(android, "sounds") {
+                    edits += layout.insert(newSounds.map { .element(.string($0)) }, into: array)
+                } else {
+                    members.append(("sounds", .inlineArray(newSounds.map { .string($0) })))
+                }
+            }
+            if !newChannels.isEmpty {
+                if let array = member(android, "channels") {
+                    edits += layout.insert(newChannels.map { .element($0) }, into: array, padded: padded(array))
+                } else {
+                    members.append(("channels", .lines(newChannels)))
+                }
+            }
+            guard !members.isEmpty else { return nil }
+            if let android {
+                edits += layout.insert(members.map { .member($0.0, $0.1) }, into: android)
+                return nil
+            }
+            return .object(members)
+        }
+
+        /// Each channel the app creates, once, with its importance when every creation agrees on it.
+        mutating func appChannels() -> [AppChannel] {
+            var channels: [AppChannel] = []
             for channel in facts.channels.sorted(by: { $0.location < $1.location })
             where !channels.contains(where: { $0.id == channel.id }) {
                 let known = Set(facts.channels.filter { $0.id == channel.id }.compactMap(\.importance))
@@ -348,7 +393,12 @@ public enum ContractWriter {
                 }
                 channels.append((channel.id, known.count == 1 ? known.first : nil, channel.location))
             }
-            let android = member(document.root, "android")
+            return channels
+        }
+
+        /// The channels the contract lacks, as new entries; a declared channel gains the importance it lacks, and
+        /// one declared otherwise, or not created by the app, is kept as written.
+        mutating func mergeChannels(_ channels: [AppChannel]) -> [Value] {
             let declared = contract.android?.channels ?? []
             var newChannels: [Value] = []
             for channel in channels {
@@ -381,47 +431,30 @@ public enum ContractWriter {
             for channel in declared where !channels.contains(where: { $0.id == channel.id }) {
                 kept.append("android.channels: '\(channel.id)' is not created by the app: kept")
             }
-            var members: [(String, Value)] = []
-            if let fact = facts.defaultChannel {
-                if let written = contract.android?.defaultChannel {
-                    if written != fact.id {
-                        kept.append(
-                            "android.defaultChannel: '\(written)' left as written; the app's manifest names '\(fact.id)' at \(Self.place(fact.location))"
-                        )
-                    }
-                } else if channels.contains(where: { $0.id == fact.id }) {
-                    members.append(("defaultChannel", .string(fact.id)))
-                    changes.append(
-                        "android.defaultChannel: set to '\(fact.id)' from \(Self.place(fact.location))")
-                } else {
-                    // The contract's reader requires the default channel among the channels, and the app never
-                    // creates it: app-default-channel reports that; writing it would make the contract invalid.
+            return newChannels
+        }
+
+        /// `android.defaultChannel` from the manifest, when the contract has none and the app creates the channel.
+        mutating func defaultChannel(_ fact: AppFacts.Fact, channels: [AppChannel]) -> (String, Value)? {
+            if let written = contract.android?.defaultChannel {
+                if written != fact.id {
                     kept.append(
-                        "android.defaultChannel: the manifest's '\(fact.id)' (\(Self.place(fact.location))) is never created by the app: not written"
+                        "android.defaultChannel: '\(written)' left as written; the app's manifest names '\(fact.id)' at \(Self.place(fact.location))"
                     )
                 }
+            } else if channels.contains(where: { $0.id == fact.id }) {
+                let member = ("defaultChannel", Value.string(fact.id))
+                changes.append(
+                    "android.defaultChannel: set to '\(fact.id)' from \(Self.place(fact.location))")
+                return member
+            } else {
+                // The contract's reader requires the default channel among the channels, and the app never
+                // creates it: app-default-channel reports that; writing it would make the contract invalid.
+                kept.append(
+                    "android.defaultChannel: the manifest's '\(fact.id)' (\(Self.place(fact.location))) is never created by the app: not written"
+                )
             }
-            let newSounds = sounds(.android, declared: contract.android?.sounds)
-            if !newSounds.isEmpty {
-                if let array = member(android, "sounds") {
-                    edits += layout.insert(newSounds.map { .element(.string($0)) }, into: array)
-                } else {
-                    members.append(("sounds", .inlineArray(newSounds.map { .string($0) })))
-                }
-            }
-            if !newChannels.isEmpty {
-                if let array = member(android, "channels") {
-                    edits += layout.insert(newChannels.map { .element($0) }, into: array, padded: padded(array))
-                } else {
-                    members.append(("channels", .lines(newChannels)))
-                }
-            }
-            guard !members.isEmpty else { return nil }
-            if let android {
-                edits += layout.insert(members.map { .member($0.0, $0.1) }, into: android)
-                return nil
-            }
-            return .object(members)
+            return nil
         }
 
         /// The object that holds a member value.

@@ -348,7 +348,8 @@ public struct LocalFileSystem: FileSystem {
     }
 }
 
-@inline(__always) func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+/// `read(2)` of the platform's C library (the terminal of the command line reads its standard input with it too).
+@inline(__always) package func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
         return Glibc.read(fd, buffer, count)
     #elseif canImport(Musl)
@@ -358,7 +359,8 @@ public struct LocalFileSystem: FileSystem {
     #endif
 }
 
-@inline(__always) func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+/// `write(2)` of the platform's C library.
+@inline(__always) package func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
         return Glibc.write(fd, buffer, count)
     #elseif canImport(Musl)

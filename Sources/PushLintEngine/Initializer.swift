@@ -320,57 +320,63 @@ public struct Initializer: Sendable {
                 if dialect != nil { observed.insert(file: relative, stem: stem) }
                 continue
             }
-            for payload in payloads {
-                let fields = customFields(doc, payload)
-                // The keys in `eventKeys` order, whatever the order of the payload's members: a payload with both
-                // `type` and `event` is named by the same key as every other.
-                let named = Self.eventKeys.lazy.compactMap { key -> (key: String, value: String)? in
-                    guard let member = fields.first(where: { doc.string($0.key) == key }),
-                        let value = literal(doc, member.value)
-                    else { return nil }
-                    return (key, value)
-                }.first
-                let identity: EventIdentity = named.map { .matched(key: $0.key, value: $0.value) } ?? .file(stem: stem)
-                var event = observed.events[identity] ?? EventInfo(order: observed.events.count)
-                if let named { event.match = named } else { event.files.insert(relative) }
-                event.payloads += 1
-                if let channel = payload.android?.channelId.flatMap({ literal(doc, $0) }) {
-                    observed.channels.insert(channel)
-                    event.channels.insert(channel)
-                } else if let android = payload.android, android.origin == .fcm, android.hasNotification,
-                    android.channelId == nil
-                {
-                    observed.notificationWithoutChannel = true
-                }
-                if let level = payload.apns?.field("interruption-level").flatMap({ literal(doc, $0.value) }),
-                    level == "time-sensitive" || level == "critical"
-                {
-                    observed.entitlements.insert(level == "critical" ? "critical-alerts" : level)
-                }
-                if let topic = payload.apns?.headers?.value("apns-topic"), !topic.contains("{{"), !topic.isEmpty {
-                    observed.bundleIds.insert(Self.bundleId(ofTopic: topic))
-                }
-                if let category = payload.apns?.field("category").flatMap({ literal(doc, $0.value) }) {
-                    observed.categories.insert(category)
-                }
-                // FCM data values are strings (the platform rejects others): a number there is a mistake that
-                // `fcm-data-string-values` reports, not a type to learn.
-                let stringsOnly = payload.kind == .fcm || payload.kind == .fcmLegacy
-                for member in fields {
-                    let key = doc.string(member.key)
-                    var seen = event.fields[key] ?? ([], false, 0)
-                    seen.count += 1
-                    if let type = typeName(doc, member.value), !stringsOnly || type == "string" {
-                        seen.types.insert(type)
-                    } else {
-                        seen.unknownType = true
-                    }
-                    event.fields[key] = seen
-                }
-                observed.events[identity] = event
-            }
+            for payload in payloads { observe(payload, in: doc, file: relative, stem: stem, into: &observed) }
         }
         return observed
+    }
+
+    /// Learns from one payload of a file: its event (named by a custom data key, else by the file), the channels,
+    /// entitlements, bundle ids and categories it uses, and the types of its custom fields.
+    func observe(
+        _ payload: Payload, in doc: JSONDocument, file relative: String, stem: String, into observed: inout Observed
+    ) {
+        let fields = customFields(doc, payload)
+        // The keys in `eventKeys` order, whatever the order of the payload's members: a payload with both
+        // `type` and `event` is named by the same key as every other.
+        let named = Self.eventKeys.lazy.compactMap { key -> (key: String, value: String)? in
+            guard let member = fields.first(where: { doc.string($0.key) == key }),
+                let value = literal(doc, member.value)
+            else { return nil }
+            return (key, value)
+        }.first
+        let identity: EventIdentity = named.map { .matched(key: $0.key, value: $0.value) } ?? .file(stem: stem)
+        var event = observed.events[identity] ?? EventInfo(order: observed.events.count)
+        if let named { event.match = named } else { event.files.insert(relative) }
+        event.payloads += 1
+        if let channel = payload.android?.channelId.flatMap({ literal(doc, $0) }) {
+            observed.channels.insert(channel)
+            event.channels.insert(channel)
+        } else if let android = payload.android, android.origin == .fcm, android.hasNotification,
+            android.channelId == nil
+        {
+            observed.notificationWithoutChannel = true
+        }
+        if let level = payload.apns?.field("interruption-level").flatMap({ literal(doc, $0.value) }),
+            level == "time-sensitive" || level == "critical"
+        {
+            observed.entitlements.insert(level == "critical" ? "critical-alerts" : level)
+        }
+        if let topic = payload.apns?.headers?.value("apns-topic"), !topic.contains("{{"), !topic.isEmpty {
+            observed.bundleIds.insert(Self.bundleId(ofTopic: topic))
+        }
+        if let category = payload.apns?.field("category").flatMap({ literal(doc, $0.value) }) {
+            observed.categories.insert(category)
+        }
+        // FCM data values are strings (the platform rejects others): a number there is a mistake that
+        // `fcm-data-string-values` reports, not a type to learn.
+        let stringsOnly = payload.kind == .fcm || payload.kind == .fcmLegacy
+        for member in fields {
+            let key = doc.string(member.key)
+            var seen = event.fields[key] ?? ([], false, 0)
+            seen.count += 1
+            if let type = typeName(doc, member.value), !stringsOnly || type == "string" {
+                seen.types.insert(type)
+            } else {
+                seen.unknownType = true
+            }
+            event.fields[key] = seen
+        }
+        observed.events[identity] = event
     }
 
     /// The file parsed as its dialect reads it: a template with blocks as its first rendering that parses (a
