@@ -92,6 +92,32 @@ import Testing
         #expect(fine.isEmpty)
     }
 
+    /// Android falls back to `res/values` per resource: a key defined there but not in every locale reads the
+    /// default text (an info); a key `res/values` lacks reads nothing where its locales do not cover (a warning).
+    @Test func anAndroidKeyWithTheDefaultResourceIsAnInfo() throws {
+        var app = Self.app
+        let at = AppFacts.Location(path: "res/values/strings.xml", line: 3)
+        app.strings = [
+            AppFacts.LocalizedString(
+                platform: .android, key: "shipped", locales: ["de", "default"], arguments: 0, location: at),
+            AppFacts.LocalizedString(platform: .android, key: "promo", locales: ["de"], arguments: 0, location: at),
+            AppFacts.LocalizedString(
+                platform: .android, key: "sale", locales: ["default", "fr"], arguments: 0, location: at),
+        ]
+        func finding(_ key: String) throws -> Diagnostic? {
+            try Self.findings(
+                #"{"message": {"token": "t", "android": {"notification": {"body_loc_key": "\#(key)"}}}}"#, app: app,
+                rule: "app-loc-key-missing"
+            ).first
+        }
+        let untranslated = try #require(try finding("shipped"))
+        #expect(untranslated.severity == .info)
+        #expect(untranslated.message.contains("not in fr") && untranslated.message.contains("untranslated"))
+        let noDefault = try #require(try finding("promo"))
+        #expect(noDefault.severity == .warning)
+        #expect(noDefault.message.contains("see no text"))
+    }
+
     @Test func aPlaceholderKeyIsCheckedForEveryValueTheContractAllows() throws {
         let contract =
             #"{"events": {"greet": {"files": ["*.tmpl"], "fields": {"key": {"enum": ["welcome", "farewell"]}}}}}"#

@@ -22,7 +22,9 @@ struct AppLocKeyMissing: PayloadRule {
             firebase-android-sdk `NotificationParams.getLocalizedString`). A key defined in some locales only \
             shows another language's text (iOS falls back to the development language) or, on Android, \
             nothing where the default `res/values` lacks it. Both are warnings: the notification arrives, with \
-            the wrong text.
+            the wrong text. An Android key that `res/values` defines is an info where other locales lack it: \
+            Android resolves each resource on its own and falls back to `res/values`, so those users read the \
+            default text, untranslated (https://developer.android.com/guide/topics/resources/localization).
 
             The rule reads the strings `pushlint app scan` lists (`strings`) and checks the keys of APNs bodies, of \
             FCM `apns.payload` and `android.notification`. A key that is a placeholder is checked for every value \
@@ -98,12 +100,15 @@ struct AppLocKeyMissing: PayloadRule {
             }
             let lacking = appLocales.filter { !string.locales.contains($0) }
             if !lacking.isEmpty {
+                // Android resolves each resource on its own, falling back to `res/values`: with the key there, the
+                // users of a lacking locale read the default text, untranslated but whole.
+                let fallsBack = platform == .android && string.locales.contains("default")
                 return [
                     diagnostic(
                         partial(
                             field, key, locales: string.locales, lacking: lacking, platform: platform,
-                            at: string.location),
-                        at: node, in: context.document,
+                            fallsBack: fallsBack, at: string.location),
+                        at: node, in: context.document, severity: fallsBack ? .info : nil,
                         help: "translate \"\(key)\" into \(lacking.joined(separator: ", "))")
                 ]
             }
@@ -124,12 +129,14 @@ struct AppLocKeyMissing: PayloadRule {
 
     func partial(
         _ field: String, _ key: String, locales: [String], lacking: [String], platform: AppFacts.Platform,
-        at location: AppFacts.Location
+        fallsBack: Bool, at location: AppFacts.Location
     ) -> String {
         let effect =
             platform == .ios
             ? "users in those languages see the development language's text"
-            : "users in those languages see the default resource's text, or none where res/values lacks it"
+            : fallsBack
+                ? "users in those languages see the default res/values text, untranslated"
+                : "users in those languages see no text, as res/values lacks it"
         return
             "\(field) '\(key)' is defined only in \(locales.joined(separator: ", ")) (\(App.place(location))), not in \(lacking.joined(separator: ", ")): \(effect)"
     }
