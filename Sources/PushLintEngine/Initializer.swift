@@ -402,10 +402,8 @@ public struct Initializer: Sendable {
         return name.split(separator: ".").first.map(String.init) ?? name
     }
 
-    static let topicSuffixes = [
-        ".push-type.liveactivity", ".push-type.widgets", ".push-type.controls", ".pushkit.fileprovider", ".voip-ptt",
-        ".complication", ".location-query", ".voip",
-    ]
+    /// The suffixes push types add to the bundle id (`APNsPushType.topicSuffix`, platform-rules.md §1.2).
+    static let topicSuffixes = APNsPushType.allCases.compactMap(\.topicSuffix)
 
     static func bundleId(ofTopic topic: String) -> String {
         for suffix in topicSuffixes where topic.hasSuffix(suffix) { return String(topic.dropLast(suffix.count)) }
