@@ -146,19 +146,21 @@ public struct Contract: Sendable {
     /// for a contract built in code.
     public var document: JSONDocument?
 
-    public static let knownKeys = ["$schema", "ios", "android", "events", "variables", "links"]
-    /// Keys of the nested objects, as the reader checks them (the schema test compares them with
-    /// `schemas/push-contract.schema.json`).
-    public static let iosKeys = ["bundleId", "categories", "entitlements", "sounds", "liveActivities"]
-    public static let androidKeys = ["package", "defaultChannel", "channels", "sounds"]
-    public static let liveActivityKeys = ["contentState", "attributes", "description"]
-    public static let stateFieldKeys = ["type", "optional", "description"]
-    public static let channelKeys = ["id", "importance", "name", "description"]
-    public static let eventKeys = ["files", "match", "urgency", "channel", "fields", "description"]
-    public static let fieldKeys = ["required", "type", "enum", "pattern", "maxLength", "minLength", "description"]
-    public static let variableKeys = ["maxBytes", "maxLength", "maxItems"]
-    public static let linksKeys = ["schemes", "hosts", "fields"]
+    /// Keys of the file and of its nested objects, as the reader checks them: the names of the contract's table
+    /// (`ContractSchema`).
+    public static let knownKeys = ContractSchema.top.names
+    public static let iosKeys = ContractSchema.ios.names
+    public static let androidKeys = ContractSchema.android.names
+    public static let liveActivityKeys = ContractSchema.liveActivity.names
+    public static let stateFieldKeys = ContractSchema.stateField.names
+    public static let channelKeys = ContractSchema.channel.names
+    public static let eventKeys = ContractSchema.event.names
+    public static let fieldKeys = ContractSchema.field.names
+    public static let variableKeys = ContractSchema.variable.names
+    public static let linksKeys = ContractSchema.links.names
     public static let entitlements = ["time-sensitive", "critical-alerts"]
+    /// The most items a template loop is rendered with (`variables.NAME.maxItems`).
+    public static let maxLoopItems = 1000
 
     public static func read(path: String, bytes: [UInt8]) throws(ConfigurationError) -> Contract {
         let reader = try ConfigReader(path: path, bytes: bytes)
@@ -262,10 +264,11 @@ public struct Contract: Sendable {
                 }
                 if let n = f["maxItems"] {
                     let items = try reader.nonNegativeInteger(n, "'maxItems' of '\(entry.key)'")
-                    guard items <= 1000 else {
+                    guard items <= maxLoopItems else {
                         throw reader.error(
                             n,
-                            "'maxItems' of '\(entry.key)' is \(items): pushlint renders loops with at most 1000 items")
+                            "'maxItems' of '\(entry.key)' is \(items): pushlint renders loops with at most \(maxLoopItems) items"
+                        )
                     }
                     variable.maxItems = items
                 }

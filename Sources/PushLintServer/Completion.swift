@@ -2,8 +2,9 @@ import PushLintEngine
 import PushLintModel
 
 /// Completion of keys and enum values inside `aps` (and an APNs envelope's `headers`), the FCM `message` and
-/// Expo messages, from the schema tables the rules read, and of `.pushlint.json` from the config's table. The text before the cursor is scanned leniently (a
-/// document being typed rarely parses) for the path of keys to the cursor's object.
+/// Expo messages, from the schema tables the rules read, of `.pushlint.json` from the config's table and of a
+/// contract from the contract's. The text before the cursor is scanned leniently (a document being typed rarely
+/// parses) for the path of keys to the cursor's object.
 extension LanguageServer {
     struct Cursor {
         /// Keys from the root to the object the cursor is in ("[]" for an array element).
@@ -104,11 +105,26 @@ extension LanguageServer {
         return current
     }
 
-    /// The schema of the object at `path` of a document: its config table for `.pushlint.json`, else the
-    /// payload schema of the document's family.
-    static func schema(at path: [String], of document: Document) -> MessageSchema? {
-        document.path.hasSuffix("/" + Project.configFileName)
-            ? configSchema(at: path) : schema(at: path, in: document.text.bytes)
+    /// The schema of the object at `path` of a document: its config table for `.pushlint.json`, the contract's
+    /// table (`ContractSchema`) for a contract, else the payload schema of the document's family.
+    static func schema(at path: [String], of document: Document, isContract: Bool) -> MessageSchema? {
+        if document.path.hasSuffix("/" + Project.configFileName) { return configSchema(at: path) }
+        if isContract { return ContractSchema.object(at: path) }
+        return schema(at: path, in: document.text.bytes)
+    }
+
+    /// Whether a document is a contract: named as `pushlint init --contract` names one, naming the contract's JSON
+    /// Schema in its text (a document being typed rarely parses), or the contract a loaded project's config names.
+    func isContract(_ document: Document) -> Bool {
+        if document.path.hasSuffix("/" + Initializer.contractFileName) { return true }
+        if let schemaFile = PushLintFile.contract.schemaFileName,
+            String(decoding: document.text.bytes.prefix(1 << 16), as: UTF8.self).contains(schemaFile)
+        {
+            return true
+        }
+        return projects.values.contains {
+            if case .success(let project) = $0 { return project.contractFile == document.path } else { return false }
+        }
     }
 
     static func messageSchema(in type: SchemaType) -> MessageSchema? {
@@ -138,8 +154,9 @@ extension LanguageServer {
             let cursor = Self.scan(document.text.bytes, upTo: offset)
         else { return .array([]) }
         var items: [LSPValue] = []
+        let isContract = isContract(document)
         if cursor.isKey {
-            let schema = Self.schema(at: cursor.path, of: document)
+            let schema = Self.schema(at: cursor.path, of: document, isContract: isContract)
             let fields = schema?.fields ?? []
             let root = cursor.path.isEmpty || cursor.path == ["[]"]
             let names: [(String, String)] =
@@ -156,7 +173,7 @@ extension LanguageServer {
                         ("insertText", .string(cursor.inString ? name : "\"\(name)\": ")),
                     ]))
             }
-        } else if let key = cursor.key, let schema = Self.schema(at: cursor.path, of: document),
+        } else if let key = cursor.key, let schema = Self.schema(at: cursor.path, of: document, isContract: isContract),
             let field = schema.field(named: key)
         {
             for (value, isLiteral) in Self.values(of: field.type) {

@@ -2,10 +2,12 @@ import PushLintJSON
 
 // The schemas of `.pushlint.json` and the contract (`pushlint schema config|contract`, committed as
 // schemas/pushlint.schema.json and schemas/push-contract.schema.json). The config's keys and their descriptions are
-// its table (`ConfigSchema`), their JSON Schema shape is written here once per key; the contract's structure and
-// descriptions are written here. What other tables decide comes from them: the rule ids and each rule's options with
-// their types, defaults and summaries (the rule descriptions, passed in), the payload kinds and the levels.
-// SchemaTests checks that every object's keys are the ones the readers accept (Config.knownKeys, Contract.knownKeys).
+// its table (`ConfigSchema`), their JSON Schema shape is written here once per key; the contract's keys, shapes and
+// descriptions are its table (`ContractSchema`), each shape written here once. What other tables decide comes from
+// them: the rule ids and each rule's options with their types, defaults and summaries (the rule descriptions, passed
+// in), the payload kinds and the levels.
+// SchemaTests checks that every object's keys are the ones the readers accept (Config.knownKeys, Contract.knownKeys);
+// ConfigTableTests and ContractTableTests that the schemas list their tables.
 extension PayloadJSONSchema {
     static func configDocument(rules: [RuleDescription]) -> SchemaJSON {
         document(
@@ -159,248 +161,37 @@ extension PayloadJSONSchema {
         }
     }
 
+    /// The contract's schema: every key of its table (`ContractSchema`), each shape written one way.
     static func contractDocument() -> SchemaJSON {
-        let sizeLimit = { (description: String) in SchemaJSON.node(description, type: "integer", minimum: 0) }
-        let stateFields = { (description: String) in
-            SchemaJSON.map(
-                description,
-                values: .record([
-                    (
-                        "type",
-                        .node(
-                            """
-                            The JSON shape the decoder reads: a Swift Int is integer, Double number, String \
-                            string, Bool boolean, Date date (seconds since 1 January 2001), arrays array, \
-                            dictionaries object; leave it out for any other type.
-                            """, enum: Contract.StateType.allCases.map(\.rawValue))
-                    ),
-                    (
-                        "optional",
-                        .node(
-                            "The property is optional (T?): the key may be absent or null.", type: "boolean",
-                            default: .bool(false))
-                    ),
-                    ("description", .documentationOnly),
-                ]))
-        }
-        return document(
-            file: "push-contract.schema.json", title: "pushlint contract",
-            description: """
-                What the app promises to understand: iOS categories and entitlements, Android channels, events with \
-                their templates and custom data fields, template variables with their maximum size, allowed links, \
-                sounds and Live Activity types. JSONC: comments and trailing commas are allowed.
-                """,
-            properties: [
-                ("$schema", .text("The JSON Schema of this file, for editors.")),
-                (
-                    "ios",
-                    .record(
-                        "The iOS app.",
-                        [
-                            (
-                                "bundleId",
-                                .text(
-                                    "The app's bundle id; apns-topic must be it (plus the suffix its push type needs).")
-                            ),
-                            (
-                                "categories",
-                                .ref(
-                                    "strings",
-                                    "Notification categories the app registers (aps.category, Expo categoryId).")
-                            ),
-                            (
-                                "entitlements",
-                                .node(
-                                    "Notification entitlements the app has.", type: "array",
-                                    items: .node(enum: Contract.entitlements))
-                            ),
-                            (
-                                "sounds",
-                                .ref(
-                                    "strings",
-                                    """
-                                    Sound files payloads may name (aps.sound), with their extension (chime.caf); \
-                                    `app scan --write-contract` adds the app's.
-                                    """)
-                            ),
-                            (
-                                "liveActivities",
-                                .map(
-                                    """
-                                    The app's ActivityAttributes types by name (aps.attributes-type), with the keys \
-                                    their synthesized decoders read; `app scan --write-contract` adds them.
-                                    """,
-                                    values: .record([
-                                        (
-                                            "contentState",
-                                            stateFields("The keys of the type's ContentState (aps.content-state).")
-                                        ),
-                                        (
-                                            "attributes",
-                                            stateFields(
-                                                "The keys of the type's static attributes (aps.attributes of a push-to-start)."
-                                            )
-                                        ),
-                                        ("description", .documentationOnly),
-                                    ]))
-                            ),
-                        ])
-                ),
-                (
-                    "android",
-                    .record(
-                        "The Android app.",
-                        [
-                            ("package", .text("The application id.")),
-                            (
-                                "defaultChannel",
-                                .text(
-                                    """
-                                    The channel of the manifest's default_notification_channel_id; must be one of \
-                                    channels.
-                                    """)
-                            ),
-                            (
-                                "channels",
-                                .node(
-                                    "Notification channels the app creates.", type: "array",
-                                    items: .record(
-                                        required: ["id"],
-                                        [
-                                            (
-                                                "id",
-                                                .text(
-                                                    """
-                                                    The channel id (FCM android.notification.channel_id, Expo \
-                                                    channelId).
-                                                    """)
-                                            ),
-                                            (
-                                                "importance",
-                                                .node(
-                                                    "The channel's importance.",
-                                                    enum: Contract.Importance.allCases.map(\.rawValue))
-                                            ),
-                                            ("name", .text("The user-visible name (documentation only).")),
-                                            ("description", .documentationOnly),
-                                        ]))
-                            ),
-                            (
-                                "sounds",
-                                .ref(
-                                    "strings",
-                                    """
-                                    res/raw sounds payloads may name (android.notification.sound), without their \
-                                    extension (chime); `app scan --write-contract` adds the app's.
-                                    """)
-                            ),
-                        ])
-                ),
-                (
-                    "events",
-                    .map(
-                        "The notifications the app handles, by event name.",
-                        values: .record([
-                            (
-                                "files",
-                                .ref(
-                                    "strings",
-                                    "Globs of the templates of this event (relative to the config's folder).")
-                            ),
-                            (
-                                "match",
-                                .map(
-                                    "Custom data values that identify the event in a template.",
-                                    values: .node(types: ["string", "number", "boolean"]))
-                            ),
-                            (
-                                "urgency",
-                                .node(
-                                    "How urgent the event is; marketing and background must not go at high priority.",
-                                    enum: Contract.Urgency.allCases.map(\.rawValue))
-                            ),
-                            (
-                                "channel",
-                                .text("The Android channel of the event; must be one of android.channels.")
-                            ),
-                            (
-                                "fields",
-                                .map(
-                                    """
-                                    The custom data the client reads (FCM data, APNs keys beside aps, Expo data). \
-                                    When present, other fields are reported.
-                                    """,
-                                    values: .record([
-                                        (
-                                            "required",
-                                            .node("The field must be present.", type: "boolean", default: .bool(false))
-                                        ),
-                                        (
-                                            "type",
-                                            .node(
-                                                "The JSON type of the value.",
-                                                enum: Contract.FieldType.allCases.map(\.rawValue))
-                                        ),
-                                        ("enum", .node("The allowed values.", type: "array")),
-                                        (
-                                            "pattern",
-                                            .text(
-                                                """
-                                                A regular expression the value must match (searched: anchor with ^ \
-                                                and $).
-                                                """)
-                                        ),
-                                        ("maxLength", sizeLimit("Maximum length in characters.")),
-                                        ("minLength", sizeLimit("Minimum length in characters.")),
-                                        ("description", .documentationOnly),
-                                    ]))
-                            ),
-                            ("description", .documentationOnly),
-                        ]))
-                ),
-                (
-                    "variables",
-                    .map(
-                        "Template variables with their maximum size, for the worst-case size of templates.",
-                        values: .record([
-                            ("maxBytes", sizeLimit("Maximum encoded size in bytes.")),
-                            (
-                                "maxLength",
-                                sizeLimit("Maximum length in characters (counted at 4 bytes each in the worst case).")
-                            ),
-                            (
-                                "maxItems",
-                                .node(
-                                    """
-                                    Most items of a list a template loops over ({{#each}}, {% for %}, {{range}}): \
-                                    loops are rendered with 0, 1, 2 and this many items.
-                                    """, type: "integer", minimum: 0, maximum: 1000)
-                            ),
-                        ]))
-                ),
-                (
-                    "links",
-                    .record(
-                        "Links payloads may carry.",
-                        [
-                            ("schemes", .ref("strings", "Allowed URL schemes.")),
-                            (
-                                "hosts",
-                                .ref("strings", "Allowed hosts of http(s) links; *.example.com matches subdomains.")
-                            ),
-                            (
-                                "fields",
-                                .ref(
-                                    "strings",
-                                    """
-                                    Custom data keys that carry a link, checked besides url, link, deeplink and \
-                                    deep_link.
-                                    """)
-                            ),
-                        ])
-                ),
-            ],
+        document(
+            file: "push-contract.schema.json", title: "pushlint contract", description: ContractSchema.summary,
+            properties: contractProperties(ContractSchema.top),
             definitions: [("strings", .node(type: "array", items: .node(type: "string")))])
+    }
+
+    static func contractProperties(_ record: ContractSchema.Record) -> [(String, SchemaJSON)] {
+        record.keys.map { ($0.name, contractValue($0.shape, $0.description)) }
+    }
+
+    /// The JSON Schema of a value of the contract's table; `description` is nil for the elements of an array and the
+    /// values of a map, which their key describes.
+    static func contractValue(_ shape: ContractSchema.Shape, _ description: String?) -> SchemaJSON {
+        switch shape {
+        case .string: return .text(description)
+        case .boolean: return .node(description, type: "boolean", default: .bool(false))
+        case .count(let max): return .node(description, type: "integer", minimum: 0, maximum: max)
+        case .strings: return .node(description, ref: "strings")
+        case .enumeration(let values): return .node(description, enum: values)
+        case .array(let element): return .node(description, type: "array", items: contractValue(element, nil))
+        case .anyArray: return .node(description, type: "array")
+        case .scalar: return .node(description, types: ["string", "number", "boolean"])
+        case .object(let record):
+            let required = record.required
+            return .node(
+                description, type: "object", closed: true, required: required.isEmpty ? nil : required,
+                properties: contractProperties(record))
+        case .map(let value): return .map(description, values: contractValue(value, nil))
+        }
     }
 
     /// A closed top-level schema document with its `$defs`.
