@@ -403,6 +403,50 @@ final class Client {
         #expect(labels("{\"templates\": [{\"dialect\": ") == TemplateDialect.names.map(\.name))
     }
 
+    /// A contract completes from its table (`ContractSchema`): the keys of every object of it, also inside an
+    /// array and under a name the team chose, and the values of an enumeration. A contract is known by its file name
+    /// or by the schema it names.
+    @Test func completionInTheContractComesFromItsTable() throws {
+        let client = Client()
+        let named = try folder().appendingPathComponent("push-contract.json").absoluteString
+        let other = try folder().appendingPathComponent("contract.json").absoluteString
+        func labels(_ uri: String, _ text: String) -> [String] {
+            client.notify(
+                "textDocument/didChange",
+                .object([
+                    ("textDocument", .object([("uri", .string(uri)), ("version", .int(text.utf16.count))])),
+                    ("contentChanges", .array([.object([("text", .string(text))])])),
+                ]))
+            let answer = client.request(
+                "textDocument/completion",
+                .object([("textDocument", Client.document(uri)), ("position", Client.position(0, text.utf16.count))]))
+            return answer["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
+        }
+        _ = client.open(named, "{}")
+        for (path, record) in ContractSchema.records {
+            // The text up to a key of the object at `path`: `{"events": {"x": {"`, `{"android": {"channels": [{"`.
+            var text = "{"
+            for (index, step) in path.enumerated() {
+                if step == "[]" {
+                    text += "[{"
+                } else {
+                    text +=
+                        "\"\(step == "NAME" ? "x" : step)\": "
+                        + (index + 1 < path.count && path[index + 1] == "[]" ? "" : "{")
+                }
+            }
+            text += "\""
+            #expect(labels(named, text) == record.names, "\(text)")
+        }
+        #expect(labels(named, "{\"events\": {\"x\": {\"urgency\": ") == Contract.Urgency.allCases.map(\.rawValue))
+        #expect(
+            labels(named, "{\"android\": {\"channels\": [{\"importance\": ")
+                == Contract.Importance.allCases.map(\.rawValue))
+        _ = client.open(other, "{}")
+        #expect(!labels(other, "{\"").contains("events"))
+        #expect(labels(other, "{\"$schema\": \"../schemas/push-contract.schema.json\", \"") == Contract.knownKeys)
+    }
+
     /// Values come from Apple's `aps` table: a flag completes to the number 1, not a string, and a Live Activity's
     /// localized title completes its keys.
     @Test func completionOfApsValuesAndDictionaries() throws {
