@@ -131,12 +131,11 @@ extension Engine {
             return lint(bytes: .failed(failure), target: target)
         }
         // A walked log of which no line is a payload is no push log: skipped without a word (docs/discovery.md).
-        guard state.kind != nil || target.isExplicit else { return FileOutcome(report: nil, summaries: []) }
+        guard state.totals.kind != nil || target.isExplicit else { return FileOutcome(report: nil, summaries: []) }
         streams.add(state.summary)
         let report = FileReport(
-            path: target.path, kind: state.kind, wireBytes: state.largest?.bytes,
-            wireLimit: state.largest?.limit,
-            diagnostics: state.kept)
+            path: target.path, kind: state.totals.kind, wireBytes: state.totals.largest?.bytes,
+            wireLimit: state.totals.largest?.limit, diagnostics: state.tally.kept)
         return FileOutcome(report: report, summaries: state.summaries)
     }
 
@@ -155,30 +154,22 @@ extension Engine {
 /// stream keeps), counts, and equal payload summaries once, in the order they first came. `StreamState.merge`
 /// adds chunks in order to the totals a line-by-line pass gives.
 struct StreamPart: Sendable {
-    let maxPerRule: Int
     var lastLine = 0
-    var linted = 0
-    var notJSON = 0
-    var oversize = 0
-    var kind: PayloadKind?
-    var largest: (bytes: Int, limit: Int)?
+    var totals = LineTotals()
     /// In line order, each rule's first `maxPerRule` only: a stream never shows more of a rule.
-    var kept: [Diagnostic] = []
-    var counts: [String: (count: Int, firstLines: [Int], shown: Int)] = [:]
+    var tally: RuleTally
     /// A summary with its line (the first that gave it), the largest wire size and how many later lines gave it.
     var groups: [(summary: PayloadSummary, more: Int)] = []
     var groupIndex: [PayloadSummary: Int] = [:]
 
-    init(maxPerRule: Int) { self.maxPerRule = maxPerRule }
+    init(maxPerRule: Int) { tally = RuleTally(maxPerRule: maxPerRule) }
 
     mutating func add(_ outcome: FileOutcome, line: Int) {
         lastLine = max(lastLine, line)
         guard let report = outcome.report else { return }
-        linted += 1
-        if kind == nil { kind = report.kind }
-        if let bytes = report.wireBytes, let limit = report.wireLimit, bytes > (largest?.bytes ?? -1) {
-            largest = (bytes, limit)
-        }
+        totals.linted += 1
+        if totals.kind == nil { totals.kind = report.kind }
+        if let bytes = report.wireBytes, let limit = report.wireLimit { totals.note(bytes, limit: limit) }
         var sawSyntax = false
         var sawLimit = false
         for var diagnostic in report.diagnostics {
@@ -188,20 +179,12 @@ struct StreamPart: Sendable {
                 moved.endLine = line + location.endLine - 1
                 diagnostic.location = moved
             }
-            let id = diagnostic.ruleId
-            if id == "json-syntax" { sawSyntax = true }
-            if id == "json-limit" { sawLimit = true }
-            var entry = counts[id] ?? (0, [], 0)
-            entry.count += 1
-            if entry.firstLines.count < 5, entry.firstLines.last != line { entry.firstLines.append(line) }
-            if entry.shown < maxPerRule {
-                entry.shown += 1
-                kept.append(diagnostic)
-            }
-            counts[id] = entry
+            if diagnostic.ruleId == "json-syntax" { sawSyntax = true }
+            if diagnostic.ruleId == "json-limit" { sawLimit = true }
+            tally.add(diagnostic, line: line)
         }
-        if sawSyntax { notJSON += 1 }
-        if sawLimit && report.diagnostics.count == 1 { oversize += 1 }
+        if sawSyntax { totals.notJSON += 1 }
+        if sawLimit && report.diagnostics.count == 1 { totals.oversize += 1 }
         for var summary in outcome.summaries {
             summary.batchIndex = line
             let key = StreamState.key(of: summary)
@@ -216,31 +199,92 @@ struct StreamPart: Sendable {
     }
 }
 
-/// The running totals of one stream.
-struct StreamState {
-    let path: String
-    let maxPerRule: Int
-    var lines = 0
+/// The counts of a stream's lines, the same whether added line by line or chunk by chunk.
+struct LineTotals: Sendable {
     /// Lines that were linted (not skipped as no payload, in a walked file).
     var linted = 0
     var notJSON = 0
     var oversize = 0
+    /// The kind of the first linted line.
     var kind: PayloadKind?
+    /// The wire size and limit of the largest message: the first of equally large ones.
     var largest: (bytes: Int, limit: Int)?
+
+    mutating func note(_ bytes: Int, limit: Int) {
+        if bytes > (largest?.bytes ?? -1) { largest = (bytes, limit) }
+    }
+
+    /// Adds the totals of the lines that follow.
+    mutating func add(_ later: LineTotals) {
+        linted += later.linted
+        notJSON += later.notJSON
+        oversize += later.oversize
+        if kind == nil { kind = later.kind }
+        if let other = later.largest { note(other.bytes, limit: other.limit) }
+    }
+}
+
+/// Each rule's findings in line order: how many, the lines of the first five, and the first `maxPerRule` kept.
+struct RuleTally: Sendable {
+    let maxPerRule: Int
     var kept: [Diagnostic] = []
     var counts: [String: (count: Int, firstLines: [Int], shown: Int)] = [:]
+
+    init(maxPerRule: Int) { self.maxPerRule = maxPerRule }
+
+    /// Counts a finding on `line` and keeps it if its rule has shown fewer than `maxPerRule`.
+    mutating func add(_ diagnostic: Diagnostic, line: Int) {
+        keep(diagnostic) { entry in
+            entry.count += 1
+            if entry.firstLines.count < 5, entry.firstLines.last != line { entry.firstLines.append(line) }
+        }
+    }
+
+    /// Adds the tally of the lines that follow: the same as adding their findings one by one.
+    mutating func add(_ later: RuleTally) {
+        for diagnostic in later.kept { keep(diagnostic) { _ in } }
+        for (id, other) in later.counts {
+            var entry = counts[id] ?? (0, [], 0)
+            entry.count += other.count
+            for line in other.firstLines where entry.firstLines.count < 5 && entry.firstLines.last != line {
+                entry.firstLines.append(line)
+            }
+            counts[id] = entry
+        }
+    }
+
+    private mutating func keep(
+        _ diagnostic: Diagnostic, counting: (inout (count: Int, firstLines: [Int], shown: Int)) -> Void
+    ) {
+        let id = diagnostic.ruleId
+        var entry = counts[id] ?? (0, [], 0)
+        counting(&entry)
+        if entry.shown < maxPerRule {
+            entry.shown += 1
+            kept.append(diagnostic)
+        }
+        counts[id] = entry
+    }
+}
+
+/// The running totals of one stream.
+struct StreamState {
+    let path: String
+    var lines = 0
+    var totals = LineTotals()
+    var tally: RuleTally
     var summaries: [PayloadSummary] = []
     /// Equal summaries (but for the line and the wire size) are one, with a count.
     var summaryIndex: [PayloadSummary: Int] = [:]
 
     init(path: String, maxPerRule: Int) {
         self.path = path
-        self.maxPerRule = maxPerRule
+        tally = RuleTally(maxPerRule: maxPerRule)
     }
 
     /// Adds one line's outcome (a chunk of one line).
     mutating func add(_ outcome: FileOutcome, line: Int) {
-        var part = StreamPart(maxPerRule: maxPerRule)
+        var part = StreamPart(maxPerRule: tally.maxPerRule)
         part.add(outcome, line: line)
         merge(part)
     }
@@ -251,28 +295,8 @@ struct StreamState {
     /// falls where it falls line by line.
     mutating func merge(_ part: StreamPart) {
         lines = max(lines, part.lastLine)
-        linted += part.linted
-        notJSON += part.notJSON
-        oversize += part.oversize
-        if kind == nil { kind = part.kind }
-        if let other = part.largest, other.bytes > (largest?.bytes ?? -1) { largest = other }
-        for diagnostic in part.kept {
-            let id = diagnostic.ruleId
-            var entry = counts[id] ?? (0, [], 0)
-            if entry.shown < maxPerRule {
-                entry.shown += 1
-                kept.append(diagnostic)
-            }
-            counts[id] = entry
-        }
-        for (id, other) in part.counts {
-            var entry = counts[id] ?? (0, [], 0)
-            entry.count += other.count
-            for line in other.firstLines where entry.firstLines.count < 5 && entry.firstLines.last != line {
-                entry.firstLines.append(line)
-            }
-            counts[id] = entry
-        }
+        totals.add(part.totals)
+        tally.add(part.tally)
         for group in part.groups { add(group.summary, more: group.more) }
     }
 
@@ -344,11 +368,12 @@ struct StreamState {
     }
 
     var summary: StreamSummary {
-        let rules = counts.map {
+        let rules = tally.counts.map {
             StreamSummary.RuleCount(
                 ruleId: $0.key, count: $0.value.count, firstLines: $0.value.firstLines, shown: $0.value.shown)
         }
         .sorted { ($0.count, $1.ruleId) > ($1.count, $0.ruleId) }
-        return StreamSummary(path: path, lines: lines, notJSON: notJSON, oversize: oversize, rules: rules)
+        return StreamSummary(
+            path: path, lines: lines, notJSON: totals.notJSON, oversize: totals.oversize, rules: rules)
     }
 }
