@@ -24,6 +24,8 @@ let package = Package(
             name: "PushLintJSON", swiftSettings: strict,
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .target(name: "PushLintModel", dependencies: ["PushLintJSON"], swiftSettings: strict),
+        // Thread helpers (an ordered parallel map, work runs and slices) for the engine and the reporters, below both.
+        .target(name: "PushLintParallel", swiftSettings: strict),
         // What the rules look for in a payload (secrets, links, custom data, schema values): named detectors on Model,
         // below the rules, so that the rules target holds rules.
         .target(name: "PushLintDetectors", dependencies: ["PushLintModel"], swiftSettings: strict),
@@ -31,8 +33,11 @@ let package = Package(
         // Reads an app's own sources (Kotlin, Java, Swift, Objective-C, JS/TS, Dart, manifests, plists) for the facts
         // a push contract needs (issue 23): pure functions of a file's bytes, beside the rules on Model only.
         .target(name: "PushLintApp", dependencies: ["PushLintModel"], swiftSettings: strict),
-        .target(name: "PushLintEngine", dependencies: ["PushLintRules", "PushLintApp"], swiftSettings: strict),
-        .target(name: "PushLintReporters", dependencies: ["PushLintModel"], swiftSettings: strict),
+        .target(
+            name: "PushLintEngine", dependencies: ["PushLintRules", "PushLintApp", "PushLintParallel"],
+            swiftSettings: strict),
+        .target(
+            name: "PushLintReporters", dependencies: ["PushLintModel", "PushLintParallel"], swiftSettings: strict),
         .target(name: "PushLintKit", dependencies: ["PushLintEngine"], swiftSettings: strict),
         // The language server (LSP over stdio): the protocol without I/O, and the stdio loop `pushlint server` runs.
         .target(name: "PushLintServer", dependencies: ["PushLintEngine"], swiftSettings: strict),
@@ -66,6 +71,7 @@ let package = Package(
             path: "Tests/Support",
             swiftSettings: strict),
         .testTarget(name: "PushLintJSONTests", dependencies: ["PushLintJSON", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PushLintParallelTests", dependencies: ["PushLintParallel"], swiftSettings: strict),
         .testTarget(name: "PushLintModelTests", dependencies: ["PushLintModel", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "PushLintDetectorsTests", dependencies: ["PushLintDetectors", "TestSupport"], swiftSettings: strict),

@@ -25,7 +25,8 @@ public enum AppSourceKind: Sendable, Hashable {
     ]
 
     /// The kind of the file at `path`, nil for files app scan does not read. Asked of every walked file: the name
-    /// and its folder are cut from the path's bytes (splitting the path into Characters was a tenth of a scan).
+    /// and its folder are cut from the path's bytes (splitting it into Characters costs a grapheme break test per
+    /// byte).
     public init?(path: String) {
         let utf8 = path.utf8
         let slash = UInt8(ascii: "/")
@@ -162,9 +163,6 @@ public struct AppSourceScan: Sendable {
         scan.skipped = reason
         return scan
     }
-
-    /// How many facts the file holds before resolution (tests, the fuzzer).
-    public var factCount: Int { facts.count }
 
     /// Every line a fact or an action of this file points at.
     public var lines: [Int] {

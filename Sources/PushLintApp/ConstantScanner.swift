@@ -15,7 +15,7 @@ enum ConstantScanner {
         var kind: Kind
     }
 
-    // The keyword lists are built once: a literal array at the call was built again for every identifier.
+    // The keyword lists are built once: a literal array at the call is built again for every identifier.
     static let functionKeywords: [StaticString] = ["fun", "func", "function"]
     static let typeKeywords: [StaticString] = ["class", "interface", "struct", "protocol", "extension", "mixin"]
     static let bindingKeywords: [StaticString] = ["const", "let", "var"]

@@ -96,7 +96,7 @@ extension Command {
         request.writeContract = command.writeContract
         let outcome: AppScanOutcome
         do {
-            outcome = try AppScan.outcome(request)
+            outcome = try AppScan.outcome(request, fileSystem: fileSystem)
         } catch {
             throw UsageError(error)
         }
@@ -130,7 +130,7 @@ extension Command {
             out += "\n--dry-run: \(update.path) not written\n"
         } else {
             do {
-                try LocalFileSystem().writeAtomically(update.absolutePath, merge.bytes, durable: true)
+                try fileSystem.writeAtomically(update.absolutePath, merge.bytes, durable: true)
             } catch {
                 throw UsageError(message: "cannot write the contract to \(update.path): \(error.message)")
             }

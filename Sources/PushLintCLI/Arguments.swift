@@ -90,8 +90,6 @@ struct ArgumentCursor {
 
     init(_ arguments: [String]) { self.arguments = arguments }
 
-    var isAtEnd: Bool { index >= arguments.count }
-
     mutating func next() -> String? {
         guard index < arguments.count else { return nil }
         defer { index += 1 }

@@ -12,30 +12,27 @@ enum ExitCode {
     static let usage: Int32 = 2
 }
 
-/// What the command line reads and writes besides its arguments and the files it is pointed at: the standard
-/// streams (with what decides colour), the folder relative paths start from, and the language server's loop.
-/// Nothing else of the process is read (no `getcwd`, no environment variable), so runs in memory can go in
-/// parallel.
+/// What the command line reads and writes: the standard streams (with what decides colour), the file system, the
+/// folder relative paths start from, and the language server's loop. Nothing else of the process is read (no
+/// `getcwd`, no environment variable, no file but through `fileSystem`), so runs in memory can go in parallel. The
+/// executable (`Sources/pushlint/main.swift`) makes the real ones; tests make them in memory.
 public struct CommandEnvironment: Sendable {
     public var terminal: any TerminalIO
+    /// Every file the command line reads or writes, and every file the engine it calls reads.
+    public var fileSystem: any FileSystem
     /// Absolute; relative paths of the arguments (files, `--output`, `--baseline`, ...) are read from here.
     public var workingDirectory: String
     /// `pushlint server`: the language server on the standard streams, until its client leaves; the exit code.
     public var languageServer: @Sendable () -> Int32
 
     public init(
-        terminal: any TerminalIO, workingDirectory: String, languageServer: @escaping @Sendable () -> Int32
+        terminal: any TerminalIO, fileSystem: any FileSystem, workingDirectory: String,
+        languageServer: @escaping @Sendable () -> Int32
     ) {
         self.terminal = terminal
+        self.fileSystem = fileSystem
         self.workingDirectory = workingDirectory
         self.languageServer = languageServer
-    }
-
-    /// The process's standard streams, environment and working directory.
-    public static func process() -> CommandEnvironment {
-        CommandEnvironment(
-            terminal: ProcessTerminal(), workingDirectory: LocalFileSystem().currentDirectory,
-            languageServer: { StdioServer.run() })
     }
 }
 
@@ -58,7 +55,8 @@ public enum CommandLineTool {
     /// Runs `pushlint ARGUMENTS` (without the program's name): writes what it writes to the environment's
     /// terminal and files, and returns the exit code instead of exiting.
     public static func run(_ arguments: [String], in environment: CommandEnvironment) -> CommandOutcome {
-        let command = Command(terminal: environment.terminal, cwd: environment.workingDirectory)
+        let command = Command(
+            terminal: environment.terminal, fileSystem: environment.fileSystem, cwd: environment.workingDirectory)
         do {
             return try command.run(arguments, languageServer: environment.languageServer)
         } catch {
@@ -73,6 +71,7 @@ public enum CommandLineTool {
 /// (exit 2) that `CommandLineTool.run` writes.
 struct Command {
     let terminal: any TerminalIO
+    let fileSystem: any FileSystem
     let cwd: String
 
     func run(_ arguments: [String], languageServer: () -> Int32) throws(UsageError) -> CommandOutcome {
@@ -113,7 +112,7 @@ struct Command {
     }
 
     /// A path of the arguments as the file system takes it: relative ones start at the working directory.
-    func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
+    func absolute(_ path: String) -> String { PathText.absolute(path, cwd: cwd) }
 
     /// Parses a subcommand's arguments: nil when they asked for help (printed).
     func parseOrHelp<Parsed>(_ help: String, _ parse: () throws(UsageError) -> Parsed?) throws(UsageError) -> Parsed? {
@@ -129,7 +128,6 @@ struct Command {
         else {
             return CommandOutcome(exitCode: ExitCode.clean)
         }
-        let fileSystem = LocalFileSystem()
         let terminal = self.terminal
         let request = command.request(
             cwd: cwd, standardInput: try readStandardInput(command),
@@ -142,7 +140,7 @@ struct Command {
         }
         if let fixes = outcome.fixes { reportFixes(fixes, dryRun: command.fixDryRun) }
         if let recorded = outcome.recordedBaseline, let file = command.writeBaseline {
-            try write(Array(recorded.render().utf8), to: file, fileSystem, as: .baseline)
+            try write(Array(recorded.render().utf8), to: file, as: .baseline)
             let findings = recorded.counts.values.reduce(0, +)
             terminal.writeError(
                 "pushlint: wrote \(file): \(findings) \(findings == 1 ? "finding" : "findings") in \(recorded.counts.count) \(recorded.counts.count == 1 ? "entry" : "entries")\n"
@@ -151,7 +149,7 @@ struct Command {
         }
         let report = outcome.report
         for (format, path) in command.reports {
-            try write(render(report, format, color: false, jobs: command.jobs), to: path, fileSystem)
+            try write(render(report, format, color: false, jobs: command.jobs), to: path)
         }
         if let fixes = outcome.fixes, command.fixDryRun {
             return CommandOutcome(
@@ -161,7 +159,7 @@ struct Command {
             command.output == nil && (command.color == .always || (command.color == .auto && terminal.wantsColor))
         let main = render(report, command.format, color: color, jobs: command.jobs)
         if let output = command.output {
-            try write(main, to: output, fileSystem)
+            try write(main, to: output)
         } else if !(command.quiet && report.isClean && command.format == .text) {
             terminal.write(main)
         }
@@ -246,7 +244,6 @@ struct Command {
         else {
             return
         }
-        let fileSystem = LocalFileSystem()
         let directory = absolute(command.directory)
         guard let info = fileSystem.info(directory, followLinks: true), info.kind == .directory else {
             throw UsageError(message: "no such folder: \(command.directory)")
@@ -278,12 +275,12 @@ struct Command {
         case report, baseline
     }
 
-    func write(_ bytes: [UInt8], to path: String, _ fileSystem: LocalFileSystem, as kind: WrittenFile = .report)
+    func write(_ bytes: [UInt8], to path: String, as kind: WrittenFile = .report)
         throws(UsageError)
     {
         // A report's folder is made (`-o reports/pushlint.sarif` in CI); a baseline's is not: a mistyped folder
         // would record one that the next run does not read.
-        if kind == .report, let problem = OutputFolder.make(for: absolute(path)) {
+        if kind == .report, let problem = OutputFolder.make(for: absolute(path), fileSystem) {
             throw UsageError(message: "cannot write the \(kind.rawValue) to \(path): \(problem)")
         }
         do {

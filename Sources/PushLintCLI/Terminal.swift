@@ -62,22 +62,34 @@ public struct ProcessTerminal: TerminalIO {
 
     public func readStandardInput(limit: Int) -> [UInt8]? {
         var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { systemRead(0, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                break
-            }
-            if n == 0 { break }
-            result.append(contentsOf: buffer[0..<n])
-            if result.count > limit { return nil }
+        _ = Self.readStandardInput { chunk in
+            result.append(contentsOf: chunk)
+            return result.count <= limit
         }
-        return result
+        return result.count > limit ? nil : result
     }
 
     public func readStandardInput(chunks body: (UnsafeBufferPointer<UInt8>) -> Void) -> String? {
-        LocalFileSystem().readChunks("/dev/stdin", body)
+        Self.readStandardInput { chunk in
+            body(chunk)
+            return true
+        }
+    }
+
+    /// Reads file descriptor 0 in chunks until its end, a failure (the reason) or `body` returning false. Blocking:
+    /// standard input may be a pipe whose writer is slower than the lint.
+    static func readStandardInput(_ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> String? {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 20)
+        defer { buffer.deallocate() }
+        while true {
+            let n = systemRead(0, buffer.baseAddress!, buffer.count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno == EISDIR ? "it is a directory" : String(cString: strerror(errno))
+            }
+            if n == 0 { return nil }
+            guard body(UnsafeBufferPointer(rebasing: buffer[0..<n])) else { return nil }
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import PushLintApp
 import PushLintModel
+import PushLintParallel
 
 #if canImport(Glibc)
     import Glibc
@@ -72,7 +73,7 @@ public enum AppScan {
     /// The facts of the app files in `folders` (files or folders; relative ones start at `cwd`). Paths in the facts
     /// are relative to `cwd`, as findings print them. Throws for a path that does not exist.
     public static func scan(
-        folders: [String], cwd: String, fileSystem: any FileSystem = LocalFileSystem(),
+        folders: [String], cwd: String, fileSystem: any FileSystem,
         jobs: Int = Engine.activeProcessors
     ) throws(Discovery.MissingPath) -> AppFacts {
         let cwd = PathText.normalize(cwd)
@@ -168,7 +169,7 @@ public enum AppScan {
     }
 
     /// The app's facts of one `app scan` (`outcome` without the contract).
-    public static func run(_ request: AppScanRequest, fileSystem: any FileSystem = LocalFileSystem())
+    public static func run(_ request: AppScanRequest, fileSystem: any FileSystem)
         throws(LintSessionError) -> AppFacts
     {
         try outcome(request, fileSystem: fileSystem).facts
@@ -176,7 +177,7 @@ public enum AppScan {
 
     /// One `app scan` run: loads the config once, picks the paths (the command line's, else the config's `app`
     /// folders, else the working directory), reads them, and with `writeContract` merges them into the contract.
-    public static func outcome(_ request: AppScanRequest, fileSystem: any FileSystem = LocalFileSystem())
+    public static func outcome(_ request: AppScanRequest, fileSystem: any FileSystem)
         throws(LintSessionError) -> AppScanOutcome
     {
         let cwd = request.workingDirectory

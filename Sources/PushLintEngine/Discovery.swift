@@ -38,7 +38,7 @@ public struct Discovery: Sendable {
         public var path: String
     }
 
-    public init(config: Config, baseDirectory: String, cwd: String, fileSystem: any FileSystem = LocalFileSystem()) {
+    public init(config: Config, baseDirectory: String, cwd: String, fileSystem: any FileSystem) {
         self.config = config
         self.baseDirectory = baseDirectory
         self.cwd = cwd

@@ -1,6 +1,7 @@
 import Dispatch
 import PushLintJSON
 import PushLintModel
+import PushLintParallel
 import PushLintRules
 import Synchronization
 
@@ -83,7 +84,7 @@ public struct Engine: Sendable {
     }
 
     public init(
-        project: Project, options: LintOptions = LintOptions(), fileSystem: any FileSystem = LocalFileSystem(),
+        project: Project, options: LintOptions = LintOptions(), fileSystem: any FileSystem,
         rules: [any Rule] = RuleRegistry.all
     ) {
         self.project = project

@@ -20,6 +20,11 @@ public protocol FileSystem: Sendable {
     /// the mode of an existing file. A symbolic link stays: the file it points to is replaced. A device, pipe or
     /// socket (`/dev/null`, `/dev/stdout`, a FIFO) is written to, never replaced.
     func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileSystemError)
+    /// The same, flushed to the disk only when `durable`: files the user keeps (`--fix`, baselines, `init`, the
+    /// contract) are; a report, which can be made again, is not.
+    func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError)
+    /// Makes the folder `path`, whose parent exists; a folder already there is no error.
+    func makeFolder(_ path: String) throws(FileSystemError)
     func realPath(_ path: String) -> String?
     var currentDirectory: String { get }
     /// Reads a file (or a pipe: `/dev/stdin`) in chunks, in order, never holding more than one; returns why it
@@ -55,6 +60,16 @@ extension FileSystem {
 
     public func entries(_ directory: String) throws(FileSystemError) -> [(name: String, kind: FileInfo.Kind?)] {
         try list(directory).map { ($0, nil) }
+    }
+
+    /// A file system without a disk cache to flush writes every file the same way.
+    public func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError) {
+        try writeAtomically(path, bytes)
+    }
+
+    /// A file system that cannot make folders says so (one that implies its folders makes nothing).
+    public func makeFolder(_ path: String) throws(FileSystemError) {
+        throw FileSystemError("cannot make the folder \(path): this file system makes no folders")
     }
 }
 
@@ -186,7 +201,7 @@ public struct LocalFileSystem: FileSystem {
 
     public func read(_ path: String, limit: Int) -> ReadOutcome {
         // O_NONBLOCK: opening a FIFO must not wait for a writer. `withCString` lends the string's own bytes; passing
-        // the String converted it through a new array for every file.
+        // the String would convert it through a new array for every file.
         let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return .failed(Self.errorText(errno)) }
         defer { close(fd) }
@@ -203,7 +218,7 @@ public struct LocalFileSystem: FileSystem {
         if size > 0 {
             // Read what fstat announced (a file that grows after fstat is read as it was then, one that shrinks as
             // it is now): a small file into scratch memory, then copied into its array; a large one straight into
-            // the array (zeroing it first touched every page twice).
+            // the array (zeroing it first would touch every page twice).
             var read = (count: 0, failure: Int32(0))
             let bytes: [UInt8]
             if size <= ScratchMemory.maximumCount(of: UInt8.self) {
@@ -264,9 +279,8 @@ public struct LocalFileSystem: FileSystem {
         try writeAtomically(path, bytes, durable: true)
     }
 
-    /// The same, flushed to the disk only when `durable`: files the user keeps (`--fix`, baselines, `init`) are;
-    /// a report, which can be made again, is not. Without the flush a reader still never sees a half-written
-    /// file, but a power loss right after the rename may leave it empty.
+    /// Without the flush a reader still never sees a half-written file, but a power loss right after the rename may
+    /// leave it empty.
     public func writeAtomically(_ path: String, _ bytes: [UInt8], durable: Bool) throws(FileSystemError) {
         var target = path
         var info = stat()
@@ -327,6 +341,12 @@ public struct LocalFileSystem: FileSystem {
                 throw FileSystemError("cannot write \(path): \(Self.errorText(errno))")
             }
             written += n
+        }
+    }
+
+    public func makeFolder(_ path: String) throws(FileSystemError) {
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+            throw FileSystemError("cannot make the folder \(path): \(Self.errorText(errno))")
         }
     }
 

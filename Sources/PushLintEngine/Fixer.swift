@@ -1,6 +1,7 @@
 import Dispatch
 import PushLintJSON
 import PushLintModel
+import PushLintParallel
 import Synchronization
 
 /// What `--fix` / `--fix-dry-run` may apply.

@@ -10,7 +10,7 @@ public struct Initializer: Sendable {
 
     public static let contractFileName = "push-contract.json"
 
-    public init(directory: String, fileSystem: any FileSystem = LocalFileSystem()) {
+    public init(directory: String, fileSystem: any FileSystem) {
         self.directory = PathText.normalize(directory)
         self.fileSystem = fileSystem
     }

@@ -87,7 +87,7 @@ public enum LintSessionError: Error, Sendable {
 /// fixes) them, and applies the baseline and `--quiet`. The command line parses, calls this, renders and writes.
 public enum LintSession {
     public static func run(
-        _ request: LintRequest, fileSystem: any FileSystem = LocalFileSystem()
+        _ request: LintRequest, fileSystem: any FileSystem
     ) throws(LintSessionError) -> LintOutcome {
         let cwd = request.workingDirectory
         let project = try load(request, fileSystem: fileSystem)
@@ -111,12 +111,13 @@ public enum LintSession {
         }
         if let file = request.writeBaseline {
             outcome.recordedBaseline = Baseline.record(
-                outcome.report, paths: Baseline.PathMapper(baselineFile: absolute(file, cwd: cwd), fileSystem))
+                outcome.report, paths: Baseline.PathMapper(baselineFile: PathText.absolute(file, cwd: cwd), fileSystem))
             return outcome
         }
         if let baseline, let file = request.baseline {
             outcome.report = baseline.apply(
-                to: outcome.report, paths: Baseline.PathMapper(baselineFile: absolute(file, cwd: cwd), fileSystem),
+                to: outcome.report,
+                paths: Baseline.PathMapper(baselineFile: PathText.absolute(file, cwd: cwd), fileSystem),
                 strict: request.strictBaseline)
         }
         if request.onlyErrors { outcome.report = outcome.report.onlyErrors() }
@@ -174,7 +175,7 @@ public enum LintSession {
         throws(LintSessionError)
     {
         for path in paths {
-            let absolute = absolute(path, cwd: cwd)
+            let absolute = PathText.absolute(path, cwd: cwd)
             guard !project.ownFiles.contains(absolute), let info = fileSystem.info(absolute, followLinks: true),
                 info.kind == .file, case .bytes(let bytes) = fileSystem.read(absolute, limit: 1 << 20)
             else { continue }
@@ -222,13 +223,10 @@ public enum LintSession {
         return notes
     }
 
-    /// A file the command line names (the baseline), as the file system takes it.
-    static func absolute(_ file: String, cwd: String) -> String { file.hasPrefix("/") ? file : cwd + "/" + file }
-
     static func loadBaseline(_ file: String, cwd: String, _ fileSystem: any FileSystem) throws(LintSessionError)
         -> Baseline
     {
-        switch fileSystem.read(absolute(file, cwd: cwd), limit: 64 << 20) {
+        switch fileSystem.read(PathText.absolute(file, cwd: cwd), limit: 64 << 20) {
         case .bytes(let bytes):
             do {
                 return try Baseline.read(path: file, bytes: bytes)

@@ -1,5 +1,6 @@
 import PushLintJSON
 import PushLintModel
+import PushLintParallel
 
 /// The locate stage: findings at their configured levels, with lines and columns, in the order a report shows them.
 extension Engine {

@@ -1,5 +1,7 @@
-/// Path arithmetic on `/`-separated strings (no Foundation on the hot path).
-enum PathText {
+/// Path arithmetic on `/`-separated strings (no Foundation on the hot path): the one place a path is joined,
+/// made absolute, normalized or made relative. The command line, the server and the engine all go through it, so a
+/// path the user typed means the same folder everywhere.
+public enum PathText {
     /// `b` under the folder `a`, decided on the bytes: a walk joins three paths per file, and the String tests
     /// (`hasPrefix`, `hasSuffix`, Unicode-aware) cost as much as the joining.
     static func join(_ a: String, _ b: String) -> String {
@@ -15,8 +17,8 @@ enum PathText {
         return joined ?? b
     }
 
-    /// `a + separator + b` in one allocation: `a + "/" + b` made an intermediate string and grew it again, three
-    /// times for every file of a walk.
+    /// `a + separator + b` in one allocation: `a + "/" + b` makes an intermediate string and grows it again, and a
+    /// walk joins three paths per file.
     static func concatenate(_ a: UnsafeBufferPointer<UInt8>, _ separator: StaticString, _ b: UnsafeBufferPointer<UInt8>)
         -> String
     {
@@ -28,14 +30,16 @@ enum PathText {
         }
     }
 
-    static func parent(_ path: String) -> String {
+    /// The folder that holds `path`: `/` for a name at the root, `.` for a relative name without a folder.
+    public static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let head = String(path[..<slash])
         return head.isEmpty ? "/" : head
     }
 
-    /// Removes `.` and resolves `..` textually; absolute stays absolute.
-    static func normalize(_ path: String) -> String {
+    /// Removes `.`, empty parts (repeated and trailing slashes) and resolves `..` textually (`..` above `/` stays
+    /// at `/`); absolute stays absolute, and an empty relative path is `.`.
+    public static func normalize(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -51,7 +55,8 @@ enum PathText {
         return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
-    static func absolute(_ path: String, cwd: String) -> String {
+    /// `path` as the file system takes it, normalized: relative paths (the empty one too) start at `cwd`.
+    public static func absolute(_ path: String, cwd: String) -> String {
         normalize(path.hasPrefix("/") ? path : join(cwd, path))
     }
 

@@ -59,11 +59,10 @@ struct BatchFindings: Sendable {
     }
 
     /// `text` in storage of its own size. A message is built by interpolation, whose storage grows by doubling as
-    /// the pieces are appended: the 50 MB batch's messages (128 bytes on average) took 250 bytes each.
+    /// the pieces are appended, so a report that holds it keeps up to twice its bytes.
     static func ownSized(_ text: String) -> String {
         let copy = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            // A message of up to 15 bytes (rare) is left as it is: copying it inline too cost 1 M instructions on the
-            // 5 MB batch, whose messages are all longer.
+            // A message of up to 15 bytes (rare) is left as it is: such a string is stored inline already.
             utf8.count <= 15
                 ? text
                 : String(unsafeUninitializedCapacity: utf8.count) { buffer in buffer.initialize(fromContentsOf: utf8) }

@@ -1,5 +1,6 @@
 import Dispatch
 import PushLintModel
+import PushLintParallel
 import Synchronization
 
 /// The items of `parts` in order, as one array: a lone part's as they are (the one run of a file of one message,

@@ -28,7 +28,7 @@ public struct Project: Sendable {
     /// `pushlint lint some/project` uses `some/project/.pushlint.json`.
     public static func load(
         configPath: String?, contractPath: String?, cwd: String, paths: [String] = [],
-        fileSystem: any FileSystem = LocalFileSystem(),
+        fileSystem: any FileSystem,
         rules: [RuleDescription] = RuleRegistry.descriptions
     ) throws(ConfigurationError) -> Project {
         var config = Config.defaults

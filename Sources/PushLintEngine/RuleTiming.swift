@@ -115,7 +115,7 @@ struct RunClock: Sendable {
     /// The names of the slots: the two stages, then every rule that runs.
     let collector: RuleTimingCollector
     /// Whether the clock reads time: the stopped clock's loops run the rules and nothing else (a clock read and a
-    /// sum around each rule cost 3% of a log's instructions).
+    /// sum around each rule is a cost paid for every payload).
     let reads: Bool
 
     /// The clock of a run without `--timing`: it reads no time, its sums are empty and nothing is merged.
@@ -150,10 +150,10 @@ struct RunClock: Sendable {
     {
         var found: [Diagnostic] = []
         guard reads else {
-            // Each rule is lent to `check` where it lies: `for rule in rules` copied every rule's existential into
+            // Each rule is lent to `check` where it lies: `for rule in rules` copies every rule's existential into
             // a local for every payload.
             for index in rules.indices {
-                // Most rules find nothing: appending an empty result still reallocated the array.
+                // Most rules find nothing: appending an empty result still reallocates the array.
                 let findings = check(rules[index])
                 if !findings.isEmpty { found += findings }
             }

@@ -1,5 +1,6 @@
 import PushLintJSON
 import PushLintModel
+import PushLintParallel
 import PushLintRules
 
 /// The stages of linting one file: plan, parse, detect, check, locate, report. The read stage is `lintFile` (and
@@ -220,7 +221,7 @@ extension Engine {
             guard let slices = workSlices(elements.count, jobs: options.jobs, size: 1024) else {
                 return elements.enumerated().compactMap { build($0.element, $0.offset) }
             }
-            // Joined in one list sized once (`flatMap` grew it by doubling).
+            // Joined in one list sized once (`flatMap` grows it by doubling).
             return joined(
                 parallelMap(slices.count, jobs: options.jobs) { part in
                     slices[part].compactMap { build(elements[$0], $0) }

@@ -55,7 +55,7 @@ extension JSONDocument {
         case .object(let members):
             var total = 2 + max(0, members.count - 1)
             for member in members {
-                // Keys are measured in place: an array per key was most of the cost of measuring an APNs view.
+                // Keys are measured in place: an array per key would be most of the cost of measuring a view.
                 total += member.key.withUTF8Bytes { JSONDocument.escapedSize($0) } + 3 + wireSize(member.value)
             }
             return total

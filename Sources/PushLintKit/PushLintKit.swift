@@ -46,7 +46,9 @@ public struct PushLint: Sendable {
         self.configuration = configuration
         engine = Engine(
             project: Project(config: configuration.config, contract: configuration.contract, baseDirectory: "/"),
-            options: LintOptions(ruleLevels: configuration.ruleLevels, jobs: 1, maxFileBytes: configuration.maxBytes))
+            options: LintOptions(ruleLevels: configuration.ruleLevels, jobs: 1, maxFileBytes: configuration.maxBytes),
+            // The library's entry point, as the executable is the command line's: the real file system is made here.
+            fileSystem: LocalFileSystem())
     }
 
     /// Every built-in rule.

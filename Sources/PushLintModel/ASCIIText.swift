@@ -20,14 +20,6 @@ public enum ASCIIText {
         length.contains(text.utf8.count) && text.utf8.allSatisfy(allowed)
     }
 
-    /// The text is groups of the class separated by `separator`, with these group lengths (`8-4-4-4-12`).
-    public static func isGrouped(_ text: String, _ groups: [Int], separator: UInt8, _ allowed: (UInt8) -> Bool) -> Bool
-    {
-        let parts = text.utf8.split(separator: separator, omittingEmptySubsequences: false)
-        guard parts.count == groups.count else { return false }
-        return zip(parts, groups).allSatisfy { part, count in part.count == count && part.allSatisfy(allowed) }
-    }
-
     /// An optional `-`, digits, and an optional `.` with digits (`-12.5`).
     public static func isDecimal(_ text: String) -> Bool {
         var bytes = Substring(text).utf8[...]
@@ -170,7 +162,7 @@ public enum ASCIIText {
     }
 
     /// The strings one after another, in one allocation (any UTF-8, not only ASCII): appending them one at a time
-    /// grew the result several times, about 2 700 instructions for a message of five pieces.
+    /// grows the result several times.
     public static func concatenated(_ parts: String...) -> String {
         var total = 0
         for part in parts { total += part.utf8.count }
@@ -184,7 +176,7 @@ public enum ASCIIText {
     }
 
     /// `unit` written `count` times, built as bytes: `String(repeating:count:)` appends one piece at a time, and
-    /// rule examples of 4 KB payloads built that way were a third of the start-up of a lint.
+    /// the rule examples build 4 KB payloads this way at start-up.
     public static func repeated(_ unit: String, _ count: Int) -> String {
         let piece = Array(unit.utf8)
         var bytes: [UInt8] = []

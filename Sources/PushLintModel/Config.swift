@@ -48,8 +48,6 @@ public struct Config: Sendable {
         + TemplateDialect.extensions.map { "**/*.json" + $0.suffix }
     /// Folders never walked.
     public static let alwaysExcluded: Set<String> = [".git", ".build", ".venv", "node_modules", "Pods", "DerivedData"]
-    /// Template extensions after `.json` (DESIGN.md §3), each with its dialect (`TemplateDialect.extensions`).
-    public static let templateExtensions = TemplateDialect.extensions.map(\.suffix)
     /// `.json.tmpl` and the others, as bytes, with their dialect: every linted file's name is compared with them.
     static let templateSuffixes: [(utf8: [UInt8], dialect: TemplateDialect)] =
         TemplateDialect.extensions.map { (Array((".json" + $0.suffix).utf8), $0.dialect) }

@@ -2,7 +2,7 @@ import PushLintJSON
 
 /// Settings that every rule may read: options, contract, the app's facts, template delimiters. Built once per run.
 // A class: every file and payload context holds the run's settings, and copying a struct of dictionaries and a
-// contract took about eight reference counts each time, on objects every worker shares (contended atomics).
+// contract costs reference counts each time, on objects every worker shares (contended atomics).
 public final class LintSettings: Sendable {
     public let ruleOptions: [String: RuleOptions]
     public let contract: Contract?
@@ -178,8 +178,8 @@ public struct PlatformSet: OptionSet, Sendable, Hashable {
 
 /// The facts about one payload that project rules need.
 ///
-/// Stored properties are declared widest first, so that the one-byte ones share the last word: 88 bytes where the
-/// order of the initializer took 96 (a batch holds a summary per message while it is checked).
+/// Stored properties are declared widest first, so that the one-byte ones share the last word instead of padding
+/// each (a batch holds a summary per message while it is checked).
 public struct PayloadSummary: Sendable, Hashable {
     public var path: String
     /// Android collapse key, when set.

@@ -219,7 +219,8 @@ extension Glob.Alternative {
     func matches(_ path: String) -> Bool {
         if let nameSuffix {
             // The last name (trailing slashes aside) ends with the suffix; UTF-8 suffixes are scalar suffixes.
-            // Read on the bytes: index arithmetic on a `Substring.UTF8View` cost more than the rest of a walk.
+            // Read on the bytes: every walked file is matched, and index arithmetic on a `Substring.UTF8View` is
+            // slow.
             return path.withUTF8Bytes { utf8 in
                 var end = utf8.count
                 while end > 0, utf8[end - 1] == UInt8(ascii: "/") { end -= 1 }

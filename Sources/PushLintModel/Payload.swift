@@ -1,7 +1,7 @@
 import PushLintJSON
 
 /// One message of a file, with the platform views derived from it. A class, built once and never changed: rules
-/// read it many times per payload, and a struct of views and arrays was copied (with a retain per array) each time.
+/// read it many times per payload, and a struct of views and arrays would be copied (a retain per array) each time.
 public final class Payload: Sendable {
     public let kind: PayloadKind
     /// The message node: the file's root, or an element of a top-level batch array.
@@ -233,8 +233,7 @@ public enum PayloadBuilder {
                     }
                 }
             }
-            // The wire lists are sized once: grown by inserting and appending, they were copied eight times per
-            // message.
+            // The wire lists are sized once: grown by inserting and appending, they would be copied as they grow.
             var apsWire: [(key: String, value: WireValue)] = []
             apsWire.reserveCapacity(fields.count + 1)
             if alertIsString, let alert = fields.last(where: { $0.name == "alert" }) {
@@ -345,7 +344,7 @@ public enum PayloadBuilder {
         func mappedField(_ name: String, wire: WireValue? = nil) -> ViewField? {
             field(name).map { ViewField(key: doc.keyNode(ofValue: $0), value: $0, mapped: wire, isLiteral: false) }
         }
-        // Sized for every field they can take: grown one append at a time, they were copied for every message.
+        // Sized for every field they can take: grown one append at a time, they would be copied as they grow.
         var alertFields: [(name: String, field: ViewField)] = []
         alertFields.reserveCapacity(3)
         for name in ["title", "subtitle", "body"] {

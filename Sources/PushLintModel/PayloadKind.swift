@@ -245,14 +245,12 @@ struct DetectionKeys {
 
     static let request = mask(requestKeys)
     static let fcmTargets = mask(FCMSchema.targets)
-    static let fcmContent = mask(FCMSchema.contentKeys)
     static let expoOnly = mask(PayloadKind.expoOnlyFields)
     static let legacyOnly = mask(PayloadKind.legacyOnlyFields)
     /// Fields of a legacy message that a v1 `Message` does not have.
     static let legacyFields = mask(PayloadKind.legacyOnlyFields + ["to", "registration_ids"])
     /// Targets that exist only in the legacy API (`condition` is in both).
     static let legacyOnlyTargets = mask(["to", "registration_ids"])
-    static let registrationIds = mask(["registration_ids"])
     static let toOrCondition = mask(["to", "condition"])
     static let aps = mask(["aps"])
     static let apnsWithoutAps = mask(PayloadKind.apnsBodyKeysWithoutAps)

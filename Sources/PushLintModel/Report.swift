@@ -38,8 +38,8 @@ public struct LintReport: Sendable {
 
     public var allDiagnostics: [Diagnostic] { files.flatMap(\.diagnostics) }
 
-    /// How many findings, of the files and of the project, have this severity. Counted in place: filtering copied
-    /// every finding of a batch (a reference count on each of its strings), three times per JSON report.
+    /// How many findings, of the files and of the project, have this severity. Counted in place: filtering would
+    /// copy every finding (a reference count on each of its strings), and a JSON report counts three severities.
     public func count(_ severity: Severity) -> Int {
         var count = 0
         for file in files {

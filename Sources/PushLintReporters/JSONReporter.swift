@@ -1,4 +1,5 @@
 import PushLintModel
+import PushLintParallel
 
 /// `--format json`: schema version 1, the exact keys of DESIGN.md §8. Every linted file is listed; `help`
 /// and `fix` appear only on findings that have them.

@@ -2,7 +2,7 @@ import PushLintJSON
 import PushLintModel
 
 /// Growable bytes for one writer. A report is millions of small appends; an `Array` checks that its storage is
-/// not shared and grows through a generic path on each of them, which was most of the cost of writing a report.
+/// not shared and grows through a generic path on each of them.
 ///
 /// Unchecked `Sendable`: a buffer is written by one thread and then handed, whole and no longer written, to the
 /// writer that joins the parts of a report; it is never shared while written.
@@ -63,14 +63,13 @@ final class ReportBuffer: ByteOutput, @unchecked Sendable {
 }
 
 /// A small ordered JSON writer for reports: keys stay in the order written, output is deterministic. It appends
-/// bytes to a raw buffer (a report of 100 000 findings is millions of small pieces, and building a `String` per
-/// piece cost more than linting), and keeps parts written on other threads as they are until the end.
+/// bytes to a raw buffer (a report of 100 000 findings is millions of small pieces, too many for a `String`
+/// each), and keeps parts written on other threads as they are until the end.
 struct JSONWriter {
     private var out: ReportBuffer
     /// What was written before the current buffer, in order: bytes of this writer, then parts appended whole by
     /// `appendItems`. The parts of a long report (megabytes) are joined once, into the finished document, instead
-    /// of being copied into a growing buffer first; on a machine where each new page costs a fault, that copy was
-    /// a tenth of writing a large report.
+    /// of being copied into a growing buffer first: each new page of that buffer would cost a fault.
     private var segments: [ReportBuffer] = []
     /// Whether each open container already has an item: bit `d` for the container at depth `d` (the top level is
     /// depth 0). Reports nest a dozen containers at most.
@@ -204,7 +203,7 @@ struct JSONWriter {
     mutating func number(_ key: StaticString?, _ value: Int?) {
         prefix(key)
         guard let value else { return append("null") }
-        // Digits straight into the buffer: four numbers per finding, a String each was most of their cost.
+        // Digits straight into the buffer: four numbers per finding, and a String each would be most of their cost.
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in

@@ -1,4 +1,5 @@
 import PushLintModel
+import PushLintParallel
 
 /// Output formats (DESIGN.md §8).
 public enum ReportFormat: String, Sendable, CaseIterable {

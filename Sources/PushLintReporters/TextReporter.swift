@@ -1,5 +1,6 @@
 import PushLintJSON
 import PushLintModel
+import PushLintParallel
 
 /// The default terminal format (DESIGN.md §8): `path:line:col: severity: message [rule-id]`, a code frame with
 /// a caret under the range, the help, a per-file line with the wire size when the file has findings, and one

@@ -155,10 +155,6 @@ final class BackgroundWork<Result: Sendable>: Sendable {
     }
 }
 
-enum BackgroundWorkClock {
-    static func sleep(microseconds: UInt32) { usleep(microseconds) }
-}
-
 /// Threads of the server's background work.
 enum WorkerThread {
     /// More than the stack of a process's main thread (8 MiB on Linux and macOS): the parser and the checks recurse

@@ -74,7 +74,7 @@ public final class LanguageServer {
     /// `wake` is called (from a worker thread) when background work has finished: the stdio loop then calls
     /// `collectFinished`. `inlineWork` runs the work on the calling thread instead (the fuzz target).
     public init(
-        debounceSeconds: Double = 0.005, now: @escaping () -> Double, fileSystem: any FileSystem = LocalFileSystem(),
+        debounceSeconds: Double = 0.005, now: @escaping () -> Double, fileSystem: any FileSystem,
         inlineWork: Bool = false, wake: @escaping @Sendable () -> Void = {}
     ) {
         self.debounceSeconds = debounceSeconds
@@ -252,7 +252,7 @@ public final class LanguageServer {
             return [path]
         }
         if let root = params["rootPath"]?.stringValue, root.hasPrefix("/") {
-            let path = Self.normalized(root)
+            let path = PathText.normalize(root)
             return path == "/" ? [] : [path]
         }
         return []
@@ -269,22 +269,7 @@ public final class LanguageServer {
         guard uri.hasPrefix("file://") else { return nil }
         let path = path(of: uri)
         guard path.hasPrefix("/"), !path.utf8.contains(0) else { return nil }
-        return Self.normalized(path)
-    }
-
-    /// An absolute path with `.`, `..` and repeated slashes resolved textually (`..` above `/` stays at `/`): a
-    /// path is compared with the workspace folders only in this form.
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." {
-                _ = parts.popLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+        return PathText.normalize(path)
     }
 
     /// The workspace folder that holds `path` (the innermost), if one does.
@@ -319,23 +304,6 @@ public final class LanguageServer {
             case .lint(let result): apply(result)
             case .projectRules(let result): apply(result)
             }
-        }
-    }
-
-    /// Waits until the background work is done and publishes it, linting what falls due meanwhile (tests, the fuzz
-    /// target); false when it is not done within `timeout` seconds.
-    @discardableResult
-    public func waitUntilIdle(timeout: Double = 120) -> Bool {
-        var waited = 0.0
-        while true {
-            collectFinished()
-            if work.isIdle {
-                collectFinished()
-                return true
-            }
-            if waited >= timeout { return false }
-            BackgroundWorkClock.sleep(microseconds: 500)
-            waited += 0.001
         }
     }
 
@@ -432,7 +400,7 @@ public final class LanguageServer {
         let cancellation = Cancellation()
         document.lint = (generation, cancellation)
         documents[uri] = document
-        let folder = Self.parent(document.path)
+        let folder = PathText.parent(document.path)
         let cached = projects[folder]
         let cacheGeneration = projectsGeneration
         let fileSystem = CancellableFileSystem(base: self.fileSystem, cancellation: cancellation)
@@ -530,7 +498,7 @@ public final class LanguageServer {
         guard let document = documents[uri], document.path.hasPrefix("/"), uri.hasPrefix("file://") else { return }
         let folders = workspaceFolders
         let workspace = workspaceFolder(holding: document.path)
-        let folder = Self.parent(document.path)
+        let folder = PathText.parent(document.path)
         projectRun?.cancellation.cancel()
         let generation = nextGeneration
         nextGeneration += 1
@@ -740,7 +708,7 @@ public final class LanguageServer {
             return respondError(id: id, ErrorCode.invalidParams, refusal)
         }
         let path = Self.localPath(ofFileURI: uri)!
-        let folder = Self.parent(path)
+        let folder = PathText.parent(path)
         let loaded: Project
         switch commandProject(forFolder: folder) {
         case .failure(let error):
@@ -880,8 +848,4 @@ public final class LanguageServer {
         }
     }
 
-    static func parent(_ path: String) -> String {
-        guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return "/" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
 }

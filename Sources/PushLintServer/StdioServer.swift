@@ -1,3 +1,5 @@
+import PushLintEngine
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +12,8 @@
 /// (the client went away), or on input that is not LSP framing; work still running then is abandoned with the
 /// process.
 public enum StdioServer {
-    public static func run(debounceSeconds: Double = 0.005) -> Int32 {
+    /// Reads and writes the workspace's files through `fileSystem`.
+    public static func run(fileSystem: any FileSystem, debounceSeconds: Double = 0.005) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var wakePipe: [Int32] = [-1, -1]
         guard pipe(&wakePipe) == 0 else {
@@ -20,7 +23,7 @@ public enum StdioServer {
         for fd in wakePipe { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         let wakeWrite = wakePipe[1]
         let server = LanguageServer(
-            debounceSeconds: debounceSeconds, now: monotonicSeconds,
+            debounceSeconds: debounceSeconds, now: monotonicSeconds, fileSystem: fileSystem,
             wake: {
                 var byte: UInt8 = 1
                 _ = write(wakeWrite, &byte, 1)

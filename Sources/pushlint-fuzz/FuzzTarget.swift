@@ -57,7 +57,7 @@ enum FuzzTarget {
         }
         return Engine(
             project: Project(contract: contract, baseDirectory: "/"),
-            options: LintOptions(jobs: 1, maxFileBytes: 1 << 20))
+            options: LintOptions(jobs: 1, maxFileBytes: 1 << 20), fileSystem: NoFileSystem())
     }()
 
     static func run(_ bytes: [UInt8]) {
@@ -136,7 +136,7 @@ enum FuzzTarget {
         guard let contract = try? Contract.read(path: "fuzz-contract.json", bytes: contractBytes) else { return }
         let engine = Engine(
             project: Project(contract: contract, baseDirectory: "/"),
-            options: LintOptions(jobs: 1, maxFileBytes: 1 << 20))
+            options: LintOptions(jobs: 1, maxFileBytes: 1 << 20), fileSystem: NoFileSystem())
         for name in ["fuzz.json", "fuzz.json.tmpl"] { checkReport(engine.lint(bytes: payload, path: name), payload) }
         jsonLines(payload, engine)
     }

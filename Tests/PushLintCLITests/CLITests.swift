@@ -1,5 +1,6 @@
 import Foundation
 import PushLintCLI
+import PushLintEngine
 import Synchronization
 import TestSupport
 import Testing
@@ -41,7 +42,7 @@ import Testing
         let terminal = MemoryTerminal()
         let started = Mutex(0)
         let environment = CommandEnvironment(
-            terminal: terminal, workingDirectory: "/",
+            terminal: terminal, fileSystem: MemoryFileSystem(), workingDirectory: "/",
             languageServer: {
                 started.withLock { $0 += 1 }
                 return 7
@@ -60,7 +61,8 @@ import Testing
         let folder = TempDirectory()
         folder.write("bad.json", Self.broken)
         let environment = CommandEnvironment(
-            terminal: MemoryTerminal(), workingDirectory: folder.path, languageServer: { 0 })
+            terminal: MemoryTerminal(), fileSystem: LocalFileSystem(), workingDirectory: folder.path,
+            languageServer: { 0 })
         let outcome = CommandLineTool.run(["bad.json", "-f", "json"], in: environment)
         #expect(outcome.exitCode == 1)
         #expect(outcome.report?.files.count == 1)

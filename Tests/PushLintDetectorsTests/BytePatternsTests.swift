@@ -9,6 +9,19 @@ import Testing
     // MARK: The definitions the matchers replaced
 
     enum Reference {
+        /// The Luhn checksum of a card number's digits.
+        static func luhn(_ digits: [Int]) -> Bool {
+            var sum = 0
+            for (index, digit) in digits.reversed().enumerated() {
+                if index % 2 == 1 {
+                    let doubled = digit * 2
+                    sum += doubled > 9 ? doubled - 9 : doubled
+                } else {
+                    sum += digit
+                }
+            }
+            return sum % 10 == 0
+        }
         static func jwt(_ text: String) -> Bool {
             text.contains(/eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/)
         }
@@ -58,8 +71,9 @@ import Testing
                 let digits = raw.unicodeScalars.filter { $0.properties.numericType != nil && $0.isASCII }.map {
                     Int($0.value - 48)
                 }
-                guard (13...19).contains(digits.count), Set(digits).count > 1, TextDetectors.luhn(digits),
-                    TextDetectors.hasCardPrefix(digits)
+                guard (13...19).contains(digits.count), Set(digits).count > 1, luhn(digits),
+                    TextDetectors.hasCardPrefix(
+                        count: digits.count, firstFour: digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3])
                 else {
                     continue
                 }

@@ -1,4 +1,5 @@
 import PushLintModel
+import PushLintParallel
 import TestSupport
 import Testing
 
@@ -117,17 +118,5 @@ import Testing
                 }
             }
         }
-    }
-
-    /// Runs hold at most 64 messages, and there are four runs per thread when the batch is smaller than that;
-    /// below 64 messages, one run on the calling thread.
-    @Test func runsAreSizedForTheThreads() {
-        #expect(workRuns(0, jobs: 4).isEmpty)
-        #expect(workRuns(63, jobs: 4) == [0..<63])
-        #expect(workRuns(64, jobs: 2).count == 8)
-        #expect(workRuns(10_000, jobs: 2).allSatisfy { $0.count <= 64 })
-        let runs = workRuns(130, jobs: 4)
-        #expect(runs.first?.lowerBound == 0 && runs.last?.upperBound == 130)
-        #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
     }
 }

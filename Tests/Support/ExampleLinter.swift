@@ -64,7 +64,9 @@ public enum ExampleLinter {
         _ source: String, fileName: String = "example.json", config: String? = nil, contract: String? = nil,
         app: AppFacts? = nil, options: LintOptions = LintOptions(jobs: 1)
     ) throws -> LintReport {
-        let engine = Engine(project: try project(config: config, contract: contract, app: app), options: options)
+        let engine = Engine(
+            project: try project(config: config, contract: contract, app: app), options: options,
+            fileSystem: LocalFileSystem())
         return engine.lint(bytes: Array(source.utf8), path: fileName)
     }
 

@@ -87,5 +87,8 @@ public final class MemoryFileSystem: FileSystem, Sendable {
         }
     }
 
+    /// Folders are implied by the files in them: nothing to make.
+    public func makeFolder(_ path: String) throws(FileSystemError) {}
+
     public func realPath(_ path: String) -> String? { path }
 }

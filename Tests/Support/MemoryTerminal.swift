@@ -46,15 +46,18 @@ public struct CommandResult: Sendable {
 /// Runs the command line in this process (`CommandLineTool.run`) on a memory terminal: no build, no process, no
 /// stale binary, and runs go in parallel, since the working directory is a parameter and colour is the terminal's.
 public enum InProcess {
-    /// Runs `pushlint arguments` in `cwd`, with `stdin` on standard input; a plain terminal (no colour) unless
-    /// `wantsColor`. `pushlint server` does not start a language server here: it exits 0.
+    /// Runs `pushlint arguments` in `cwd`, with `stdin` on standard input, on `fileSystem` (the disk unless a test
+    /// gives one in memory); a plain terminal (no colour) unless `wantsColor`. `pushlint server` does not start a
+    /// language server here: it exits 0.
     public static func pushlint(
-        _ arguments: [String], cwd: String, stdin: String? = nil, wantsColor: Bool = false
+        _ arguments: [String], cwd: String, stdin: String? = nil, wantsColor: Bool = false,
+        fileSystem: any FileSystem = LocalFileSystem()
     ) -> CommandResult {
         let terminal = MemoryTerminal(stdin: Array((stdin ?? "").utf8), wantsColor: wantsColor)
         let outcome = CommandLineTool.run(
             arguments,
-            in: CommandEnvironment(terminal: terminal, workingDirectory: cwd, languageServer: { 0 }))
+            in: CommandEnvironment(
+                terminal: terminal, fileSystem: fileSystem, workingDirectory: cwd, languageServer: { 0 }))
         return CommandResult(status: outcome.exitCode, stdout: terminal.stdout, stderr: terminal.stderr)
     }
 }

@@ -13,13 +13,17 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "PushLintJSON": system,
         "PushLintModel": system.union(["PushLintJSON"]),
+        // Thread helpers: the standard library, Dispatch and Synchronization only, below the engine and the reporters.
+        "PushLintParallel": system,
         // What the rules look for (secrets, links, custom data, schema values): on Model, below the rules.
         "PushLintDetectors": system.union(["PushLintJSON", "PushLintModel"]),
         "PushLintRules": system.union(["PushLintJSON", "PushLintModel", "PushLintDetectors"]),
         // Reading app sources: beside the rules, on Model only.
         "PushLintApp": system.union(["PushLintJSON", "PushLintModel"]),
-        "PushLintEngine": system.union(["PushLintJSON", "PushLintModel", "PushLintRules", "PushLintApp"]),
-        "PushLintReporters": system.union(["PushLintJSON", "PushLintModel"]),
+        "PushLintEngine": system.union([
+            "PushLintJSON", "PushLintModel", "PushLintRules", "PushLintApp", "PushLintParallel",
+        ]),
+        "PushLintReporters": system.union(["PushLintJSON", "PushLintModel", "PushLintParallel"]),
         "PushLintKit": system.union(["PushLintJSON", "PushLintModel", "PushLintEngine"]),
         // The language server: the engine and the values it returns, like the command line without reporters.
         "PushLintServer": system.union(["PushLintJSON", "PushLintModel", "PushLintEngine"]),
@@ -27,8 +31,9 @@ import Testing
         "PushLintCLI": system.union([
             "PushLintJSON", "PushLintModel", "PushLintRules", "PushLintEngine", "PushLintReporters", "PushLintServer",
         ]),
-        // The executable runs the command line on the process (and exits through the command line's `Terminal`).
-        "pushlint": system.union(["PushLintCLI", "PushLintEngine"]),
+        // The executable makes the real terminal, file system and language server loop and runs the command line on
+        // them (and exits through the command line's `Terminal`).
+        "pushlint": system.union(["PushLintCLI", "PushLintEngine", "PushLintServer"]),
         "pushlint-docgen": system.union(["Foundation", "PushLintCLI", "PushLintModel", "PushLintRules"]),
         "pushlint-bench": system.union(["Foundation", "PushLintJSON"]),
         "pushlint-fuzz": system.union([

@@ -10,10 +10,14 @@ import Testing
     static let allowed: [(call: String, files: Set<String>)] = [
         // A run's paths: discovery (files, standard input, an editor's document) only.
         ("LintPath(display:", ["PushLintEngine/Discovery.swift"]),
-        // Absolute forms: discovery for linted files, the project for its config and contract.
+        // Absolute forms: discovery for linted files, the project for its config and contract, the session and the
+        // command line for the files a run names besides what it lints (baseline, reports, the `init` folder).
         (
             "PathText.absolute(",
-            ["PushLintEngine/Paths.swift", "PushLintEngine/Discovery.swift", "PushLintEngine/Project.swift"]
+            [
+                "PushLintEngine/Paths.swift", "PushLintEngine/Discovery.swift", "PushLintEngine/Project.swift",
+                "PushLintEngine/LintSession.swift", "PushLintCLI/CommandLineTool.swift",
+            ]
         ),
         // Relative forms: discovery's display and config-relative paths, the names of the config and contract, and
         // the baseline's key, made from the absolute form.

@@ -25,7 +25,7 @@ package struct ValueProblem {
 }
 
 /// Where a value stands in the message ("android.ttl", "webpush.headers[\"TTL\"]"), for messages. Rendered only
-/// when a problem is reported: most values have none, and building the text for each was a tenth of a lint.
+/// when a problem is reported: most values have none, and every value of every payload passes here.
 package enum FieldPath: CustomStringConvertible {
     /// A field of a schema object (`parent` is the object's dotted path, "" at the root).
     case field(parent: String, name: String)
@@ -379,7 +379,7 @@ package struct SchemaValueChecker {
     // MARK: Strings with a format
 
     package func stringFormat(_ node: NodeID, _ format: StringFormat, path: FieldPath) -> [ValueProblem] {
-        // Most fields take any string: decoding the text first cost a `String` per value of every payload.
+        // Most fields take any string: decoding the text first would cost a `String` per value of every payload.
         guard format != .any else { return [] }
         let text = doc.string(node)
         // An empty target is not set (a string field's proto3 default): no target at all is fcm-target's.

@@ -59,9 +59,6 @@ package enum TextDetectors {
 
     private static let dataColon = Array("data:".utf8)
 
-    /// A string that is itself a JSON object or array; brackets are looked at before anything is parsed.
-    package static func isStringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { stringifiedJSON(bytes) != nil }
-
     /// The JSON object or array a string holds (`"{\"id\":1}"`), parsed, or nil when it holds none (or an empty
     /// one). A parse only for text that begins and ends like a container.
     package static func stringifiedJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONDocument? {
@@ -768,17 +765,12 @@ package enum TextDetectors {
         return UnsafePointer(memory)
     }
 
-    /// Whether a key's name can make either answer of `nameNature` true. Every word those look for, and every
-    /// joined form, is a substring of the name without its separators (`_ - . space`) in lower case, so keys such
-    /// as `title` or `order_id` are settled by a byte search (and `pa_ssword`, joined `password`, is not missed).
-    package static func mayBeSecretOrKeyLikeName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        nameHints(bytes).contains(.secretOrKeyLike)
-    }
-
     /// What a key's name may be, from the hints its joined lower-case bytes hold: named like a secret or a key
-    /// (`mayBeSecretOrKeyLikeName`), or like a phone number (`tel`, `cell`, `phone`, `mobile` or `msisdn`, which
-    /// every phone word holds, and a word is a substring of the joined name). A name that is not ASCII may be
-    /// either.
+    /// (`secretOrKeyLike`: every word `nameNature` looks for, and every joined form, is a substring of the name
+    /// without its separators (`_ - . space`) in lower case, so keys such as `title` or `order_id` are settled by a
+    /// byte search, and `pa_ssword`, joined `password`, is not missed), or like a phone number (`tel`, `cell`,
+    /// `phone`, `mobile` or `msisdn`, which every phone word holds, and a word is a substring of the joined name). A
+    /// name that is not ASCII may be either.
     package struct NameHints: OptionSet {
         package let rawValue: UInt8
         package init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -829,7 +821,7 @@ package enum TextDetectors {
         return table(bits)
     }()
 
-    /// The hints of `mayBeSecretOrKeyLikeName`: every word `nameNature` looks for, and every joined form, holds one.
+    /// The hints of `NameHints.secretOrKeyLike`: every word `nameNature` looks for, and every joined form, holds one.
     package static let secretHints = ["pas", "pwd", "secret", "sig", "key", "cred", "token", "auth", "hmac"]
 
     /// `nameHints` for a name that holds a hint's last three letters: which hints, if any, it holds whole.
@@ -874,7 +866,7 @@ package enum TextDetectors {
         return hints
     }
 
-    /// What `mayBeSecretOrKeyLikeName` makes of each byte: its lower case, with the high bit set for the last letters
+    /// What `nameHints` makes of each byte: its lower case, with the high bit set for the last letters
     /// of the hints; separators (0) and non-ASCII bytes (0xFF) marked. The NUL byte, which is neither, stands in the
     /// window as another byte that is no letter.
     private static let separatorByte: UInt8 = 0, nonASCIIByte: UInt8 = 0xFF, hintEnd: UInt8 = 0x80
@@ -887,7 +879,7 @@ package enum TextDetectors {
             return "sdtgynhcle".utf8.contains(c) ? c | hintEnd : c
         })
 
-    /// The hints of `mayBeSecretOrKeyLikeName` as words of their bytes, the first most significant: `pas`
+    /// The hints of `NameHints.secretOrKeyLike` as words of their bytes, the first most significant: `pas`
     /// (password, passphrase, passwd), `pwd`, `secret`, `sig`, `key`, `cred`, `token`, `auth`, `hmac`. Literals,
     /// so that reading them costs nothing (a test checks them against the words).
     package enum Hint {
@@ -897,10 +889,6 @@ package enum TextDetectors {
         /// The phone hints (`phoneHints`).
         package static let tel: UInt64 = 0x74_65_6C, cell: UInt64 = 0x63_65_6C_6C, phone: UInt64 = 0x70_68_6F_6E_65
         package static let mobile: UInt64 = 0x6D_6F_62_69_6C_65, msisdn: UInt64 = 0x6D_73_69_73_64_6E
-    }
-
-    package static func hasCardPrefix(_ d: [Int]) -> Bool {
-        hasCardPrefix(count: d.count, firstFour: d[0] * 1000 + d[1] * 100 + d[2] * 10 + d[3])
     }
 
     /// The issuer prefixes of Visa (4), Mastercard (51-55, 2221-2720), Amex (34, 37) and Discover (6011, 65) for a
@@ -914,19 +902,6 @@ package enum TextDetectors {
         case 13, 19: return one == 4
         default: return false
         }
-    }
-
-    package static func luhn(_ digits: [Int]) -> Bool {
-        var sum = 0
-        for (index, digit) in digits.reversed().enumerated() {
-            if index % 2 == 1 {
-                let doubled = digit * 2
-                sum += doubled > 9 ? doubled - 9 : doubled
-            } else {
-                sum += digit
-            }
-        }
-        return sum % 10 == 0
     }
 
     /// A phone number in one of its usual shapes, which the scan looked for as it passed, or digits under a field

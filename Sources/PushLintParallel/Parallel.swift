@@ -3,9 +3,8 @@ import Synchronization
 
 /// Runs `body` for indexes `0..<count` on up to `jobs` threads and returns the results in index order, whatever
 /// the scheduling: workers take the next index from a shared counter, so a slow file does not hold up a batch.
-/// Inlinable, so that each caller gets it specialized for its result type: the generic copy looked up the metadata
-/// of its arrays, optionals and ranges on every call (about 40 M instructions of the 10 000 templates, one call per
-/// file and batch run).
+/// Inlinable, so that each caller gets it specialized for its result type: a generic copy looks up the metadata of
+/// its arrays, optionals and ranges on every call, and it is called once per file and per batch run.
 @inlinable
 public func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Int) -> T) -> [T] {
     // One item or one job: no threads to start.
@@ -33,8 +32,8 @@ public func parallelMap<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable 
     return results.withLock { takeAll(&$0) }
 }
 
-/// The results in their slots, moved out: mapping the optionals copied each result (10 000 files' reports, with a
-/// reference count on each of their arrays and strings) before the slots were released.
+/// The results in their slots, moved out: mapping the optionals would copy each result (a file's report, with a
+/// reference count on each of its arrays and strings) before the slots are released.
 @inlinable
 public func takeAll<T>(_ slots: inout [T?]) -> [T] {
     slots.indices.compactMap { slots[$0].take() }
