@@ -276,21 +276,4 @@ extension Rule {
             ruleId: description.id, severity: severity ?? description.defaultSeverity, message: text.message,
             related: related, help: text.help)
     }
-
-    /// String-message forms, kept only until every rule speaks through `FindingText`.
-    @inlinable
-    public func diagnostic(
-        _ message: String, at node: NodeID, in document: JSONDocument, severity: Severity? = nil, help: String? = nil,
-        fix: Fix? = nil
-    ) -> Diagnostic {
-        diagnostic(FindingText(message, help: help), at: node, in: document, severity: severity, fix: fix)
-    }
-
-    @inlinable
-    public func diagnostic(
-        _ message: String, span: ByteSpan, pointer: String?, severity: Severity? = nil, help: String? = nil,
-        fix: Fix? = nil
-    ) -> Diagnostic {
-        diagnostic(FindingText(message, help: help), span: span, pointer: pointer, severity: severity, fix: fix)
-    }
 }
