@@ -93,8 +93,10 @@ import Testing
             let above = text[..<(messages?.lowerBound ?? text.endIndex)]
 
             for made in ["FindingText(", "Diagnostic(ruleId", "ProjectDiagnostic(", "message: \""] {
-                #expect(!above.contains(made), "\(name) makes `\(made)` above its `// MARK: Messages` section")
+                let makesIt = above.contains(made)
+                #expect(!makesIt, "\(name) makes `\(made)` above its `// MARK: Messages` section")
             }
+
         }
     }
 

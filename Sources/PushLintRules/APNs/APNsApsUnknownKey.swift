@@ -213,10 +213,12 @@ struct APNsApsUnknownKey: PayloadRule {
         let key = unknown.member.key
         let object = unknown.object.path.isEmpty ? "aps" : unknown.object.path
         if doc.member(unknown.object.node, wire) != nil {
-            return diagnostic(Self.sdkNotationBeside(unknown.name, wire, in: object), at: key, in: doc, severity: .warning)
+            return diagnostic(
+                Self.sdkNotationBeside(unknown.name, wire, in: object), at: key, in: doc, severity: .warning)
         }
         let fix = Fix(edits: [TextEdit(replacing: doc.span(key), with: JSONDocument.quoted(wire))])
-        return diagnostic(Self.sdkNotationNote(unknown.name, wire, in: object), at: key, in: doc, severity: .info, fix: fix)
+        return diagnostic(
+            Self.sdkNotationNote(unknown.name, wire, in: object), at: key, in: doc, severity: .info, fix: fix)
     }
 
     func alertKeyInAps(_ name: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
