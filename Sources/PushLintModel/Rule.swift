@@ -246,34 +246,34 @@ public struct FindingText: Sendable {
 extension Rule {
     public var id: String { description.id }
 
-    /// A finding of this rule at a node, saying `text`, with the rule's default severity.
-    @inlinable
-    public func diagnostic(
-        _ text: FindingText, at node: NodeID, in document: JSONDocument, severity: Severity? = nil, fix: Fix? = nil
-    ) -> Diagnostic {
-        diagnostic(text.message, at: node, in: document, severity: severity, help: text.help, fix: fix)
-    }
-
-    /// A finding of this rule at a node, with the rule's default severity.
+    /// A finding of this rule at a node, saying `text`, with the rule's default severity. `FindingText` is the only
+    /// thing a rule says, so every message is a function of the rule's `// MARK: Messages` section.
     // Inlinable so that a rule reads its description where its type keeps it (for built-in rules a constant of the
     // type) instead of copying the whole description through the protocol for every finding.
     @inlinable
     public func diagnostic(
-        _ message: String, at node: NodeID, in document: JSONDocument, severity: Severity? = nil, help: String? = nil,
-        fix: Fix? = nil
+        _ text: FindingText, at node: NodeID, in document: JSONDocument, severity: Severity? = nil, fix: Fix? = nil
     ) -> Diagnostic {
         Diagnostic(
-            ruleId: description.id, severity: severity ?? description.defaultSeverity, message: message,
-            span: document.span(node), pointer: document.pointer(of: node), help: help, fix: fix)
+            ruleId: description.id, severity: severity ?? description.defaultSeverity, message: text.message,
+            span: document.span(node), pointer: document.pointer(of: node), help: text.help, fix: fix)
     }
 
+    /// A finding of this rule at a byte span (input that did not parse, or a template's source).
     @inlinable
     public func diagnostic(
-        _ message: String, span: ByteSpan, pointer: String?, severity: Severity? = nil, help: String? = nil,
-        fix: Fix? = nil
+        _ text: FindingText, span: ByteSpan, pointer: String?, severity: Severity? = nil, fix: Fix? = nil
     ) -> Diagnostic {
         Diagnostic(
-            ruleId: description.id, severity: severity ?? description.defaultSeverity, message: message, span: span,
-            pointer: pointer, help: help, fix: fix)
+            ruleId: description.id, severity: severity ?? description.defaultSeverity, message: text.message,
+            span: span, pointer: pointer, help: text.help, fix: fix)
+    }
+
+    /// A finding of a `ProjectRule` about the files in `related`.
+    @inlinable
+    public func diagnostic(_ text: FindingText, related: [String], severity: Severity? = nil) -> ProjectDiagnostic {
+        ProjectDiagnostic(
+            ruleId: description.id, severity: severity ?? description.defaultSeverity, message: text.message,
+            related: related, help: text.help)
     }
 }

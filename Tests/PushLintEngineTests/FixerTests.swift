@@ -28,7 +28,7 @@ struct SyntheticRule: PayloadRule {
         guard let aps = doc.member(context.payload.body, "aps"), doc.kind(aps) == .object else { return [] }
         return find(doc, aps).map { node, text, safe in
             diagnostic(
-                "synthetic finding", at: node, in: doc,
+                FindingText("synthetic finding"), at: node, in: doc,
                 fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: text)], isSafe: safe))
         }
     }

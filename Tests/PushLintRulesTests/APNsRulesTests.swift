@@ -418,4 +418,20 @@ import Testing
             #"{"apns": {"headers": {"calls/**": {"apns-push-type": "voip", "apns-topic": "com.example.shop.voip"}}}}"#
         #expect(try Self.findings(body, "payload-size", fileName: "calls/a.json", config: config).isEmpty)
     }
+
+    // MARK: apns-live-activity-end-dismissal
+
+    @Test func endWithoutDismissalIsReportedAtTheEventAndAnyDismissalDateSilencesIt() throws {
+        let rule = "apns-live-activity-end-dismissal"
+        let found = try Self.findings(#"{"aps": {"timestamp": 1764410800, "event": "end"}}"#, rule)
+        #expect(found.map(\.pointer) == ["/aps/event"])
+        #expect(found.first?.severity == .warning)
+        #expect(found.first?.help == "add \"dismissal-date\" in UNIX seconds")
+        // The timestamp itself as the dismissal date removes the activity at once: what Apple suggests.
+        let atOnce = try Self.findings(
+            #"{"aps": {"timestamp": 1764410800, "event": "end", "dismissal-date": 1764410800}}"#, rule)
+        #expect(atOnce.isEmpty)
+        let update = try Self.findings(#"{"aps": {"timestamp": 1764410800, "event": "update"}}"#, rule)
+        #expect(update.isEmpty)
+    }
 }

@@ -74,7 +74,34 @@ import Testing
         }
     }
 
+    /// A rule speaks only through the typed functions of its `// MARK: Messages` section: the text of a finding is
+    /// never built where it is reported. Above that line a rule file makes no `FindingText` and no `Diagnostic` or
+    /// `ProjectDiagnostic` of its own (the `diagnostic(_:...)` functions take a `FindingText` only, so a string
+    /// literal cannot be passed there).
+    @Test func everyRuleSpeaksThroughItsMessagesSection() throws {
+        // The family's shared helpers (`Shared/`) follow the same rule; a helper with no words of its own (the one
+        // that reports unknown fields in each rule's words) needs no section.
+        let shared = Paths.files(in: Self.sources.appendingPathComponent("Shared"), withExtension: "swift")
+        #expect(Self.ruleFiles.count > 60)
+        for file in Self.ruleFiles + shared {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let name = file.lastPathComponent
+            let messages = text.range(of: "// MARK: Messages")
+            if messages == nil, !shared.contains(file) {
+                Issue.record("\(name) has no `// MARK: Messages` section")
+            }
+            let above = text[..<(messages?.lowerBound ?? text.endIndex)]
+
+            for made in ["FindingText(", "Diagnostic(ruleId", "ProjectDiagnostic(", "message: \""] {
+                let makesIt = above.contains(made)
+                #expect(!makesIt, "\(name) makes `\(made)` above its `// MARK: Messages` section")
+            }
+
+        }
+    }
+
     /// `rules/*.md` is generated; a stale page fails here. Regenerate with `swift run pushlint-docgen`.
+
     @Test func generatedDocsAreUpToDate() throws {
         let folder = Paths.repo.appendingPathComponent("rules")
         let pages = RuleDocumentation.allPages(RuleRegistry.descriptions)

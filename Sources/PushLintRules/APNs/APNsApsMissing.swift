@@ -51,31 +51,31 @@ struct APNsApsMissing: PayloadRule {
         guard let view = context.payload.apns, view.origin != .expo, let body = view.body else { return [] }
         if let aps = view.aps {
             guard doc.kind(aps) != .object, doc.kind(aps) != .placeholder else { return [] }
-            return [
-                diagnostic(
-                    apsNotAnObject(doc.typeNameWithArticle(aps)),
-                    at: aps, in: doc, help: "make aps an object")
-            ]
+            return [diagnostic(Self.apsNotAnObject(doc.typeNameWithArticle(aps)), at: aps, in: doc)]
         }
         // FCM builds `aps` itself when the message has a notification.
         if view.origin == .fcm, !view.alertFields.isEmpty { return [] }
         if let pushType = view.headers?.pushType, APNs.pushTypesWithoutAps.contains(pushType) { return [] }
         if PayloadKind.apnsBodyKeysWithoutAps.contains(where: { doc.member(body, $0) != nil }) { return [] }
         let stray = doc.members(body).map { doc.string($0.key) }.filter { APNsSchema.apsKeys.contains($0) }
-        return [diagnostic(noAps(straying: stray), at: body, in: doc, help: "add an aps object")]
+        return [diagnostic(Self.noAps(straying: stray), at: body, in: doc)]
     }
 
     // MARK: Messages
 
-    func apsNotAnObject(_ type: String) -> String {
-        "aps is \(type), not an object: the device reads nothing from it; write \"aps\": {\"alert\": ...} with Apple's keys inside"
+    static func apsNotAnObject(_ type: String) -> FindingText {
+        FindingText(
+            "aps is \(type), not an object: the device reads nothing from it; write \"aps\": {\"alert\": ...} with Apple's keys inside",
+            help: "make aps an object")
     }
 
     /// `stray`: keys of `aps` written beside it, at the top level of the body.
-    func noAps(straying stray: [String]) -> String {
+    static func noAps(straying stray: [String]) -> FindingText {
         let hint =
             stray.isEmpty ? "" : " (\(stray.joined(separator: ", ")) belong\(stray.count == 1 ? "s" : "") inside it)"
-        return
-            "the APNs body has no aps object\(hint): the device shows nothing and wakes nothing; add \"aps\": {...} with the alert, sound, badge or content-available"
+        return FindingText(
+            "the APNs body has no aps object\(hint): the device shows nothing and wakes nothing; add \"aps\": {...} with the alert, sound, badge or content-available",
+            help: "add an aps object")
     }
+
 }

@@ -214,125 +214,178 @@ struct APNsApsUnknownKey: PayloadRule {
         let object = unknown.object.path.isEmpty ? "aps" : unknown.object.path
         if doc.member(unknown.object.node, wire) != nil {
             return diagnostic(
-                sdkNotationBeside(unknown.name, wire, in: object), at: key, in: doc, severity: .warning,
-                help: "remove \(MessageText.single(unknown.name))")
+                Self.sdkNotationBeside(unknown.name, wire, in: object), at: key, in: doc, severity: .warning)
         }
         let fix = Fix(edits: [TextEdit(replacing: doc.span(key), with: JSONDocument.quoted(wire))])
         return diagnostic(
-            sdkNotationNote(unknown.name, wire, in: object), at: key, in: doc, severity: .info,
-            help: "write \(MessageText.single(wire)), right for every sender", fix: fix)
-    }
-
-    // MARK: Messages
-
-    func sdkNotationNote(_ name: String, _ wire: String, in object: String) -> String {
-        "\(MessageText.single(name)) in \(object) is firebase-admin for Node's notation: that SDK sends it as \(MessageText.single(wire)); the HTTP v1 API and the other SDKs send it as written, which is not Apple's key; write \(MessageText.single(wire)) to be right with every sender"
-    }
-
-    func sdkNotationBeside(_ name: String, _ wire: String, in object: String) -> String {
-        let effect =
-            object == "aps"
-            ? "firebase-admin for Node refuses the message (\"Multiple specifications for \(name) in Aps\")"
-            : "firebase-admin for Node replaces \(MessageText.single(wire)) with its value"
-        return
-            "\(MessageText.single(name)) in \(object) is firebase-admin for Node's notation of \(MessageText.single(wire)), which is also present: \(effect); keep one of them"
+            Self.sdkNotationNote(unknown.name, wire, in: object), at: key, in: doc, severity: .info, fix: fix)
     }
 
     func alertKeyInAps(_ name: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
-        diagnostic(
-            "\(MessageText.single(name)) is not an aps key: the device ignores it; move it into \"alert\": {\(MessageText.json(name)): ...}",
-            at: key, in: doc, help: "move it into aps.alert")
+        diagnostic(Self.alertKeyInAps(name), at: key, in: doc)
     }
 
     func mdmInAps(at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
-        diagnostic(
-            "'mdm' inside aps is not read: an MDM push is {\"mdm\": PushMagic} at the top level of the body, without aps; move it there",
-            at: key, in: doc, help: "move 'mdm' to the top level")
+        diagnostic(Self.mdmInAps, at: key, in: doc)
     }
 
     func headerInAps(_ name: String, header: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
-        diagnostic(
-            "\(MessageText.single(name)) inside aps is ignored: it is a request header; send it as the \(header) header",
-            at: key, in: doc, help: "move it to the request headers")
+        diagnostic(Self.headerInAps(name, header: header), at: key, in: doc)
     }
 
     func apsTypo(_ name: String, _ guess: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
-        diagnostic(
-            "unknown aps key \(MessageText.single(name)): the device ignores it; did you mean \(MessageText.single(guess))?",
-            at: key, in: doc, help: "rename it to \(MessageText.single(guess)) or move custom data beside aps")
+        diagnostic(Self.apsTypo(name, guess), at: key, in: doc)
     }
 
     func apsKeyInAlert(_ name: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
-        diagnostic(
-            "\(MessageText.single(name)) inside alert is ignored: it is an aps key; move it up into aps",
-            at: key, in: doc, help: "move it into aps")
+        diagnostic(Self.apsKeyInAlert(name), at: key, in: doc)
     }
 
     func alertTypo(_ name: String, _ guess: String?, _ keys: [String], at key: NodeID, _ doc: JSONDocument)
         -> Diagnostic
     {
-        diagnostic(
-            "unknown alert key \(MessageText.single(name)): the device ignores it; "
-                + (guess.map { "did you mean \(MessageText.single($0))?" }
-                    ?? "alert keys are \(keys.prefix(4).joined(separator: ", ")), ..."),
-            at: key, in: doc, help: guess.map { "rename it to \(MessageText.single($0))" } ?? "remove it")
+        diagnostic(Self.alertTypo(name, guess, keys), at: key, in: doc)
     }
 
     func dictionaryTypo(
         _ name: String, in object: String, _ guess: String?, _ keys: [String], at key: NodeID, _ doc: JSONDocument
     ) -> Diagnostic {
-        let list =
-            keys.count > 1 ? keys.dropLast().joined(separator: ", ") + " and " + (keys.last ?? "") : keys.joined()
-        return diagnostic(
-            "unknown key \(MessageText.single(name)) in the \(object) dictionary, which Apple does not define; "
-                + (guess.map { "did you mean \(MessageText.single($0))?" } ?? "the keys are \(list)"),
-            at: key, in: doc, help: guess.map { "rename it to \(MessageText.single($0))" } ?? "remove it")
+        diagnostic(Self.dictionaryTypo(name, in: object, guess, keys), at: key, in: doc)
     }
 
     func misspeltBeside(_ name: String, _ target: String, in object: String, at key: NodeID, _ doc: JSONDocument)
         -> Diagnostic
     {
-        diagnostic(
-            "\(MessageText.single(name)) in \(object) is a misspelling of \(MessageText.single(target)), which is also present: the device ignores \(MessageText.single(name)); remove it",
-            at: key, in: doc, help: "remove \(MessageText.single(name))")
+        diagnostic(Self.misspeltBeside(name, target, in: object), at: key, in: doc)
     }
 
     func misspelt(_ name: String, _ target: String, in object: String, at key: NodeID, fix: Fix, _ doc: JSONDocument)
         -> Diagnostic
     {
-        diagnostic(
-            "\(MessageText.single(name)) in \(object) is not Apple's spelling, so the device ignores it; write \(MessageText.single(target))",
-            at: key, in: doc, help: "rename it to \(MessageText.single(target))", fix: fix)
+        diagnostic(Self.misspelt(name, target, in: object), at: key, in: doc, fix: fix)
     }
 
     func customDataFinding(_ names: [String], at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
-        let listed = names.map { "\(MessageText.single($0))" }.joined(separator: ", ")
-        let subject = names.count == 1 ? "custom key \(listed)" : "\(names.count) custom keys (\(listed))"
-        return diagnostic(
-            "\(subject) inside aps: Apple reserves aps for its own keys and the app may never see \(names.count == 1 ? "it" : "them"); move \(names.count == 1 ? "it" : "them") beside aps at the top level of the body",
-            at: key, in: doc, help: "move custom data out of aps, next to it")
+        diagnostic(Self.customData(names), at: key, in: doc)
     }
 
     func fcmKeyFinding(_ name: String, meant: String?, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
-        let advice =
-            meant.map { "APNs passes it to the app as custom data and nothing reads it as \($0); use that instead" }
-            ?? "it is an FCM key that APNs passes to the app as plain custom data; remove it unless the app reads it"
-        return diagnostic(
-            "\(MessageText.single(name)) at the top of an APNs body is an FCM field: \(advice)", at: key, in: doc,
-            help: meant.map { "use \($0)" } ?? "remove \(MessageText.single(name))")
+        diagnostic(Self.fcmKey(name, meant: meant), at: key, in: doc)
     }
 
     func simulatorKeyMisspelt(_ name: String, at key: NodeID, _ doc: JSONDocument) -> Diagnostic {
         diagnostic(
-            "\(MessageText.single(name)) is not the key the Simulator reads: without \(MessageText.json(PayloadBuilder.simulatorKey)) the file names no app, and the key is sent as custom data; write \(MessageText.single(PayloadBuilder.simulatorKey))",
-            at: key, in: doc, help: "rename it to \(MessageText.single(PayloadBuilder.simulatorKey))",
+            Self.simulatorKeyMisspelt(name), at: key, in: doc,
             fix: Fix(edits: [TextEdit(replacing: doc.span(key), with: JSONDocument.quoted(PayloadBuilder.simulatorKey))]
             ))
     }
 
     func simulatorBundleNotString(_ value: NodeID, _ doc: JSONDocument) -> Diagnostic {
-        diagnostic(
-            "\(MessageText.json(PayloadBuilder.simulatorKey)) is \(doc.typeNameWithArticle(value)), but the Simulator reads the app's bundle identifier string; write for example \"com.example.shop\"",
-            at: value, in: doc, help: "write the bundle identifier as a string")
+        diagnostic(Self.simulatorBundleNotString(doc.typeNameWithArticle(value)), at: value, in: doc)
+    }
+
+    // MARK: Messages
+
+    static func sdkNotationNote(_ name: String, _ wire: String, in object: String) -> FindingText {
+        FindingText(
+            "\(MessageText.single(name)) in \(object) is firebase-admin for Node's notation: that SDK sends it as \(MessageText.single(wire)); the HTTP v1 API and the other SDKs send it as written, which is not Apple's key; write \(MessageText.single(wire)) to be right with every sender",
+            help: "write \(MessageText.single(wire)), right for every sender")
+    }
+
+    static func sdkNotationBeside(_ name: String, _ wire: String, in object: String) -> FindingText {
+        let effect =
+            object == "aps"
+            ? "firebase-admin for Node refuses the message (\"Multiple specifications for \(name) in Aps\")"
+            : "firebase-admin for Node replaces \(MessageText.single(wire)) with its value"
+        return FindingText(
+            "\(MessageText.single(name)) in \(object) is firebase-admin for Node's notation of \(MessageText.single(wire)), which is also present: \(effect); keep one of them",
+            help: "remove \(MessageText.single(name))")
+    }
+
+    static func alertKeyInAps(_ name: String) -> FindingText {
+        FindingText(
+            "\(MessageText.single(name)) is not an aps key: the device ignores it; move it into \"alert\": {\(MessageText.json(name)): ...}",
+            help: "move it into aps.alert")
+    }
+
+    static let mdmInAps = FindingText(
+        "'mdm' inside aps is not read: an MDM push is {\"mdm\": PushMagic} at the top level of the body, without aps; move it there",
+        help: "move 'mdm' to the top level")
+
+    static func headerInAps(_ name: String, header: String) -> FindingText {
+        FindingText(
+            "\(MessageText.single(name)) inside aps is ignored: it is a request header; send it as the \(header) header",
+            help: "move it to the request headers")
+    }
+
+    static func apsTypo(_ name: String, _ guess: String) -> FindingText {
+        FindingText(
+            "unknown aps key \(MessageText.single(name)): the device ignores it; did you mean \(MessageText.single(guess))?",
+            help: "rename it to \(MessageText.single(guess)) or move custom data beside aps")
+    }
+
+    static func apsKeyInAlert(_ name: String) -> FindingText {
+        FindingText(
+            "\(MessageText.single(name)) inside alert is ignored: it is an aps key; move it up into aps",
+            help: "move it into aps")
+    }
+
+    static func alertTypo(_ name: String, _ guess: String?, _ keys: [String]) -> FindingText {
+        FindingText(
+            "unknown alert key \(MessageText.single(name)): the device ignores it; "
+                + (guess.map { "did you mean \(MessageText.single($0))?" }
+                    ?? "alert keys are \(keys.prefix(4).joined(separator: ", ")), ..."),
+            help: guess.map { "rename it to \(MessageText.single($0))" } ?? "remove it")
+    }
+
+    static func dictionaryTypo(_ name: String, in object: String, _ guess: String?, _ keys: [String]) -> FindingText {
+        let list =
+            keys.count > 1 ? keys.dropLast().joined(separator: ", ") + " and " + (keys.last ?? "") : keys.joined()
+        return FindingText(
+            "unknown key \(MessageText.single(name)) in the \(object) dictionary, which Apple does not define; "
+                + (guess.map { "did you mean \(MessageText.single($0))?" } ?? "the keys are \(list)"),
+            help: guess.map { "rename it to \(MessageText.single($0))" } ?? "remove it")
+    }
+
+    static func misspeltBeside(_ name: String, _ target: String, in object: String) -> FindingText {
+        FindingText(
+            "\(MessageText.single(name)) in \(object) is a misspelling of \(MessageText.single(target)), which is also present: the device ignores \(MessageText.single(name)); remove it",
+            help: "remove \(MessageText.single(name))")
+    }
+
+    static func misspelt(_ name: String, _ target: String, in object: String) -> FindingText {
+        FindingText(
+            "\(MessageText.single(name)) in \(object) is not Apple's spelling, so the device ignores it; write \(MessageText.single(target))",
+            help: "rename it to \(MessageText.single(target))")
+    }
+
+    static func customData(_ names: [String]) -> FindingText {
+        let listed = names.map { "\(MessageText.single($0))" }.joined(separator: ", ")
+        let subject = names.count == 1 ? "custom key \(listed)" : "\(names.count) custom keys (\(listed))"
+        return FindingText(
+            "\(subject) inside aps: Apple reserves aps for its own keys and the app may never see \(names.count == 1 ? "it" : "them"); move \(names.count == 1 ? "it" : "them") beside aps at the top level of the body",
+            help: "move custom data out of aps, next to it")
+    }
+
+    static func fcmKey(_ name: String, meant: String?) -> FindingText {
+        let advice =
+            meant.map { "APNs passes it to the app as custom data and nothing reads it as \($0); use that instead" }
+            ?? "it is an FCM key that APNs passes to the app as plain custom data; remove it unless the app reads it"
+        return FindingText(
+            "\(MessageText.single(name)) at the top of an APNs body is an FCM field: \(advice)",
+            help: meant.map { "use \($0)" } ?? "remove \(MessageText.single(name))")
+    }
+
+    static func simulatorKeyMisspelt(_ name: String) -> FindingText {
+        FindingText(
+            "\(MessageText.single(name)) is not the key the Simulator reads: without \(MessageText.json(PayloadBuilder.simulatorKey)) the file names no app, and the key is sent as custom data; write \(MessageText.single(PayloadBuilder.simulatorKey))",
+            help: "rename it to \(MessageText.single(PayloadBuilder.simulatorKey))")
+    }
+
+    /// `type`: what the value is, with its article ("a number").
+    static func simulatorBundleNotString(_ type: String) -> FindingText {
+        FindingText(
+            "\(MessageText.json(PayloadBuilder.simulatorKey)) is \(type), but the Simulator reads the app's bundle identifier string; write for example \"com.example.shop\"",
+            help: "write the bundle identifier as a string")
     }
 }

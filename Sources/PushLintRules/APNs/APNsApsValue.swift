@@ -112,10 +112,8 @@ struct APNsApsValue: PayloadRule {
 
         var doc: JSONDocument { context.document }
 
-        mutating func report(
-            _ message: String, _ node: NodeID, severity: Severity? = nil, help: String, fix: Fix? = nil
-        ) {
-            result.append(rule.diagnostic(message, at: node, in: doc, severity: severity, help: help, fix: fix))
+        mutating func report(_ text: FindingText, _ node: NodeID, severity: Severity? = nil, fix: Fix? = nil) {
+            result.append(rule.diagnostic(text, at: node, in: doc, severity: severity, fix: fix))
         }
 
         mutating func check(_ node: NodeID, as type: SchemaType, _ at: SchemaMember) {
@@ -276,57 +274,67 @@ struct APNsApsValue: PayloadRule {
             let name = path(at)
             if case .array = type {
                 report(
-                    "\(name) is \(doc.typeNameWithArticle(node)), but Apple expects \(type.summary); write [\(doc.kind(node) == .string ? shown(node) : "\"...\"")]",
-                    node, help: "write \(type.summary)")
+                    FindingText(
+                        "\(name) is \(doc.typeNameWithArticle(node)), but Apple expects \(type.summary); write [\(doc.kind(node) == .string ? shown(node) : "\"...\"")]",
+                        help: "write \(type.summary)"), node)
                 return
             }
             switch (at.object.path, at.field.name) {
             case ("", "alert"):
                 report(
-                    "alert is \(doc.typeNameWithArticle(node)), but Apple defines a string or a dictionary with title, subtitle and body, so the device may show nothing; write \"alert\": {\"title\": ..., \"body\": ...}",
-                    node, help: "write a string or an alert dictionary")
+                    FindingText(
+                        "alert is \(doc.typeNameWithArticle(node)), but Apple defines a string or a dictionary with title, subtitle and body, so the device may show nothing; write \"alert\": {\"title\": ..., \"body\": ...}",
+                        help: "write a string or an alert dictionary"), node)
             case ("", "sound"):
                 report(
-                    "sound is \(doc.typeNameWithArticle(node)), but Apple expects a file name string or a {critical, name, volume} dictionary; write \"default\"",
-                    node, help: "write \"default\"")
+                    FindingText(
+                        "sound is \(doc.typeNameWithArticle(node)), but Apple expects a file name string or a {critical, name, volume} dictionary; write \"default\"",
+                        help: "write \"default\""), node)
             case ("alert", _):
                 report(
-                    "\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple defines alert text as strings, so the device may show nothing for it; write it as a string",
-                    node, help: "write a string")
+                    FindingText(
+                        "\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple defines alert text as strings, so the device may show nothing for it; write it as a string",
+                        help: "write a string"), node)
             default:
                 if case .string(.soundName) = type { return soundName(node, at) }
                 let expected = expected(type)
                 report(
-                    "\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple defines it as \(expected), so the device may not read it; write \(expected)",
-                    node, help: "write \(expected)")
+                    FindingText(
+                        "\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple defines it as \(expected), so the device may not read it; write \(expected)",
+                        help: "write \(expected)"), node)
             }
         }
 
         mutating func soundName(_ node: NodeID, _ at: SchemaMember) {
             if at.object.path.isEmpty {
                 report(
-                    "sound is an empty string: iOS plays no sound it can find; write \"default\" or a sound file name, or leave the key out",
-                    node, help: "write \"default\"")
+                    FindingText(
+                        "sound is an empty string: iOS plays no sound it can find; write \"default\" or a sound file name, or leave the key out",
+                        help: "write \"default\""), node)
             } else {
                 report(
-                    "\(path(at)) is \(shown(node)), but Apple expects a sound file name: the device plays the default sound; write \"default\" or a file name",
-                    node, help: "write a sound file name")
+                    FindingText(
+                        "\(path(at)) is \(shown(node)), but Apple expects a sound file name: the device plays the default sound; write \"default\" or a file name",
+                        help: "write a sound file name"), node)
             }
         }
 
         mutating func missing(_ name: String, in node: NodeID, _ schema: MessageSchema, _ at: SchemaMember) {
             if schema === APNsSchema.sound {
                 report(
-                    "the sound dictionary has no \(name): the device has no sound to play; add \(MessageText.json(name)): \"default\" or a file name",
-                    node, help: "add \(MessageText.json(name))")
+                    FindingText(
+                        "the sound dictionary has no \(name): the device has no sound to play; add \(MessageText.json(name)): \"default\" or a file name",
+                        help: "add \(MessageText.json(name))"), node)
             } else if schema === APNsSchema.localizedText {
                 report(
-                    "\(path(at)) is a dictionary without \(name), so ActivityKit has no localized string to show; add \(MessageText.json(name)) or write the text as a string",
-                    node, help: "add \(MessageText.json(name))")
+                    FindingText(
+                        "\(path(at)) is a dictionary without \(name), so ActivityKit has no localized string to show; add \(MessageText.json(name)) or write the text as a string",
+                        help: "add \(MessageText.json(name))"), node)
             } else {
                 report(
-                    "\(path(at)) has no \(name), which Apple requires in this dictionary, so the device may not read it; add \(MessageText.json(name))",
-                    node, help: "add \(MessageText.json(name))")
+                    FindingText(
+                        "\(path(at)) has no \(name), which Apple requires in this dictionary, so the device may not read it; add \(MessageText.json(name))",
+                        help: "add \(MessageText.json(name))"), node)
             }
         }
 
@@ -334,15 +342,17 @@ struct APNsApsValue: PayloadRule {
         mutating func withoutNeeded(_ name: String, _ needed: String, _ key: NodeID, _ at: SchemaMember) {
             let object = path(at)
             report(
-                "\(object).\(name) without \(needed): the arguments fill the localized string of \(needed), so they are unused (the admin SDKs refuse this); add \(MessageText.json(needed)) or remove \(name)",
-                key, help: "add \(MessageText.json(needed))")
+                FindingText(
+                    "\(object).\(name) without \(needed): the arguments fill the localized string of \(needed), so they are unused (the admin SDKs refuse this); add \(MessageText.json(needed)) or remove \(name)",
+                    help: "add \(MessageText.json(needed))"), key)
         }
 
         mutating func arrayElement(_ element: NodeID, _ at: SchemaMember) {
             let text = doc.kind(element) == .number ? "\"\(doc.rawText(element))\"" : "a string"
             report(
-                "\(path(at)) holds \(doc.typeNameWithArticle(element)) (\(shown(element))), but Apple expects strings only: the localized text is not formatted; write \(text)",
-                element, help: "write \(text)")
+                FindingText(
+                    "\(path(at)) holds \(doc.typeNameWithArticle(element)) (\(shown(element))), but Apple expects strings only: the localized text is not formatted; write \(text)",
+                    help: "write \(text)"), element)
         }
 
         mutating func notOneOf(_ value: String, _ values: [String], guess: String?, _ node: NodeID, _ at: SchemaMember)
@@ -352,23 +362,25 @@ struct APNsApsValue: PayloadRule {
             let noun = name == "interruption-level" ? "levels" : "values"
             let instead = guess.map { "write \(MessageText.json($0))" } ?? "use \(Self.alternatives(values))"
             report(
-                "\(name) \(MessageText.single(value)) is not one of Apple's \(noun), so it is unlikely to take effect; \(instead)",
-                node,
-                help: instead)
+                FindingText(
+                    "\(name) \(MessageText.single(value)) is not one of Apple's \(noun), so it is unlikely to take effect; \(instead)",
+                    help: instead), node)
         }
 
         mutating func integerString(_ n: Int, _ node: NodeID, _ at: SchemaMember) {
             report(
-                "\(path(at)) is the string \(shown(node)), but Apple expects an integer: the device may ignore it; write \(n)",
-                node, help: "write \(n)")
+                FindingText(
+                    "\(path(at)) is the string \(shown(node)), but Apple expects an integer: the device may ignore it; write \(n)",
+                    help: "write \(n)"), node)
         }
 
         mutating func integerOutOfRange(_ value: Double, min: Int?, _ node: NodeID, _ at: SchemaMember) {
             let name = path(at)
             if name == "badge" {
                 report(
-                    "badge \(shown(node)) is not a non-negative integer, which Apple expects: the badge may not show as intended; write a whole number, 0 to clear the badge",
-                    node, help: value < 0 ? "write 0 to clear the badge" : "write a whole number")
+                    FindingText(
+                        "badge \(shown(node)) is not a non-negative integer, which Apple expects: the badge may not show as intended; write a whole number, 0 to clear the badge",
+                        help: value < 0 ? "write 0 to clear the badge" : "write a whole number"), node)
                 return
             }
             integerOther(node, at)
@@ -377,8 +389,9 @@ struct APNsApsValue: PayloadRule {
         mutating func integerType(_ node: NodeID, _ at: SchemaMember) {
             guard path(at) == "badge" else { return integerOther(node, at) }
             report(
-                "badge is \(doc.typeNameWithArticle(node)), but Apple expects a non-negative integer: the device may ignore it; write a number such as 1, or 0 to clear it",
-                node, help: "write an integer")
+                FindingText(
+                    "badge is \(doc.typeNameWithArticle(node)), but Apple expects a non-negative integer: the device may ignore it; write a number such as 1, or 0 to clear it",
+                    help: "write an integer"), node)
         }
 
         /// Any other integer than a badge (`alert.summary-arg-count`) that is none, or out of its range.
@@ -387,8 +400,9 @@ struct APNsApsValue: PayloadRule {
             var example = 1
             if case .integer(let min, _) = at.field.type, let min { example = min }
             report(
-                "\(path(at)) is \(shown(node)), but Apple expects \(expected); write for example \(example)", node,
-                help: "write \(expected)")
+                FindingText(
+                    "\(path(at)) is \(shown(node)), but Apple expects \(expected); write for example \(example)",
+                    help: "write \(expected)"), node)
         }
 
         mutating func numberType(_ node: NodeID, min: Double?, max: Double?, _ at: SchemaMember) {
@@ -396,8 +410,9 @@ struct APNsApsValue: PayloadRule {
             let range = min.flatMap { lo in max.map { hi in " from \(Self.format(lo)) to \(Self.format(hi))" } } ?? ""
             let example = name == "sound.volume" ? "0.8" : "0.5"
             report(
-                "\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple expects a number\(range); write for example \(example)",
-                node, help: "write a number\(range)")
+                FindingText(
+                    "\(name) is \(doc.typeNameWithArticle(node)) (\(shown(node))), but Apple expects a number\(range); write for example \(example)",
+                    help: "write a number\(range)"), node)
         }
 
         mutating func numberOutOfRange(_ node: NodeID, min: Double?, max: Double?, _ at: SchemaMember) {
@@ -415,29 +430,34 @@ struct APNsApsValue: PayloadRule {
             switch name {
             case "sound.volume":
                 report(
-                    "sound.volume \(shown(node)) is \(outside), the range Apple defines (APNSwift and the admin SDKs refuse it); write a volume from 0.0 to 1.0",
-                    node, help: "write a number \(range)")
+                    FindingText(
+                        "sound.volume \(shown(node)) is \(outside), the range Apple defines (APNSwift and the admin SDKs refuse it); write a volume from 0.0 to 1.0",
+                        help: "write a number \(range)"), node)
             case "relevance-score":
                 report(
-                    "relevance-score \(shown(node)) is \(outside): the system uses it to pick the featured notification of a summary and APNSwift refuses it; write a number from 0.0 to 1.0",
-                    node, help: "write a number \(range)")
+                    FindingText(
+                        "relevance-score \(shown(node)) is \(outside): the system uses it to pick the featured notification of a summary and APNSwift refuses it; write a number from 0.0 to 1.0",
+                        help: "write a number \(range)"), node)
             default:
                 report(
-                    "\(name) \(shown(node)) is \(outside), the range Apple defines; write a number \(range)", node,
-                    help: "write a number \(range)")
+                    FindingText(
+                        "\(name) \(shown(node)) is \(outside), the range Apple defines; write a number \(range)",
+                        help: "write a number \(range)"), node)
             }
         }
 
         mutating func secondsString(_ n: Int, _ node: NodeID, _ at: SchemaMember) {
             report(
-                "\(path(at)) is the string \(shown(node)), but Apple expects an integer number of UNIX seconds: ActivityKit cannot read it; write \(n)",
-                node, help: "write \(n)")
+                FindingText(
+                    "\(path(at)) is the string \(shown(node)), but Apple expects an integer number of UNIX seconds: ActivityKit cannot read it; write \(n)",
+                    help: "write \(n)"), node)
         }
 
         mutating func secondsType(_ node: NodeID, _ at: SchemaMember) {
             report(
-                "\(path(at)) is \(shown(node)), but Apple expects a whole, non-negative number of UNIX seconds; write for example 1764400000",
-                node, help: "write the UNIX time in seconds")
+                FindingText(
+                    "\(path(at)) is \(shown(node)), but Apple expects a whole, non-negative number of UNIX seconds; write for example 1764400000",
+                    help: "write the UNIX time in seconds"), node)
         }
 
         /// What a flag turns on, for the message when it is not on.
@@ -456,34 +476,40 @@ struct APNsApsValue: PayloadRule {
             let rewritten =
                 name == "content-available" || name == "mutable-content" ? " (only server SDKs rewrite it)" : ""
             report(
-                "\(name) is true, but Apple's value is the number 1: \(effect(of: name))\(rewritten); write 1",
-                node, help: "write 1", fix: fix)
+                FindingText(
+                    "\(name) is true, but Apple's value is the number 1: \(effect(of: name))\(rewritten); write 1",
+                    help: "write 1"), node, fix: fix)
         }
 
         mutating func flagString(_ node: NodeID, _ at: SchemaMember, fix: Fix) {
             let name = path(at)
             report(
-                "\(name) is the string \"1\", but Apple's value is the number 1: \(effect(of: name)); write 1", node,
-                help: "write 1", fix: fix)
+                FindingText(
+                    "\(name) is the string \"1\", but Apple's value is the number 1: \(effect(of: name)); write 1",
+                    help: "write 1"), node, fix: fix)
         }
 
         mutating func flagNotInteger(_ node: NodeID, _ at: SchemaMember, fix: Fix) {
             report(
-                "\(path(at)) is \(shown(node)), but Apple's value is the integer 1; write 1", node, help: "write 1",
-                fix: fix)
+                FindingText(
+                    "\(path(at)) is \(shown(node)), but Apple's value is the integer 1; write 1", help: "write 1"),
+                node, fix: fix)
+
         }
 
         mutating func flagOff(_ node: NodeID, _ at: SchemaMember, fix: Fix?) {
             let name = path(at)
             report(
-                "\(name) is \(shown(node)), which Apple does not define; to turn the flag off leave the key out",
-                node, severity: .warning, help: "remove \(MessageText.json(name))", fix: fix)
+                FindingText(
+                    "\(name) is \(shown(node)), which Apple does not define; to turn the flag off leave the key out",
+                    help: "remove \(MessageText.json(name))"), node, severity: .warning, fix: fix)
         }
 
         mutating func flagOther(_ node: NodeID, _ at: SchemaMember) {
             report(
-                "\(path(at)) is \(shown(node)), but the only value is the number 1 and any other value does not reliably mean \"off\"; leave the key out when the flag is not wanted, else write 1",
-                node, help: "remove the key, or write 1")
+                FindingText(
+                    "\(path(at)) is \(shown(node)), but the only value is the number 1 and any other value does not reliably mean \"off\"; leave the key out when the flag is not wanted, else write 1",
+                    help: "remove the key, or write 1"), node)
         }
 
         mutating func notTheLiteral(_ values: [String], _ node: NodeID, _ at: SchemaMember) {
@@ -491,18 +517,20 @@ struct APNsApsValue: PayloadRule {
             switch name {
             case "sound.critical":
                 report(
-                    "sound.critical is \(shown(node)), but Apple expects the number 1 for a critical alert (0 for a normal sound); write 1",
-                    node, help: "write 1")
+                    FindingText(
+                        "sound.critical is \(shown(node)), but Apple expects the number 1 for a critical alert (0 for a normal sound); write 1",
+                        help: "write 1"), node)
             case "content-changed":
                 report(
-                    "content-changed is \(shown(node)), but WidgetKit reloads only on true; write true", node,
-                    help: "write true")
+                    FindingText(
+                        "content-changed is \(shown(node)), but WidgetKit reloads only on true; write true",
+                        help: "write true"), node)
             default:
                 let first = values.first ?? ""
                 report(
-                    "\(name) is \(shown(node)), but Apple's value is \(Self.alternatives(values)); write \(first)",
-                    node,
-                    help: "write \(first)")
+                    FindingText(
+                        "\(name) is \(shown(node)), but Apple's value is \(Self.alternatives(values)); write \(first)",
+                        help: "write \(first)"), node)
             }
         }
     }

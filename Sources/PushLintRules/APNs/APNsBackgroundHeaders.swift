@@ -168,17 +168,13 @@ struct APNsBackgroundHeaders: PayloadRule {
         }
 
         if !missing.isEmpty {
-            let add = missing.map { "\(MessageText.json($0.0)): \(MessageText.json($0.1))" }.joined(separator: " and ")
-            let message = missingHeaders(missing, headers, add: add)
+            let text = Self.missingHeaders(missing, headers)
             if let object = headers.object {
                 let fix = Fix(edits: [APNs.insertMembers(missing, into: object, in: doc)])
-                result.append(diagnostic(message, at: object, in: doc, help: "add \(add)", fix: fix))
+                result.append(diagnostic(text, at: object, in: doc, fix: fix))
             } else {
                 let field = view.field("content-available")
-                result.append(
-                    diagnostic(
-                        message, at: field?.key ?? field?.value ?? view.anchor, in: doc,
-                        help: "send it with \"apns-push-type\": \"background\" and \"apns-priority\": \"5\""))
+                result.append(diagnostic(text, at: field?.key ?? field?.value ?? view.anchor, in: doc))
             }
         }
         return result
@@ -197,18 +193,17 @@ struct APNsBackgroundHeaders: PayloadRule {
         let fcmRejects =
             isPriority && headers.origin == .fcm
             && context.payload.apns.map { context.payload.isFCMDataOnly($0, in: context.document) } ?? false
-        let message = wrongValue(
+        let text = Self.wrongValue(
             entry.name.lowercased(), value, correct, origin: APNs.origin(headers), isPriority: isPriority,
             fcmRejects: fcmRejects)
-        let help = "write \(MessageText.json(correct))"
         guard let node = entry.valueNode else {
             let view = context.payload.apns
             return diagnostic(
-                message, at: view?.field("content-available")?.key ?? view?.anchor ?? context.payload.node,
-                in: context.document, help: help)
+                text, at: view?.field("content-available")?.key ?? view?.anchor ?? context.payload.node,
+                in: context.document)
         }
         let fix = Fix(edits: [TextEdit(replacing: context.document.span(node), with: JSONDocument.quoted(correct))])
-        return diagnostic(message, at: node, in: context.document, help: help, fix: fix)
+        return diagnostic(text, at: node, in: context.document, fix: fix)
     }
 
     func checkExpo(_ view: APNsView, _ headers: APNsHeaders, _ context: PayloadContext) -> [Diagnostic] {
@@ -216,48 +211,49 @@ struct APNsBackgroundHeaders: PayloadRule {
         let doc = context.document
         if let node = priority.valueNode {
             if context.isTemplated(node) { return [] }
-            return [
-                diagnostic(
-                    expoPriority(doc.rawText(node)), at: node, in: doc, help: "write \"normal\"")
-            ]
+            return [diagnostic(Self.expoPriority(doc.rawText(node)), at: node, in: doc)]
         }
         let field = view.field("content-available")
-        return [
-            diagnostic(
-                expoDefaultPriority(), at: field?.key ?? view.anchor, in: doc, help: "add \"priority\": \"normal\"")
-        ]
+        return [diagnostic(Self.expoDefaultPriority, at: field?.key ?? view.anchor, in: doc)]
     }
 
     // MARK: Messages
 
-    /// `missing`: (header, value to add); `add` is them written as JSON members.
-    func missingHeaders(_ missing: [(String, String)], _ headers: APNsHeaders, add: String) -> String {
+    /// `missing`: (header, value to add). With no headers object to add them to, the help says how to send them.
+    static func missingHeaders(_ missing: [(String, String)], _ headers: APNsHeaders) -> FindingText {
+        let add = missing.map { "\(MessageText.json($0.0)): \(MessageText.json($0.1))" }.joined(separator: " and ")
         let names = missing.map(\.0)
         let priorityNote =
             !names.contains("apns-priority")
             ? ""
             : headers.origin == .fcm ? " (FCM sends apns-priority 10)" : " (APNs uses priority 10)"
-        return
-            "background push sent without \(names.joined(separator: " and "))\(priorityNote)\(APNs.origin(headers)): the device drops or throttles it; add \(add) to \(APNs.headersName(headers))"
+        return FindingText(
+            "background push sent without \(names.joined(separator: " and "))\(priorityNote)\(APNs.origin(headers)): the device drops or throttles it; add \(add) to \(APNs.headersName(headers))",
+            help: headers.object != nil
+                ? "add \(add)" : "send it with \"apns-push-type\": \"background\" and \"apns-priority\": \"5\"")
     }
 
-    func wrongValue(
+    static func wrongValue(
         _ header: String, _ value: String, _ correct: String, origin: String, isPriority: Bool, fcmRejects: Bool
-    ) -> String {
+    ) -> FindingText {
         let what =
             fcmRejects
             ? "FCM rejects the message with INVALID_ARGUMENT (a data-only message may carry only apns-priority 5), and APNs would drop it"
             : isPriority
                 ? "the device drops it" : "APNs and the device treat it as a visible notification and may drop it"
-        return
-            "\(header) \(value) on a background push (content-available, no alert, sound or badge)\(origin): \(what); send it with \(header) \(correct)"
+        return FindingText(
+            "\(header) \(value) on a background push (content-available, no alert, sound or badge)\(origin): \(what); send it with \(header) \(correct)",
+            help: "write \(MessageText.json(correct))")
     }
 
-    func expoPriority(_ written: String) -> String {
-        "priority \(written) on a _contentAvailable push with nothing to show: Expo sends it to APNs with apns-priority 10 and the device drops it; write \"priority\": \"normal\" (APNs priority 5)"
+    static func expoPriority(_ written: String) -> FindingText {
+        FindingText(
+            "priority \(written) on a _contentAvailable push with nothing to show: Expo sends it to APNs with apns-priority 10 and the device drops it; write \"priority\": \"normal\" (APNs priority 5)",
+            help: "write \"normal\"")
     }
 
-    func expoDefaultPriority() -> String {
-        "_contentAvailable push with nothing to show and no priority: Expo's default sends it to APNs with apns-priority 10 and the device drops it; add \"priority\": \"normal\" (APNs priority 5)"
-    }
+    static let expoDefaultPriority = FindingText(
+        "_contentAvailable push with nothing to show and no priority: Expo's default sends it to APNs with apns-priority 10 and the device drops it; add \"priority\": \"normal\" (APNs priority 5)",
+        help: "add \"priority\": \"normal\"")
+
 }

@@ -104,17 +104,14 @@ struct APNsHeaderFormat: PayloadRule {
                 if first.name != entry.name {
                     result.append(
                         diagnostic(
-                            sameHeaderAgain(entry.name, first: first.name, origin: origin),
-                            at: keyAt, in: doc, help: "remove one of the two"))
+                            Self.sameHeaderAgain(entry.name, first: first.name, origin: origin), at: keyAt, in: doc))
                 }
                 continue
             }
             seen.append((name, entry))
             if name == "apns-unique-id" {
                 result.append(
-                    diagnostic(
-                        responseHeader(entry.name, origin: origin), at: keyAt, in: doc, severity: .warning,
-                        help: "remove it; read it from APNs' response instead"))
+                    diagnostic(Self.responseHeader(entry.name, origin: origin), at: keyAt, in: doc, severity: .warning))
                 continue
             }
             if !APNs.headerNames.contains(name) {
@@ -123,9 +120,8 @@ struct APNsHeaderFormat: PayloadRule {
                 if name.hasPrefix("apns") || suggestion != nil {
                     result.append(
                         diagnostic(
-                            unknownHeader(entry.name, origin: origin, suggesting: suggestion, known: known),
-                            at: keyAt, in: doc, severity: .warning,
-                            help: suggestion.map { "rename it to \(MessageText.single($0))" } ?? "remove it"))
+                            Self.unknownHeader(entry.name, origin: origin, suggesting: suggestion, known: known),
+                            at: keyAt, in: doc, severity: .warning))
                     continue
                 }
             }
@@ -134,10 +130,9 @@ struct APNsHeaderFormat: PayloadRule {
                 let text = doc.kind(node) == .number ? doc.rawText(node) : nil
                 result.append(
                     diagnostic(
-                        notAString(
+                        Self.notAString(
                             entry.name, doc.typeNameWithArticle(node), viaFCM: headers.origin == .fcm, number: text),
                         at: node, in: doc,
-                        help: text.map { "write \(MessageText.json($0))" } ?? "write the value as a string",
                         fix: text.map {
                             Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted($0))])
                         }))
@@ -151,21 +146,16 @@ struct APNsHeaderFormat: PayloadRule {
                 let bytes = value.utf8.count
                 if bytes > 64 {
                     result.append(
-                        diagnostic(
-                            collapseIdTooLong(bytes, origin: origin),
-                            at: at, in: doc, help: "shorten it to at most 64 bytes"))
+                        diagnostic(Self.collapseIdTooLong(bytes, origin: origin), at: at, in: doc))
                 }
             case "apns-expiration":
-                if let message = expirationProblem(value, origin) {
-                    result.append(
-                        diagnostic(message, at: at, in: doc, help: "write the UNIX time in seconds, or \"0\""))
+                if let text = Self.expirationProblem(value, origin) {
+                    result.append(diagnostic(text, at: at, in: doc))
                 }
             case "apns-id":
                 if !Self.isUUID(value) {
                     result.append(
-                        diagnostic(
-                            idNotAUUID(value, origin: origin),
-                            at: at, in: doc, help: "write a canonical UUID or remove the header"))
+                        diagnostic(Self.idNotAUUID(value, origin: origin), at: at, in: doc))
                 }
             default:
                 break
@@ -174,7 +164,7 @@ struct APNsHeaderFormat: PayloadRule {
         return result
     }
 
-    func expirationProblem(_ value: String, _ origin: String) -> String? {
+    static func expirationProblem(_ value: String, _ origin: String) -> FindingText? {
         let digits = value.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         guard digits, !value.isEmpty else {
             return expirationNotSeconds(value, origin: origin)
@@ -187,45 +177,64 @@ struct APNsHeaderFormat: PayloadRule {
 
     // MARK: Messages
 
-    func sameHeaderAgain(_ name: String, first: String, origin: String) -> String {
-        "header \(MessageText.single(name)) is \(MessageText.single(first)) again (header names ignore letter case)\(origin): APNs rejects the request with 400 DuplicateHeaders; keep one of them"
+    static func sameHeaderAgain(_ name: String, first: String, origin: String) -> FindingText {
+        FindingText(
+            "header \(MessageText.single(name)) is \(MessageText.single(first)) again (header names ignore letter case)\(origin): APNs rejects the request with 400 DuplicateHeaders; keep one of them",
+            help: "remove one of the two")
     }
 
-    func unknownHeader(_ name: String, origin: String, suggesting suggestion: String?, known: [String]) -> String {
+    static func unknownHeader(_ name: String, origin: String, suggesting suggestion: String?, known: [String])
+        -> FindingText
+    {
         let instead =
             suggestion.map { "did you mean \(MessageText.single($0))?" }
             ?? "known headers: \(known.joined(separator: ", "))"
-        return
-            "unknown APNs header \(MessageText.single(name))\(origin): APNs defines no such header, so its value does not take effect; \(instead)"
+        return FindingText(
+            "unknown APNs header \(MessageText.single(name))\(origin): APNs defines no such header, so its value does not take effect; \(instead)",
+            help: suggestion.map { "rename it to \(MessageText.single($0))" } ?? "remove it")
     }
 
-    func responseHeader(_ name: String, origin: String) -> String {
-        "\(MessageText.single(name))\(origin) is a header of APNs' response (the development environment's id for the delivery log), not of a request: sent, it has no effect; remove it"
+    static func responseHeader(_ name: String, origin: String) -> FindingText {
+        FindingText(
+            "\(MessageText.single(name))\(origin) is a header of APNs' response (the development environment's id for the delivery log), not of a request: sent, it has no effect; remove it",
+            help: "remove it; read it from APNs' response instead")
     }
 
     /// `number`: the value's text when it is a number, which the fix quotes.
-    func notAString(_ name: String, _ type: String, viaFCM: Bool, number: String?) -> String {
+    static func notAString(_ name: String, _ type: String, viaFCM: Bool, number: String?) -> FindingText {
         let effect =
             viaFCM
             ? "FCM and the admin SDKs reject apns.headers values that are not strings"
             : "HTTP/2 header values are text and senders differ in how they write anything else"
-        return
-            "\(name) is \(type), but header values are strings: \(effect); write \(number.map { "\(MessageText.json($0))" } ?? "a string")"
+        return FindingText(
+            "\(name) is \(type), but header values are strings: \(effect); write \(number.map { "\(MessageText.json($0))" } ?? "a string")",
+            help: number.map { "write \(MessageText.json($0))" } ?? "write the value as a string")
     }
 
-    func collapseIdTooLong(_ bytes: Int, origin: String) -> String {
-        "apns-collapse-id is \(bytes) bytes of UTF-8, over the 64-byte limit\(origin): APNs rejects the request with 400 BadCollapseId; use a shorter id (at most 64 bytes)"
+    static func collapseIdTooLong(_ bytes: Int, origin: String) -> FindingText {
+        FindingText(
+            "apns-collapse-id is \(bytes) bytes of UTF-8, over the 64-byte limit\(origin): APNs rejects the request with 400 BadCollapseId; use a shorter id (at most 64 bytes)",
+            help: "shorten it to at most 64 bytes")
     }
 
-    func idNotAUUID(_ value: String, origin: String) -> String {
-        "apns-id \(MessageText.single(value)) is not a UUID\(origin): APNs rejects the request with 400 BadMessageId; write a UUID such as \"4f9c2a1e-7b3d-4c8e-9a61-2d5f0e8b7c34\" or leave the header out (APNs creates one)"
+    static func idNotAUUID(_ value: String, origin: String) -> FindingText {
+        FindingText(
+            "apns-id \(MessageText.single(value)) is not a UUID\(origin): APNs rejects the request with 400 BadMessageId; write a UUID such as \"4f9c2a1e-7b3d-4c8e-9a61-2d5f0e8b7c34\" or leave the header out (APNs creates one)",
+            help: "write a canonical UUID or remove the header")
     }
 
-    func expirationNotSeconds(_ value: String, origin: String) -> String {
-        "apns-expiration \(MessageText.single(value)) is not a UNIX time in seconds\(origin): APNs rejects the request with 400 BadExpirationDate; write the epoch seconds (\"1764486400\") or \"0\" to try once"
+    static let expirationHelp = "write the UNIX time in seconds, or \"0\""
+
+    static func expirationNotSeconds(_ value: String, origin: String) -> FindingText {
+        FindingText(
+            "apns-expiration \(MessageText.single(value)) is not a UNIX time in seconds\(origin): APNs rejects the request with 400 BadExpirationDate; write the epoch seconds (\"1764486400\") or \"0\" to try once",
+            help: expirationHelp)
     }
 
-    func expirationInMilliseconds(_ value: String, seconds: String, origin: String) -> String {
-        "apns-expiration \(value) is in milliseconds\(origin): APNs reads seconds, a date thousands of years away; write \(MessageText.json(seconds))"
+    static func expirationInMilliseconds(_ value: String, seconds: String, origin: String) -> FindingText {
+        FindingText(
+            "apns-expiration \(value) is in milliseconds\(origin): APNs reads seconds, a date thousands of years away; write \(MessageText.json(seconds))",
+            help: expirationHelp)
     }
+
 }

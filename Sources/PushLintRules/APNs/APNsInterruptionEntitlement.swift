@@ -79,26 +79,28 @@ struct APNsInterruptionEntitlement: PayloadRule {
             let full = "com.apple.developer.usernotifications.\(need.entitlement)"
             if let listed, !listed.isEmpty {
                 return diagnostic(
-                    notInContract(need.what, need.entitlement, full: full), at: need.node, in: doc, severity: .error,
-                    help:
-                        "add \(MessageText.json(need.entitlement)) to ios.entitlements once the app has it, or lower the level"
-                )
+                    Self.notInContract(need.what, need.entitlement, full: full), at: need.node, in: doc,
+                    severity: .error)
             }
             return diagnostic(
-                needsEntitlement(need.what, need.entitlement, full: full),
-                at: need.node, in: doc, severity: context.contract == nil ? .info : nil,
-                help: "add \"ios\": {\"entitlements\": [\(MessageText.json(need.entitlement))]} to the contract")
+                Self.needsEntitlement(need.what, need.entitlement, full: full), at: need.node, in: doc,
+                severity: context.contract == nil ? .info : nil)
         }
     }
 
     // MARK: Messages
 
     /// `what` is the level or sound that needs `entitlement` (short name; `full` is Apple's identifier).
-    func notInContract(_ what: String, _ entitlement: String, full: String) -> String {
-        "\(what) needs the \(entitlement) entitlement, which the contract's ios.entitlements does not list: iOS delivers it without interrupting; request \(full) or use interruption-level active"
+    static func notInContract(_ what: String, _ entitlement: String, full: String) -> FindingText {
+        FindingText(
+            "\(what) needs the \(entitlement) entitlement, which the contract's ios.entitlements does not list: iOS delivers it without interrupting; request \(full) or use interruption-level active",
+            help: "add \(MessageText.json(entitlement)) to ios.entitlements once the app has it, or lower the level")
     }
 
-    func needsEntitlement(_ what: String, _ entitlement: String, full: String) -> String {
-        "\(what) needs the \(full) entitlement: without it iOS delivers the notification without interrupting; list \(MessageText.json(entitlement)) in the contract's ios.entitlements if the app has it"
+    static func needsEntitlement(_ what: String, _ entitlement: String, full: String) -> FindingText {
+        FindingText(
+            "\(what) needs the \(full) entitlement: without it iOS delivers the notification without interrupting; list \(MessageText.json(entitlement)) in the contract's ios.entitlements if the app has it",
+            help: "add \"ios\": {\"entitlements\": [\(MessageText.json(entitlement))]} to the contract")
     }
+
 }

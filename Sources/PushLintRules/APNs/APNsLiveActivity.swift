@@ -60,8 +60,8 @@ struct APNsLiveActivity: PayloadRule {
             return []
         }
         var result: [Diagnostic] = []
-        func report(_ message: String, _ node: NodeID, _ help: String, severity: Severity? = nil) {
-            result.append(diagnostic(message, at: node, in: doc, severity: severity, help: help))
+        func report(_ text: FindingText, _ node: NodeID, severity: Severity? = nil) {
+            result.append(diagnostic(text, at: node, in: doc, severity: severity))
         }
 
         var event: String?
@@ -73,35 +73,29 @@ struct APNsLiveActivity: PayloadRule {
                 if Self.events.contains(value) {
                     event = value
                 } else {
-                    let guess = Suggest.closest(to: value, in: Self.events)
-                    report(
-                        unknownEvent(value, suggesting: guess), node,
-                        guess.map { "write \(MessageText.json($0))" } ?? "write start, update or end")
+                    report(Self.unknownEvent(value, suggesting: Suggest.closest(to: value, in: Self.events)), node)
                 }
             } else if doc.kind(node) != .string, doc.kind(node) != .placeholder {
-                report(eventNotAString(doc.typeNameWithArticle(node)), node, "write \"update\"")
+                report(Self.eventNotAString(doc.typeNameWithArticle(node)), node)
             }
         } else if pushType != .liveactivity, eventLookup.isAbsent {
-            report(
-                noEvent(), view.field("content-state")?.key ?? aps, "add \"event\"")
+            report(Self.noEvent, view.field("content-state")?.key ?? aps)
         }
 
         if let field = view.field("timestamp") {
-            checkSeconds("timestamp", field.value, isTimestamp: true, doc) { report($0, $1, $2) }
+            checkSeconds("timestamp", field.value, isTimestamp: true, doc) { report($0, $1) }
         } else {
-            report(
-                noTimestamp(), aps, "add \"timestamp\" in UNIX seconds")
+            report(Self.noTimestamp, aps)
         }
         for name in ["stale-date", "dismissal-date"] {
             if let field = view.field(name) {
-                checkSeconds(name, field.value, isTimestamp: false, doc) { report($0, $1, $2) }
+                checkSeconds(name, field.value, isTimestamp: false, doc) { report($0, $1) }
             }
         }
 
         let at = view.field("event")?.value ?? aps
         if event == "start" || event == "update", view.field("content-state") == nil {
-            report(
-                noContentState(event ?? ""), at, "add \"content-state\"")
+            report(Self.noContentState(event ?? ""), at)
         }
         if event == "start" {
             var missing: [String] = []
@@ -111,11 +105,9 @@ struct APNsLiveActivity: PayloadRule {
             if missing == ["alert"] {
                 // Apple's examples carry an alert; only APNSwift requires it and an Apple forum answer calls a start
                 // without one undefined: a warning.
-                report(
-                    startWithoutAlert(), at, "add an alert", severity: .warning)
+                report(Self.startWithoutAlert, at, severity: .warning)
             } else if !missing.isEmpty {
-                report(
-                    startWithout(missing), at, "add " + missing.joined(separator: ", "))
+                report(Self.startWithout(missing), at)
             }
         }
         return result
@@ -123,52 +115,60 @@ struct APNsLiveActivity: PayloadRule {
 
     func checkSeconds(
         _ name: String, _ node: NodeID, isTimestamp: Bool, _ doc: JSONDocument,
-        _ report: (String, NodeID, String) -> Void
+        _ report: (FindingText, NodeID) -> Void
     ) {
         guard let value = doc.doubleValue(node), value >= APNs.millisecondsThreshold else { return }
         let seconds = doc.intValue(node).map { String($0 / 1000) } ?? "the value divided by 1000"
-        report(
-            inMilliseconds(name, doc.rawText(node), isTimestamp: isTimestamp, seconds: seconds), node,
-            "write \(seconds)")
+        report(Self.inMilliseconds(name, doc.rawText(node), isTimestamp: isTimestamp, seconds: seconds), node)
     }
 
     // MARK: Messages
 
-    func unknownEvent(_ value: String, suggesting guess: String?) -> String {
-        "event \(MessageText.single(value)) is not an ActivityKit event: the push is ignored; "
-            + (guess.map { "write \(MessageText.json($0))" } ?? "write \"start\", \"update\" or \"end\"")
+    static func unknownEvent(_ value: String, suggesting guess: String?) -> FindingText {
+        FindingText(
+            "event \(MessageText.single(value)) is not an ActivityKit event: the push is ignored; "
+                + (guess.map { "write \(MessageText.json($0))" } ?? "write \"start\", \"update\" or \"end\""),
+            help: guess.map { "write \(MessageText.json($0))" } ?? "write start, update or end")
     }
 
-    func eventNotAString(_ type: String) -> String {
-        "event is \(type), but ActivityKit expects \"start\", \"update\" or \"end\": the push is ignored; write \"update\""
+    static func eventNotAString(_ type: String) -> FindingText {
+        FindingText(
+            "event is \(type), but ActivityKit expects \"start\", \"update\" or \"end\": the push is ignored; write \"update\"",
+            help: "write \"update\"")
     }
 
-    func noEvent() -> String {
-        "Live Activity payload without event: ActivityKit does not know whether to start, update or end the activity; add \"event\": \"update\" (or start/end)"
+    static let noEvent = FindingText(
+        "Live Activity payload without event: ActivityKit does not know whether to start, update or end the activity; add \"event\": \"update\" (or start/end)",
+        help: "add \"event\"")
+
+    static let noTimestamp = FindingText(
+        "Live Activity push without timestamp: ActivityKit cannot order updates and ignores the push; add \"timestamp\": <UNIX seconds of the content>",
+        help: "add \"timestamp\" in UNIX seconds")
+
+    static func noContentState(_ event: String) -> FindingText {
+        FindingText(
+            "Live Activity \(event) without content-state: there is no state to show; add \"content-state\": {...} with the fields of the app's ContentState",
+            help: "add \"content-state\"")
     }
 
-    func noTimestamp() -> String {
-        "Live Activity push without timestamp: ActivityKit cannot order updates and ignores the push; add \"timestamp\": <UNIX seconds of the content>"
-    }
+    static let startWithoutAlert = FindingText(
+        "push-to-start Live Activity without an alert: Apple's examples carry one and without it the start may not show; add \"alert\": {\"title\": ..., \"body\": ...}",
+        help: "add an alert")
 
-    func noContentState(_ event: String) -> String {
-        "Live Activity \(event) without content-state: there is no state to show; add \"content-state\": {...} with the fields of the app's ContentState"
-    }
-
-    func startWithoutAlert() -> String {
-        "push-to-start Live Activity without an alert: Apple's examples carry one and without it the start may not show; add \"alert\": {\"title\": ..., \"body\": ...}"
-    }
-
-    func startWithout(_ missing: [String]) -> String {
-        "push-to-start Live Activity without \(missing.joined(separator: ", ")): ActivityKit cannot create the activity (start needs attributes-type, attributes and an alert); add \(missing.map { "\(MessageText.json($0))" }.joined(separator: " and "))"
+    static func startWithout(_ missing: [String]) -> FindingText {
+        FindingText(
+            "push-to-start Live Activity without \(missing.joined(separator: ", ")): ActivityKit cannot create the activity (start needs attributes-type, attributes and an alert); add \(missing.map { "\(MessageText.json($0))" }.joined(separator: " and "))",
+            help: "add " + missing.joined(separator: ", "))
     }
 
     /// `seconds`: the value divided by 1000, or words saying so when it is no integer.
-    func inMilliseconds(_ name: String, _ written: String, isTimestamp: Bool, seconds: String) -> String {
+    static func inMilliseconds(_ name: String, _ written: String, isTimestamp: Bool, seconds: String) -> FindingText {
         let effect =
             isTimestamp
             ? "ActivityKit reads seconds, so this update lies thousands of years ahead and every later update in seconds looks older and is ignored"
             : "ActivityKit reads seconds, a date thousands of years ahead"
-        return "\(name) \(written) is in milliseconds: \(effect); write \(seconds)"
+        return FindingText(
+            "\(name) \(written) is in milliseconds: \(effect); write \(seconds)", help: "write \(seconds)")
     }
+
 }

@@ -44,17 +44,17 @@ struct APNsMutableContentWithoutAlert: PayloadRule {
         else { return [] }
         let name = view.origin == .expo ? "mutableContent" : "mutable-content"
         return [
-            diagnostic(
-                extensionNeverRuns(name, visible: view.isVisible),
-                at: field.key ?? field.value, in: doc, help: "add an alert title or body")
+            diagnostic(Self.extensionNeverRuns(name, visible: view.isVisible), at: field.key ?? field.value, in: doc)
         ]
     }
 
     // MARK: Messages
 
-    func extensionNeverRuns(_ name: String, visible: Bool) -> String {
+    static func extensionNeverRuns(_ name: String, visible: Bool) -> FindingText {
         let what = visible ? "a push without an alert title or body" : "a push that shows nothing"
-        return
-            "\(name) on \(what): iOS runs the notification service extension only for alerts with a title or body, so it never runs; add an alert with a title or body, or remove \(name)"
+        return FindingText(
+            "\(name) on \(what): iOS runs the notification service extension only for alerts with a title or body, so it never runs; add an alert with a title or body, or remove \(name)",
+            help: "add an alert title or body")
     }
+
 }

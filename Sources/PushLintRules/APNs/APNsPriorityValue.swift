@@ -42,15 +42,12 @@ struct APNsPriorityValue: PayloadRule {
         let origin = header.origin
         if !APNs.priorities.contains(value) {
             return [
-                diagnostic(
-                    unknownPriority(value, origin: origin),
-                    at: at, in: context.document, help: "write \"10\", \"5\" or \"1\"")
+                diagnostic(Self.unknownPriority(value, origin: origin), at: at, in: context.document)
             ]
         }
         if header.headers.pushType == .pushtotalk, value != "10" {
             return [
-                diagnostic(
-                    pushToTalkPriority(value, origin: origin), at: at, in: context.document, help: "write \"10\"")
+                diagnostic(Self.pushToTalkPriority(value, origin: origin), at: at, in: context.document)
             ]
         }
         return []
@@ -59,11 +56,16 @@ struct APNsPriorityValue: PayloadRule {
     // MARK: Messages
 
     /// `origin` names the config glob when .pushlint.json set the headers (`APNs.origin`), else it is empty.
-    func unknownPriority(_ value: String, origin: String) -> String {
-        "apns-priority \(MessageText.single(value)) is not a priority APNs accepts\(origin): APNs rejects the request with 400 BadPriority; write \"10\" (immediate), \"5\" (power-aware) or \"1\""
+    static func unknownPriority(_ value: String, origin: String) -> FindingText {
+        FindingText(
+            "apns-priority \(MessageText.single(value)) is not a priority APNs accepts\(origin): APNs rejects the request with 400 BadPriority; write \"10\" (immediate), \"5\" (power-aware) or \"1\"",
+            help: "write \"10\", \"5\" or \"1\"")
     }
 
-    func pushToTalkPriority(_ value: String, origin: String) -> String {
-        "apns-priority \(value) on a pushtotalk push\(origin): Apple requires priority 10 for push-to-talk so the channel starts at once; write \"10\""
+    static func pushToTalkPriority(_ value: String, origin: String) -> FindingText {
+        FindingText(
+            "apns-priority \(value) on a pushtotalk push\(origin): Apple requires priority 10 for push-to-talk so the channel starts at once; write \"10\"",
+            help: "write \"10\"")
     }
+
 }

@@ -100,17 +100,15 @@ struct APNsPushTypeMismatch: PayloadRule {
         let type = APNsPushType(rawValue: pushType)
         let at = header.at
         let origin = header.origin
-        func finding(_ message: String, _ help: String) -> [Diagnostic] {
-            [diagnostic(message, at: at, in: doc, help: help)]
+        func finding(_ text: FindingText) -> [Diagnostic] {
+            [diagnostic(text, at: at, in: doc)]
         }
         let isLiveActivityBody = view.field("event") != nil && view.field("content-state") != nil
         if isLiveActivityBody, type != .liveactivity {
-            return finding(
-                notLiveActivityType(pushType, origin: origin), "write \"liveactivity\"")
+            return finding(Self.notLiveActivityType(pushType, origin: origin))
         }
         if view.field("content-changed") != nil, type != .widgets, type != .controls {
-            return finding(
-                notWidgetsType(pushType, origin: origin), "write \"widgets\"")
+            return finding(Self.notWidgetsType(pushType, origin: origin))
         }
         switch type {
         case .alert:
@@ -118,28 +116,23 @@ struct APNsPushTypeMismatch: PayloadRule {
             else {
                 return []
             }
-            return finding(
-                alertShowingNothing(origin: origin), "add an alert, sound or badge")
+            return finding(Self.alertShowingNothing(origin: origin))
         case .background:
             if view.isVisible {
                 let shown = APNs.visibleKeys.filter { view.field($0) != nil }.joined(separator: ", ")
-                return finding(
-                    backgroundShowing(shown, origin: origin), "write \"alert\"")
+                return finding(Self.backgroundShowing(shown, origin: origin))
             }
             if !view.mayWantContentAvailable(doc) {
-                return finding(
-                    backgroundWithoutContentAvailable(origin: origin), "add \"content-available\": 1 to aps")
+                return finding(Self.backgroundWithoutContentAvailable(origin: origin))
             }
         case .liveactivity:
             if view.lookup("event").isAbsent {
-                return finding(
-                    liveActivityWithoutEvent(origin: origin), "add \"event\" to aps")
+                return finding(Self.liveActivityWithoutEvent(origin: origin))
             }
         case .widgets:
             // A wrong value of content-changed is apns-aps-value's finding.
             if view.lookup("content-changed").isAbsent {
-                return finding(
-                    widgetsWithoutContentChanged(origin: origin), "set \"content-changed\": true in aps")
+                return finding(Self.widgetsWithoutContentChanged(origin: origin))
             }
         default:
             break
@@ -149,31 +142,45 @@ struct APNsPushTypeMismatch: PayloadRule {
 
     // MARK: Messages
 
-    func notLiveActivityType(_ pushType: String, origin: String) -> String {
-        "apns-push-type \(pushType) on a Live Activity payload (event and content-state)\(origin): ActivityKit only receives pushes of type liveactivity; send it with apns-push-type liveactivity and topic <bundle id>.push-type.liveactivity"
+    static func notLiveActivityType(_ pushType: String, origin: String) -> FindingText {
+        FindingText(
+            "apns-push-type \(pushType) on a Live Activity payload (event and content-state)\(origin): ActivityKit only receives pushes of type liveactivity; send it with apns-push-type liveactivity and topic <bundle id>.push-type.liveactivity",
+            help: "write \"liveactivity\"")
     }
 
-    func notWidgetsType(_ pushType: String, origin: String) -> String {
-        "apns-push-type \(pushType) on a WidgetKit payload (content-changed)\(origin): widget reloads are pushes of type widgets; send it with apns-push-type widgets and topic <bundle id>.push-type.widgets"
+    static func notWidgetsType(_ pushType: String, origin: String) -> FindingText {
+        FindingText(
+            "apns-push-type \(pushType) on a WidgetKit payload (content-changed)\(origin): widget reloads are pushes of type widgets; send it with apns-push-type widgets and topic <bundle id>.push-type.widgets",
+            help: "write \"widgets\"")
     }
 
-    func alertShowingNothing(origin: String) -> String {
-        "apns-push-type alert but aps has no alert, sound or badge\(origin): there is nothing to show and APNs may delay or drop it; add an alert, or send a silent push with content-available 1 and apns-push-type background"
+    static func alertShowingNothing(origin: String) -> FindingText {
+        FindingText(
+            "apns-push-type alert but aps has no alert, sound or badge\(origin): there is nothing to show and APNs may delay or drop it; add an alert, or send a silent push with content-available 1 and apns-push-type background",
+            help: "add an alert, sound or badge")
     }
 
-    func backgroundShowing(_ shown: String, origin: String) -> String {
-        "apns-push-type background on a notification that shows \(shown)\(origin): background pushes must not show anything and the device may drop it; send it with apns-push-type alert"
+    static func backgroundShowing(_ shown: String, origin: String) -> FindingText {
+        FindingText(
+            "apns-push-type background on a notification that shows \(shown)\(origin): background pushes must not show anything and the device may drop it; send it with apns-push-type alert",
+            help: "write \"alert\"")
     }
 
-    func backgroundWithoutContentAvailable(origin: String) -> String {
-        "apns-push-type background without content-available 1 in aps\(origin): the app is not woken; add \"content-available\": 1"
+    static func backgroundWithoutContentAvailable(origin: String) -> FindingText {
+        FindingText(
+            "apns-push-type background without content-available 1 in aps\(origin): the app is not woken; add \"content-available\": 1",
+            help: "add \"content-available\": 1 to aps")
     }
 
-    func liveActivityWithoutEvent(origin: String) -> String {
-        "apns-push-type liveactivity but aps has no event\(origin): ActivityKit ignores the push; add \"event\": \"update\" (or start/end)"
+    static func liveActivityWithoutEvent(origin: String) -> FindingText {
+        FindingText(
+            "apns-push-type liveactivity but aps has no event\(origin): ActivityKit ignores the push; add \"event\": \"update\" (or start/end)",
+            help: "add \"event\" to aps")
     }
 
-    func widgetsWithoutContentChanged(origin: String) -> String {
-        "apns-push-type widgets without \"content-changed\": true in aps\(origin): WidgetKit does not reload the widget; send {\"aps\": {\"content-changed\": true}}"
+    static func widgetsWithoutContentChanged(origin: String) -> FindingText {
+        FindingText(
+            "apns-push-type widgets without \"content-changed\": true in aps\(origin): WidgetKit does not reload the widget; send {\"aps\": {\"content-changed\": true}}",
+            help: "set \"content-changed\": true in aps")
     }
 }

@@ -52,9 +52,8 @@ struct APNsPushTypeMissing: PayloadRule {
         let suggestion = suggestedType(view, doc)
         return [
             diagnostic(
-                noPushType(in: APNs.headersName(headers), origin: APNs.origin(headers), suggesting: suggestion),
-                at: headers.object ?? view.anchor, in: doc,
-                help: "add \"apns-push-type\": \(MessageText.json(suggestion))")
+                Self.noPushType(in: APNs.headersName(headers), origin: APNs.origin(headers), suggesting: suggestion),
+                at: headers.object ?? view.anchor, in: doc)
         ]
     }
 
@@ -66,7 +65,10 @@ struct APNsPushTypeMissing: PayloadRule {
 
     // MARK: Messages
 
-    func noPushType(in headers: String, origin: String, suggesting suggestion: String) -> String {
-        "\(headers) has no apns-push-type\(origin): APNs may delay or drop the push, and watchOS requires it; add \"apns-push-type\": \(MessageText.json(suggestion))"
+    static func noPushType(in headers: String, origin: String, suggesting suggestion: String) -> FindingText {
+        FindingText(
+            "\(headers) has no apns-push-type\(origin): APNs may delay or drop the push, and watchOS requires it; add \"apns-push-type\": \(MessageText.json(suggestion))",
+            help: "add \"apns-push-type\": \(MessageText.json(suggestion))")
     }
+
 }

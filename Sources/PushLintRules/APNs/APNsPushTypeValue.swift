@@ -43,23 +43,22 @@ struct APNsPushTypeValue: PayloadRule {
             return []
         }
         let value = header.value
-        let suggestion =
-            Suggest.sameWordDifferentSpelling(value, in: APNs.pushTypeNames)
-            ?? Suggest.closest(to: value, in: APNs.pushTypeNames)
-        let instead =
-            suggestion.map { "write \(MessageText.json($0))" }
-            ?? "use one of \(APNs.pushTypeNames.joined(separator: ", "))"
-        return [
-            diagnostic(
-                unknownPushType(value, origin: header.origin, instead: instead),
-                at: header.at, in: context.document, help: instead)
-        ]
+        return [diagnostic(Self.unknownPushType(value, origin: header.origin), at: header.at, in: context.document)]
     }
 
     // MARK: Messages
 
-    /// `instead` is the help: the likely push type, or the list of them.
-    func unknownPushType(_ value: String, origin: String, instead: String) -> String {
-        "apns-push-type \(MessageText.single(value)) is not a push type APNs knows\(origin): APNs rejects the request with 400 InvalidPushType; \(instead)"
+    static func unknownPushType(_ value: String, origin: String) -> FindingText {
+        let suggestion =
+            Suggest.sameWordDifferentSpelling(value, in: APNs.pushTypeNames)
+            ?? Suggest.closest(to: value, in: APNs.pushTypeNames)
+        // The help: the likely push type, or the list of them.
+        let instead =
+            suggestion.map { "write \(MessageText.json($0))" }
+            ?? "use one of \(APNs.pushTypeNames.joined(separator: ", "))"
+        return FindingText(
+            "apns-push-type \(MessageText.single(value)) is not a push type APNs knows\(origin): APNs rejects the request with 400 InvalidPushType; \(instead)",
+            help: instead)
     }
+
 }

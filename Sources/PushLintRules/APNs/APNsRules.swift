@@ -7,7 +7,8 @@ enum APNsRules {
         APNsBackgroundHeaders(), APNsPushTypeMismatch(), APNsPushTypeValue(), APNsPushTypeMissing(),
         APNsPriorityValue(), APNsTopicSuffix(), APNsHeaderFormat(), APNsApsMissing(), APNsApsUnknownKey(),
         APNsApsValue(), APNsMutableContentWithoutAlert(), APNsLiveActivity(), APNsInterruptionEntitlement(),
-        APNsSoundFormat(), APNsPushToTalkExpiration(),
+        APNsSoundFormat(), APNsPushToTalkExpiration(), APNsLiveActivityEndDismissal(),
+
     ]
 }
 

@@ -55,30 +55,35 @@ struct APNsTopicSuffix: PayloadRule {
             let bundle = other.map { String(topic.dropLast($0.count)) } ?? topic
             return [
                 diagnostic(
-                    missingSuffix(topic, suffix, for: pushType.rawValue, origin: origin, write: bundle + suffix),
-                    at: at, in: context.document, help: "write \"\(bundle + suffix)\"")
+                    Self.missingSuffix(topic, suffix, for: pushType.rawValue, origin: origin, write: bundle + suffix),
+                    at: at, in: context.document)
             ]
         }
         guard let other else { return [] }
         let bundle = String(topic.dropLast(other.count))
         return [
             diagnostic(
-                otherTypesSuffix(topic, other, for: pushType.rawValue, origin: origin, write: bundle),
-                at: at, in: context.document, help: "write \(MessageText.json(bundle))")
+                Self.otherTypesSuffix(topic, other, for: pushType.rawValue, origin: origin, write: bundle),
+                at: at, in: context.document)
         ]
     }
 
     // MARK: Messages
 
-    func missingSuffix(
+    static func missingSuffix(
         _ topic: String, _ suffix: String, for pushType: String, origin: String, write fixed: String
-    ) -> String {
-        "apns-topic \(MessageText.single(topic)) lacks \(MessageText.single(suffix)), which \(pushType) pushes need\(origin): APNs rejects it with DeviceTokenNotForTopic or TopicDisallowed; write \(MessageText.json(fixed))"
+    ) -> FindingText {
+        FindingText(
+            "apns-topic \(MessageText.single(topic)) lacks \(MessageText.single(suffix)), which \(pushType) pushes need\(origin): APNs rejects it with DeviceTokenNotForTopic or TopicDisallowed; write \(MessageText.json(fixed))",
+            help: "write \"\(fixed)\"")
     }
 
-    func otherTypesSuffix(
+    static func otherTypesSuffix(
         _ topic: String, _ other: String, for pushType: String, origin: String, write bundle: String
-    ) -> String {
-        "apns-topic \(MessageText.single(topic)) is the topic of another push type (\(MessageText.single(other))) but the push type is \(pushType)\(origin): \(pushType) pushes go to the bundle id; write \(MessageText.json(bundle))"
+    ) -> FindingText {
+        FindingText(
+            "apns-topic \(MessageText.single(topic)) is the topic of another push type (\(MessageText.single(other))) but the push type is \(pushType)\(origin): \(pushType) pushes go to the bundle id; write \(MessageText.json(bundle))",
+            help: "write \(MessageText.json(bundle))")
     }
+
 }

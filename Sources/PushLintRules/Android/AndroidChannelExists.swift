@@ -63,28 +63,28 @@ struct AndroidChannelExists: PayloadRule {
         let known = channels.map(\.id)
         guard !known.contains(id) else { return [] }
         let field = android.origin == .expo ? "channelId" : "channel_id"
-        let suggestion = Suggest.closest(to: id, in: known)
         return [
             diagnostic(
-                notAContractChannel(id, field: field, origin: android.origin, known: known),
-                at: node, in: context.document,
-                severity: android.origin == .expo ? nil : .warning,
-                help: suggestion.map { "write \(MessageText.json($0))" } ?? "use one of the contract's channels: "
-                    + known.joined(separator: ", "))
+                Self.notAContractChannel(id, field: field, origin: android.origin, known: known),
+                at: node, in: context.document, severity: android.origin == .expo ? nil : .warning)
         ]
     }
 
     // MARK: Messages
 
-    private func notAContractChannel(_ id: String, field: String, origin: AndroidView.Origin, known: [String]) -> String
+    static func notAContractChannel(_ id: String, field: String, origin: AndroidView.Origin, known: [String])
+        -> FindingText
     {
         let effect =
             origin == .expo
             ? "the notification is not displayed"
             : "FCM shows the notification on the manifest's default or its own \"Miscellaneous\" channel, with that channel's sound, importance and user settings"
-        return
+        return FindingText(
             "\(field) \(MessageText.single(id)) is not a channel of the contract, so the app never creates it and \(effect);"
-            + " the app's channels are " + known.map { "\(MessageText.single($0))" }.joined(separator: ", ") + "."
-            + Suggest.didYouMean(id, in: known)
+                + " the app's channels are " + known.map { "\(MessageText.single($0))" }.joined(separator: ", ") + "."
+                + Suggest.didYouMean(id, in: known),
+            help: Suggest.closest(to: id, in: known).map { "write \(MessageText.json($0))" }
+                ?? "use one of the contract's channels: " + known.joined(separator: ", "))
     }
+
 }

@@ -65,12 +65,7 @@ struct AndroidChannelMissing: PayloadRule {
         let field = Self.channelField(view, in: doc)
         return [
             diagnostic(
-                noChannel(field), at: target, in: doc,
-                help: eventChannel.map {
-                    "set \(field) to \(MessageText.json($0)), the channel of this template's event"
-                }
-                    ?? "set \(field) to one of " + channels.map { "\(MessageText.json($0.id))" }.joined(separator: ", ")
-            )
+                Self.noChannel(field, eventChannel: eventChannel, channels: channels.map(\.id)), at: target, in: doc)
         ]
     }
 
@@ -84,7 +79,12 @@ struct AndroidChannelMissing: PayloadRule {
 
     // MARK: Messages
 
-    func noChannel(_ field: String) -> String {
-        "this notification names no \(field) and the app declares no default channel, so FCM posts it to its \"Miscellaneous\" fallback channel"
+    /// `eventChannel`: the channel the contract gives this template's event; `channels`: the contract's channels.
+    static func noChannel(_ field: String, eventChannel: String?, channels: [String]) -> FindingText {
+        FindingText(
+            "this notification names no \(field) and the app declares no default channel, so FCM posts it to its \"Miscellaneous\" fallback channel",
+            help: eventChannel.map { "set \(field) to \(MessageText.json($0)), the channel of this template's event" }
+                ?? "set \(field) to one of " + channels.map { "\(MessageText.json($0))" }.joined(separator: ", "))
     }
+
 }

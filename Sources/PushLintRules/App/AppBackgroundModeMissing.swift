@@ -85,51 +85,52 @@ struct AppBackgroundModeMissing: PayloadRule {
             let written = view.origin == .expo ? "_contentAvailable" : "content-available"
             result.append(
                 diagnostic(
-                    notWoken(
+                    Self.notWoken(
                         contentAvailable != nil ? written : "apns-push-type background", silent: !view.isVisible,
                         modes: facts.backgroundModes),
-                    at: node, in: doc,
-                    help:
-                        "add remote-notification to UIBackgroundModes (Signing & Capabilities > Background Modes > Remote notifications)"
-                ))
+                    at: node, in: doc))
         }
         if typeValue == .voip {
             var missing: [String] = []
             if facts.pushKit.isEmpty { missing.append("the app never creates a PKPushRegistry (PushKit)") }
             if !modes.contains("voip") {
-                missing.append("UIBackgroundModes lacks voip" + modesNote(facts.backgroundModes))
+                missing.append("UIBackgroundModes lacks voip" + Self.modesNote(facts.backgroundModes))
             }
             if !missing.isEmpty {
                 result.append(
-                    diagnostic(
-                        voipNotReceived(missing), at: pushType?.valueNode ?? view.anchor, in: doc,
-                        help:
-                            "register for VoIP pushes with PKPushRegistry and add the Voice over IP background mode (voip), or send an alert push"
-                    ))
+                    diagnostic(Self.voipNotReceived(missing), at: pushType?.valueNode ?? view.anchor, in: doc))
             }
         }
         return result
     }
 
     /// " (Info.plist:44 lists 'fetch')" or "".
-    func modesNote(_ modes: [AppFacts.Fact]) -> String {
+    static func modesNote(_ modes: [AppFacts.Fact]) -> String {
         guard let first = modes.min(by: { $0.location < $1.location }) else { return " (the app declares none)" }
         return " (\(App.place(first.location)) lists " + App.quotedList(App.unique(modes.map(\.id))) + ")"
     }
 
     // MARK: Messages
 
-    func notWoken(_ what: String, silent: Bool, modes: [AppFacts.Fact]) -> String {
+    static func notWoken(_ what: String, silent: Bool, modes: [AppFacts.Fact]) -> FindingText {
         let effect =
             silent
             ? "iOS does not wake the app for it and this push does nothing"
             : "the notification shows, but iOS does not wake the app to refresh"
-        return
-            "\(what) asks iOS to wake the app, but the app's UIBackgroundModes lacks remote-notification\(modesNote(modes)): \(effect)"
+        return FindingText(
+            "\(what) asks iOS to wake the app, but the app's UIBackgroundModes lacks remote-notification\(modesNote(modes)): \(effect)",
+            help:
+                "add remote-notification to UIBackgroundModes (Signing & Capabilities > Background Modes > Remote notifications)"
+        )
     }
 
-    func voipNotReceived(_ missing: [String]) -> String {
-        "apns-push-type voip is delivered through PushKit, but " + missing.joined(separator: " and ")
-            + ": the app is not woken and the call never rings"
+    static func voipNotReceived(_ missing: [String]) -> FindingText {
+        FindingText(
+            "apns-push-type voip is delivered through PushKit, but " + missing.joined(separator: " and ")
+                + ": the app is not woken and the call never rings",
+            help:
+                "register for VoIP pushes with PKPushRegistry and add the Voice over IP background mode (voip), or send an alert push"
+        )
     }
+
 }

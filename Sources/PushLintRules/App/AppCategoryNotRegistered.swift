@@ -58,17 +58,10 @@ struct AppCategoryNotRegistered: PayloadRule, ContractRule {
         let registered = App.unique(facts.categories.map(\.id))
         let unresolved = App.unresolved(facts, "category")
         let written = view.origin == .expo ? "categoryId" : "category"
-        let suggestion =
-            Suggest.sameWordDifferentSpelling(name, in: registered) ?? Suggest.closest(to: name, in: registered)
         return [
             diagnostic(
-                App.sentences(
-                    notRegistered(written, name, facts), Suggest.didYouMean(name, in: registered),
-                    App.unresolvedNote(unresolved, "category identifiers")),
-                at: field.value, in: doc, severity: unresolved.isEmpty ? nil : .info,
-                help: suggestion.map { "write \"\($0)\", or register '\(name)' in the app" }
-                    ?? "register a UNNotificationCategory with identifier '\(name)' in the app, or use one it registers"
-            )
+                Self.notRegistered(written, name, facts, registered: registered, unresolved: unresolved),
+                at: field.value, in: doc, severity: unresolved.isEmpty ? nil : .info)
         ]
     }
 
@@ -80,19 +73,15 @@ struct AppCategoryNotRegistered: PayloadRule, ContractRule {
         return zip(categories, ios.categoryNodes).compactMap { name, node in
             guard !facts.categories.contains(where: { $0.id == name }) else { return nil }
             return diagnostic(
-                App.sentences(
-                    declaredButNotRegistered(name, facts), App.unresolvedNote(unresolved, "category identifiers")),
-                at: node, in: context.document, severity: unresolved.isEmpty ? nil : .info,
-                help:
-                    "register a UNNotificationCategory with identifier '\(name)' in the app, or remove it from the contract"
-            )
+                Self.declaredButNotRegistered(name, facts, unresolved: unresolved), at: node, in: context.document,
+                severity: unresolved.isEmpty ? nil : .info)
         }
     }
 
     // MARK: Messages
 
     /// "; the app registers 'A' (path:line), 'B' (path:line)" or "; the app registers no category".
-    func registeredNote(_ facts: AppFacts) -> String {
+    static func registeredNote(_ facts: AppFacts) -> String {
         guard !facts.categories.isEmpty else { return "; the app registers no category" }
         var seen: Set<String> = []
         let listed = facts.categories.filter { seen.insert($0.id).inserted }.map {
@@ -101,13 +90,31 @@ struct AppCategoryNotRegistered: PayloadRule, ContractRule {
         return "; the app registers " + listed.joined(separator: ", ")
     }
 
-    func notRegistered(_ field: String, _ name: String, _ facts: AppFacts) -> String {
-        "\(field) '\(name)' is not a category the app registers, so the notification shows without its actions"
-            + registeredNote(facts)
+    /// `registered`: the category ids the app registers; `unresolved`: registrations whose id the scan could not read.
+    static func notRegistered(
+        _ field: String, _ name: String, _ facts: AppFacts, registered: [String], unresolved: [AppFacts.Unresolved]
+    ) -> FindingText {
+        let suggestion =
+            Suggest.sameWordDifferentSpelling(name, in: registered) ?? Suggest.closest(to: name, in: registered)
+        return FindingText(
+            App.sentences(
+                "\(field) '\(name)' is not a category the app registers, so the notification shows without its actions"
+                    + registeredNote(facts), Suggest.didYouMean(name, in: registered),
+                App.unresolvedNote(unresolved, "category identifiers")),
+            help: suggestion.map { "write \"\($0)\", or register '\(name)' in the app" }
+                ?? "register a UNNotificationCategory with identifier '\(name)' in the app, or use one it registers")
     }
 
-    func declaredButNotRegistered(_ name: String, _ facts: AppFacts) -> String {
-        "the contract declares category '\(name)', but the app never registers it, so notifications that name it show without their actions"
-            + registeredNote(facts)
+    static func declaredButNotRegistered(_ name: String, _ facts: AppFacts, unresolved: [AppFacts.Unresolved])
+        -> FindingText
+    {
+        FindingText(
+            App.sentences(
+                "the contract declares category '\(name)', but the app never registers it, so notifications that name it show without their actions"
+                    + registeredNote(facts), App.unresolvedNote(unresolved, "category identifiers")),
+            help:
+                "register a UNNotificationCategory with identifier '\(name)' in the app, or remove it from the contract"
+        )
     }
+
 }

@@ -60,22 +60,23 @@ struct AppChannelImportance: ContractRule {
             guard let first = differing.first, let actual = first.importance else { return nil }
             let others = differing.dropFirst().map { "\($0.importance?.rawValue ?? "?") at \(App.place($0.location))" }
             return diagnostic(
-                differs(channel.id, declared: declared, actual: actual, at: first.location, others: others), at: node,
-                in: context.document,
-                help:
-                    "if the code is right, write \"\(actual.rawValue)\"; to give installed apps another importance, create the channel under a new id and delete the old one"
-            )
+                Self.differs(channel.id, declared: declared, actual: actual, at: first.location, others: others),
+                at: node, in: context.document)
         }
     }
 
     // MARK: Messages
 
-    func differs(
+    static func differs(
         _ id: String, declared: Contract.Importance, actual: Contract.Importance, at location: AppFacts.Location,
         others: [String]
-    ) -> String {
+    ) -> FindingText {
         let also = others.isEmpty ? "" : " (and with " + others.joined(separator: ", ") + ")"
-        return
-            "channel '\(id)' is declared with importance \(declared.rawValue), but the app creates it with importance \(actual.rawValue) at \(App.place(location))\(also): a channel keeps the importance it was created with on every device that already has it (the app can only lower it, and only until the user changes the channel), so only a new channel id changes it for installed apps"
+        return FindingText(
+            "channel '\(id)' is declared with importance \(declared.rawValue), but the app creates it with importance \(actual.rawValue) at \(App.place(location))\(also): a channel keeps the importance it was created with on every device that already has it (the app can only lower it, and only until the user changes the channel), so only a new channel id changes it for installed apps",
+            help:
+                "if the code is right, write \"\(actual.rawValue)\"; to give installed apps another importance, create the channel under a new id and delete the old one"
+        )
     }
+
 }

@@ -76,28 +76,19 @@ struct AppChannelNotCreated: PayloadRule, ContractRule {
         let effect =
             view.origin == .expo
             ? "the notification is not displayed" : "FCM posts the notification on \(App.fcmFallback(facts))"
-        let created = App.createdChannelIds(facts)
-        let suggestion = Suggest.sameWordDifferentSpelling(id, in: created) ?? Suggest.closest(to: id, in: created)
-        let help =
-            suggestion.map { "write \"\($0)\", or create '\(id)' in the app" }
-            ?? "create the channel '\(id)' in the app, or use one it creates"
         switch problem {
         case .deleted(let deletion):
             return [
                 diagnostic(
-                    App.sentences(
-                        deletedChannel(field, id, at: deletion.location, effect: effect) + App.createdNote(facts),
-                        Suggest.didYouMean(id, in: created)),
-                    at: node, in: doc, severity: view.origin == .expo ? .error : nil, help: help)
+                    Self.deletedChannel(field, id, at: deletion.location, effect: effect, facts), at: node, in: doc,
+                    severity: view.origin == .expo ? .error : nil)
             ]
         case .notCreated(let unresolved):
             let severity: Severity? = unresolved.isEmpty ? (view.origin == .expo ? .error : nil) : .info
             return [
                 diagnostic(
-                    App.sentences(
-                        neverCreated(field, id, effect: effect) + App.createdNote(facts),
-                        Suggest.didYouMean(id, in: created), App.unresolvedNote(unresolved, "channel ids")),
-                    at: node, in: doc, severity: severity, help: help)
+                    Self.neverCreated(field, id, effect: effect, facts, unresolved: unresolved), at: node, in: doc,
+                    severity: severity)
             ]
         }
     }
@@ -112,35 +103,61 @@ struct AppChannelNotCreated: PayloadRule, ContractRule {
             switch problem {
             case .deleted(let deletion):
                 return diagnostic(
-                    declaredButDeleted(channel.id, at: deletion.location, fallback: App.fcmFallback(facts)), at: node,
-                    in: context.document,
-                    help: "create it in the app again under a new id, or remove it from the contract")
+                    Self.declaredButDeleted(channel.id, at: deletion.location, fallback: App.fcmFallback(facts)),
+                    at: node, in: context.document)
             case .notCreated(let unresolved):
                 return diagnostic(
-                    App.sentences(
-                        declaredButNeverCreated(channel.id, fallback: App.fcmFallback(facts)) + App.createdNote(facts),
-                        App.unresolvedNote(unresolved, "channel ids")),
-                    at: node, in: context.document, severity: unresolved.isEmpty ? nil : .info,
-                    help: "create the channel '\(channel.id)' in the app, or remove it from the contract")
+                    Self.declaredButNeverCreated(channel.id, facts, unresolved: unresolved), at: node,
+                    in: context.document, severity: unresolved.isEmpty ? nil : .info)
             }
         }
     }
 
     // MARK: Messages
 
-    func neverCreated(_ field: String, _ id: String, effect: String) -> String {
-        "\(field) '\(id)' is a channel the app never creates, so on Android 8.0 and later \(effect)"
+    /// What to write instead of a channel `id` the app does not create.
+    static func createHelp(_ id: String, _ facts: AppFacts) -> String {
+        let created = App.createdChannelIds(facts)
+        let suggestion = Suggest.sameWordDifferentSpelling(id, in: created) ?? Suggest.closest(to: id, in: created)
+        return suggestion.map { "write \"\($0)\", or create '\(id)' in the app" }
+            ?? "create the channel '\(id)' in the app, or use one it creates"
     }
 
-    func deletedChannel(_ field: String, _ id: String, at location: AppFacts.Location, effect: String) -> String {
-        "\(field) '\(id)' is a channel the app deletes at \(App.place(location)) (and never creates), so \(effect)"
+    static func neverCreated(
+        _ field: String, _ id: String, effect: String, _ facts: AppFacts, unresolved: [AppFacts.Unresolved]
+    ) -> FindingText {
+        FindingText(
+            App.sentences(
+                "\(field) '\(id)' is a channel the app never creates, so on Android 8.0 and later \(effect)"
+                    + App.createdNote(facts), Suggest.didYouMean(id, in: App.createdChannelIds(facts)),
+                App.unresolvedNote(unresolved, "channel ids")),
+            help: createHelp(id, facts))
     }
 
-    func declaredButNeverCreated(_ id: String, fallback: String) -> String {
-        "the contract declares channel '\(id)', but the app never creates it: FCM notifications that name it go to \(fallback), Expo ones are not displayed"
+    static func deletedChannel(
+        _ field: String, _ id: String, at location: AppFacts.Location, effect: String, _ facts: AppFacts
+    ) -> FindingText {
+        FindingText(
+            App.sentences(
+                "\(field) '\(id)' is a channel the app deletes at \(App.place(location)) (and never creates), so \(effect)"
+                    + App.createdNote(facts), Suggest.didYouMean(id, in: App.createdChannelIds(facts))),
+            help: createHelp(id, facts))
     }
 
-    func declaredButDeleted(_ id: String, at location: AppFacts.Location, fallback: String) -> String {
-        "the contract declares channel '\(id)', but the app deletes it at \(App.place(location)): FCM notifications that name it go to \(fallback), Expo ones are not displayed"
+    static func declaredButNeverCreated(_ id: String, _ facts: AppFacts, unresolved: [AppFacts.Unresolved])
+        -> FindingText
+    {
+        FindingText(
+            App.sentences(
+                "the contract declares channel '\(id)', but the app never creates it: FCM notifications that name it go to \(App.fcmFallback(facts)), Expo ones are not displayed"
+                    + App.createdNote(facts), App.unresolvedNote(unresolved, "channel ids")),
+            help: "create the channel '\(id)' in the app, or remove it from the contract")
     }
+
+    static func declaredButDeleted(_ id: String, at location: AppFacts.Location, fallback: String) -> FindingText {
+        FindingText(
+            "the contract declares channel '\(id)', but the app deletes it at \(App.place(location)): FCM notifications that name it go to \(fallback), Expo ones are not displayed",
+            help: "create it in the app again under a new id, or remove it from the contract")
+    }
+
 }

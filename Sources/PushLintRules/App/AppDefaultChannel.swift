@@ -73,22 +73,14 @@ struct AppDefaultChannel: PayloadRule, ContractRule {
         guard let facts = App.facts(context.settings, .android), let view = context.payload.android,
             view.origin == .fcm, view.hasNotification, view.channelId == nil
         else { return [] }
-        let message: String
-        if let declared = facts.defaultChannel {
-            guard !facts.channels.contains(where: { $0.id == declared.id }) else { return [] }
-            message = defaultNeverCreated(declared)
-        } else {
-            message = noDefault()
-        }
+        if let declared = facts.defaultChannel, facts.channels.contains(where: { $0.id == declared.id }) { return [] }
         let anchor = view.notification ?? doc.memberObject(context.payload.body, "notification") ?? view.anchor
         let field = AndroidChannelMissing.channelField(view, in: doc)
-        let created = App.createdChannelIds(facts)
         return [
             diagnostic(
-                message + App.createdNote(facts), at: doc.keyNode(ofValue: anchor) ?? anchor, in: doc,
-                help: created.isEmpty
-                    ? "create a channel in the app and name it in \(field)"
-                    : "set \(field) to one of " + created.map { "\"\($0)\"" }.joined(separator: ", "))
+                Self.noChannel(default: facts.defaultChannel, field: field, facts),
+                at: doc.keyNode(ofValue: anchor) ?? anchor,
+                in: doc)
         ]
     }
 
@@ -101,9 +93,7 @@ struct AppDefaultChannel: PayloadRule, ContractRule {
             if let actual = facts.defaultChannel {
                 if actual.id != declared {
                     return [
-                        diagnostic(
-                            notTheManifests(declared, actual), at: node, in: doc,
-                            help: "write \"\(actual.id)\", or change the manifest's meta-data")
+                        diagnostic(Self.notTheManifests(declared, actual), at: node, in: doc)
                     ]
                 }
                 // The manifest's channel is never created: the contract's channel entry says so when it is one
@@ -111,50 +101,64 @@ struct AppDefaultChannel: PayloadRule, ContractRule {
                 let listed = android.channels?.contains { $0.id == declared } ?? false
                 guard !listed, !facts.channels.contains(where: { $0.id == declared }) else { return [] }
                 return [
-                    diagnostic(
-                        defaultNeverCreated(actual), at: node, in: doc,
-                        help: "create the channel '\(declared)' in the app")
+                    diagnostic(Self.declaredDefaultNeverCreated(actual), at: node, in: doc)
                 ]
             }
             return [
-                diagnostic(
-                    manifestHasNone(declared), at: node, in: doc,
-                    help:
-                        "add <meta-data android:name=\"com.google.firebase.messaging.default_notification_channel_id\" android:value=\"\(declared)\"/> to the app's AndroidManifest.xml"
-                )
+                diagnostic(Self.manifestHasNone(declared), at: node, in: doc)
             ]
         }
         guard facts.defaultChannel == nil, let channels = android.channels, !channels.isEmpty,
             let node = android.channelsKeyNode
         else { return [] }
         return [
-            diagnostic(
-                noDefaultAnywhere(), at: node, in: doc, severity: .info,
-                help:
-                    "declare a default channel in the manifest (com.google.firebase.messaging.default_notification_channel_id) and as android.defaultChannel"
-            )
+            diagnostic(Self.noDefaultAnywhere, at: node, in: doc, severity: .info)
         ]
     }
 
     // MARK: Messages
 
-    func noDefault() -> String {
-        "this notification names no channel and the app's manifest declares no default channel (com.google.firebase.messaging.default_notification_channel_id), so FCM posts it on its own \"Miscellaneous\" channel at importance default"
+    /// A notification without a channel: `declared` is the manifest's default channel (never created), or nil.
+    static func noChannel(default declared: AppFacts.Fact?, field: String, _ facts: AppFacts) -> FindingText {
+        let created = App.createdChannelIds(facts)
+        let help =
+            created.isEmpty
+            ? "create a channel in the app and name it in \(field)"
+            : "set \(field) to one of " + created.map { "\"\($0)\"" }.joined(separator: ", ")
+        guard let declared else {
+            return FindingText(
+                "this notification names no channel and the app's manifest declares no default channel (com.google.firebase.messaging.default_notification_channel_id), so FCM posts it on its own \"Miscellaneous\" channel at importance default"
+                    + App.createdNote(facts), help: help)
+        }
+        return FindingText(defaultNeverCreated(declared) + App.createdNote(facts), help: help)
     }
 
-    func defaultNeverCreated(_ declared: AppFacts.Fact) -> String {
+    static func defaultNeverCreated(_ declared: AppFacts.Fact) -> String {
         "this notification names no channel and the app's default channel '\(declared.id)' (\(App.place(declared.location))) is never created by the app, so FCM posts it on its own \"Miscellaneous\" channel at importance default"
     }
 
-    func notTheManifests(_ declared: String, _ actual: AppFacts.Fact) -> String {
-        "the contract's defaultChannel is '\(declared)', but the app's manifest names '\(actual.id)' (\(App.place(actual.location))): FCM posts notifications without a channel on '\(actual.id)'"
+    static func declaredDefaultNeverCreated(_ declared: AppFacts.Fact) -> FindingText {
+        FindingText(defaultNeverCreated(declared), help: "create the channel '\(declared.id)' in the app")
     }
 
-    func manifestHasNone(_ declared: String) -> String {
-        "the contract's defaultChannel is '\(declared)', but the app's manifest declares no default channel (com.google.firebase.messaging.default_notification_channel_id): FCM posts notifications without a channel on its own \"Miscellaneous\" channel"
+    static func notTheManifests(_ declared: String, _ actual: AppFacts.Fact) -> FindingText {
+        FindingText(
+            "the contract's defaultChannel is '\(declared)', but the app's manifest names '\(actual.id)' (\(App.place(actual.location))): FCM posts notifications without a channel on '\(actual.id)'",
+            help: "write \"\(actual.id)\", or change the manifest's meta-data")
     }
 
-    func noDefaultAnywhere() -> String {
-        "the app creates channels but declares no FCM default channel, in the manifest or here: an FCM notification without a channel, or whose channel the device does not have yet, goes to FCM's own \"Miscellaneous\" channel"
+    static func manifestHasNone(_ declared: String) -> FindingText {
+        FindingText(
+            "the contract's defaultChannel is '\(declared)', but the app's manifest declares no default channel (com.google.firebase.messaging.default_notification_channel_id): FCM posts notifications without a channel on its own \"Miscellaneous\" channel",
+            help:
+                "add <meta-data android:name=\"com.google.firebase.messaging.default_notification_channel_id\" android:value=\"\(declared)\"/> to the app's AndroidManifest.xml"
+        )
     }
+
+    static let noDefaultAnywhere = FindingText(
+        "the app creates channels but declares no FCM default channel, in the manifest or here: an FCM notification without a channel, or whose channel the device does not have yet, goes to FCM's own \"Miscellaneous\" channel",
+        help:
+            "declare a default channel in the manifest (com.google.firebase.messaging.default_notification_channel_id) and as android.defaultChannel"
+    )
+
 }

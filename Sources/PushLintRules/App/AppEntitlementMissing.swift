@@ -120,8 +120,8 @@ struct AppEntitlementMissing: PayloadRule, ContractRule {
         }
         return needs.filter { !App.hasEntitlement($0.key, facts) }.map { need in
             diagnostic(
-                lacks(need.what, need.key, loss: need.loss, lack: App.entitlementsLack(facts)), at: need.node,
-                in: doc, help: "add \(need.key) to the app's entitlements (its capability), or do not ask for it")
+                Self.lacks(need.what, need.key, loss: need.loss, lack: App.entitlementsLack(facts)), at: need.node,
+                in: doc)
         }
     }
 
@@ -132,19 +132,23 @@ struct AppEntitlementMissing: PayloadRule, ContractRule {
         return zip(listed, ios.entitlementNodes).compactMap { name, node in
             guard let key = App.entitlementKeys[name], !App.hasEntitlement(key, facts) else { return nil }
             return diagnostic(
-                contractLists(name, key, lack: App.entitlementsLack(facts)), at: node, in: context.document,
-                help: "add \(key) to the app's entitlements, or remove \"\(name)\" from the contract")
+                Self.contractLists(name, key, lack: App.entitlementsLack(facts)), at: node, in: context.document)
         }
     }
 
     // MARK: Messages
 
     /// `lack`: "which the app's entitlements (path) do not grant" (`App.entitlementsLack`).
-    func lacks(_ what: String, _ key: String, loss: String, lack: String) -> String {
-        "\(what) needs the \(key) entitlement, \(lack): \(loss)"
+    static func lacks(_ what: String, _ key: String, loss: String, lack: String) -> FindingText {
+        FindingText(
+            "\(what) needs the \(key) entitlement, \(lack): \(loss)",
+            help: "add \(key) to the app's entitlements (its capability), or do not ask for it")
     }
 
-    func contractLists(_ name: String, _ key: String, lack: String) -> String {
-        "the contract lists the \(name) entitlement, \(key), \(lack): the pushes that rely on it are delivered without interrupting"
+    static func contractLists(_ name: String, _ key: String, lack: String) -> FindingText {
+        FindingText(
+            "the contract lists the \(name) entitlement, \(key), \(lack): the pushes that rely on it are delivered without interrupting",
+            help: "add \(key) to the app's entitlements, or remove \"\(name)\" from the contract")
     }
+
 }

@@ -68,11 +68,10 @@ struct AppIconMissing: PayloadRule {
             for name in names where !name.isEmpty && !icons.contains(name) {
                 result.append(
                     diagnostic(
-                        App.sentences(
-                            missingIcon(name, fallback: fallback(facts, icons))
-                                + AppResourceValues.origin(node, context),
-                            Suggest.didYouMean(name, in: icons)),
-                        at: node, in: doc, help: "add a drawable '\(name)' to the app, or name one it has"))
+                        Self.missingIcon(
+                            name, fallback: fallback(facts, icons), origin: AppResourceValues.origin(node, context),
+                            icons: icons),
+                        at: node, in: doc))
                 break
             }
         } else {
@@ -80,26 +79,17 @@ struct AppIconMissing: PayloadRule {
             if let icon = facts.defaultIcon {
                 if !icons.contains(icon.id) {
                     result.append(
-                        diagnostic(
-                            missingDefaultIcon(icon), at: anchor, in: doc,
-                            help: "add the drawable '\(icon.id)' to the app, or name an icon in the payload"))
+                        diagnostic(Self.missingDefaultIcon(icon), at: anchor, in: doc))
                 }
             } else {
-                result.append(
-                    diagnostic(
-                        noDefaultIcon(), at: anchor, in: doc,
-                        help:
-                            "add <meta-data android:name=\"com.google.firebase.messaging.default_notification_icon\" android:resource=\"@drawable/…\"/> to the manifest, or set android.notification.icon"
-                    ))
+                result.append(diagnostic(Self.noDefaultIcon, at: anchor, in: doc))
             }
         }
         let hasColor = notification.flatMap { doc.member($0, "color") } != nil
         if !hasColor, let color = facts.defaultColor, !colors.contains(color.id) {
             let anchor = doc.member(context.payload.body, "notification") ?? notification ?? android.anchor
             result.append(
-                diagnostic(
-                    missingDefaultColor(color), at: anchor, in: doc,
-                    help: "add <color name=\"\(color.id)\"> to res/values, or set android.notification.color"))
+                diagnostic(Self.missingDefaultColor(color), at: anchor, in: doc))
         }
         return result
     }
@@ -113,19 +103,31 @@ struct AppIconMissing: PayloadRule {
 
     // MARK: Messages
 
-    func missingIcon(_ name: String, fallback: String) -> String {
-        "icon '\(name)' is not a drawable or mipmap of the app, so FCM shows \(fallback)"
+    /// `origin`: where a templated value came from (`AppResourceValues.origin`); `icons`: the app's drawables.
+    static func missingIcon(_ name: String, fallback: String, origin: String, icons: [String]) -> FindingText {
+        FindingText(
+            App.sentences(
+                "icon '\(name)' is not a drawable or mipmap of the app, so FCM shows \(fallback)" + origin,
+                Suggest.didYouMean(name, in: icons)),
+            help: "add a drawable '\(name)' to the app, or name one it has")
     }
 
-    func missingDefaultIcon(_ icon: AppFacts.Fact) -> String {
-        "this notification has no icon, and the manifest's default notification icon '\(icon.id)' (\(App.place(icon.location))) is not a drawable or mipmap of the app, so FCM shows the launcher icon, which Android draws as a grey or white square"
+    static func missingDefaultIcon(_ icon: AppFacts.Fact) -> FindingText {
+        FindingText(
+            "this notification has no icon, and the manifest's default notification icon '\(icon.id)' (\(App.place(icon.location))) is not a drawable or mipmap of the app, so FCM shows the launcher icon, which Android draws as a grey or white square",
+            help: "add the drawable '\(icon.id)' to the app, or name an icon in the payload")
     }
 
-    func noDefaultIcon() -> String {
-        "this notification has no icon and the app's manifest names no default notification icon, so FCM shows the launcher icon, which Android draws as a grey or white square"
+    static let noDefaultIcon = FindingText(
+        "this notification has no icon and the app's manifest names no default notification icon, so FCM shows the launcher icon, which Android draws as a grey or white square",
+        help:
+            "add <meta-data android:name=\"com.google.firebase.messaging.default_notification_icon\" android:resource=\"@drawable/…\"/> to the manifest, or set android.notification.icon"
+    )
+
+    static func missingDefaultColor(_ color: AppFacts.Fact) -> FindingText {
+        FindingText(
+            "the manifest's default notification colour '\(color.id)' (\(App.place(color.location))) is not a colour resource of the app, so FCM sets no colour on this notification",
+            help: "add <color name=\"\(color.id)\"> to res/values, or set android.notification.color")
     }
 
-    func missingDefaultColor(_ color: AppFacts.Fact) -> String {
-        "the manifest's default notification colour '\(color.id)' (\(App.place(color.location))) is not a colour resource of the app, so FCM sets no colour on this notification"
-    }
 }

@@ -77,12 +77,10 @@ struct AppLinkUnhandled: PayloadRule {
             for value in values where !value.isEmpty && !actions.contains(where: { $0.value == value }) {
                 result.append(
                     diagnostic(
-                        App.sentences(
-                            unknownAction(value, at: actions[0].location) + AppResourceValues.origin(node, context),
-                            Suggest.didYouMean(value, in: actions.map(\.value))),
-                        at: node, in: doc,
-                        help: "declare <action android:name=\"\(value)\"/> in an intent filter of the activity to open")
-                )
+                        Self.unknownAction(
+                            value, at: actions[0].location, origin: AppResourceValues.origin(node, context),
+                            declared: actions.map(\.value)),
+                        at: node, in: doc))
                 break
             }
         }
@@ -121,22 +119,15 @@ struct AppLinkUnhandled: PayloadRule {
                     continue
                 }
                 return diagnostic(
-                    App.sentences(
-                        unclaimedHost(value, host, platform, claimed) + AppResourceValues.origin(node, context),
-                        Suggest.didYouMean(host, in: claimed.map(\.value))),
-                    at: node, in: context.document,
-                    help:
-                        "claim \(host) in the app (\(platform == .ios ? "applinks:\(host)" : "an autoVerify intent filter")), or link to a host it claims"
-                )
+                    Self.unclaimedHost(value, host, platform, claimed, origin: AppResourceValues.origin(node, context)),
+                    at: node, in: context.document)
             }
             let registered = links(facts, .scheme, platform).filter { $0.value != "http" && $0.value != "https" }
             guard !registered.isEmpty, !registered.contains(where: { $0.value == scheme }) else { continue }
             return diagnostic(
-                App.sentences(
-                    unregisteredScheme(value, scheme, platform, registered) + AppResourceValues.origin(node, context),
-                    Suggest.didYouMean(scheme, in: registered.map(\.value))),
-                at: node, in: context.document,
-                help: "register the scheme '\(scheme)' in the app, or use one it registers")
+                Self.unregisteredScheme(
+                    value, scheme, platform, registered, origin: AppResourceValues.origin(node, context)),
+                at: node, in: context.document)
         }
         return nil
     }
@@ -165,23 +156,38 @@ struct AppLinkUnhandled: PayloadRule {
 
     // MARK: Messages
 
-    func unknownAction(_ action: String, at location: AppFacts.Location) -> String {
-        "click_action '\(action)' is an action no intent filter of the app declares (\(location.path)), so tapping the notification opens nothing"
+    /// `origin`: where a templated value came from (`AppResourceValues.origin`); `declared`: the app's actions.
+    static func unknownAction(_ action: String, at location: AppFacts.Location, origin: String, declared: [String])
+        -> FindingText
+    {
+        FindingText(
+            App.sentences(
+                "click_action '\(action)' is an action no intent filter of the app declares (\(location.path)), so tapping the notification opens nothing"
+                    + origin, Suggest.didYouMean(action, in: declared)),
+            help: "declare <action android:name=\"\(action)\"/> in an intent filter of the activity to open")
     }
 
-    func unclaimedHost(_ url: String, _ host: String, _ platform: AppFacts.Platform, _ claimed: [AppFacts.Link])
-        -> String
-    {
+    static func unclaimedHost(
+        _ url: String, _ host: String, _ platform: AppFacts.Platform, _ claimed: [AppFacts.Link], origin: String
+    ) -> FindingText {
         let claimer = platform == .ios ? "its associated domains" : "its intent filters"
-        return
-            "link '\(url)' goes to \(host), which the \(platform == .ios ? "iOS" : "Android") app does not claim (\(claimer) at \(claimed[0].location.path) claim \(App.quotedList(App.unique(claimed.map(\.value))))), so it opens in the browser"
+        return FindingText(
+            App.sentences(
+                "link '\(url)' goes to \(host), which the \(platform == .ios ? "iOS" : "Android") app does not claim (\(claimer) at \(claimed[0].location.path) claim \(App.quotedList(App.unique(claimed.map(\.value))))), so it opens in the browser"
+                    + origin, Suggest.didYouMean(host, in: claimed.map(\.value))),
+            help:
+                "claim \(host) in the app (\(platform == .ios ? "applinks:\(host)" : "an autoVerify intent filter")), or link to a host it claims"
+        )
     }
 
-    func unregisteredScheme(
-        _ url: String, _ scheme: String, _ platform: AppFacts.Platform, _ registered: [AppFacts.Link]
-    )
-        -> String
-    {
-        "link '\(url)' uses the scheme '\(scheme)', which the \(platform == .ios ? "iOS" : "Android") app does not register (it registers \(App.quotedList(App.unique(registered.map(\.value)))) at \(registered[0].location.path)), so it opens nothing unless another app handles it"
+    static func unregisteredScheme(
+        _ url: String, _ scheme: String, _ platform: AppFacts.Platform, _ registered: [AppFacts.Link], origin: String
+    ) -> FindingText {
+        FindingText(
+            App.sentences(
+                "link '\(url)' uses the scheme '\(scheme)', which the \(platform == .ios ? "iOS" : "Android") app does not register (it registers \(App.quotedList(App.unique(registered.map(\.value)))) at \(registered[0].location.path)), so it opens nothing unless another app handles it"
+                    + origin, Suggest.didYouMean(scheme, in: registered.map(\.value))),
+            help: "register the scheme '\(scheme)' in the app, or use one it registers")
     }
+
 }

@@ -90,8 +90,7 @@ struct AppLiveActivityState: PayloadRule {
     /// One reason a value does not decode (or decodes to the wrong date).
     struct Problem {
         var node: NodeID
-        var message: String
-        var help: String
+        var text: FindingText
         var severity: Severity?
     }
 
@@ -135,12 +134,10 @@ struct AppLiveActivityState: PayloadRule {
                 let known = allTypes.map(\.attributesType)
                 return [
                     diagnostic(
-                        App.sentences(
-                            unknownType(name, known: known, contract: facts == nil ? context.contract?.path : nil),
-                            Suggest.didYouMean(name, in: known),
-                            App.unresolvedNote(unresolved, "Live Activity types")),
-                        at: typeNode, in: doc, severity: unresolved.isEmpty ? nil : .info,
-                        help: "write the name of the app's ActivityAttributes type")
+                        Self.unknownType(
+                            name, known: known, contract: facts == nil ? context.contract?.path : nil,
+                            unresolved: unresolved),
+                        at: typeNode, in: doc, severity: unresolved.isEmpty ? nil : .info)
                 ]
             }
             if let attributesNode = apns.field("attributes")?.value, doc.kind(attributesNode) == .object,
@@ -177,7 +174,7 @@ struct AppLiveActivityState: PayloadRule {
     }
 
     func diagnostics(_ problems: [Problem], _ doc: JSONDocument) -> [Diagnostic] {
-        problems.map { diagnostic($0.message, at: $0.node, in: doc, severity: $0.severity, help: $0.help) }
+        problems.map { diagnostic($0.text, at: $0.node, in: doc, severity: $0.severity) }
     }
 
     func problems(
@@ -198,16 +195,13 @@ struct AppLiveActivityState: PayloadRule {
                     if let misspelt, let anchor {
                         result.append(
                             Problem(
-                                node: anchor, message: misspeltOptional(misspelt, field, what, place),
-                                help: "write \"\(field.name)\"", severity: .warning))
+                                node: anchor, text: Self.misspeltOptional(misspelt, field, what, place),
+                                severity: .warning))
                     }
                     continue
                 }
                 result.append(
-                    Problem(
-                        node: anchor ?? object, message: missingKey(field, what, place, misspelt: misspelt),
-                        help: misspelt.map { "write \"\(field.name)\" instead of \"\($0)\"" }
-                            ?? "add \"\(field.name)\" to \(what)"))
+                    Problem(node: anchor ?? object, text: Self.missingKey(field, what, place, misspelt: misspelt)))
                 continue
             }
             if context.isTemplated(value) { continue }
@@ -215,9 +209,7 @@ struct AppLiveActivityState: PayloadRule {
             if kind == .null {
                 if !field.optional {
                     result.append(
-                        Problem(
-                            node: value, message: nullValue(field, what, place),
-                            help: "send a \(typeName(field)), or make the property optional"))
+                        Problem(node: value, text: Self.nullValue(field, what, place)))
                 }
                 continue
             }
@@ -234,26 +226,19 @@ struct AppLiveActivityState: PayloadRule {
             }
             if !matches {
                 result.append(
-                    Problem(
-                        node: value, message: wrongType(field, what, place, found: doc.rawText(value)),
-                        help: shape == .date
-                            ? "send the date as seconds since 1 January 2001 (timeIntervalSinceReferenceDate)"
-                            : "send a JSON \(jsonName(shape)) for \(field.name)"))
+                    Problem(node: value, text: Self.wrongType(field, what, place, found: doc.rawText(value), shape)))
                 continue
             }
             if shape == .date, let seconds = Double(doc.rawText(value)), seconds > 1.2e9 {
                 let unit = seconds > 1e11 ? "milliseconds since 1970" : "seconds since 1970"
                 result.append(
-                    Problem(
-                        node: value, message: unixDate(field, what, place, unit: unit),
-                        help: "subtract 978307200 (and divide milliseconds by 1000): seconds since 1 January 2001",
-                        severity: .warning))
+                    Problem(node: value, text: Self.unixDate(field, what, place, unit: unit), severity: .warning))
             }
         }
         return result
     }
 
-    func jsonName(_ shape: Shape) -> String {
+    static func jsonName(_ shape: Shape) -> String {
         switch shape {
         case .integer: return "integer"
         case .number, .date: return "number"
@@ -268,37 +253,60 @@ struct AppLiveActivityState: PayloadRule {
     // MARK: Messages
 
     /// The type as the app or the contract writes it; "value" for a contract key declared without a type.
-    func typeName(_ field: AppFacts.LiveActivityField) -> String { field.type.isEmpty ? "value" : field.type }
+    static func typeName(_ field: AppFacts.LiveActivityField) -> String { field.type.isEmpty ? "value" : field.type }
 
-    func unknownType(_ name: String, known: [String], contract: String?) -> String {
-        let source = contract.map { "the contract's ios.liveActivities (\($0)) list" } ?? "it has"
-        return
-            "attributes-type '\(name)' is no ActivityAttributes type of the app (\(source) \(App.quotedList(known))), so the device cannot start the Live Activity"
-    }
-
-    func missingKey(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, misspelt: String?) -> String {
-        let written = misspelt.map { " ('\($0)' is written instead)" } ?? ""
-        return
-            "\(what) lacks '\(field.name)'\(written), a non-optional \(typeName(field)) of \(place), so the device cannot decode it and drops the update"
-    }
-
-    func misspeltOptional(_ written: String, _ field: AppFacts.LiveActivityField, _ what: String, _ place: String)
-        -> String
+    /// `contract`: the contract's path when the types are the contract's; `unresolved`: types the scan could not read.
+    static func unknownType(_ name: String, known: [String], contract: String?, unresolved: [AppFacts.Unresolved])
+        -> FindingText
     {
-        "\(what) key '\(written)' is not read by \(place); it reads the optional '\(field.name)', which stays nil"
+        let source = contract.map { "the contract's ios.liveActivities (\($0)) list" } ?? "it has"
+        return FindingText(
+            App.sentences(
+                "attributes-type '\(name)' is no ActivityAttributes type of the app (\(source) \(App.quotedList(known))), so the device cannot start the Live Activity",
+                Suggest.didYouMean(name, in: known), App.unresolvedNote(unresolved, "Live Activity types")),
+            help: "write the name of the app's ActivityAttributes type")
     }
 
-    func nullValue(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String) -> String {
-        "\(what) '\(field.name)' is null, but \(place) declares it a non-optional \(typeName(field)), so the device cannot decode it and drops the update"
+    static func missingKey(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, misspelt: String?)
+        -> FindingText
+    {
+        let written = misspelt.map { " ('\($0)' is written instead)" } ?? ""
+        return FindingText(
+            "\(what) lacks '\(field.name)'\(written), a non-optional \(typeName(field)) of \(place), so the device cannot decode it and drops the update",
+            help: misspelt.map { "write \"\(field.name)\" instead of \"\($0)\"" } ?? "add \"\(field.name)\" to \(what)")
     }
 
-    func wrongType(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, found: String) -> String {
+    static func misspeltOptional(
+        _ written: String, _ field: AppFacts.LiveActivityField, _ what: String, _ place: String
+    ) -> FindingText {
+        FindingText(
+            "\(what) key '\(written)' is not read by \(place); it reads the optional '\(field.name)', which stays nil",
+            help: "write \"\(field.name)\"")
+    }
+
+    static func nullValue(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String) -> FindingText {
+        FindingText(
+            "\(what) '\(field.name)' is null, but \(place) declares it a non-optional \(typeName(field)), so the device cannot decode it and drops the update",
+            help: "send a \(typeName(field)), or make the property optional")
+    }
+
+    static func wrongType(
+        _ field: AppFacts.LiveActivityField, _ what: String, _ place: String, found: String, _ shape: Shape
+    ) -> FindingText {
         let shown = found.count > 40 ? String(found.prefix(40)) + "…" : found
-        return
-            "\(what) '\(field.name)' is \(shown), but \(place) declares it \(field.type), so the device cannot decode it and drops the update"
+        return FindingText(
+            "\(what) '\(field.name)' is \(shown), but \(place) declares it \(field.type), so the device cannot decode it and drops the update",
+            help: shape == .date
+                ? "send the date as seconds since 1 January 2001 (timeIntervalSinceReferenceDate)"
+                : "send a JSON \(jsonName(shape)) for \(field.name)")
     }
 
-    func unixDate(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, unit: String) -> String {
-        "\(what) '\(field.name)' looks like \(unit), but the system decodes a Date of \(place) as seconds since 1 January 2001, so the date shown is decades late"
+    static func unixDate(_ field: AppFacts.LiveActivityField, _ what: String, _ place: String, unit: String)
+        -> FindingText
+    {
+        FindingText(
+            "\(what) '\(field.name)' looks like \(unit), but the system decodes a Date of \(place) as seconds since 1 January 2001, so the date shown is decades late",
+            help: "subtract 978307200 (and divide milliseconds by 1000): seconds since 1 January 2001")
     }
+
 }

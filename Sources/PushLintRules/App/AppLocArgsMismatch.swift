@@ -95,30 +95,25 @@ struct AppLocArgsMismatch: PayloadRule {
                 {
                     result.append(
                         diagnostic(
-                            numericSpecifier(pair.args, key, conversion, at: string.location), at: anchor, in: doc,
-                            severity: .error,
-                            help: "write %s (or %1$s) in the string resource '\(key)'; FCM's loc args are strings"))
+                            Self.numericSpecifier(pair.args, key, conversion, at: string.location), at: anchor,
+                            in: doc, severity: .error))
                     break
                 }
                 if args != string.arguments {
                     result.append(
                         diagnostic(
-                            countMismatch(
+                            Self.countMismatch(
                                 pair.args, args, key: key, specifiers: string.arguments, at: string.location,
                                 platform: pair.platform),
-                            at: anchor, in: doc,
-                            help:
-                                "send \(string.arguments) \(string.arguments == 1 ? "argument" : "arguments") for '\(key)'"
-                        ))
+                            at: anchor, in: doc))
                     break
                 }
                 let locales = string.mismatchedLocales.filter { $0.value != args }.sorted { $0.key < $1.key }
                 if !locales.isEmpty {
                     result.append(
                         diagnostic(
-                            localeMismatch(pair.args, args, key: key, locales: locales, at: string.location),
-                            at: anchor, in: doc,
-                            help: "give every translation of '\(key)' the same format specifiers"))
+                            Self.localeMismatch(pair.args, args, key: key, locales: locales, at: string.location),
+                            at: anchor, in: doc))
                     break
                 }
             }
@@ -128,10 +123,10 @@ struct AppLocArgsMismatch: PayloadRule {
 
     // MARK: Messages
 
-    func countMismatch(
+    static func countMismatch(
         _ field: String, _ count: Int, key: String, specifiers: Int, at location: AppFacts.Location,
         platform: AppFacts.Platform
-    ) -> String {
+    ) -> FindingText {
         let effect: String
         if count == 0 {
             effect = "the text is shown with its format specifiers unfilled"
@@ -143,21 +138,26 @@ struct AppLocArgsMismatch: PayloadRule {
         } else {
             effect = "the extra arguments are never shown"
         }
-        return
-            "\(field) has \(count) \(count == 1 ? "value" : "values"), but '\(key)' (\(App.place(location))) has \(specifiers) format \(specifiers == 1 ? "specifier" : "specifiers"): \(effect)"
+        return FindingText(
+            "\(field) has \(count) \(count == 1 ? "value" : "values"), but '\(key)' (\(App.place(location))) has \(specifiers) format \(specifiers == 1 ? "specifier" : "specifiers"): \(effect)",
+            help: "send \(specifiers) \(specifiers == 1 ? "argument" : "arguments") for '\(key)'")
     }
 
-    func numericSpecifier(_ field: String, _ key: String, _ conversion: Character, at location: AppFacts.Location)
-        -> String
-    {
-        "'\(key)' (\(App.place(location))) formats an argument with %\(conversion), but FCM passes \(field) as strings: the formatter throws IllegalFormatConversionException and the notification is not shown"
+    static func numericSpecifier(
+        _ field: String, _ key: String, _ conversion: Character, at location: AppFacts.Location
+    ) -> FindingText {
+        FindingText(
+            "'\(key)' (\(App.place(location))) formats an argument with %\(conversion), but FCM passes \(field) as strings: the formatter throws IllegalFormatConversionException and the notification is not shown",
+            help: "write %s (or %1$s) in the string resource '\(key)'; FCM's loc args are strings")
     }
 
-    func localeMismatch(
+    static func localeMismatch(
         _ field: String, _ count: Int, key: String, locales: [(key: String, value: Int)], at location: AppFacts.Location
-    ) -> String {
+    ) -> FindingText {
         let list = locales.map { "\($0.key) has \($0.value)" }.joined(separator: ", ")
-        return
-            "\(field) has \(count) \(count == 1 ? "value" : "values") as '\(key)' (\(App.place(location))) expects, but its translations differ (\(list)): users in those languages see broken text"
+        return FindingText(
+            "\(field) has \(count) \(count == 1 ? "value" : "values") as '\(key)' (\(App.place(location))) expects, but its translations differ (\(list)): users in those languages see broken text",
+            help: "give every translation of '\(key)' the same format specifiers")
     }
+
 }

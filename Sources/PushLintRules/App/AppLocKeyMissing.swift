@@ -90,12 +90,10 @@ struct AppLocKeyMissing: PayloadRule {
                 let file = strings.first?.location.path ?? "the app's strings"
                 return [
                     diagnostic(
-                        App.sentences(
-                            missing(field, key, platform: platform, file: file)
-                                + AppResourceValues.origin(node, context),
-                            Suggest.didYouMean(key, in: known)),
-                        at: node, in: context.document,
-                        help: "add \"\(key)\" to the app's strings, or use a key it defines")
+                        Self.missing(
+                            field, key, platform: platform, file: file, origin: AppResourceValues.origin(node, context),
+                            known: known),
+                        at: node, in: context.document)
                 ]
             }
             let lacking = appLocales.filter { !string.locales.contains($0) }
@@ -105,11 +103,10 @@ struct AppLocKeyMissing: PayloadRule {
                 let fallsBack = platform == .android && string.locales.contains("default")
                 return [
                     diagnostic(
-                        partial(
+                        Self.partial(
                             field, key, locales: string.locales, lacking: lacking, platform: platform,
                             fallsBack: fallsBack, at: string.location),
-                        at: node, in: context.document, severity: fallsBack ? .info : nil,
-                        help: "translate \"\(key)\" into \(lacking.joined(separator: ", "))")
+                        at: node, in: context.document, severity: fallsBack ? .info : nil)
                 ]
             }
         }
@@ -118,26 +115,34 @@ struct AppLocKeyMissing: PayloadRule {
 
     // MARK: Messages
 
-    func missing(_ field: String, _ key: String, platform: AppFacts.Platform, file: String) -> String {
+    /// `origin`: where a templated value came from (`AppResourceValues.origin`); `known`: the app's string keys.
+    static func missing(
+        _ field: String, _ key: String, platform: AppFacts.Platform, file: String, origin: String, known: [String]
+    ) -> FindingText {
         let effect =
             platform == .ios
             ? "the device shows the key itself as the text"
             : "the FCM SDK finds no string resource and shows the notification without that text"
-        return
-            "\(field) '\(key)' is not defined in the app's localizable strings (read from \(file) and beside it), so \(effect)"
+        return FindingText(
+            App.sentences(
+                "\(field) '\(key)' is not defined in the app's localizable strings (read from \(file) and beside it), so \(effect)"
+                    + origin, Suggest.didYouMean(key, in: known)),
+            help: "add \"\(key)\" to the app's strings, or use a key it defines")
     }
 
-    func partial(
+    static func partial(
         _ field: String, _ key: String, locales: [String], lacking: [String], platform: AppFacts.Platform,
         fallsBack: Bool, at location: AppFacts.Location
-    ) -> String {
+    ) -> FindingText {
         let effect =
             platform == .ios
             ? "users in those languages see the development language's text"
             : fallsBack
                 ? "users in those languages see the default res/values text, untranslated"
                 : "users in those languages see no text, as res/values lacks it"
-        return
-            "\(field) '\(key)' is defined only in \(locales.joined(separator: ", ")) (\(App.place(location))), not in \(lacking.joined(separator: ", ")): \(effect)"
+        return FindingText(
+            "\(field) '\(key)' is defined only in \(locales.joined(separator: ", ")) (\(App.place(location))), not in \(lacking.joined(separator: ", ")): \(effect)",
+            help: "translate \"\(key)\" into \(lacking.joined(separator: ", "))")
     }
+
 }

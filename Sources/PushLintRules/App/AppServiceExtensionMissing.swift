@@ -51,9 +51,7 @@ struct AppServiceExtensionMissing: PayloadRule {
         if let field = view.field("mutable-content"), field.mapped != nil || APNs.isOneLike(doc, field.value) {
             let name = view.origin == .expo ? "mutableContent" : "mutable-content"
             return [
-                diagnostic(
-                    noExtension(name), at: field.key ?? field.value, in: doc,
-                    help: "add a Notification Service Extension target to the app, or remove \(name)")
+                diagnostic(Self.noExtension(name, instead: "remove \(name)"), at: field.key ?? field.value, in: doc)
             ]
         }
         if view.origin == .expo, let rich = doc.member(context.payload.body, "richContent"),
@@ -61,8 +59,8 @@ struct AppServiceExtensionMissing: PayloadRule {
         {
             return [
                 diagnostic(
-                    noExtension("richContent"), at: doc.keyNode(ofValue: rich) ?? rich, in: doc,
-                    help: "add a Notification Service Extension target to the app, or send the image another way")
+                    Self.noExtension("richContent", instead: "send the image another way"),
+                    at: doc.keyNode(ofValue: rich) ?? rich, in: doc)
             ]
         }
         return []
@@ -70,7 +68,11 @@ struct AppServiceExtensionMissing: PayloadRule {
 
     // MARK: Messages
 
-    func noExtension(_ name: String) -> String {
-        "\(name) asks the app's Notification Service Extension to change the notification before it is shown, but the app has none (no extension with NSExtensionPointIdentifier com.apple.usernotifications.service): iOS shows it as sent"
+    /// `instead`: the fix that does without an extension.
+    static func noExtension(_ name: String, instead: String) -> FindingText {
+        FindingText(
+            "\(name) asks the app's Notification Service Extension to change the notification before it is shown, but the app has none (no extension with NSExtensionPointIdentifier com.apple.usernotifications.service): iOS shows it as sent",
+            help: "add a Notification Service Extension target to the app, or \(instead)")
     }
+
 }

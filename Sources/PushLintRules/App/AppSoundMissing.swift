@@ -99,37 +99,27 @@ struct AppSoundMissing: PayloadRule {
             if let shipped = allowed.shipped {
                 let shippedNames = shipped.map(\.name)
                 guard shippedNames.contains(name) else {
-                    let suggestion = platform == .android ? androidName(name, shippedNames) : nil
-                    let help =
-                        suggestion.map { "write \"\($0)\": Android names raw resources without their extension" }
-                        ?? "add \(name) to the app (\(platform == .ios ? "its bundle" : "res/raw")), or name a sound it ships"
                     return diagnostic(
-                        App.sentences(
-                            missing(name, platform: platform, shipped: shippedNames)
-                                + AppResourceValues.origin(node, context),
-                            suggestion == nil ? Suggest.didYouMean(name, in: shippedNames) : ""),
-                        at: node, in: context.document, help: help)
+                        Self.missing(
+                            name, platform: platform, shipped: shippedNames,
+                            origin: AppResourceValues.origin(node, context)),
+                        at: node, in: context.document)
                 }
             }
             if let declared = allowed.declared, !declared.contains(name) {
-                let key = "\(platform == .ios ? "ios" : "android").sounds"
-                let suggestion = platform == .android ? androidName(name, declared) : nil
                 let shippedAt = allowed.shipped?.first { $0.name == name }?.location
                 return diagnostic(
-                    App.sentences(
-                        notDeclared(name, platform: platform, key: key, declared: declared, shippedAt: shippedAt)
-                            + AppResourceValues.origin(node, context),
-                        suggestion == nil ? Suggest.didYouMean(name, in: declared) : ""),
-                    at: node, in: context.document,
-                    help: suggestion.map { "write \"\($0)\": Android names raw resources without their extension" }
-                        ?? "add \"\(name)\" to \(key) of \(allowed.contractPath), or name a sound it allows")
+                    Self.notDeclared(
+                        name, platform: platform, declared: declared, shippedAt: shippedAt,
+                        contractPath: allowed.contractPath, origin: AppResourceValues.origin(node, context)),
+                    at: node, in: context.document)
             }
         }
         return nil
     }
 
     /// `chime.ogg` for a `res/raw/chime.ogg` the app ships as `chime`.
-    func androidName(_ name: String, _ shipped: [String]) -> String? {
+    static func androidName(_ name: String, _ shipped: [String]) -> String? {
         guard let dot = name.firstIndex(of: ".") else { return nil }
         let base = String(name[..<dot])
         return shipped.contains(base) ? base : nil
@@ -137,29 +127,42 @@ struct AppSoundMissing: PayloadRule {
 
     // MARK: Messages
 
-    func missing(_ name: String, platform: AppFacts.Platform, shipped: [String]) -> String {
+    /// `origin`: where a templated value came from (`AppResourceValues.origin`).
+    static func missing(_ name: String, platform: AppFacts.Platform, shipped: [String], origin: String) -> FindingText {
         let list = shipped.isEmpty ? "the app ships no sound" : "the app ships " + App.quotedList(App.unique(shipped))
-        switch platform {
-        case .ios:
-            return "sound '\(name)' is not a sound file of the app (\(list)), so iOS plays the default sound"
-        case .android:
-            return
+        let sentence =
+            switch platform {
+            case .ios: "sound '\(name)' is not a sound file of the app (\(list)), so iOS plays the default sound"
+            case .android:
                 "sound '\(name)' is not a res/raw resource of the app (\(list)), so Android 7 and earlier play the default sound (from Android 8.0 the channel's sound plays)"
-        }
+            }
+        let suggestion = platform == .android ? androidName(name, shipped) : nil
+        return FindingText(
+            App.sentences(sentence + origin, suggestion == nil ? Suggest.didYouMean(name, in: shipped) : ""),
+            help: suggestion.map { "write \"\($0)\": Android names raw resources without their extension" }
+                ?? "add \(name) to the app (\(platform == .ios ? "its bundle" : "res/raw")), or name a sound it ships")
     }
 
-    func notDeclared(
-        _ name: String, platform: AppFacts.Platform, key: String, declared: [String], shippedAt: AppFacts.Location?
-    ) -> String {
+    /// `shippedAt`: where the app ships the sound, if it does.
+    static func notDeclared(
+        _ name: String, platform: AppFacts.Platform, declared: [String], shippedAt: AppFacts.Location?,
+        contractPath: String, origin: String
+    ) -> FindingText {
+        let key = "\(platform == .ios ? "ios" : "android").sounds"
         let list = declared.isEmpty ? "it allows none" : "it allows " + App.quotedList(App.unique(declared))
-        if let shippedAt {
-            return
-                "sound '\(name)' is not one of the contract's \(key) (\(list)), though the app ships it (\(shippedAt.path))"
-        }
         let fallback =
             platform == .ios
             ? "iOS plays the default sound" : "Android 7 and earlier play the default sound"
-        return
-            "sound '\(name)' is not one of the contract's \(key) (\(list)), the sounds the app ships, so \(fallback) when the app does not ship it"
+        let sentence =
+            shippedAt.map {
+                "sound '\(name)' is not one of the contract's \(key) (\(list)), though the app ships it (\($0.path))"
+            }
+            ?? "sound '\(name)' is not one of the contract's \(key) (\(list)), the sounds the app ships, so \(fallback) when the app does not ship it"
+        let suggestion = platform == .android ? androidName(name, declared) : nil
+        return FindingText(
+            App.sentences(sentence + origin, suggestion == nil ? Suggest.didYouMean(name, in: declared) : ""),
+            help: suggestion.map { "write \"\($0)\": Android names raw resources without their extension" }
+                ?? "add \"\(name)\" to \(key) of \(contractPath), or name a sound it allows")
     }
+
 }

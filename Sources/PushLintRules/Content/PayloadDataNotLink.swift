@@ -237,17 +237,20 @@ struct PayloadDataNotLink: PayloadRule {
     ) -> Diagnostic {
         let bytes = bytes ?? context.document.wireSize(node)
         return diagnostic(
-            fetchable(label(of: node, in: field, context.document), what, bytes: bytes), at: node, in: context.document,
-            help: "replace it with a reference (an id, a cursor or a URL) and let the app fetch the content")
+            Self.fetchable(label(of: node, in: field, context.document), what, bytes: bytes), at: node,
+            in: context.document)
     }
 
     // MARK: Messages
 
-    private func fetchable(_ label: String, _ what: Content, bytes: Int) -> String {
-        "\(MessageText.single(label)) is \(describe(what)), content the app could fetch: it takes \(bytes) wire bytes of a payload capped at 4 KB and is stale on arrival; send an id and a cursor instead"
+    static func fetchable(_ label: String, _ what: Content, bytes: Int) -> FindingText {
+        FindingText(
+            "\(MessageText.single(label)) is \(describe(what)), content the app could fetch: it takes \(bytes) wire bytes of a payload capped at 4 KB and is stale on arrival; send an id and a cursor instead",
+            help: "replace it with a reference (an id, a cursor or a URL) and let the app fetch the content")
     }
 
-    private func describe(_ content: Content) -> String {
+    private static func describe(_ content: Content) -> String {
+
         switch content {
         case .dataURI(let bytes): "a data: URI of \(bytes) bytes"
         case .stringifiedJSON(let bytes): "stringified JSON of \(bytes) bytes"

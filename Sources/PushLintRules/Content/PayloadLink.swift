@@ -70,11 +70,7 @@ struct PayloadLink: PayloadRule {
         var seen: Set<NodeID> = []
         return candidates.compactMap { node in
             guard seen.insert(node).inserted, let text = doc.stringValue(node) else { return nil }
-            return problem(text, node, links, context).map {
-                diagnostic(
-                    message($0),
-                    at: node, in: doc, help: help($0))
-            }
+            return problem(text, node, links, context).map { diagnostic(Self.unopened($0), at: node, in: doc) }
         }
     }
 
@@ -142,7 +138,11 @@ struct PayloadLink: PayloadRule {
 
     // MARK: Messages
 
-    private func message(_ problem: Problem) -> String {
+    static func unopened(_ problem: Problem) -> FindingText {
+        FindingText(message(problem), help: help(problem))
+    }
+
+    private static func message(_ problem: Problem) -> String {
         switch problem {
         case .scheme(let text, let scheme, let schemes):
             "link \(MessageText.single(text)) uses the scheme \(MessageText.single(scheme)), which the app does not handle (the contract allows \(schemes.joined(separator: ", "))): tapping the notification opens nothing."
@@ -152,7 +152,8 @@ struct PayloadLink: PayloadRule {
         }
     }
 
-    private func help(_ problem: Problem) -> String {
+    private static func help(_ problem: Problem) -> String {
+
         switch problem {
         case .scheme(_, let scheme, let schemes):
             Suggest.closest(to: scheme, in: schemes).map { "write the link with the scheme \(MessageText.single($0))" }

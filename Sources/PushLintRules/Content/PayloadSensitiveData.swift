@@ -169,13 +169,9 @@ struct PayloadSensitiveData: PayloadRule {
     private func diagnostic(_ verdict: Verdict, at node: NodeID, keyNode: NodeID?, _ doc: JSONDocument) -> Diagnostic {
         switch verdict {
         case .secret:
-            return diagnostic(
-                secret(keyNode.map { doc.string($0) } ?? ""), at: node, in: doc,
-                help: "remove it; let the app fetch what it needs over its authenticated connection")
+            return diagnostic(Self.secret(keyNode.map { doc.string($0) } ?? ""), at: node, in: doc)
         case .personal(let found):
-            return diagnostic(
-                personal(keyNode.map { doc.string($0) }, found), at: node, in: doc,
-                help: "replace it with an id the app resolves after opening")
+            return diagnostic(Self.personal(keyNode.map { doc.string($0) }, found), at: node, in: doc)
         }
     }
 
@@ -246,16 +242,22 @@ struct PayloadSensitiveData: PayloadRule {
 
     // MARK: Messages
 
-    private func secret(_ key: String) -> String {
-        "\(MessageText.single(key)) holds a literal secret: the payload is stored and logged by the push provider and shown to code on the device; never send credentials in a push"
+    static func secret(_ key: String) -> FindingText {
+        FindingText(
+            "\(MessageText.single(key)) holds a literal secret: the payload is stored and logged by the push provider and shown to code on the device; never send credentials in a push",
+            help: "remove it; let the app fetch what it needs over its authenticated connection")
     }
 
-    private func personal(_ key: String?, _ found: TextDetectors.Finding) -> String {
+    static func personal(_ key: String?, _ found: TextDetectors.Finding) -> FindingText {
         // Built in one allocation: a finding of this rule is common in real payloads (a third of the varied corpus
         // has one).
         let consequence =
             ": the payload crosses the push provider, its logs and the device's notification history; send an id and let the app fetch the details"
-        guard let key else { return ASCIIText.concatenated("this value contains ", found.name, consequence) }
-        return ASCIIText.concatenated("'", key, "' contains ", found.name, consequence)
+        let help = "replace it with an id the app resolves after opening"
+        guard let key else {
+            return FindingText(ASCIIText.concatenated("this value contains ", found.name, consequence), help: help)
+        }
+        return FindingText(ASCIIText.concatenated("'", key, "' contains ", found.name, consequence), help: help)
     }
+
 }

@@ -64,12 +64,7 @@ struct PayloadTargetPlaceholder: PayloadRule {
             guard doc.kind(node) == .string, !context.isTemplated(node),
                 doc.withStringBytes(node, { $0.count <= longest && TargetPlaceholders.isPlaceholder($0) })
             else { return }
-            result.append(
-                diagnostic(
-                    TargetPlaceholders.message(field: field, value: doc.string(node)), at: node, in: doc,
-                    help:
-                        "the sender fills in the real token; name the file *.json.tmpl and write {{token}} to make it a template"
-                ))
+            result.append(diagnostic(Self.placeholder(field: field, value: doc.string(node)), at: node, in: doc))
         }
         switch context.payload.kind {
         case .fcm:
@@ -95,4 +90,15 @@ struct PayloadTargetPlaceholder: PayloadRule {
     /// The longest target value judged as a documentation placeholder (`YOUR_FCM_REGISTRATION_TOKEN_HERE`, a token
     /// cut short with `...`); FCM registration tokens are well over 100 characters.
     static let longestFCMPlaceholder = 64
+
+    // MARK: Messages
+
+    static func placeholder(field: String, value: String) -> FindingText {
+        FindingText(
+            TargetPlaceholders.message(field: field, value: value),
+            help:
+                "the sender fills in the real token; name the file *.json.tmpl and write {{token}} to make it a template"
+        )
+    }
+
 }

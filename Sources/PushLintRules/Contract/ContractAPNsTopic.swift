@@ -50,15 +50,16 @@ struct ContractAPNsTopic: PayloadRule {
         }
         guard base != bundleId else { return [] }
         let fixed = bundleId + String(topic.dropFirst(base.count))
-        return [
-            diagnostic(
-                notTheBundleId(topic, bundleId), at: node, in: context.document, help: "write \"\(fixed)\"")
-        ]
+        return [diagnostic(Self.notTheBundleId(topic, bundleId, fixed: fixed), at: node, in: context.document)]
     }
 
     // MARK: Messages
 
-    func notTheBundleId(_ topic: String, _ bundleId: String) -> String {
-        "apns-topic '\(topic)' is not the app's bundle id '\(bundleId)' (plus a push-type suffix): APNs rejects it with BadTopic or DeviceTokenNotForTopic"
+    /// `fixed`: the topic with the bundle id in place of what it starts with.
+    static func notTheBundleId(_ topic: String, _ bundleId: String, fixed: String) -> FindingText {
+        FindingText(
+            "apns-topic '\(topic)' is not the app's bundle id '\(bundleId)' (plus a push-type suffix): APNs rejects it with BadTopic or DeviceTokenNotForTopic",
+            help: "write \"\(fixed)\"")
     }
+
 }

@@ -44,20 +44,23 @@ struct ContractCategoryExists: PayloadRule {
             !context.isTemplated(field.value), !categories.contains(name)
         else { return [] }
         let written = apns.origin == .expo ? "categoryId" : "category"
-        let suggestion =
-            Suggest.sameWordDifferentSpelling(name, in: categories) ?? Suggest.closest(to: name, in: categories)
         return [
             diagnostic(
-                notRegistered(name, field: written, registered: categories), at: field.value, in: context.document,
-                help: suggestion.map { "write \"\($0)\"" } ?? "use a category listed in the contract's ios.categories")
+                Self.notRegistered(name, field: written, registered: categories), at: field.value,
+                in: context.document)
         ]
     }
 
     // MARK: Messages
 
-    func notRegistered(_ name: String, field: String, registered categories: [String]) -> String {
-        "\(field) '\(name)' is not a category the app registers, so the notification shows without its actions;"
-            + " registered: " + categories.map { "'\($0)'" }.joined(separator: ", ") + "."
-            + Suggest.didYouMean(name, in: categories)
+    static func notRegistered(_ name: String, field: String, registered categories: [String]) -> FindingText {
+        let suggestion =
+            Suggest.sameWordDifferentSpelling(name, in: categories) ?? Suggest.closest(to: name, in: categories)
+        return FindingText(
+            "\(field) '\(name)' is not a category the app registers, so the notification shows without its actions;"
+                + " registered: " + categories.map { "'\($0)'" }.joined(separator: ", ") + "."
+                + Suggest.didYouMean(name, in: categories),
+            help: suggestion.map { "write \"\($0)\"" } ?? "use a category listed in the contract's ios.categories")
     }
+
 }

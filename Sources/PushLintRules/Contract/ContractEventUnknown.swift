@@ -61,15 +61,13 @@ struct ContractEventUnknown: PayloadRule {
         case .none(let nearMisses):
             return [
                 diagnostic(
-                    noEvent(nearMisses: nearMisses, events: contract.events.map(\.name)),
-                    at: anchor, in: context.document,
-                    help: "add the path to an event's 'files', or give the data the values of an event's 'match'")
+                    Self.noEvent(nearMisses: nearMisses, events: contract.events.map(\.name)), at: anchor,
+                    in: context.document)
             ]
         case .ambiguous(let matches):
             return [
                 diagnostic(
-                    severalEvents(matches.map { ($0.event.name, $0.reason) }), at: anchor, in: context.document,
-                    help: "make the events' 'files' globs or 'match' values disjoint")
+                    Self.severalEvents(matches.map { ($0.event.name, $0.reason) }), at: anchor, in: context.document)
             ]
         }
     }
@@ -77,15 +75,19 @@ struct ContractEventUnknown: PayloadRule {
     // MARK: Messages
 
     /// `nearMisses`: why the closest events did not match.
-    func noEvent(nearMisses: [String], events: [String]) -> String {
+    static func noEvent(nearMisses: [String], events: [String]) -> FindingText {
         let why = nearMisses.isEmpty ? "" : " (" + nearMisses.joined(separator: "; ") + ")"
         let names = events.map { "'\($0)'" }.joined(separator: ", ")
-        return
-            "this template maps to no event of the contract\(why), so the app was never told about it; the contract's events are \(names)"
+        return FindingText(
+            "this template maps to no event of the contract\(why), so the app was never told about it; the contract's events are \(names)",
+            help: "add the path to an event's 'files', or give the data the values of an event's 'match'")
     }
 
-    func severalEvents(_ matches: [(event: String, reason: String)]) -> String {
+    static func severalEvents(_ matches: [(event: String, reason: String)]) -> FindingText {
         let list = matches.map { "'\($0.event)' (\($0.reason))" }.joined(separator: " and ")
-        return "this template maps to \(matches.count) events of the contract: \(list); each template must be one event"
+        return FindingText(
+            "this template maps to \(matches.count) events of the contract: \(list); each template must be one event",
+            help: "make the events' 'files' globs or 'match' values disjoint")
     }
+
 }

@@ -56,8 +56,8 @@ struct ContractFieldValue: PayloadRule {
             else { continue }
             result.append(
                 diagnostic(
-                    unusable(name, of: event.name, problem), at: field.value, in: doc,
-                    severity: problem.isUnchecked ? .warning : nil, help: help(problem)))
+                    Self.unusable(name, of: event.name, problem), at: field.value, in: doc,
+                    severity: problem.isUnchecked ? .warning : nil))
         }
         return result
     }
@@ -157,7 +157,11 @@ struct ContractFieldValue: PayloadRule {
 
     // MARK: Messages
 
-    private func unusable(_ name: String, of event: String, _ problem: Problem) -> String {
+    static func unusable(_ name: String, of event: String, _ problem: Problem) -> FindingText {
+        FindingText(message(name, of: event, problem), help: help(problem))
+    }
+
+    private static func message(_ name: String, of event: String, _ problem: Problem) -> String {
         if case .patternTooComplex(let length, let pattern) = problem {
             return
                 "field '\(name)' of event '\(event)' is too complex to check against the pattern \(pattern.source): its \(length) characters pass pushlint's step budget, so the value was not checked"
@@ -176,7 +180,7 @@ struct ContractFieldValue: PayloadRule {
         return "field '\(name)' of event '\(event)' \(text); the app cannot use it"
     }
 
-    private func help(_ problem: Problem) -> String {
+    private static func help(_ problem: Problem) -> String {
         switch problem {
         case .type(let type, _): "write \(article(type)) \(type.rawValue)"
         case .notAllowed(let text, let allowed):
@@ -189,7 +193,7 @@ struct ContractFieldValue: PayloadRule {
         }
     }
 
-    private func describe(_ found: Found) -> String {
+    private static func describe(_ found: Found) -> String {
         switch found {
         case .stringContent(let text): "the string '\(text)'"
         case .number(let raw): "the number \(raw)"
@@ -200,7 +204,7 @@ struct ContractFieldValue: PayloadRule {
 
     /// The allowed values, the first `quotedValues` of them: a contract may list thousands, and every finding
     /// quoting them all would grow the report (and the memory holding it) with the enum.
-    private func list(_ allowed: [String]) -> String {
+    private static func list(_ allowed: [String]) -> String {
         let quoted = allowed.prefix(Self.quotedValues).map { "'\($0)'" }.joined(separator: ", ")
         let rest = allowed.count - Self.quotedValues
         return rest > 0 ? "\(quoted), … and \(rest) more" : quoted
@@ -211,7 +215,7 @@ struct ContractFieldValue: PayloadRule {
     /// The candidates a suggestion can come from: `Suggest` accepts at most 3 edits, so a value whose length
     /// differs by more cannot be the one. An enum longer than `maxSuggestionCandidates` gets no suggestion: an edit
     /// distance to each of 20 000 values for every finding of a log costs seconds.
-    private func nearInLength(_ text: String, _ allowed: [String]) -> [String] {
+    private static func nearInLength(_ text: String, _ allowed: [String]) -> [String] {
         guard allowed.count <= Self.maxSuggestionCandidates else { return [] }
         let length = text.unicodeScalars.count
         return allowed.filter { abs($0.unicodeScalars.count - length) <= 3 }
@@ -219,7 +223,8 @@ struct ContractFieldValue: PayloadRule {
 
     static let maxSuggestionCandidates = 1000
 
-    private func article(_ type: Contract.FieldType) -> String {
+    private static func article(_ type: Contract.FieldType) -> String {
+
         [.integer, .object, .array].contains(type) ? "an" : "a"
     }
 }

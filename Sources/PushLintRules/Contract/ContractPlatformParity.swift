@@ -72,18 +72,13 @@ struct ContractPlatformParity: ProjectRule {
                 }
                 let missing = others.subtracting(fields(summary)).sorted()
                 guard !missing.isEmpty else { continue }
-                lines.append(lacks(summary, platform, missing))
+                lines.append(Self.lacks(summary, platform, missing))
                 if relatedSet.insert(summary.path).inserted { related.append(summary.path) }
             }
             guard !lines.isEmpty else { continue }
             result.append(
-                ProjectDiagnostic(
-                    ruleId: description.id, severity: description.defaultSeverity,
-                    message: differentFields(event, platforms: common.keys.sorted(), lacking: lines),
-                    related: related,
-                    help:
-                        "send the same custom fields for the event on every platform, or split it into separate events")
-            )
+                diagnostic(
+                    Self.differentFields(event, platforms: common.keys.sorted(), lacking: lines), related: related))
         }
         return result
     }
@@ -103,13 +98,16 @@ struct ContractPlatformParity: ProjectRule {
 
     // MARK: Messages
 
-    func lacks(_ summary: PayloadSummary, _ platform: String, _ missing: [String]) -> String {
+    static func lacks(_ summary: PayloadSummary, _ platform: String, _ missing: [String]) -> String {
         "\(summary.place) (\(platform)) lacks " + missing.joined(separator: ", ")
     }
 
     /// `lacking`: one `lacks` line per template that misses fields.
-    func differentFields(_ event: String, platforms: [String], lacking: [String]) -> String {
-        "templates of event '\(event)' carry different fields on different platforms (\(platforms.joined(separator: ", "))), so one platform's app misses what another's gets: "
-            + lacking.joined(separator: "; ")
+    static func differentFields(_ event: String, platforms: [String], lacking: [String]) -> FindingText {
+        FindingText(
+            "templates of event '\(event)' carry different fields on different platforms (\(platforms.joined(separator: ", "))), so one platform's app misses what another's gets: "
+                + lacking.joined(separator: "; "),
+            help: "send the same custom fields for the event on every platform, or split it into separate events")
     }
+
 }

@@ -44,9 +44,7 @@ struct ContractRequiredField: PayloadRule {
             for field in declared where field.required && !present.contains(field.name) {
                 guard reported.insert("\(anchor)/\(field.name)").inserted else { continue }
                 result.append(
-                    diagnostic(
-                        missing(field.name, of: event.name, in: set.place),
-                        at: anchor, in: doc, help: "add \"\(field.name)\" to \(set.place)"))
+                    diagnostic(Self.missing(field.name, of: event.name, in: set.place), at: anchor, in: doc))
             }
         }
         return result
@@ -54,7 +52,10 @@ struct ContractRequiredField: PayloadRule {
 
     // MARK: Messages
 
-    func missing(_ field: String, of event: String, in place: String) -> String {
-        "event '\(event)' requires field '\(field)' in \(place), and it is missing: the app's handler for this event cannot work without it"
+    static func missing(_ field: String, of event: String, in place: String) -> FindingText {
+        FindingText(
+            "event '\(event)' requires field '\(field)' in \(place), and it is missing: the app's handler for this event cannot work without it",
+            help: "add \"\(field)\" to \(place)")
     }
+
 }

@@ -38,18 +38,18 @@ struct ContractUnknownField: PayloadRule {
         return CustomData.allFields(context).compactMap { field in
             let name = doc.string(field.key)
             guard !names.contains(name), !context.isTemplated(field.key) else { return nil }
-            let suggestion = Suggest.sameWordDifferentSpelling(name, in: names) ?? Suggest.closest(to: name, in: names)
-            return diagnostic(
-                undeclared(name, by: event.name, declared: names), at: field.key, in: doc,
-                help: suggestion.map { "rename it to \"\($0)\"" }
-                    ?? "remove it, or declare it under the event's 'fields'")
+            return diagnostic(Self.undeclared(name, by: event.name, declared: names), at: field.key, in: doc)
         }
     }
 
     // MARK: Messages
 
-    func undeclared(_ name: String, by event: String, declared names: [String]) -> String {
-        "field '\(name)' is not declared by event '\(event)', so the app does not read it."
-            + Suggest.didYouMean(name, in: names)
+    static func undeclared(_ name: String, by event: String, declared names: [String]) -> FindingText {
+        let suggestion = Suggest.sameWordDifferentSpelling(name, in: names) ?? Suggest.closest(to: name, in: names)
+        return FindingText(
+            "field '\(name)' is not declared by event '\(event)', so the app does not read it."
+                + Suggest.didYouMean(name, in: names),
+            help: suggestion.map { "rename it to \"\($0)\"" } ?? "remove it, or declare it under the event's 'fields'")
     }
+
 }

@@ -121,18 +121,18 @@ struct ExpoFieldValue: PayloadRule {
             // another type goes to the checker, which reports the type before any range.
             if case .number(let min, let max) = field.type, doc.kind(value) == .number {
                 if let risk = rangeRisk(field.name, value, min: min, max: max, doc) {
-                    let text = describe(risk, doc.rawText(value), path)
-                    result.append(diagnostic(text.message, at: value, in: doc, severity: .warning, help: text.help))
+                    result.append(
+                        diagnostic(
+                            Self.outOfRange(risk, doc.rawText(value), path), at: value, in: doc, severity: .warning))
                 }
                 continue
             }
             for problem in checker.check(value, as: field.type, path: path) {
-                result.append(
-                    diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
+                result.append(diagnostic(Self.wrongValue(problem), at: problem.node, in: doc, fix: problem.fix))
             }
         }
         for field in ExpoSchema.message.fields where field.isRequired && doc.member(node, field.name) == nil {
-            result.append(diagnostic(missing(field), at: node, in: doc, help: "add \(MessageText.json(field.name))"))
+            result.append(diagnostic(Self.missing(field), at: node, in: doc))
         }
         result += batchLimits(context)
         return result
@@ -148,8 +148,7 @@ struct ExpoFieldValue: PayloadRule {
         func recipient(_ value: NodeID, _ path: FieldPath) {
             guard doc.kind(value) == .string, !context.isTemplated(value) else {
                 for problem in checker.check(value, as: .string(.expoPushToken), path: path) {
-                    result.append(
-                        diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
+                    result.append(diagnostic(Self.wrongValue(problem), at: problem.node, in: doc, fix: problem.fix))
                 }
                 return
             }
@@ -157,11 +156,7 @@ struct ExpoFieldValue: PayloadRule {
             // payload-target-placeholder. Both on the bytes: a `String` is made only for a finding.
             if doc.withStringBytes(value, TargetPlaceholders.isPlaceholder) { return }
             if doc.withStringBytes(value, ExpoSchema.isPushToken) { return }
-            let text = doc.string(value)
-            result.append(
-                diagnostic(
-                    notAToken(text, path), at: value, in: doc,
-                    help: "write the token getExpoPushTokenAsync returns, ExponentPushToken[...]"))
+            result.append(diagnostic(Self.notAToken(doc.string(value), path), at: value, in: doc))
         }
         if doc.kind(node) == .array {
             for (index, element) in doc.elements(node).enumerated() { recipient(element, .element(path, index)) }
@@ -169,8 +164,7 @@ struct ExpoFieldValue: PayloadRule {
             recipient(node, path)
         } else {
             for problem in checker.check(node, as: ExpoSchema.message.field(named: "to")?.type ?? .string, path: path) {
-                result.append(
-                    diagnostic(problem.message, at: problem.node, in: doc, help: problem.help, fix: problem.fix))
+                result.append(diagnostic(Self.wrongValue(problem), at: problem.node, in: doc, fix: problem.fix))
             }
         }
     }
@@ -211,11 +205,7 @@ struct ExpoFieldValue: PayloadRule {
         let messages = firstElements(of: doc.root, in: doc, upTo: ExpoSchema.maxMessagesPerRequest + 1)
         if messages.count > ExpoSchema.maxMessagesPerRequest {
             guard index == ExpoSchema.maxMessagesPerRequest else { return [] }
-            return [
-                diagnostic(
-                    tooManyMessages(doc.count(doc.root)), at: context.payload.node, in: doc,
-                    help: "split the batch into requests of at most \(ExpoSchema.maxMessagesPerRequest) messages")
-            ]
+            return [diagnostic(Self.tooManyMessages(doc.count(doc.root)), at: context.payload.node, in: doc)]
         }
         let before = messages.prefix(index).reduce(0) { $0 + recipients(of: $1, in: doc).count }
         return recipientLimit(context, before: before)
@@ -228,13 +218,7 @@ struct ExpoFieldValue: PayloadRule {
         guard before <= limit, before + own.count > limit else { return [] }
         let crossing = own[limit - before]
         let total = totalRecipients(context)
-        return [
-            diagnostic(
-                tooManyRecipients(total), at: crossing, in: doc,
-                help:
-                    "split the recipients into requests of at most \(limit) (the SDK's chunkPushNotifications does this)"
-            )
-        ]
+        return [diagnostic(Self.tooManyRecipients(total), at: crossing, in: doc)]
     }
 
     func firstElements(of array: NodeID, in doc: JSONDocument, upTo limit: Int) -> [NodeID] {
@@ -265,7 +249,18 @@ struct ExpoFieldValue: PayloadRule {
 
     private static let rejection = "Expo answers the whole request with HTTP 400 (a malformed payload)"
 
-    private func describe(_ risk: RangeRisk, _ raw: String, _ path: FieldPath) -> (message: String, help: String) {
+    /// The schema checker's sentence about a value of the wrong type or outside its values.
+    static func wrongValue(_ problem: ValueProblem) -> FindingText {
+        FindingText(problem.message, help: problem.help)
+    }
+
+    static func outOfRange(_ risk: RangeRisk, _ raw: String, _ path: FieldPath) -> FindingText {
+        let (message, help) = describe(risk, raw, path)
+        return FindingText(message, help: help)
+    }
+
+    private static func describe(_ risk: RangeRisk, _ raw: String, _ path: FieldPath) -> (message: String, help: String)
+    {
         switch risk {
         case .expirationBefore1970:
             return (
@@ -308,21 +303,30 @@ struct ExpoFieldValue: PayloadRule {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    private func notAToken(_ text: String, _ path: FieldPath) -> String {
+    static func notAToken(_ text: String, _ path: FieldPath) -> FindingText {
         let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
-        return
-            "\(path) \(MessageText.json(shown)) is not an Expo push token, so Expo answers with an error ticket (not a registered push notification recipient) and delivers nothing"
+        return FindingText(
+            "\(path) \(MessageText.json(shown)) is not an Expo push token, so Expo answers with an error ticket (not a registered push notification recipient) and delivers nothing",
+            help: "write the token getExpoPushTokenAsync returns, ExponentPushToken[...]")
     }
 
-    private func missing(_ field: SchemaField) -> String {
-        "the message has no \(MessageText.single(field.name)), the one field Expo requires (\(field.type.summary)), so Expo answers the request with HTTP 400 (a malformed payload); add \(MessageText.single(field.name))"
+    static func missing(_ field: SchemaField) -> FindingText {
+        FindingText(
+            "the message has no \(MessageText.single(field.name)), the one field Expo requires (\(field.type.summary)), so Expo answers the request with HTTP 400 (a malformed payload); add \(MessageText.single(field.name))",
+            help: "add \(MessageText.json(field.name))")
     }
 
-    private func tooManyMessages(_ count: Int) -> String {
-        "this batch has \(count) messages, and Expo accepts at most \(ExpoSchema.maxMessagesPerRequest) per request and rejects the whole request (PUSH_TOO_MANY_NOTIFICATIONS); split it into requests of \(ExpoSchema.maxMessagesPerRequest)"
+    static func tooManyMessages(_ count: Int) -> FindingText {
+        FindingText(
+            "this batch has \(count) messages, and Expo accepts at most \(ExpoSchema.maxMessagesPerRequest) per request and rejects the whole request (PUSH_TOO_MANY_NOTIFICATIONS); split it into requests of \(ExpoSchema.maxMessagesPerRequest)",
+            help: "split the batch into requests of at most \(ExpoSchema.maxMessagesPerRequest) messages")
     }
 
-    private func tooManyRecipients(_ count: Int) -> String {
-        "this request has \(count) recipients in all, and Expo accepts at most \(ExpoSchema.maxRecipientsPerRequest) per request and rejects the whole request (PUSH_TOO_MANY_NOTIFICATIONS); split it into requests of \(ExpoSchema.maxRecipientsPerRequest)"
+    static func tooManyRecipients(_ count: Int) -> FindingText {
+        let limit = ExpoSchema.maxRecipientsPerRequest
+        return FindingText(
+            "this request has \(count) recipients in all, and Expo accepts at most \(limit) per request and rejects the whole request (PUSH_TOO_MANY_NOTIFICATIONS); split it into requests of \(limit)",
+            help: "split the recipients into requests of at most \(limit) (the SDK's chunkPushNotifications does this)")
     }
+
 }

@@ -45,22 +45,24 @@ struct ExpoUnknownField: PayloadRule {
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard context.payload.kind == .expo else { return [] }
-        return unknownFieldFindings(
-            context, foreign: renamed, foreignHelp: { "write \(MessageText.single($0))" }, unknown: unknown,
-            unknownHelp: "remove it, or move it into data")
+        return unknownFieldFindings(context, Self.unknownField)
     }
 
     // MARK: Messages
 
-    private func place(_ object: SchemaObject) -> String {
+    static func unknownField(_ field: UnknownField) -> FindingText {
+        let help = field.help(
+            foreign: { "write \(MessageText.single($0))" }, unknown: "remove it, or move it into data")
+        let notDocumented =
+            "\(MessageText.single(field.key)) is not a field Expo documents for \(place(field.object)), so its value most likely never reaches the device"
+        if case .foreign(let replacement) = field.advice {
+            return FindingText(notDocumented + "; Expo calls it \(MessageText.single(replacement))", help: help)
+        }
+        return FindingText(notDocumented + field.hint, help: help)
+    }
+
+    private static func place(_ object: SchemaObject) -> String {
         object.path.isEmpty ? "an Expo push message" : "Expo's \(object.path)"
     }
 
-    private func renamed(_ field: UnknownField, _ replacement: String) -> String {
-        "\(MessageText.single(field.key)) is not a field Expo documents for \(place(field.object)), so its value most likely never reaches the device; Expo calls it \(MessageText.single(replacement))"
-    }
-
-    private func unknown(_ field: UnknownField) -> String {
-        "\(MessageText.single(field.key)) is not a field Expo documents for \(place(field.object)), so its value most likely never reaches the device\(field.hint)"
-    }
 }

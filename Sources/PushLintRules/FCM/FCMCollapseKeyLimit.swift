@@ -54,19 +54,19 @@ struct FCMCollapseKeyLimit: ProjectRule {
         let keys = filesByKey.keys.sorted()
         let related = Array(Set(filesByKey.values.joined())).sorted()
         return [
-            ProjectDiagnostic(
-                ruleId: id, severity: description.defaultSeverity, message: tooManyKeys(keys), related: related,
-                help: "use at most \(Self.deviceLimit) collapse keys, one per kind of update")
+            diagnostic(Self.tooManyKeys(keys), related: related)
         ]
     }
 
     // MARK: Messages
 
-    private func tooManyKeys(_ keys: [String]) -> String {
+    static func tooManyKeys(_ keys: [String]) -> FindingText {
         let shown =
             keys.prefix(10).map { "\(MessageText.single($0))" }.joined(separator: ", ")
             + (keys.count > 10 ? ", ..." : "")
-        return
-            "the templates use \(keys.count) distinct Android collapse keys (\(shown)), but a device keeps only \(Self.deviceLimit) pending collapsible messages and FCM discards the others; reuse at most \(Self.deviceLimit) keys"
+        return FindingText(
+            "the templates use \(keys.count) distinct Android collapse keys (\(shown)), but a device keeps only \(Self.deviceLimit) pending collapsible messages and FCM discards the others; reuse at most \(Self.deviceLimit) keys",
+            help: "use at most \(Self.deviceLimit) collapse keys, one per kind of update")
     }
+
 }

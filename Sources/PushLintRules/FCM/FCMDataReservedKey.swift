@@ -50,23 +50,13 @@ struct FCMDataReservedKey: PayloadRule {
                 else { return }
                 switch reason {
                 case .collapseKey:
-                    result.append(
-                        diagnostic(
-                            stripped(mapPath), at: member.key, in: doc, severity: .warning,
-                            help: "set android.collapse_key, or rename the data key"))
+                    result.append(diagnostic(Self.stripped(mapPath), at: member.key, in: doc, severity: .warning))
                 case .clientPrefix:
                     let key = doc.string(member.key)
-                    result.append(
-                        diagnostic(
-                            dropped(mapPath, key), at: member.key, in: doc, severity: .warning,
-                            help: "rename \(MessageText.single(key))")
-                    )
+                    result.append(diagnostic(Self.dropped(mapPath, key), at: member.key, in: doc, severity: .warning))
                 case .reserved(let prefix):
                     let key = doc.string(member.key)
-                    result.append(
-                        diagnostic(
-                            reserved(mapPath, key, prefix: prefix),
-                            at: member.key, in: doc, help: "rename \(MessageText.single(key))"))
+                    result.append(diagnostic(Self.reserved(mapPath, key, prefix: prefix), at: member.key, in: doc))
                 }
             }
         }
@@ -96,17 +86,23 @@ struct FCMDataReservedKey: PayloadRule {
 
     // MARK: Messages
 
-    private func reserved(_ map: String, _ key: String, prefix: String?) -> String {
+    static func reserved(_ map: String, _ key: String, prefix: String?) -> FindingText {
         let reason = prefix.map { "starts with \(MessageText.single($0)), which is reserved" } ?? "is reserved"
-        return
-            "\(map) key \(MessageText.single(key)) \(reason) by FCM, so FCM rejects the message with INVALID_ARGUMENT; rename the key"
+        return FindingText(
+            "\(map) key \(MessageText.single(key)) \(reason) by FCM, so FCM rejects the message with INVALID_ARGUMENT; rename the key",
+            help: "rename \(MessageText.single(key))")
     }
 
-    private func dropped(_ map: String, _ key: String) -> String {
-        "\(map) key \(MessageText.single(key)) starts with 'gcm.': FCM accepts it, but the Android client drops such keys before the app reads the data, so the value never arrives on Android; rename the key"
+    static func dropped(_ map: String, _ key: String) -> FindingText {
+        FindingText(
+            "\(map) key \(MessageText.single(key)) starts with 'gcm.': FCM accepts it, but the Android client drops such keys before the app reads the data, so the value never arrives on Android; rename the key",
+            help: "rename \(MessageText.single(key))")
     }
 
-    private func stripped(_ map: String) -> String {
-        "\(map) key 'collapse_key' is removed by the Android client before the app reads the data; set android.collapse_key to collapse messages, or rename the key"
+    static func stripped(_ map: String) -> FindingText {
+        FindingText(
+            "\(map) key 'collapse_key' is removed by the Android client before the app reads the data; set android.collapse_key to collapse messages, or rename the key",
+            help: "set android.collapse_key, or rename the data key")
     }
+
 }

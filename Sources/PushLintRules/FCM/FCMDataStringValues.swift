@@ -68,8 +68,7 @@ struct FCMDataStringValues: PayloadRule {
                     let text = doc.rawText(value)
                     result.append(
                         diagnostic(
-                            scalar(mapPath, key, doc.typeName(value), text), at: value, in: doc,
-                            help: "write \(MessageText.json(text))",
+                            Self.scalar(mapPath, key, doc.typeName(value), text), at: value, in: doc,
                             fix: Fix(edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))])))
                 case .placeholder:
                     let text = doc.rawText(value)
@@ -77,21 +76,14 @@ struct FCMDataStringValues: PayloadRule {
                     if context.settings.placeholders.find(in: text).first?.rendersJSON == true { continue }
                     result.append(
                         diagnostic(
-                            placeholder(mapPath, key, text), at: value, in: doc,
-                            help: "write \(MessageText.json(text))",
+                            Self.placeholder(mapPath, key, text), at: value, in: doc,
                             fix: Fix(
                                 edits: [TextEdit(replacing: doc.span(value), with: JSONDocument.quoted(text))],
                                 isSafe: false)))
                 case .object, .array:
-                    result.append(
-                        diagnostic(
-                            structured(mapPath, key, doc.typeName(value)), at: value, in: doc,
-                            help: "flatten it into string keys, or send an id and let the app fetch the rest"))
+                    result.append(diagnostic(Self.structured(mapPath, key, doc.typeName(value)), at: value, in: doc))
                 case .null, .key:
-                    result.append(
-                        diagnostic(
-                            null(mapPath, key), at: value, in: doc,
-                            help: "write a string, or remove \(MessageText.single(key))"))
+                    result.append(diagnostic(Self.null(mapPath, key), at: value, in: doc))
                 }
             }
         }
@@ -100,19 +92,28 @@ struct FCMDataStringValues: PayloadRule {
 
     // MARK: Messages
 
-    private func scalar(_ map: String, _ key: String, _ type: String, _ text: String) -> String {
-        "\(map) value \(MessageText.single(key)) is the \(type) \(text), but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; write \(MessageText.json(text))"
+    static func scalar(_ map: String, _ key: String, _ type: String, _ text: String) -> FindingText {
+        FindingText(
+            "\(map) value \(MessageText.single(key)) is the \(type) \(text), but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; write \(MessageText.json(text))",
+            help: "write \(MessageText.json(text))")
     }
 
-    private func placeholder(_ map: String, _ key: String, _ text: String) -> String {
-        "\(map) value \(MessageText.single(key)) is the unquoted placeholder \(text), which renders a non-string that FCM rejects; write \(MessageText.json(text))"
+    static func placeholder(_ map: String, _ key: String, _ text: String) -> FindingText {
+        FindingText(
+            "\(map) value \(MessageText.single(key)) is the unquoted placeholder \(text), which renders a non-string that FCM rejects; write \(MessageText.json(text))",
+            help: "write \(MessageText.json(text))")
     }
 
-    private func structured(_ map: String, _ key: String, _ type: String) -> String {
-        "\(map) value \(MessageText.single(key)) is an \(type), but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; flatten it into string keys"
+    static func structured(_ map: String, _ key: String, _ type: String) -> FindingText {
+        FindingText(
+            "\(map) value \(MessageText.single(key)) is an \(type), but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; flatten it into string keys",
+            help: "flatten it into string keys, or send an id and let the app fetch the rest")
     }
 
-    private func null(_ map: String, _ key: String) -> String {
-        "\(map) value \(MessageText.single(key)) is null, but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; write a string or remove the key"
+    static func null(_ map: String, _ key: String) -> FindingText {
+        FindingText(
+            "\(map) value \(MessageText.single(key)) is null, but FCM data values are strings and FCM rejects the message with INVALID_ARGUMENT; write a string or remove the key",
+            help: "write a string, or remove \(MessageText.single(key))")
     }
+
 }

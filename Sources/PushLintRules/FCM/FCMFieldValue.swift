@@ -168,7 +168,7 @@ struct FCMFieldValue: PayloadRule {
             for problem in checker.check(known.member.value, as: known.field.type, path: path) {
                 result.append(
                     diagnostic(
-                        problem.message, at: problem.node, in: doc, severity: problem.severity, help: problem.help,
+                        Self.wrongValue(problem), at: problem.node, in: doc, severity: problem.severity,
                         fix: problem.fix))
             }
             if known.object.schema === message,
@@ -184,9 +184,8 @@ struct FCMFieldValue: PayloadRule {
             let first = second.member.key == android.member.key ? androidV2 : android
             result.append(
                 diagnostic(
-                    bothAndroidConfigs(doc.string(second.member.key), doc.string(first.member.key)),
-                    at: second.member.key, in: doc,
-                    help: "keep one of '\(doc.string(first.member.key))' and '\(doc.string(second.member.key))'"))
+                    Self.bothAndroidConfigs(doc.string(second.member.key), doc.string(first.member.key)),
+                    at: second.member.key, in: doc))
         }
         if let found = dataOnlyPriority(context) { result.append(found) }
         let notification = FCMSchema.androidNotification
@@ -217,8 +216,8 @@ struct FCMFieldValue: PayloadRule {
             let written = doc.keyNode(ofValue: argsNode).map { doc.string($0) } ?? args
             result.append(
                 diagnostic(
-                    locArgs(object.path(of: written), key), at: doc.keyNode(ofValue: argsNode) ?? argsNode, in: doc,
-                    severity: .warning, help: "add \(key), or remove \(written)"))
+                    Self.locArgs(object.path(of: written), key, written: written),
+                    at: doc.keyNode(ofValue: argsNode) ?? argsNode, in: doc, severity: .warning))
         }
         return result
     }
@@ -254,7 +253,7 @@ struct FCMFieldValue: PayloadRule {
             !view.isLiveActivity
         else { return nil }
         return diagnostic(
-            dataOnly(value), at: node, in: doc, help: "write \"5\", or give the message a notification",
+            Self.dataOnly(value), at: node, in: doc,
             fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted("5"))]))
     }
 
@@ -262,15 +261,28 @@ struct FCMFieldValue: PayloadRule {
 
     private static let rejection = "FCM rejects the message with INVALID_ARGUMENT"
 
-    private func bothAndroidConfigs(_ second: String, _ first: String) -> String {
-        "\(MessageText.single(second)) beside \(MessageText.single(first)): the two Android configurations are mutually exclusive, so \(Self.rejection); keep one"
+    /// The schema checker's sentence about a value of the wrong type or outside its values.
+    static func wrongValue(_ problem: ValueProblem) -> FindingText {
+        FindingText(problem.message, help: problem.help)
     }
 
-    private func locArgs(_ path: String, _ key: String) -> String {
-        "\(path) without \(key): the args fill in the string resource \(key) names, so without it they are ignored (and firebase-admin refuses to send the message); add \(key)"
+    static func bothAndroidConfigs(_ second: String, _ first: String) -> FindingText {
+        FindingText(
+            "\(MessageText.single(second)) beside \(MessageText.single(first)): the two Android configurations are mutually exclusive, so \(Self.rejection); keep one",
+            help: "keep one of '\(first)' and '\(second)'")
     }
 
-    private func dataOnly(_ value: String) -> String {
-        "apns-priority \(value) on a data-only message (no notification, nothing to show in aps): FCM allows only priority 5 for data messages to APNs and \(Self.rejection); write \"5\""
+    /// `written`: the args' key as the file spells it.
+    static func locArgs(_ path: String, _ key: String, written: String) -> FindingText {
+        FindingText(
+            "\(path) without \(key): the args fill in the string resource \(key) names, so without it they are ignored (and firebase-admin refuses to send the message); add \(key)",
+            help: "add \(key), or remove \(written)")
     }
+
+    static func dataOnly(_ value: String) -> FindingText {
+        FindingText(
+            "apns-priority \(value) on a data-only message (no notification, nothing to show in aps): FCM allows only priority 5 for data messages to APNs and \(Self.rejection); write \"5\"",
+            help: "write \"5\", or give the message a notification")
+    }
+
 }

@@ -53,7 +53,7 @@ struct FCMLegacyFormat: PayloadRule {
                     }
                 }
             } else if key == "to", let target = doc.stringValue(member.value) {
-                moves.append(("to", target.hasPrefix("/topics/") ? topic(String(target.dropFirst(8))) : "token"))
+                moves.append(("to", target.hasPrefix("/topics/") ? Self.topic(String(target.dropFirst(8))) : "token"))
             } else if let replacement = FCMSchema.message.replacement(forForeign: key) {
                 moves.append((key, replacement))
             } else if key == "data" {
@@ -61,25 +61,22 @@ struct FCMLegacyFormat: PayloadRule {
             }
         }
         let anchor = doc.members(node).first?.key ?? node
-        return [
-            diagnostic(
-                legacyAPI(moving: moves),
-                at: anchor, in: doc,
-                help: "wrap the message in {\"message\": {...}} and move each field to its v1 place")
-        ]
+        return [diagnostic(Self.legacyAPI(moving: moves), at: anchor, in: doc)]
     }
 
     // MARK: Messages
 
     /// `moves`: each legacy field and the v1 field that takes its value, in the file's order.
-    private func legacyAPI(moving moves: [(from: String, to: String)]) -> String {
+    static func legacyAPI(moving moves: [(from: String, to: String)]) -> FindingText {
         let list = moves.isEmpty ? "" : ": " + moves.map { "\($0.from) -> \($0.to)" }.joined(separator: "; ")
-        return
-            "this is a legacy FCM HTTP API message, and that API was shut down in 2024, so nothing is delivered; send it to HTTP v1 as {\"message\": {...}} with the fields moved (v1 paths inside message)\(list)"
+        return FindingText(
+            "this is a legacy FCM HTTP API message, and that API was shut down in 2024, so nothing is delivered; send it to HTTP v1 as {\"message\": {...}} with the fields moved (v1 paths inside message)\(list)",
+            help: "wrap the message in {\"message\": {...}} and move each field to its v1 place")
     }
 
     /// Where `to: "/topics/<name>"` goes.
-    private func topic(_ name: String) -> String {
+    static func topic(_ name: String) -> String {
+
         "topic (\(MessageText.json(name)), without /topics/)"
     }
 }

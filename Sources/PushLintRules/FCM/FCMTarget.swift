@@ -79,23 +79,15 @@ struct FCMTarget: PayloadRule {
             if let unset = written.first {
                 let name = doc.string(unset.key)
                 return [
-                    diagnostic(
-                        unsetTarget(name, isNull: doc.kind(unset.value) == .null), at: unset.value, in: doc,
-                        help: "give \(MessageText.single(name)) a value (or use topic, condition, fid)")
+                    diagnostic(Self.unsetTarget(name, isNull: doc.kind(unset.value) == .null), at: unset.value, in: doc)
                 ]
             }
-            return [
-                diagnostic(
-                    noTarget(),
-                    at: message, in: doc, help: "add \"token\": \"...\" (or topic, condition, fid)")
-            ]
+            return [diagnostic(Self.noTarget, at: message, in: doc)]
         }
         guard targets.count > 1 else { return [] }
         let first = doc.string(targets[0].key)
         return targets.dropFirst().map {
-            diagnostic(
-                secondTarget(doc.string($0.key), after: first), at: $0.key, in: doc,
-                help: "keep one target and send one message per target")
+            diagnostic(Self.secondTarget(doc.string($0.key), after: first), at: $0.key, in: doc)
         }
     }
 
@@ -110,17 +102,21 @@ struct FCMTarget: PayloadRule {
 
     // MARK: Messages
 
-    private func unsetTarget(_ name: String, isNull: Bool) -> String {
+    static func unsetTarget(_ name: String, isNull: Bool) -> FindingText {
         let value = isNull ? "null" : "empty"
-        return
-            "the message has no target: \(MessageText.single(name)) is \(value), which FCM reads as not set, and FCM needs exactly one of token, topic, condition or fid and rejects it; give \(MessageText.single(name)) a value"
+        return FindingText(
+            "the message has no target: \(MessageText.single(name)) is \(value), which FCM reads as not set, and FCM needs exactly one of token, topic, condition or fid and rejects it; give \(MessageText.single(name)) a value",
+            help: "give \(MessageText.single(name)) a value (or use topic, condition, fid)")
     }
 
-    private func secondTarget(_ name: String, after first: String) -> String {
-        "\(MessageText.single(name)) is a second target beside \(MessageText.single(first)): a v1 message goes to exactly one of token, topic, condition or fid, so FCM rejects it; send one message per target"
+    static func secondTarget(_ name: String, after first: String) -> FindingText {
+        FindingText(
+            "\(MessageText.single(name)) is a second target beside \(MessageText.single(first)): a v1 message goes to exactly one of token, topic, condition or fid, so FCM rejects it; send one message per target",
+            help: "keep one target and send one message per target")
     }
 
-    private func noTarget() -> String {
-        "the message has no target: FCM needs exactly one of token, topic, condition or fid and rejects it; add the target"
-    }
+    static let noTarget = FindingText(
+        "the message has no target: FCM needs exactly one of token, topic, condition or fid and rejects it; add the target",
+        help: "add \"token\": \"...\" (or topic, condition, fid)")
+
 }

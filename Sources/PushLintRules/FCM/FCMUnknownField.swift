@@ -86,13 +86,11 @@ struct FCMUnknownField: PayloadRule {
             if key != firstSpelling {
                 result.append(
                     diagnostic(
-                        bothSpellings(key, firstSpelling, object), at: member.member.key, in: doc, severity: .warning,
-                        help: "keep one of \(MessageText.single(firstSpelling)) and \(MessageText.single(key))"))
+                        Self.bothSpellings(key, firstSpelling, object), at: member.member.key, in: doc,
+                        severity: .warning))
             }
         }
-        result += unknownFieldFindings(
-            context, foreign: legacy, foreignHelp: { "move the value to \($0)" }, unknown: unknown,
-            unknownHelp: "remove it; custom values go in data")
+        result += unknownFieldFindings(context, Self.unknownField)
         return result
     }
 
@@ -117,19 +115,26 @@ struct FCMUnknownField: PayloadRule {
 
     // MARK: Messages
 
-    private func place(_ object: SchemaObject) -> String {
+    private static func place(_ object: SchemaObject) -> String {
         object.path.isEmpty ? "the \(object.schema.name)" : "\(object.path) (\(object.schema.name))"
     }
 
-    private func legacy(_ field: UnknownField, _ replacement: String) -> String {
-        "\(MessageText.single(field.key)) belongs to the legacy FCM API, not to \(place(field.object)), so FCM v1 rejects the message; write \(replacement) instead"
+    static func unknownField(_ field: UnknownField) -> FindingText {
+        let help = field.help(foreign: { "move the value to \($0)" }, unknown: "remove it; custom values go in data")
+        if case .foreign(let replacement) = field.advice {
+            return FindingText(
+                "\(MessageText.single(field.key)) belongs to the legacy FCM API, not to \(place(field.object)), so FCM v1 rejects the message; write \(replacement) instead",
+                help: help)
+        }
+        return FindingText(
+            "\(MessageText.single(field.key)) is not a field of \(place(field.object)), so FCM rejects the message (Unknown name)\(field.hint)",
+            help: help)
     }
 
-    private func unknown(_ field: UnknownField) -> String {
-        "\(MessageText.single(field.key)) is not a field of \(place(field.object)), so FCM rejects the message (Unknown name)\(field.hint)"
+    static func bothSpellings(_ key: String, _ first: String, _ object: SchemaObject) -> FindingText {
+        FindingText(
+            "\(MessageText.single(key)) and \(MessageText.single(first)) are the same field of \(place(object)) in two spellings; only one value can be used and which one is not documented, so write it once",
+            help: "keep one of \(MessageText.single(first)) and \(MessageText.single(key))")
     }
 
-    private func bothSpellings(_ key: String, _ first: String, _ object: SchemaObject) -> String {
-        "\(MessageText.single(key)) and \(MessageText.single(first)) are the same field of \(place(object)) in two spellings; only one value can be used and which one is not documented, so write it once"
-    }
 }

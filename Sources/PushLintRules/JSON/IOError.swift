@@ -16,12 +16,13 @@ struct IOError: FileRule {
 
     func check(_ file: FileContext) -> [Diagnostic] {
         guard let reason = file.readError else { return [] }
-        return [diagnostic(unreadable(reason), span: ByteSpan(0, 0), pointer: nil)]
+        return [diagnostic(Self.unreadable(reason), span: ByteSpan(0, 0), pointer: nil)]
     }
 
     // MARK: Messages
 
-    func unreadable(_ reason: String) -> String {
-        "cannot read the file: \(reason)"
+    static func unreadable(_ reason: String) -> FindingText {
+        FindingText("cannot read the file: \(reason)")
     }
+
 }

@@ -22,15 +22,15 @@ struct JSONBOM: FileRule {
         return parse.issues.compactMap { issue in
             guard case .byteOrderMark = issue.kind else { return nil }
             return diagnostic(
-                byteOrderMark(), span: issue.span,
-                pointer: parse.document == nil ? nil : "", help: "save the file as UTF-8 without BOM",
+                Self.byteOrderMark, span: issue.span, pointer: parse.document == nil ? nil : "",
                 fix: Fix(edits: [TextEdit(replacing: issue.span, with: "")]))
         }
     }
 
     // MARK: Messages
 
-    func byteOrderMark() -> String {
-        "file starts with a UTF-8 byte-order mark, which JSON senders must not send"
-    }
+    static let byteOrderMark = FindingText(
+        "file starts with a UTF-8 byte-order mark, which JSON senders must not send",
+        help: "save the file as UTF-8 without BOM")
+
 }

@@ -30,18 +30,18 @@ struct JSONDuplicateKey: FileRule {
             let index = lines ?? document.lines
             lines = index
             let first = index.position(of: document.span(firstKey).start)
-            let name = document.string(key)
             result.append(
-                diagnostic(
-                    repeated(name, firstOnLine: first.line),
-                    at: key, in: document, help: "remove one of the two '\(name)' members"))
+                diagnostic(Self.repeated(document.string(key), firstOnLine: first.line), at: key, in: document))
         }
         return result
     }
 
     // MARK: Messages
 
-    func repeated(_ name: String, firstOnLine line: Int) -> String {
-        "key '\(name)' already appears in this object (line \(line)); providers keep only the last value"
+    static func repeated(_ name: String, firstOnLine line: Int) -> FindingText {
+        FindingText(
+            "key '\(name)' already appears in this object (line \(line)); providers keep only the last value",
+            help: "remove one of the two '\(name)' members")
     }
+
 }

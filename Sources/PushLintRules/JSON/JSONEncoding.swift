@@ -29,17 +29,18 @@ struct JSONEncoding: FileRule {
         var result: [Diagnostic] = []
         if let error = parse.error, error.kind == .encoding {
             result.append(
-                diagnostic(error.message, span: ByteSpan(error.offset, error.offset + error.length), pointer: nil))
+                diagnostic(
+                    Self.notUTF8(error.message), span: ByteSpan(error.offset, error.offset + error.length),
+                    pointer: nil))
         }
         for issue in parse.issues {
             switch issue.kind {
             case .invalidUTF8:
-                result.append(diagnostic(invalidUTF8(), span: issue.span, pointer: pointer(parse.document, issue.span)))
+                result.append(
+                    diagnostic(Self.invalidUTF8, span: issue.span, pointer: pointer(parse.document, issue.span)))
             case .unpairedSurrogate:
                 result.append(
-                    diagnostic(
-                        unpairedSurrogate(), span: issue.span, pointer: pointer(parse.document, issue.span),
-                        help: "write the character itself, or both halves of the pair (\\uD83D\\uDE00)"))
+                    diagnostic(Self.unpairedSurrogate, span: issue.span, pointer: pointer(parse.document, issue.span)))
             default:
                 break
             }
@@ -58,11 +59,16 @@ struct JSONEncoding: FileRule {
 
     // MARK: Messages
 
-    func invalidUTF8() -> String {
-        "byte is not UTF-8: providers reject or mangle the text; save the file as UTF-8"
+    /// The parser's own sentence about the bytes it could not decode.
+    static func notUTF8(_ parserMessage: String) -> FindingText {
+        FindingText(parserMessage)
     }
 
-    func unpairedSurrogate() -> String {
-        "unpaired surrogate escape: the text cannot be encoded as UTF-8 and shows as U+FFFD"
-    }
+    static let invalidUTF8 = FindingText(
+        "byte is not UTF-8: providers reject or mangle the text; save the file as UTF-8")
+
+    static let unpairedSurrogate = FindingText(
+        "unpaired surrogate escape: the text cannot be encoded as UTF-8 and shows as U+FFFD",
+        help: "write the character itself, or both halves of the pair (\\uD83D\\uDE00)")
+
 }

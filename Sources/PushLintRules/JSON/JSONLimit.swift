@@ -24,27 +24,27 @@ struct JSONLimit: FileRule {
     func check(_ file: FileContext) -> [Diagnostic] {
         if file.parse == nil, file.readError == nil, file.byteCount > file.maxBytes {
             return [
-                diagnostic(
-                    tooLarge(file.byteCount, limit: file.maxBytes), span: ByteSpan(0, 0), pointer: nil,
-                    help: "raise --max-file-bytes if this file is meant to be linted")
+                diagnostic(Self.tooLarge(file.byteCount, limit: file.maxBytes), span: ByteSpan(0, 0), pointer: nil)
             ]
         }
         guard let error = file.parse?.error, error.kind == .limit else { return [] }
         return [
             diagnostic(
-                tooDeep(error.message), span: ByteSpan(error.offset, error.offset + error.length),
-                pointer: nil)
+                Self.tooDeep(error.message), span: ByteSpan(error.offset, error.offset + error.length), pointer: nil)
         ]
     }
 
     // MARK: Messages
 
-    func tooLarge(_ bytes: Int, limit: Int) -> String {
-        "file is \(bytes) bytes, more than the limit of \(limit) bytes; it was not parsed"
+    static func tooLarge(_ bytes: Int, limit: Int) -> FindingText {
+        FindingText(
+            "file is \(bytes) bytes, more than the limit of \(limit) bytes; it was not parsed",
+            help: "raise --max-file-bytes if this file is meant to be linted")
     }
 
     /// `parserMessage` says which limit the parser hit.
-    func tooDeep(_ parserMessage: String) -> String {
-        parserMessage + "; no push payload nests this deep"
+    static func tooDeep(_ parserMessage: String) -> FindingText {
+        FindingText(parserMessage + "; no push payload nests this deep")
     }
+
 }

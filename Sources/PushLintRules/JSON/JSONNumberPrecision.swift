@@ -34,11 +34,9 @@ struct JSONNumberPrecision: FileRule {
                 guard digits >= 16 else { continue }
                 let text = document.rawText(index)
                 if let exact = Int(text), exact.magnitude <= 9_007_199_254_740_992 { continue }
-                result.append(
-                    diagnostic(
-                        beyondDoublePrecision(text), at: index, in: document, help: "send it as a string"))
+                result.append(diagnostic(Self.beyondDoublePrecision(text), at: index, in: document))
             } else if let value = Double(document.rawText(index)), !value.isFinite {
-                result.append(diagnostic(overflowsDouble(document.rawText(index)), at: index, in: document))
+                result.append(diagnostic(Self.overflowsDouble(document.rawText(index)), at: index, in: document))
             }
         }
         return result
@@ -46,16 +44,19 @@ struct JSONNumberPrecision: FileRule {
 
     // MARK: Messages
 
-    func beyondDoublePrecision(_ integer: String) -> String {
-        "integer \(abbreviated(integer)) is beyond ±2^53: senders and devices that read numbers as doubles change its value"
+    static func beyondDoublePrecision(_ integer: String) -> FindingText {
+        FindingText(
+            "integer \(abbreviated(integer)) is beyond ±2^53: senders and devices that read numbers as doubles change its value",
+            help: "send it as a string")
     }
 
-    func overflowsDouble(_ number: String) -> String {
-        "number \(abbreviated(number)) overflows a double and arrives as infinity"
+    static func overflowsDouble(_ number: String) -> FindingText {
+        FindingText("number \(abbreviated(number)) overflows a double and arrives as infinity")
     }
 
     /// A number of hundreds of digits would bury the sentence.
-    func abbreviated(_ text: String) -> String {
+    static func abbreviated(_ text: String) -> String {
+
         text.count > 40 ? String(text.prefix(20)) + "…(\(text.count) digits)" : text
     }
 }

@@ -56,30 +56,42 @@ struct JSONSyntax: FileRule {
             let isLine = file.isLogLine
             switch isLine ? .other : file.source.map({ Cause($0, errorOffset: error.offset) }) ?? .other {
             case .empty:
-                result.append(
-                    diagnostic(
-                        empty(), span: ByteSpan(0, 0), pointer: nil, help: "write the payload, or delete the file"))
+                result.append(diagnostic(Self.empty, span: ByteSpan(0, 0), pointer: nil))
             case .binary:
-                result.append(diagnostic(binary(), span: ByteSpan(0, 0), pointer: nil))
+                result.append(diagnostic(Self.binary, span: ByteSpan(0, 0), pointer: nil))
             case .notJSON(let first):
-                result.append(
-                    diagnostic(
-                        notJSON(first), span: span, pointer: nil,
-                        help: "a file that is no payload need not be named: pushlint skips it when it walks a folder"))
+                result.append(diagnostic(Self.notJSON(first), span: span, pointer: nil))
             case .comment:
-                result.append(diagnostic(error.message, span: span, pointer: nil, help: commentHelp()))
+                result.append(diagnostic(Self.comment(error.message), span: span, pointer: nil))
             case .template(let dialect):
                 result.append(
-                    diagnostic(error.message, span: span, pointer: nil, help: templateHelp(dialect, path: file.path)))
+                    diagnostic(Self.templateSyntax(error.message, dialect, path: file.path), span: span, pointer: nil))
             case .other:
                 result.append(
-                    diagnostic(error.message, span: span, pointer: nil, help: help(isLogLine: file.isLogLine)))
+                    diagnostic(Self.syntaxError(error.message, isLogLine: file.isLogLine), span: span, pointer: nil))
             }
         }
         return result
     }
 
+    func trailingComma(_ comma: ByteSpan, in document: JSONDocument?) -> Diagnostic {
+        let closing = document.flatMap { doc in
+            comma.end < doc.bytes.count ? nextToken(after: comma.end, in: doc.bytes) : nil
+        }
+        return diagnostic(
+            Self.trailingComma(before: closing), span: comma, pointer: nil,
+            fix: Fix(edits: [TextEdit(replacing: comma, with: "")]))
+    }
+
+    /// The closing bracket a trailing comma stands before (only whitespace lies between them in strict JSON).
+    func nextToken(after offset: Int, in bytes: [UInt8]) -> Character? {
+        bytes[offset...].first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }.map {
+            Character(UnicodeScalar($0))
+        }
+    }
+
     /// Why a file does not parse, as far as its bytes tell.
+
     enum Cause: Equatable {
         case empty, binary, comment, other
         /// The first character of a text that does not start as JSON does.
@@ -128,21 +140,48 @@ struct JSONSyntax: FileRule {
 
     // MARK: Messages
 
-    func empty() -> String { "empty file: a payload file holds one JSON object (or a batch of them in an array)" }
+    static let empty = FindingText(
+        "empty file: a payload file holds one JSON object (or a batch of them in an array)",
+        help: "write the payload, or delete the file")
 
-    func binary() -> String { "binary file, not JSON text: a payload file holds one JSON object in UTF-8" }
+    static let binary = FindingText("binary file, not JSON text: a payload file holds one JSON object in UTF-8")
 
-    func notJSON(_ first: Character) -> String {
+    static func notJSON(_ first: Character) -> FindingText {
         let shown = first == "'" ? "\\'" : String(first)
-        return "not JSON: a payload file starts with '{' (one message) or '[' (a batch), this one with '\(shown)'"
+        return FindingText(
+            "not JSON: a payload file starts with '{' (one message) or '[' (a batch), this one with '\(shown)'",
+            help: "a file that is no payload need not be named: pushlint skips it when it walks a folder")
     }
 
-    func commentHelp() -> String {
-        "JSONC is not a payload: APNs and FCM parse the body as strict JSON; delete the comment (comments belong in .pushlint.json and the contract)"
+    /// `parserMessage` says where the parser stopped, at the comment.
+    static func comment(_ parserMessage: String) -> FindingText {
+        FindingText(
+            parserMessage,
+            help:
+                "JSONC is not a payload: APNs and FCM parse the body as strict JSON; delete the comment (comments belong in .pushlint.json and the contract)"
+        )
+    }
+
+    static func templateSyntax(_ parserMessage: String, _ dialect: TemplateDialect?, path: String) -> FindingText {
+        FindingText(parserMessage, help: templateHelp(dialect, path: path))
+    }
+
+    static func syntaxError(_ parserMessage: String, isLogLine: Bool) -> FindingText {
+        FindingText(
+            parserMessage,
+            help: isLogLine
+                ? "each line of JSON Lines is one JSON value; a cut or blank line is reported and the next one linted"
+                : nil)
+    }
+
+    static func trailingComma(before closing: Character?) -> FindingText {
+        FindingText(
+            "trailing comma\(closing.map { " before '\($0)'" } ?? ""): APNs and FCM parse the body as strict JSON and refuse it; delete the comma",
+            help: "delete the comma")
     }
 
     /// The extension that reads a file holding template syntax: the dialect's, or `.json.tmpl` for placeholders.
-    func templateHelp(_ dialect: TemplateDialect?, path: String) -> String {
+    static func templateHelp(_ dialect: TemplateDialect?, path: String) -> String {
         guard let dialect, dialect != .placeholders else {
             if path.hasSuffix(".tmpl") {
                 return
@@ -159,29 +198,5 @@ struct JSONSyntax: FileRule {
             }
         return
             "this file holds \(dialect.displayName) syntax: name it *\(extensions), or give its dialect in a `templates` entry, so that each rendering is checked"
-    }
-
-    func help(isLogLine: Bool) -> String? {
-        if isLogLine {
-            return "each line of JSON Lines is one JSON value; a cut or blank line is reported and the next one linted"
-        }
-        return nil
-    }
-
-    func trailingComma(_ comma: ByteSpan, in document: JSONDocument?) -> Diagnostic {
-        let closing = document.flatMap { doc in
-            comma.end < doc.bytes.count ? nextToken(after: comma.end, in: doc.bytes) : nil
-        }
-        return diagnostic(
-            "trailing comma\(closing.map { " before '\($0)'" } ?? ""): APNs and FCM parse the body as strict JSON and refuse it; delete the comma",
-            span: comma, pointer: nil, help: "delete the comma", fix: Fix(edits: [TextEdit(replacing: comma, with: "")])
-        )
-    }
-
-    /// The closing bracket a trailing comma stands before (only whitespace lies between them in strict JSON).
-    func nextToken(after offset: Int, in bytes: [UInt8]) -> Character? {
-        bytes[offset...].first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }.map {
-            Character(UnicodeScalar($0))
-        }
     }
 }

@@ -28,23 +28,18 @@ struct PayloadKindUnknown: FileRule {
 
     func check(_ file: FileContext) -> [Diagnostic] {
         guard file.isUnknownKind, let document = file.document else { return [] }
-        if file.isExplicit { return [notAPayload(document)] }
-        return [skipped(document)]
+        if file.isExplicit { return [diagnostic(Self.notAPayload, at: document.root, in: document)] }
+        return [diagnostic(Self.skipped, at: document.root, in: document, severity: .info)]
     }
 
     // MARK: Messages
 
-    func notAPayload(_ document: JSONDocument) -> Diagnostic {
-        diagnostic(
-            "not a recognisable APNs, FCM or Expo payload, so no payload rule checked it", at: document.root,
-            in: document,
-            help: "an APNs body needs 'aps'; an FCM v1 request 'message'; or set --kind / the config's 'kinds'")
-    }
+    static let notAPayload = FindingText(
+        "not a recognisable APNs, FCM or Expo payload, so no payload rule checked it",
+        help: "an APNs body needs 'aps'; an FCM v1 request 'message'; or set --kind / the config's 'kinds'")
 
-    func skipped(_ document: JSONDocument) -> Diagnostic {
-        diagnostic(
-            "skipped: this file has keys of a push payload but matches no APNs, FCM or Expo shape, so no payload rule checked it",
-            at: document.root, in: document, severity: .info,
-            help: "an APNs body needs 'aps'; an FCM v1 request 'message'; or set the kind in the config's 'kinds'")
-    }
+    static let skipped = FindingText(
+        "skipped: this file has keys of a push payload but matches no APNs, FCM or Expo shape, so no payload rule checked it",
+        help: "an APNs body needs 'aps'; an FCM v1 request 'message'; or set the kind in the config's 'kinds'")
+
 }

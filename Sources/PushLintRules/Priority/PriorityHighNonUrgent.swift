@@ -54,18 +54,14 @@ struct PriorityHighNonUrgent: PayloadRule {
         if let android = context.payload.android, android.isHighPriority, let node = android.priority {
             let (written, normal) = PriorityHighWithoutNotification.spelling(android, in: doc)
             result.append(
-                diagnostic(
-                    highPriority(written, on: reason.text(), normal: normal),
-                    at: node, in: doc, help: "write \(normal)"))
+                diagnostic(Self.highPriority(written, on: reason.text(), normal: normal), at: node, in: doc))
         }
         if let apns = context.payload.apns, reason.event != nil, let level = apns.field("interruption-level"),
             let text = doc.stringValue(level.value), text == "time-sensitive" || text == "critical",
             !["5", "1"].contains(apns.headers?.priority ?? "10"), level.value != context.payload.android?.priority
         {
             result.append(
-                diagnostic(
-                    interrupting(text, on: reason.text(includingChannel: false)),
-                    at: level.value, in: doc, help: "write \"active\" (or \"passive\") or remove interruption-level"))
+                diagnostic(Self.interrupting(text, on: reason.text(includingChannel: false)), at: level.value, in: doc))
         }
         return result
     }
@@ -74,11 +70,16 @@ struct PriorityHighNonUrgent: PayloadRule {
 
     /// `written`: the high priority as the file spells it; `reason`: why the message can wait; `normal`: normal
     /// priority in the same spelling.
-    func highPriority(_ written: String, on reason: String, normal: String) -> String {
-        "\(written) on \(reason): the high-priority budget goes to a message that can wait; send it at \(normal)"
+    static func highPriority(_ written: String, on reason: String, normal: String) -> FindingText {
+        FindingText(
+            "\(written) on \(reason): the high-priority budget goes to a message that can wait; send it at \(normal)",
+            help: "write \(normal)")
     }
 
-    func interrupting(_ level: String, on reason: String) -> String {
-        "interruption-level \(MessageText.single(level)) on \(reason): it breaks through Focus for something that can wait; use 'active' or 'passive'"
+    static func interrupting(_ level: String, on reason: String) -> FindingText {
+        FindingText(
+            "interruption-level \(MessageText.single(level)) on \(reason): it breaks through Focus for something that can wait; use 'active' or 'passive'",
+            help: "write \"active\" (or \"passive\") or remove interruption-level")
     }
+
 }

@@ -109,14 +109,9 @@ struct PriorityHighRatio: ProjectRule {
                 if $0.last != $1 { $0.append($1) }
             }
             result.append(
-                ProjectDiagnostic(
-                    ruleId: description.id, severity: description.defaultSeverity,
-                    message: tooManyHigh(
-                        set.label, high: highCount, total: views, maxRatio: maxRatio, heaviest: heaviest),
-                    related: related,
-                    help:
-                        "send messages that can wait at normal priority (FCM NORMAL, Expo \"normal\", APNs interruption-level active)"
-                ))
+                diagnostic(
+                    Self.tooManyHigh(set.label, high: highCount, total: views, maxRatio: maxRatio, heaviest: heaviest),
+                    related: related))
         }
         return result
     }
@@ -171,13 +166,18 @@ struct PriorityHighRatio: ProjectRule {
     // MARK: Messages
 
     /// `counted`: what was counted, "FCM templates for Android".
-    private func tooManyHigh(_ counted: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary])
-        -> String
+    static func tooManyHigh(_ counted: String, high: Int, total: Int, maxRatio: Double, heaviest: [PayloadSummary])
+        -> FindingText
     {
         let percent = high * 100 / total
         let names = heaviest.map { "\($0.place) (\($0.wireBytes) B)" }
-        return
+        return FindingText(
             "\(high) of \(total) \(counted) (\(percent)%) go at high priority, more than maxRatio \(maxRatio): "
-            + "the high-priority budget is spent on messages that can wait; heaviest: " + names.joined(separator: ", ")
+                + "the high-priority budget is spent on messages that can wait; heaviest: "
+                + names.joined(separator: ", "),
+            help:
+                "send messages that can wait at normal priority (FCM NORMAL, Expo \"normal\", APNs interruption-level active)"
+        )
     }
+
 }

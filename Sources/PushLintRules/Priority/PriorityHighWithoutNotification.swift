@@ -48,9 +48,7 @@ struct PriorityHighWithoutNotification: PayloadRule {
         if !NonUrgency(context).isEmpty { return [] }
         let (written, normal) = Self.spelling(android, in: context.document)
         return [
-            diagnostic(
-                showsNothing(written, normal: normal), at: node, in: context.document,
-                help: "write \(normal), or add a visible notification if the user must see it now")
+            diagnostic(Self.showsNothing(written, normal: normal), at: node, in: context.document)
         ]
     }
 
@@ -64,7 +62,10 @@ struct PriorityHighWithoutNotification: PayloadRule {
 
     // MARK: Messages
 
-    func showsNothing(_ written: String, normal: String) -> String {
-        "\(written) on a message that shows no notification: FCM deprioritises apps whose high-priority messages show nothing, so urgent ones arrive late; send it at \(normal)"
+    static func showsNothing(_ written: String, normal: String) -> FindingText {
+        FindingText(
+            "\(written) on a message that shows no notification: FCM deprioritises apps whose high-priority messages show nothing, so urgent ones arrive late; send it at \(normal)",
+            help: "write \(normal), or add a visible notification if the user must see it now")
     }
+
 }

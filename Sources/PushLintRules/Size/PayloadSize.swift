@@ -56,15 +56,16 @@ struct PayloadSize: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         context.payload.sizes.compactMap { size in
             guard size.bytes > size.limit else { return nil }
-            return diagnostic(
-                overLimit(size), at: size.anchor, in: context.document,
-                help: "send an id and a cursor and let the app fetch the content; move long text out of the payload")
+            return diagnostic(Self.overLimit(size), at: size.anchor, in: context.document)
         }
     }
 
     // MARK: Messages
 
-    func overLimit(_ size: SizeMeasurement) -> String {
-        "\(size.label) is \(size.bytes) bytes on the wire, over the \(size.limit)-byte limit (\(size.limitReason)); the provider rejects it"
+    static func overLimit(_ size: SizeMeasurement) -> FindingText {
+        FindingText(
+            "\(size.label) is \(size.bytes) bytes on the wire, over the \(size.limit)-byte limit (\(size.limitReason)); the provider rejects it",
+            help: "send an id and a cursor and let the app fetch the content; move long text out of the payload")
     }
+
 }

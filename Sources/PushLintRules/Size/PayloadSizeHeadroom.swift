@@ -38,15 +38,16 @@ struct PayloadSizeHeadroom: PayloadRule {
             // ratio in 0...1; a ratio given through the API is clamped the same way).
             let threshold = Double(size.limit) * min(max(ratio, 0), 1)
             guard Double(size.bytes) > threshold, size.bytes <= size.limit else { return nil }
-            return diagnostic(
-                nearLimit(size), at: size.anchor, in: context.document,
-                help: "leave room: send references instead of content")
+            return diagnostic(Self.nearLimit(size), at: size.anchor, in: context.document)
         }
     }
 
     // MARK: Messages
 
-    func nearLimit(_ size: SizeMeasurement) -> String {
-        "\(size.label) is \(size.bytes) bytes on the wire, \(size.bytes * 100 / size.limit)% of the \(size.limit)-byte limit: a longer rendered value will push it over"
+    static func nearLimit(_ size: SizeMeasurement) -> FindingText {
+        FindingText(
+            "\(size.label) is \(size.bytes) bytes on the wire, \(size.bytes * 100 / size.limit)% of the \(size.limit)-byte limit: a longer rendered value will push it over",
+            help: "leave room: send references instead of content")
     }
+
 }

@@ -39,46 +39,48 @@ struct TemplateBranchLimit: FileRule {
             let span =
                 template.program.problems.first { if case .tooDeep = $0.kind { return true } else { return false } }?
                 .span ?? whole
-            result.append(diagnostic(tooDeep(template.program.depth), span: span, pointer: nil))
+            result.append(diagnostic(Self.tooDeep(template.program.depth), span: span, pointer: nil))
         }
         if let selections = template.selections, selections.coverage != .every {
-            result.append(
-                diagnostic(
-                    sampled(selections, template), span: whole, pointer: nil,
-                    help: "split the template, or accept the selection"))
+            result.append(diagnostic(Self.sampled(selections, template), span: whole, pointer: nil))
         }
         if template.oversized > 0 {
-            result.append(diagnostic(oversized(template), span: whole, pointer: nil))
+            result.append(diagnostic(Self.oversized(template), span: whole, pointer: nil))
         }
         if template.unrendered > 0 {
-            result.append(
-                diagnostic(
-                    unrendered(template), span: whole, pointer: nil,
-                    help: "split the template, or move the large literal text out of it"))
+            result.append(diagnostic(Self.unrendered(template), span: whole, pointer: nil))
         }
         return result
     }
 
     // MARK: Messages
 
-    func sampled(_ selections: TemplateSelections, _ template: TemplateAnalysis) -> String {
+    static func sampled(_ selections: TemplateSelections, _ template: TemplateAnalysis) -> FindingText {
         let total = selections.combinations < 1e15 ? String(Int(selections.combinations)) : "more than 10^15"
         let how = selections.coverage == .pairwise ? "a pairwise selection" : "each option of each condition once"
-        return
-            "the template's \(template.program.choices.count) conditions and loops make \(total) combinations; pushlint checked \(how) (\(selections.rows.count) selections, \(template.distinctRenderings) distinct renderings), not every combination"
+        return FindingText(
+            "the template's \(template.program.choices.count) conditions and loops make \(total) combinations; pushlint checked \(how) (\(selections.rows.count) selections, \(template.distinctRenderings) distinct renderings), not every combination",
+            help: "split the template, or accept the selection")
     }
 
-    func oversized(_ template: TemplateAnalysis) -> String {
-        "\(selections(template.oversized)) not checked: each rendered more than \(template.renderLimit) bytes or took more than \(template.renderLimit) steps (loops in loops)"
+    static func oversized(_ template: TemplateAnalysis) -> FindingText {
+        FindingText(
+            "\(selections(template.oversized)) not checked: each rendered more than \(template.renderLimit) bytes or took more than \(template.renderLimit) steps (loops in loops)"
+        )
     }
 
-    func unrendered(_ template: TemplateAnalysis) -> String {
-        "\(selections(template.unrendered)) not checked: the renderings of this template reached pushlint's budget of \(template.workBudget) bytes and steps per file, so coverage is limited"
+    static func unrendered(_ template: TemplateAnalysis) -> FindingText {
+        FindingText(
+            "\(selections(template.unrendered)) not checked: the renderings of this template reached pushlint's budget of \(template.workBudget) bytes and steps per file, so coverage is limited",
+            help: "split the template, or move the large literal text out of it")
     }
 
-    func selections(_ count: Int) -> String { count == 1 ? "1 selection was" : "\(count) selections were" }
+    static func selections(_ count: Int) -> String { count == 1 ? "1 selection was" : "\(count) selections were" }
 
-    func tooDeep(_ depth: Int) -> String {
-        "blocks nest \(depth) deep, deeper than the \(TemplateProgram.maximumDepth) pushlint follows: the template's renderings were not checked"
+    static func tooDeep(_ depth: Int) -> FindingText {
+        FindingText(
+            "blocks nest \(depth) deep, deeper than the \(TemplateProgram.maximumDepth) pushlint follows: the template's renderings were not checked"
+        )
     }
+
 }

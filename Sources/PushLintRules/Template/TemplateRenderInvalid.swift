@@ -56,13 +56,17 @@ struct TemplateRenderInvalid: FileRule {
     func check(_ file: FileContext) -> [Diagnostic] {
         guard let template = file.template else { return [] }
         return template.invalid.map { invalid in
-            diagnostic(message(invalid), span: invalid.span, pointer: nil, help: help(invalid.problem))
+            diagnostic(Self.invalid(invalid), span: invalid.span, pointer: nil)
         }
     }
 
     // MARK: Messages
 
-    func message(_ invalid: TemplateAnalysis.InvalidRendering) -> String {
+    static func invalid(_ invalid: TemplateAnalysis.InvalidRendering) -> FindingText {
+        FindingText(message(invalid), help: help(invalid.problem))
+    }
+
+    static func message(_ invalid: TemplateAnalysis.InvalidRendering) -> String {
         let when = TemplateCondition.phrase(invalid.condition)
         let prefix = when.isEmpty ? "in every rendering" : when
         switch invalid.problem {
@@ -80,7 +84,8 @@ struct TemplateRenderInvalid: FileRule {
         }
     }
 
-    func help(_ problem: TemplateAnalysis.InvalidRendering.Problem) -> String {
+    static func help(_ problem: TemplateAnalysis.InvalidRendering.Problem) -> String {
+
         switch problem {
         case .trailingComma: return "put the comma inside the conditional block, before the member it separates"
         case .syntax: return "check the commas at the edges of the conditional blocks around this place"

@@ -71,16 +71,19 @@ struct TemplateSyntax: FileRule {
             if case .unknownTag = problem.kind { unknown = true } else { unknown = false }
             result.append(
                 diagnostic(
-                    message(problem.kind, program.dialect), span: problem.span, pointer: nil,
-                    severity: unknown ? .warning : nil,
-                    help: help(problem.kind)))
+                    Self.problem(problem.kind, program.dialect), span: problem.span, pointer: nil,
+                    severity: unknown ? .warning : nil))
         }
         return result
     }
 
     // MARK: Messages
 
-    func message(_ kind: TemplateSyntaxProblem.Kind, _ dialect: TemplateDialect) -> String {
+    static func problem(_ kind: TemplateSyntaxProblem.Kind, _ dialect: TemplateDialect) -> FindingText {
+        FindingText(message(kind, dialect), help: help(kind))
+    }
+
+    static func message(_ kind: TemplateSyntaxProblem.Kind, _ dialect: TemplateDialect) -> String {
         let engine = "the \(dialect.displayName) engine refuses the template"
         switch kind {
         case .unclosedTag(let closer):
@@ -113,7 +116,8 @@ struct TemplateSyntax: FileRule {
         }
     }
 
-    func help(_ kind: TemplateSyntaxProblem.Kind) -> String? {
+    static func help(_ kind: TemplateSyntaxProblem.Kind) -> String? {
+
         switch kind {
         case .unclosedBlock(_, let closer): return "add \(MessageText.single(closer)) where the block ends"
         case .unexpectedClose: return "close the innermost block first, or delete the stray tag"

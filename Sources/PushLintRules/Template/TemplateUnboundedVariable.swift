@@ -56,17 +56,24 @@ struct TemplateUnboundedVariable: PayloadRule {
                 reported.insert(name).inserted
             else { continue }
             let count = uses.filter { $0.placeholder.variable == name }.count
-            let times = count > 1 ? " (used \(count) times)" : ""
             result.append(
                 diagnostic(
-                    "variable \(MessageText.single(name))\(times) has no maximum under 'variables' in the contract, so the worst-case size of this template is unknown."
-                        + Suggest.didYouMean(name, in: contract.variables.keys.sorted()),
-                    span: use.span, pointer: context.document.pointer(of: use.node),
-                    help:
-                        "declare \(MessageText.json(name)): {\"maxLength\": N} (characters) or {\"maxBytes\": N} under 'variables'"
-                )
-            )
+                    Self.unbounded(name, uses: count, declared: contract.variables.keys.sorted()),
+                    span: use.span, pointer: context.document.pointer(of: use.node)))
         }
         return result
     }
+
+    // MARK: Messages
+
+    static func unbounded(_ name: String, uses count: Int, declared: [String]) -> FindingText {
+        let times = count > 1 ? " (used \(count) times)" : ""
+        return FindingText(
+            "variable \(MessageText.single(name))\(times) has no maximum under 'variables' in the contract, so the worst-case size of this template is unknown."
+                + Suggest.didYouMean(name, in: declared),
+            help:
+                "declare \(MessageText.json(name)): {\"maxLength\": N} (characters) or {\"maxBytes\": N} under 'variables'"
+        )
+    }
+
 }

@@ -57,24 +57,26 @@ struct TemplateWorstCaseSize: PayloadRule {
         for size in context.payload.sizes where size.bytes <= size.limit {
             let worst = TemplateVariables.worstCase(size.wire, literalBytes: size.bytes, context)
             guard worst.bytes > size.limit else { continue }
-            let behind = worst.growth.prefix(5).map { "\($0.name) +\(bytes($0.bytes)) B" }.joined(separator: ", ")
-            let unknown =
-                worst.undeclared.isEmpty
-                ? "" : " (not counting \(worst.undeclared.joined(separator: ", ")), which have no declared maximum)"
-            result.append(
-                diagnostic(
-                    "with every placeholder at its declared maximum, \(size.label) is \(bytes(worst.bytes)) bytes on the wire, over the \(size.limit)-byte limit (\(size.limitReason)): \(behind)\(unknown); the provider would reject it",
-                    at: size.anchor, in: context.document,
-                    help: "lower the maxima of the largest variables, or send an id and let the app fetch the long text"
-                ))
+            result.append(diagnostic(Self.overWorstCase(size, worst), at: size.anchor, in: context.document))
         }
         return result
     }
 
     // MARK: Messages
 
+    static func overWorstCase(_ size: SizeMeasurement, _ worst: TemplateVariables.WorstCase) -> FindingText {
+        let behind = worst.growth.prefix(5).map { "\($0.name) +\(bytes($0.bytes)) B" }.joined(separator: ", ")
+        let unknown =
+            worst.undeclared.isEmpty
+            ? "" : " (not counting \(worst.undeclared.joined(separator: ", ")), which have no declared maximum)"
+        return FindingText(
+            "with every placeholder at its declared maximum, \(size.label) is \(bytes(worst.bytes)) bytes on the wire, over the \(size.limit)-byte limit (\(size.limitReason)): \(behind)\(unknown); the provider would reject it",
+            help: "lower the maxima of the largest variables, or send an id and let the app fetch the long text")
+    }
+
     /// A byte count; a sum that saturated (declared maxima past what an Int holds) is said as such.
-    private func bytes(_ count: Int) -> String {
+    private static func bytes(_ count: Int) -> String {
+
         count == Int.max ? "more than \(Int.max)" : "\(count)"
     }
 }
