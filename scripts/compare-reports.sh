@@ -245,7 +245,7 @@ for side in ("base", "head"):
         print(f"   {side} runs with {' '.join(flags[side])}")
 if os.path.isdir(results):
     shutil.rmtree(results)
-differ = same = 0
+differ = identical = 0
 for name, cwd, argv in cases:
     for fmt in fmts:
         where = os.path.join(results, slug(name), fmt)
@@ -258,9 +258,9 @@ for name, cwd, argv in cases:
             differ += 1
             print(f"DIFFERS    {name:52s} {fmt:10s} {', '.join(parts)} ({where})", flush=True)
         else:
-            same += 1
+            identical += 1
             print(f"identical  {name:52s} {fmt:10s} {size:>11,} bytes", flush=True)
             shutil.rmtree(where)  # the big reports would fill the disk; what differs is kept
-print(f"== {same} identical, {differ} different, in {time.monotonic() - start:.0f} s")
+print(f"== {identical} identical, {differ} different, in {time.monotonic() - start:.0f} s")
 sys.exit(1 if differ else 0)
 PY
