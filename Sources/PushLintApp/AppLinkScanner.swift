@@ -136,7 +136,7 @@ enum AppLinkScanner {
             ?? (ExpoConfigScanner.isExpoShaped(doc) ? doc.root : nil)
         guard let root else { return }
         let lines = LineIndex(bytes)
-        func line(_ node: NodeID) -> Int { lines.position(of: doc.span(node).start).line }
+        func line(_ node: NodeID) -> Int { lines.bytePosition(of: doc.span(node).start).line }
         func strings(_ node: NodeID?) -> [NodeID] {
             guard let node else { return [] }
             if doc.kind(node) == .string { return [node] }

@@ -22,7 +22,7 @@ enum ExpoConfigScanner {
             return
         }
         let lines = LineIndex(bytes)
-        func line(_ node: NodeID) -> Int { lines.position(of: doc.span(node).start).line }
+        func line(_ node: NodeID) -> Int { lines.bytePosition(of: doc.span(node).start).line }
         func literal(_ node: NodeID) -> SourceExpression {
             SourceExpression(value: .literal(doc.string(node)), text: doc.string(node), line: line(node))
         }

@@ -443,9 +443,11 @@ enum LocalizedStringScanner {
         let source = doc.member(doc.root, "sourceLanguage").flatMap(doc.stringValue) ?? "en"
         scan.resourceFacts.developmentLocale = source
         let lines = LineIndex(bytes)
+        // Only the line: `position(of:)` also counts the line's scalars up to each key, quadratic in a catalog
+        // written on one line.
         for member in doc.members(strings) {
             let key = doc.string(member.key)
-            let line = lines.position(of: doc.span(member.key).start).line
+            let line = lines.bytePosition(of: doc.span(member.key).start).line
             var texts: [String: String] = [:]
             var substitutionTexts: [String: [String]] = [:]
             if doc.kind(member.value) == .object, let localizations = doc.member(member.value, "localizations"),

@@ -50,7 +50,7 @@ import Testing
         close(fds[0])
     }
 
-    @Test func aPathPastPathMaxIsListedAsUnreadable() throws {
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func aPathPastPathMaxIsListedAsUnreadable() throws {
         let folder = TempDirectory()
         folder.write(
             "shallow/Ok.kt", "val c = NotificationChannel(\"chat\", \"n\", NotificationManager.IMPORTANCE_HIGH)\n")

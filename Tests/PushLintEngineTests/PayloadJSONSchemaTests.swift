@@ -57,7 +57,7 @@ import Testing
         return out
     }
 
-    @Test func schemasAreValidAndTheBundledPayloadsValidate() throws {
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func schemasAreValidAndTheBundledPayloadsValidate() throws {
         let payloads = try Self.validPayloads()
         for name in PayloadJSONSchema.payloadNames {
             #expect(payloads.filter { $0.schema == name }.count >= 5, "too few \(name) payloads found")

@@ -339,14 +339,21 @@ import Testing
 
     // MARK: Hostile templates
 
-    @Test func hostileTemplatesGiveAClearFindingQuickly() throws {
+    /// 10 000 tags in the fast loop, far past every limit (256 renderings, 20 problems); the slow test
+    /// (`scripts/test`) runs the 100 000 of the reproducers.
+    @Test func hostileTemplatesGiveAClearFindingQuickly() throws { try Self.hostileTemplates(tags: 10_000) }
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func hostileTemplatesGiveAClearFindingQuicklyInFull() throws {
+        try Self.hostileTemplates(tags: 100_000)
+    }
+
+    static func hostileTemplates(tags: Int) throws {
         let start = ContinuousClock.now
         let deep =
-            String(repeating: "{% if x %}", count: 100_000) + "{\"aps\": {\"alert\": \"x\"}}"
-            + String(repeating: "{% endif %}", count: 100_000)
+            String(repeating: "{% if x %}", count: tags) + "{\"aps\": {\"alert\": \"x\"}}"
+            + String(repeating: "{% endif %}", count: tags)
         let a = try Self.lint(deep, "t.json.j2")
         #expect(a.map(\.ruleId) == ["template-branch-limit"])
-        let unclosed = String(repeating: "{{#if x}}", count: 100_000) + "{\"aps\": {\"alert\": \"x\"}}"
+        let unclosed = String(repeating: "{{#if x}}", count: tags) + "{\"aps\": {\"alert\": \"x\"}}"
         let b = try Self.lint(unclosed, "t.json.hbs")
         #expect(b.contains { $0.ruleId == "template-syntax" })
         #expect(b.filter { $0.ruleId == "template-syntax" }.count <= TemplateProgram.maximumProblems)
@@ -355,11 +362,11 @@ import Testing
             String(repeating: "{% for x in xs %}", count: 40) + "\"a\"," + String(repeating: "{% endfor %}", count: 40)
         let c = try Self.lint("{\"aps\": {\"alert\": \"x\"}, \"l\": [" + loops + "1]}", "t.json.j2")
         #expect(c.contains { $0.ruleId == "template-branch-limit" })
-        let many = (0..<20_000).map { "{% for x in xs\($0) %}\"a\",{% endfor %}" }.joined()
+        let many = (0..<tags / 5).map { "{% for x in xs\($0) %}\"a\",{% endfor %}" }.joined()
         let d = try Self.lint("{\"aps\": {\"alert\": \"x\"}, \"l\": [" + many + "1]}", "t.json.j2")
         #expect(d.contains { $0.ruleId == "template-branch-limit" })
-        // A case of 100 000 `when`s, and one of exactly 256 options: rendered option by option, never a crash.
-        for whens in [100_000, 255] {
+        // A case of `tags` `when`s, and one of exactly 256 options: rendered option by option, never a crash.
+        for whens in [tags, 255] {
             let cases =
                 "{% case x %}" + (0..<whens).map { "{% when \($0) %}\"v\($0)\"" }.joined()
                 + "{% else %}\"other\"{% endcase %}"

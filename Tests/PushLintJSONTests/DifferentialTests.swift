@@ -135,10 +135,17 @@ import Testing
         Paths.allFiles(below: Paths.testdata).map { Paths.bytes($0) }
     }
 
-    @Test func filesParseAsBefore() {
+    /// Every file in the main modes (one of each kind, recovery included); the slow test (`scripts/test`) checks
+    /// them in the other modes.
+    @Test func filesParseAsBefore() { Self.filesParse(modes: Self.mainModes) }
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func filesParseAsBeforeInEveryMode() {
+        Self.filesParse(modes: Self.modes.filter { !Self.mainModes.contains($0) })
+    }
+
+    static func filesParse(modes: [JSONParseOptions]) {
         let inputs = Self.files
         #expect(inputs.count > 400)
-        let failures = Self.check(inputs)
+        let failures = Self.check(inputs, modes: modes)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
@@ -381,10 +388,18 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    /// Sizes up to 1 000 (the storage grows several times over); the slow test (`scripts/test`) adds 5 000.
     @Test func documentsThatOutgrowTheNodeEstimateParseAsBefore() {
+        Self.documentsThatOutgrowTheNodeEstimate(sizes: [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 100, 1000])
+    }
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func documentsThatOutgrowTheNodeEstimateParseAsBeforeInFull() {
+        Self.documentsThatOutgrowTheNodeEstimate(sizes: [5000])
+    }
+
+    static func documentsThatOutgrowTheNodeEstimate(sizes: [Int]) {
         // The node storage starts at one node per 8 bytes and grows while parsing: dense arrays and deep nesting.
         var inputs: [[UInt8]] = []
-        for n in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 100, 1000, 5000] {
+        for n in sizes {
             inputs.append(Array("[\(Array(repeating: "1", count: n).joined(separator: ","))]".utf8))
             inputs.append(Array("{\(Array(repeating: "\"\":[]", count: n).joined(separator: ","))}".utf8))
             inputs.append(
@@ -508,11 +523,17 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
-    @Test func nestingAtTheDepthLimitParsesAsBefore() {
+    /// Limits up to 100; the slow test (`scripts/test`) adds the default limit, 512.
+    @Test func nestingAtTheDepthLimitParsesAsBefore() { Self.nestingAtTheDepthLimit([0, 1, 2, 3, 17, 100]) }
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func nestingAtTheDepthLimitParsesAsBeforeInFull() {
+        Self.nestingAtTheDepthLimit([512])
+    }
+
+    static func nestingAtTheDepthLimit(_ limits: [Int]) {
         // One level under the limit, at it and over it, through arrays, objects and both, with what may stand
         // innermost (a value, a placeholder, nothing, a trailing comma, the end of the input).
         var inputs: [(bytes: [UInt8], options: JSONParseOptions)] = []
-        for limit in [0, 1, 2, 3, 17, 100, 512] {
+        for limit in limits {
             for depth in Set([max(0, limit - 1), limit, limit + 1]).sorted() {
                 for innermost in ["", "1", "{{x}}", "1,", "[]", "{}"] {
                     for (open, close) in [("[", "]"), ("{\"a\":", "}"), ("[{\"a\":", "}]")] {

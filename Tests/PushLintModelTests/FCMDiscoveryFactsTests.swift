@@ -138,7 +138,7 @@ import Testing
     }
 
     /// The committed table is what the generator writes from the pinned facts.
-    @Test func generatedFileIsCurrent() throws {
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func generatedFileIsCurrent() throws {
         let result = try ExternalTool.runPython(
             [Paths.repo.appendingPathComponent("scripts/gen-fcm-schema.py").path, Self.factsFile.path, "--check"])
         #expect(result.status == 0, "\(result.output)")

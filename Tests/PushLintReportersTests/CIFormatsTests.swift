@@ -36,7 +36,7 @@ import Testing
 
     // MARK: rdjson
 
-    @Test func rdjsonValidatesAgainstReviewdogsSchema() throws {
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func rdjsonValidatesAgainstReviewdogsSchema() throws {
         var documents = try Self.documents(.rdjson, golden: "rdjson.json")
         documents.append((name: "invalid sample", json: #"{"diagnostics": [{"message": "m", "severity": "FATAL"}]}"#))
         let schema = Paths.conformance.appendingPathComponent("rdjson/DiagnosticResult.json")
@@ -77,7 +77,7 @@ import Testing
 
     // MARK: gitlab
 
-    @Test func gitlabValidatesAgainstTheDocumentedFields() throws {
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func gitlabValidatesAgainstTheDocumentedFields() throws {
         var documents = try Self.documents(.gitlab, golden: "gitlab.json")
         documents.append(
             (
@@ -122,7 +122,7 @@ import Testing
 
     // MARK: checkstyle
 
-    @Test func checkstyleIsWellFormedWithCheckstylesStructure() throws {
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func checkstyleIsWellFormedWithCheckstylesStructure() throws {
         var documents = try Self.inputs().map { (name: $0.name, xml: CheckstyleReporter().render($0.report)) }
         for (name, _) in ReportFixtures.all {
             documents.append(

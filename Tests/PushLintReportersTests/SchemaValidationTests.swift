@@ -31,7 +31,7 @@ import Testing
         ReportFixtures.all + [("examples", try examplesReport())]
     }
 
-    @Test func validatorsRejectTheKitsInvalidSamples() throws {
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func validatorsRejectTheKitsInvalidSamples() throws {
         let invalid = try String(
             contentsOf: Paths.conformance.appendingPathComponent("junit/sample-invalid.xml"), encoding: .utf8)
         for schema in Self.junitSchemas {
@@ -41,7 +41,7 @@ import Testing
         }
     }
 
-    @Test func junitValidatesAgainstBothSchemas() throws {
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func junitValidatesAgainstBothSchemas() throws {
         var inputs = try Self.inputs().map {
             ($0.name, JUnitReporter(timestamp: "2026-01-02T03:04:05", hostname: "ci-host").render($0.report))
         }
@@ -62,7 +62,7 @@ import Testing
 
     /// One python run for all logs (its start-up dominates): fixtures, the examples, the committed goldens, an
     /// absolute working directory with a space and non-ASCII, and the kit's invalid sample, which must fail.
-    @Test func sarifValidatesAgainstTheSchema() throws {
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func sarifValidatesAgainstTheSchema() throws {
         var logs = try Self.inputs().map {
             (name: $0.name, json: SARIFReporter(workingDirectory: "/work/project dir/ü").render($0.report))
         }

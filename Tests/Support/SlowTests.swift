@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 extension Tag {
-    /// Tests that cost seconds of CPU each: processes that run the built binary or SwiftPM, and the large
-    /// differential and hostile sizes. Plain `swift test` (the fast loop) skips them; the test command
-    /// `scripts/test` runs them (CONTRIBUTING.md "Testing").
+    /// Tests that cost seconds of CPU each: processes that run the built binary, SwiftPM or the venv's python
+    /// validators, and the large differential and hostile sizes (the fast loop runs smaller ones in a twin test).
+    /// Plain `swift test` (the fast loop) skips them; the test command `scripts/test` runs them (CONTRIBUTING.md
+    /// "Testing: the fast loop and the slow tests").
     @Tag public static var slow: Self
 }
 

@@ -95,7 +95,7 @@ import Testing
         return found
     }
 
-    @Test func rulesAndModelBuildNoRegex() {
+    @Test(.tags(.slow), .whenSlowTestsAreOn) func rulesAndModelBuildNoRegex() {
         var checked = 0
         for target in ["PushLintRules", "PushLintModel"] {
             for file in Paths.allFiles(below: Paths.repo.appendingPathComponent("Sources/\(target)"))
