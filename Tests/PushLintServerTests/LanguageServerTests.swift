@@ -382,18 +382,7 @@ final class Client {
     @Test func completionInTheConfigComesFromItsTable() throws {
         let client = Client()
         let uri = try folder().appendingPathComponent(".pushlint.json").absoluteString
-        func labels(_ text: String) -> [String] {
-            client.notify(
-                "textDocument/didChange",
-                .object([
-                    ("textDocument", .object([("uri", .string(uri)), ("version", .int(text.utf16.count))])),
-                    ("contentChanges", .array([.object([("text", .string(text))])])),
-                ]))
-            let answer = client.request(
-                "textDocument/completion",
-                .object([("textDocument", Client.document(uri)), ("position", Client.position(0, text.utf16.count))]))
-            return answer["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
-        }
+        func labels(_ text: String) -> [String] { completionLabels(client, uri, text) }
         _ = client.open(uri, "{}")
         #expect(labels("{\"") == Config.knownKeys)
         #expect(labels("{\"placeholders\": {\"") == Config.placeholderKeys)
@@ -410,18 +399,7 @@ final class Client {
         let client = Client()
         let named = try folder().appendingPathComponent("push-contract.json").absoluteString
         let other = try folder().appendingPathComponent("contract.json").absoluteString
-        func labels(_ uri: String, _ text: String) -> [String] {
-            client.notify(
-                "textDocument/didChange",
-                .object([
-                    ("textDocument", .object([("uri", .string(uri)), ("version", .int(text.utf16.count))])),
-                    ("contentChanges", .array([.object([("text", .string(text))])])),
-                ]))
-            let answer = client.request(
-                "textDocument/completion",
-                .object([("textDocument", Client.document(uri)), ("position", Client.position(0, text.utf16.count))]))
-            return answer["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
-        }
+        func labels(_ uri: String, _ text: String) -> [String] { completionLabels(client, uri, text) }
         _ = client.open(named, "{}")
         for (path, record) in ContractSchema.records {
             // The text up to a key of the object at `path`: `{"events": {"x": {"`, `{"android": {"channels": [{"`.
@@ -558,4 +536,18 @@ final class Client {
         huge.append(Array("Content-Length: 999999999999\r\n\r\n".utf8))
         if case .broken = huge.next() {} else { Issue.record("an oversized length is accepted") }
     }
+}
+
+/// The labels the server completes at the end of `text`, a one-line document sent as the new text of `uri`.
+private func completionLabels(_ client: Client, _ uri: String, _ text: String) -> [String] {
+    client.notify(
+        "textDocument/didChange",
+        .object([
+            ("textDocument", .object([("uri", .string(uri)), ("version", .int(text.utf16.count))])),
+            ("contentChanges", .array([.object([("text", .string(text))])])),
+        ]))
+    let answer = client.request(
+        "textDocument/completion",
+        .object([("textDocument", Client.document(uri)), ("position", Client.position(0, text.utf16.count))]))
+    return answer["result"]?["items"]?.arrayValue?.compactMap { $0["label"]?.stringValue } ?? []
 }
