@@ -83,6 +83,8 @@ final class OrderedWork<Item: Sendable, Result: Sendable>: Sendable {
         /// is held (a chunk of lines is a MiB).
         var items: [(index: Int, item: Item)] = []
         var results: [Int: Result] = [:]
+        /// No more items come: a worker that wakes to none stops.
+        var finished = false
     }
     let state = Mutex(State())
     let available = DispatchSemaphore(value: 0)
@@ -93,18 +95,37 @@ final class OrderedWork<Item: Sendable, Result: Sendable>: Sendable {
         available.signal()
     }
 
-    /// A worker: runs `body` on the next item until it wakes to no item (the end).
+    /// A worker: runs `body` on the next item until it wakes to no item after the end. It may also wake to none
+    /// before the end, when the producer ran the item its signal was for (`runNext`).
     func work(_ body: @Sendable (Item) -> Result) {
         while true {
             available.wait()
-            let next: (index: Int, item: Item)? = state.withLock { q in
-                q.items.isEmpty ? nil : q.items.removeFirst()
+            let (next, finished) = state.withLock { q in (q.items.isEmpty ? nil : q.items.removeFirst(), q.finished) }
+            guard let next else {
+                if finished { break }
+                continue
             }
-            guard let next else { break }
-            let result = body(next.item)
-            state.withLock { $0.results[next.index] = result }
-            done.signal()
+            run(next, body)
         }
+    }
+
+    /// Runs the oldest item no worker has taken, on the calling thread: false when there is none.
+    func runNext(_ body: (Item) -> Result) -> Bool {
+        guard let next = state.withLock({ q in q.items.isEmpty ? nil : q.items.removeFirst() }) else { return false }
+        run(next, body)
+        return true
+    }
+
+    private func run(_ next: (index: Int, item: Item), _ body: (Item) -> Result) {
+        let result = body(next.item)
+        state.withLock { $0.results[next.index] = result }
+        done.signal()
+    }
+
+    /// Ends the workers: each stops when it next wakes to no item.
+    func finish(workers: Int) {
+        state.withLock { $0.finished = true }
+        for _ in 0..<workers { available.signal() }
     }
 
     /// The result of item `index` when it is ready.
@@ -138,7 +159,7 @@ func orderedMap<Item: Sendable, T: Sendable>(
         while consumed < submitted {
             guard let ready = work.take(consumed) else {
                 guard waiting else { return }
-                work.done.wait()
+                if !work.runNext(body) { work.done.wait() }
                 continue
             }
             consumed += 1
@@ -149,12 +170,15 @@ func orderedMap<Item: Sendable, T: Sendable>(
         work.submit(item, index: submitted)
         submitted += 1
         drain(waiting: false)
+        // A full window: the producer runs the oldest waiting item itself rather than wait. The workers are
+        // tasks of the shared pool, where the producer may hold one of the threads: waiting, it would leave a core
+        // idle.
         while submitted - consumed >= window {
-            work.done.wait()
+            if !work.runNext(body) { work.done.wait() }
             drain(waiting: false)
         }
     }
     drain(waiting: true)
-    for _ in 0..<workerCount { work.available.signal() }
+    work.finish(workers: workerCount)
     workers.wait()
 }
