@@ -299,7 +299,7 @@ public struct LocalFileSystem: FileSystem {
             return
         }
         let directory = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
-        let name = target.contains("/") ? String(target[target.index(after: target.lastIndex(of: "/")!)...]) : target
+        let name = PathText.lastComponent(target)
         let mode: mode_t = exists ? info.st_mode & 0o7777 : 0o644
         var template = ((directory.isEmpty ? "" : directory) + "/.\(name).pushlint-XXXXXX").utf8CString.map { $0 }
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

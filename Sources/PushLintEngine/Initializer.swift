@@ -8,7 +8,7 @@ public struct Initializer: Sendable {
     public var directory: String
     public var fileSystem: any FileSystem
 
-    public static let contractFileName = "push-contract.json"
+    public static let contractFileName = PushLintFile.contract.fileName!
 
     public init(directory: String, fileSystem: any FileSystem) {
         self.directory = PathText.normalize(directory)

@@ -37,6 +37,12 @@ public enum PathText {
         return head.isEmpty ? "/" : head
     }
 
+    /// The last component of `path`: the name of a file or folder, the whole path when it has no slash.
+    public static func lastComponent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
     /// Removes `.`, empty parts (repeated and trailing slashes) and resolves `..` textually (`..` above `/` stays
     /// at `/`); absolute stays absolute, and an empty relative path is `.`.
     public static func normalize(_ path: String) -> String {

@@ -19,7 +19,7 @@ public struct Project: Sendable {
         self.settings = LintSettings(ruleOptions: config.options, contract: contract, placeholders: config.placeholders)
     }
 
-    public static let configFileName = ".pushlint.json"
+    public static let configFileName = PushLintFile.config.fileName!
 
     /// Loads the config named by `--config`, or the nearest `.pushlint.json` walking up from `cwd`, and the
     /// contract it names (or `--contract`, relative to `cwd`).

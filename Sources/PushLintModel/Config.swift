@@ -299,6 +299,15 @@ public struct Config: Sendable {
 public enum PushLintFile: String, Sendable, CaseIterable {
     case config, contract, baseline
 
+    /// The name `pushlint init` gives the file (a baseline is named on the command line).
+    public var fileName: String? {
+        switch self {
+        case .config: ".pushlint.json"
+        case .contract: "push-contract.json"
+        case .baseline: nil
+        }
+    }
+
     /// The JSON Schema each is published with under `schemas/`: a `$schema` ending in its name says what the file is.
     public var schemaFileName: String? {
         switch self {
@@ -311,8 +320,7 @@ public enum PushLintFile: String, Sendable, CaseIterable {
     /// What the file named `name` (its last path component) holding `document` (parsed as JSONC; nil when it does
     /// not parse) is, or nil when it is none of pushlint's files.
     public static func recognise(name: String, document: JSONDocument?) -> PushLintFile? {
-        if name == ".pushlint.json" { return .config }
-        if name == "push-contract.json" { return .contract }
+        if let named = allCases.first(where: { $0.fileName == name }) { return named }
         guard let document, document.kind(document.root) == .object else { return nil }
         let root = document.root
         if let schema = document.memberString(root, "$schema") {

@@ -108,7 +108,9 @@ extension LanguageServer {
     /// The schema of the object at `path` of a document: its config table for `.pushlint.json`, the contract's
     /// table (`ContractSchema`) for a contract, else the payload schema of the document's family.
     static func schema(at path: [String], of document: Document, isContract: Bool) -> MessageSchema? {
-        if document.path.hasSuffix("/" + Project.configFileName) { return configSchema(at: path) }
+        if PushLintFile.recognise(name: PathText.lastComponent(document.path), document: nil) == .config {
+            return configSchema(at: path)
+        }
         if isContract { return ContractSchema.object(at: path) }
         return schema(at: path, in: document.text.bytes)
     }
@@ -116,7 +118,9 @@ extension LanguageServer {
     /// Whether a document is a contract: named as `pushlint init --contract` names one, naming the contract's JSON
     /// Schema in its text (a document being typed rarely parses), or the contract a loaded project's config names.
     func isContract(_ document: Document) -> Bool {
-        if document.path.hasSuffix("/" + Initializer.contractFileName) { return true }
+        if PushLintFile.recognise(name: PathText.lastComponent(document.path), document: nil) == .contract {
+            return true
+        }
         if let schemaFile = PushLintFile.contract.schemaFileName,
             String(decoding: document.text.bytes.prefix(1 << 16), as: UTF8.self).contains(schemaFile)
         {

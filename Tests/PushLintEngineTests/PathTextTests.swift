@@ -43,6 +43,12 @@ import Testing
         #expect(PathText.parent(path) == parent)
     }
 
+    /// The name a path ends in: the whole path without a slash, empty after a trailing slash.
+    @Test(arguments: [("/a/b.json", "b.json"), ("/b.json", "b.json"), ("b.json", "b.json"), ("a/", "")])
+    func findsTheLastComponent(_ path: String, _ name: String) {
+        #expect(PathText.lastComponent(path) == name)
+    }
+
     /// Relative to a base: `../` where the path is not under it, `.` for the base itself.
     @Test(arguments: [("/w/p/a.json", "/w/p", "a.json"), ("/w/q/a.json", "/w/p", "../q/a.json"), ("/w/p", "/w/p", ".")])
     func makesAPathRelative(_ path: String, _ base: String, _ relative: String) {

@@ -98,7 +98,7 @@ public enum ConfigSchema {
     ]
 
     /// The whole file as a payload-style schema: what the language server completes in `.pushlint.json`.
-    public static let file = object(".pushlint.json", top)
+    public static let file = object(PushLintFile.config.fileName!, top)
 
     static func object(_ name: String, _ keys: [Key]) -> MessageSchema {
         MessageSchema(name, acceptsLowerCamelCase: false, keys.map { SchemaField($0.name, $0.type) })

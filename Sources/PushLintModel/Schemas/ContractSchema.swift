@@ -208,7 +208,7 @@ public enum ContractSchema {
 
     /// The keys of the file, in the order the JSON Schema and the docs list them.
     public static let top = Record(
-        "push-contract.json",
+        PushLintFile.contract.fileName!,
         [
             Key("$schema", .string, "The JSON Schema of this file, for editors.", documentationOnly: true),
             Key("ios", .object(ios), "The iOS app."),
