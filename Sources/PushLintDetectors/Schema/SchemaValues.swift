@@ -210,7 +210,7 @@ package struct SchemaValueChecker {
             return problem(node, path, type, .durationOverMaximum(text, max: max))
         }
         if let parsed = Self.seconds(text, unit: false) {
-            return problem(node, path, type, .durationWithoutUnit(text, seconds: parsed.whole ?? Int.max, max: max))
+            return problem(node, path, type, .durationWithoutUnit(text, seconds: parsed.whole, max: max))
         }
         if text.utf8.first == UInt8(ascii: "-"), Self.seconds(String(text.dropFirst()), unit: true) != nil {
             return problem(node, path, type, .negativeDuration(text))

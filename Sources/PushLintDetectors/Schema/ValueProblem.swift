@@ -26,8 +26,8 @@ package struct ValueProblem {
         /// A string that is none of the enum's values, with the values it may mean: the first in another letter
         /// case, the first in another spelling (case, `-` and `_` ignored), the closest by edit distance.
         case notInEnumeration(String, values: [String], otherCase: String?, sameWord: String?, closest: String?)
-        /// A Duration without its `s`; `seconds` is Int.max when they do not fit an Int.
-        case durationWithoutUnit(String, seconds: Int, max: Int?)
+        /// A Duration without its `s`; `seconds` is nil when they do not fit an Int.
+        case durationWithoutUnit(String, seconds: Int?, max: Int?)
         case negativeDuration(String)
         case notADuration(String)
         case durationOverMaximum(String, max: Int)

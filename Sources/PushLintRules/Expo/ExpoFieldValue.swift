@@ -281,6 +281,7 @@ struct ExpoFieldValue: PayloadRule {
             return FindingText(
                 "\(path) is \(MessageText.json(text)), which is not one of \(list(values)), so \(rejection)",
                 help: closest.map { "write \(MessageText.json($0))" } ?? "write one of \(list(values))")
+        // A value of another type: the only other problem Expo's table has.
         default:
             return FindingText(
                 "\(path) is \(problem.found.described) but must be \(problem.type.summary); \(rejection)",
@@ -302,10 +303,11 @@ struct ExpoFieldValue: PayloadRule {
                 "write a Unix time in seconds, or use ttl"
             )
         case .expirationInMilliseconds:
-            let seconds = Double(raw).map { String(Int($0 / 1000)) } ?? "the time in seconds"
+            // `Int(exactly:)`: a time too large for an Int (1e300) has no seconds to suggest, and must not trap.
+            let seconds = Double(raw).flatMap { Int(exactly: ($0 / 1000).rounded(.towardZero)) }
             return (
                 "expiration is \(raw), a time in milliseconds: Expo reads Unix seconds, so the message would only expire thousands of years from now",
-                "write \(seconds) (seconds)"
+                seconds.map { "write \($0) (seconds)" } ?? "write a Unix time in seconds"
             )
         case .negativeTTL:
             return (
@@ -323,11 +325,10 @@ struct ExpoFieldValue: PayloadRule {
                 "write a number between 0 and 1"
             )
         case .outside(let min, let max):
-            let bounds = [
-                min.map { "at least \(ValueProblem.number($0))" }, max.map { "at most \(ValueProblem.number($0))" },
-            ]
-            .compactMap { $0 }
-            .joined(separator: " and ")
+            let number = ValueProblem.number
+            let bounds = [min.map { "at least \(number($0))" }, max.map { "at most \(number($0))" }]
+                .compactMap { $0 }
+                .joined(separator: " and ")
             return (
                 "\(path) is \(raw) but means something only when \(bounds); Expo documents no refusal, so the value may be clamped or ignored",
                 "write a number \(bounds)"

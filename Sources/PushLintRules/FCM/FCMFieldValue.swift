@@ -269,10 +269,8 @@ struct FCMFieldValue: PayloadRule {
         switch problem.kind {
         case .notInEnumeration(_, _, let otherCase, let sameWord, _):
             return header(problem) == .none ? otherCase ?? sameWord : sameWord
-        case .durationWithoutUnit(let text, let seconds, let max):
-            return max.map { seconds <= $0 } == true ? text + "s" : nil
-        case .durationAsNumber(let raw, let seconds, let max):
-            return isWithin(seconds, max) ? raw + "s" : nil
+        case .durationWithoutUnit(let text, let seconds, let max), .durationAsNumber(let text, let seconds, let max):
+            return isWithin(seconds, max) ? text + "s" : nil
         case .topicWithPrefix(_, let name): return name
         case .doubleQuotedCondition(_, let singleQuoted): return singleQuoted
         case .headerNotString where problem.found.kind == .number || problem.found.kind == .bool:
@@ -463,57 +461,47 @@ struct FCMFieldValue: PayloadRule {
             return FindingText(
                 "\(path) \(MessageText.json(text)) writes topic names in double quotes: Google documents conditions with single quotes only ('dogs' in topics) and says nothing of double ones; write \(MessageText.json(single))",
                 help: "write \(MessageText.json(single))")
-        case .notInFormat(let text, let format):
-            let (problemText, help) = notInFormat(text, format, rejection)
-            return FindingText("\(path) \(problemText)", help: help)
+        case .notInFormat(let text, let format): return notInFormat(text, format, problem, rejection)
         default: return wrongType(problem, rejection)
         }
     }
 
-    /// The words after the path for a string not in its format, and the help.
-    static func notInFormat(_ text: String, _ format: StringFormat, _ rejection: String) -> (String, String) {
-        let quoted = MessageText.json(text)
+    static func notInFormat(_ text: String, _ format: StringFormat, _ problem: ValueProblem, _ rejection: String)
+        -> FindingText
+    {
+        let (path, quoted) = (problem.path, MessageText.json(text))
         switch format {
         case .color:
             // The format is documented (F-REF `AndroidNotification.color`) and the admin SDKs check it, but no Google
             // source says FCM rejects another value; the Android client falls back to its default colour (FAND).
-            return (
-                "is \(quoted), not a colour in the documented form \"#rrggbb\": firebase-admin refuses it, and the Android client shows its default colour instead",
-                "write six hex digits after '#', such as \"#ff5722\""
-            )
+            return FindingText(
+                "\(path) is \(quoted), not a colour in the documented form \"#rrggbb\": firebase-admin refuses it, and the Android client shows its default colour instead",
+                help: "write six hex digits after '#', such as \"#ff5722\"")
         case .topic:
-            return (
-                "is \(quoted), not a topic name (letters, digits and - _ . ~ %); \(rejection)",
-                "write a topic name such as \"weekly-deals\""
-            )
+            return FindingText(
+                "\(path) is \(quoted), not a topic name (letters, digits and - _ . ~ %); \(rejection)",
+                help: "write a topic name such as \"weekly-deals\"")
         case .analyticsLabel:
             // The label's documented pattern (F-REF `FcmOptions.analyticsLabel`); firebase-admin (Python) checks it,
             // but no Google source says what FCM does with another label.
-            return (
-                "is \(quoted) but an analytics label is documented as 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %: firebase-admin refuses it, and FCM may reject the message or drop the label from its analytics",
-                "write a label such as \"order_shipped\""
-            )
+            return FindingText(
+                "\(path) is \(quoted) but an analytics label is documented as 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %: firebase-admin refuses it, and FCM may reject the message or drop the label from its analytics",
+                help: "write a label such as \"order_shipped\"")
         case .httpsURL:
-            return (
-                "is \(quoted) but FCM requires an https URL here; \(rejection)",
-                ASCIIText.hasPrefixIgnoringCase(text, "http://")
-                    ? "write \"https://\(text.dropFirst(7))\"" : "write an absolute https:// URL"
-            )
+            let isHTTP = ASCIIText.hasPrefixIgnoringCase(text, "http://")
+            return FindingText(
+                "\(path) is \(quoted) but FCM requires an https URL here; \(rejection)",
+                help: isHTTP ? "write \"https://\(text.dropFirst(7))\"" : "write an absolute https:// URL")
         case .nonNegativeInteger:
-            return (
-                "is \(quoted) but must be a non-negative integer number of seconds; \(rejection)",
-                "write seconds such as \"86400\""
-            )
+            return FindingText(
+                "\(path) is \(quoted) but must be a non-negative integer number of seconds; \(rejection)",
+                help: "write seconds such as \"86400\"")
         case .webPushTopic:
-            return (
-                "is \(quoted) but must be at most 32 characters of A-Z a-z 0-9 - _ (URL-safe base64); \(rejection)",
-                "write a short id such as \"order-48213\""
-            )
-        case .any, .condition, .expoPushToken, .soundName:
-            return (
-                "is \(quoted), not \(SchemaType.string(format).summary); \(rejection)",
-                "write \(SchemaType.string(format).summary)"
-            )
+            return FindingText(
+                "\(path) is \(quoted) but must be at most 32 characters of A-Z a-z 0-9 - _ (URL-safe base64); \(rejection)",
+                help: "write a short id such as \"order-48213\"")
+        // Formats of other tables than FCM's.
+        case .any, .condition, .expoPushToken, .soundName: return wrongType(problem, rejection)
         }
     }
 
