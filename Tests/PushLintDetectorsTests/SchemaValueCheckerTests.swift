@@ -8,8 +8,7 @@ import Testing
 @Suite struct SchemaValueCheckerTests {
     /// The problems of the value `json` against `type`, the value standing as `v` in an `aps` dictionary.
     func problems(
-        _ json: String, as type: SchemaType, enumsTakeNumbers: Bool = true, isTemplate: Bool = false,
-        isAbsent: ((NodeID, String) -> Bool)? = nil
+        _ json: String, as type: SchemaType, enumsTakeNumbers: Bool = true, isTemplate: Bool = false
     ) throws -> [ValueProblem] {
         let options = JSONParseOptions(mode: isTemplate ? .defaultTemplate : .strict)
         let document = try #require(
@@ -18,9 +17,8 @@ import Testing
         let context = PayloadContext(
             path: isTemplate ? "p.json.tmpl" : "p.json", document: document, payload: payload, isTemplate: isTemplate,
             settings: LintSettings())
-        var checker = SchemaValueChecker(
+        let checker = SchemaValueChecker(
             context: context, nullMeansUnset: false, enumsTakeNumbers: enumsTakeNumbers)
-        checker.isAbsent = isAbsent
         let aps = try #require(document.member(document.root, "aps"))
         let value = try #require(document.member(aps, "v"))
         return checker.check(value, as: type, path: .field(parent: "", name: "v"))
@@ -101,8 +99,23 @@ import Testing
         let needed = try problems(#"{"loc-args": ["a"]}"#, as: alert)
         #expect(needed.map { String(describing: $0.kind) } == [#"withoutNeeded("loc-args", needs: "loc-key")"#])
         #expect(needed.first?.found.kind == .key, "at the key of the field that needs another")
-        // `aps` counts a misspelt key as present: the hook decides.
-        #expect(try problems(#"{"loc-args": ["a"]}"#, as: alert, isAbsent: { _, _ in false }).isEmpty)
+    }
+
+    @Test func aMisspeltKeyIsNotAMissingOne() throws {
+        // `loc_key` is `loc-key` misspelt: apns-aps-unknown-key's finding, so the args do not lack their key.
+        let document = try #require(
+            JSONParser.parse(#"{"aps": {"alert": {"loc-args": ["a"], "loc_key": "K"}}}"#).document)
+        let payload = PayloadBuilder.build(document, node: document.root, kind: .apns)
+        let view = try #require(payload.apns)
+        let context = PayloadContext(
+            path: "p.json", document: document, payload: payload, isTemplate: false, settings: LintSettings())
+        let aps = try #require(document.member(document.root, "aps"))
+        let alert = try #require(document.member(aps, "alert"))
+        var checker = SchemaValueChecker(context: context, nullMeansUnset: false, enumsTakeNumbers: false)
+        let path = FieldPath.field(parent: "", name: "alert")
+        #expect(checker.check(alert, as: .message(APNsSchema.alert), path: path).count == 1)
+        checker.misspeltKeys = view.apsUnknownKeys
+        #expect(checker.check(alert, as: .message(APNsSchema.alert), path: path).isEmpty)
     }
 
     @Test func arraysCheckEachElementAtItsIndex() throws {

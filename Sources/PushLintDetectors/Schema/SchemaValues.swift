@@ -10,10 +10,9 @@ package struct SchemaValueChecker {
     package let nullMeansUnset: Bool
     /// proto3 JSON takes an enum value's number for its name; Apple's enumerations are strings only.
     package let enumsTakeNumbers: Bool
-    /// Whether an object lacks a field, for required fields and fields that need another. By default neither of
-    /// its spellings is a member; `aps` counts a misspelt key as present, since its misspelling is the finding of
-    /// `apns-aps-unknown-key` (one mistake, one finding).
-    package var isAbsent: ((_ object: NodeID, _ name: String) -> Bool)?
+    /// Keys written for a field in another spelling (`aps`' `content_available`): their field is not missing, since
+    /// the misspelling is the finding of `apns-aps-unknown-key` (one mistake, one finding).
+    package var misspeltKeys: [APSUnknownKey] = []
 
     package init(context: PayloadContext, nullMeansUnset: Bool, enumsTakeNumbers: Bool = true) {
         self.context = context
@@ -37,7 +36,9 @@ package struct SchemaValueChecker {
         // Apple's value types judge a value of another JSON type themselves: a string may hold the intended number.
         case .integer(let min, let max): return integer(node, type, min: min, max: max, path: path)
         case .unixTime: return unixTime(node, type, path: path)
-        case .flag: return flag(node).map { [problem(node, path, type, .flag($0))] } ?? []
+        case .flag:
+            guard let value = flag(node) else { return [] }
+            return [problem(node, path, type, .flag(value))]
         case .literal(let values):
             return isOneOf(node, values) ? [] : [problem(node, path, type, .notLiteral(values))]
         default: break
@@ -45,7 +46,7 @@ package struct SchemaValueChecker {
         if kind == .null, nullMeansUnset { return [] }
         if case .duration(let max) = type, kind == .number { return [durationNumber(node, type, max: max, path: path)] }
         guard accepts(type, kind, node) else { return [problem(node, path, type, .wrongType)] }
-        if context.isTemplated(node) { return [] }
+        if kind == .string, context.isTemplate, context.isTemplated(node) { return [] }
         return checkValue(node, as: type, path: path)
     }
 
@@ -57,10 +58,10 @@ package struct SchemaValueChecker {
     /// A value of the right JSON type: its format, range or members.
     func checkValue(_ node: NodeID, as type: SchemaType, path: FieldPath) -> [ValueProblem] {
         switch type {
-        case .string(let format): return stringFormat(node, type, format, path: path).map { [$0] } ?? []
+        case .string(let format): return stringFormat(node, type, format, path: path)
         case .enumeration(let values, let aliases):
-            return enumeration(node, type, values, aliases: aliases, path: path).map { [$0] } ?? []
-        case .duration(let max): return duration(node, type, max: max, path: path).map { [$0] } ?? []
+            return enumeration(node, type, values, aliases: aliases, path: path)
+        case .duration(let max): return duration(node, type, max: max, path: path)
         case .timestamp:
             // RFC 3339 date-time, as proto3 JSON takes a Timestamp.
             if doc.withStringBytes(node, BytePatterns.isRFC3339Timestamp) { return [] }
@@ -85,7 +86,7 @@ package struct SchemaValueChecker {
     }
 
     func problem(_ node: NodeID, _ path: FieldPath, _ type: SchemaType, _ kind: ValueProblem.Kind) -> ValueProblem {
-        ValueProblem(node: node, path: path, type: type, found: FoundValue(node, in: doc), kind: kind)
+        ValueProblem(node: node, path: path, type: type, found: FoundValue(document: doc, node: node), kind: kind)
     }
 
     // MARK: Objects
@@ -104,28 +105,31 @@ package struct SchemaValueChecker {
     }
 
     func lacks(_ node: NodeID, _ name: String, _ schema: MessageSchema) -> Bool {
-        if let isAbsent { return isAbsent(node, name) }
-        return doc.member(node, name) == nil
+        doc.member(node, name) == nil
             && !(schema.acceptsLowerCamelCase && doc.member(node, SchemaField.lowerCamelCase(name)) != nil)
+            && !misspeltKeys.contains { $0.object.node == node && $0.intended == name }
     }
 
     // MARK: Enumerations and Apple's values
 
     func enumeration(_ node: NodeID, _ type: SchemaType, _ values: [String], aliases: [String], path: FieldPath)
-        -> ValueProblem?
+        -> [ValueProblem]
     {
         if let index = doc.intValue(node) {
-            guard !(0..<values.count).contains(index) else { return nil }
-            return problem(node, path, type, .enumNumberOutOfRange(index, values: values))
+            guard !(0..<values.count).contains(index) else { return [] }
+            return [problem(node, path, type, .enumNumberOutOfRange(index, values: values))]
         }
         let text = doc.string(node)
-        if values.contains(text) || aliases.contains(text) { return nil }
+        if values.contains(text) || aliases.contains(text) { return [] }
         let otherCase = values.first { ASCIIText.equalsIgnoringCase($0, text) }
         let sameWord = Suggest.sameWordDifferentSpelling(text, in: values)
-        let closest = Suggest.closest(to: text, in: values)
-        return problem(
-            node, path, type,
-            .notInEnumeration(text, values: values, otherCase: otherCase, sameWord: sameWord, closest: closest))
+        // An edit distance is asked only when the same word is not among the values: no rule offers both.
+        let closest = sameWord == nil ? Suggest.closest(to: text, in: values) : nil
+        return [
+            problem(
+                node, path, type,
+                .notInEnumeration(text, values: values, otherCase: otherCase, sameWord: sameWord, closest: closest))
+        ]
     }
 
     func integer(_ node: NodeID, _ type: SchemaType, min: Int?, max: Int?, path: FieldPath) -> [ValueProblem] {
@@ -202,20 +206,21 @@ package struct SchemaValueChecker {
         return (Int(String(decoding: whole, as: UTF8.self)), hasFraction)
     }
 
-    func duration(_ node: NodeID, _ type: SchemaType, max: Int?, path: FieldPath) -> ValueProblem? {
+    func duration(_ node: NodeID, _ type: SchemaType, max: Int?, path: FieldPath) -> [ValueProblem] {
         let text = doc.string(node)
+        let kind: ValueProblem.Kind
         if let parsed = Self.seconds(text, unit: true) {
             let seconds = parsed.whole ?? Int.max
-            guard let max, seconds > max || (seconds == max && parsed.hasFraction) else { return nil }
-            return problem(node, path, type, .durationOverMaximum(text, max: max))
+            guard let max, seconds > max || (seconds == max && parsed.hasFraction) else { return [] }
+            kind = .durationOverMaximum(text, max: max)
+        } else if let parsed = Self.seconds(text, unit: false) {
+            kind = .durationWithoutUnit(text, seconds: parsed.whole, max: max)
+        } else if text.utf8.first == UInt8(ascii: "-"), Self.seconds(String(text.dropFirst()), unit: true) != nil {
+            kind = .negativeDuration(text)
+        } else {
+            kind = .notADuration(text)
         }
-        if let parsed = Self.seconds(text, unit: false) {
-            return problem(node, path, type, .durationWithoutUnit(text, seconds: parsed.whole, max: max))
-        }
-        if text.utf8.first == UInt8(ascii: "-"), Self.seconds(String(text.dropFirst()), unit: true) != nil {
-            return problem(node, path, type, .negativeDuration(text))
-        }
-        return problem(node, path, type, .notADuration(text))
+        return [problem(node, path, type, kind)]
     }
 
     func durationNumber(_ node: NodeID, _ type: SchemaType, max: Int?, path: FieldPath) -> ValueProblem {
@@ -226,25 +231,25 @@ package struct SchemaValueChecker {
 
     // MARK: Strings with a format
 
-    func stringFormat(_ node: NodeID, _ type: SchemaType, _ format: StringFormat, path: FieldPath) -> ValueProblem? {
+    func stringFormat(_ node: NodeID, _ type: SchemaType, _ format: StringFormat, path: FieldPath) -> [ValueProblem] {
         // Most fields take any string: decoding the text first would cost a `String` per value of every payload.
-        guard format != .any else { return nil }
-        let text = doc.string(node)
+        guard format != .any, let kind = Self.formatProblem(doc.string(node), format) else { return [] }
+        return [problem(node, path, type, kind)]
+    }
+
+    /// What is wrong with a string of a format, if anything.
+    static func formatProblem(_ text: String, _ format: StringFormat) -> ValueProblem.Kind? {
         // An empty target is not set (a string field's proto3 default): no target at all is fcm-target's.
         if text.isEmpty, format == .topic || format == .condition { return nil }
-        if format == .topic, text.hasPrefix("/topics/"), ASCIIText.isWhole(String(text.dropFirst(8)), Self.isTopicByte)
-        {
-            return problem(node, path, type, .topicWithPrefix(text, name: String(text.dropFirst(8))))
+        if format == .topic, text.hasPrefix("/topics/"), ASCIIText.isWhole(String(text.dropFirst(8)), isTopicByte) {
+            return .topicWithPrefix(text, name: String(text.dropFirst(8)))
         }
         if format == .condition {
-            if let reason = FCMCondition.problem(in: text) {
-                return problem(node, path, type, .invalidCondition(text, reason: reason))
-            }
+            if let reason = FCMCondition.problem(in: text) { return .invalidCondition(text, reason: reason) }
             guard FCMCondition.hasDoubleQuotedTopic(text) else { return nil }
-            return problem(
-                node, path, type, .doubleQuotedCondition(text, singleQuoted: FCMCondition.singleQuoted(text)))
+            return .doubleQuotedCondition(text, singleQuoted: FCMCondition.singleQuoted(text))
         }
-        return Self.hasFormat(text, format) ? nil : problem(node, path, type, .notInFormat(text, format))
+        return hasFormat(text, format) ? nil : .notInFormat(text, format)
     }
 
     /// Whether a string has its format (the condition aside: its problems have their own kinds).

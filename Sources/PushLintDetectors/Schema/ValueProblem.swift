@@ -64,29 +64,28 @@ package struct ValueProblem {
     }
 }
 
-/// The value a problem is about, as messages show it: messages take values, not the document.
+/// The value a problem is about, as messages show it. The document is read only when a message asks, as `FieldPath`
+/// renders a key: each message shows one or two of these forms, and a problem is made before it is worded.
 package struct FoundValue {
-    package let kind: JSONKind
-    /// As written, a string with its quotes; empty for an object or array.
-    package let raw: String
-    /// The decoded text of a string.
-    package let text: String?
-    /// Compact JSON (an object on one line), cut at 40 characters.
-    package let compact: String
-    /// "a string", "an object".
-    package let typeName: String
+    let document: JSONDocument
+    let node: NodeID
 
-    init(_ node: NodeID, in doc: JSONDocument) {
-        kind = doc.kind(node)
-        raw = kind == .object || kind == .array ? "" : doc.rawText(node)
-        text = kind == .string ? doc.string(node) : nil
-        let wire = String(decoding: doc.wireBytes(node), as: UTF8.self)
-        compact = wire.count > 40 ? String(wire.prefix(37)) + "..." : wire
-        typeName = doc.typeNameWithArticle(node)
+    package var kind: JSONKind { document.kind(node) }
+    /// As written, a string with its quotes; empty for an object or array.
+    package var raw: String { kind == .object || kind == .array ? "" : document.rawText(node) }
+    /// The decoded text of a string.
+    package var text: String? { document.stringValue(node) }
+    /// Compact JSON (an object on one line), cut at 40 characters.
+    package var compact: String {
+        let wire = String(decoding: document.wireBytes(node), as: UTF8.self)
+        return wire.count > 40 ? String(wire.prefix(37)) + "..." : wire
     }
+    /// "a string", "an object".
+    package var typeName: String { document.typeNameWithArticle(node) }
 
     /// The value named in a sentence ("the string \"3\"", "an object"), its text cut at 60 characters.
     package var described: String {
+        let raw = raw
         let short = raw.count > 60 ? String(raw.prefix(57)) + "..." : raw
         switch kind {
         case .object: return "an object"
@@ -102,7 +101,7 @@ package struct FoundValue {
     /// The literal the user meant, where a string holds it: `1` for `"1"` where a number belongs, `true` for `"true"`
     /// where a boolean does.
     package func literal(as type: SchemaType) -> String? {
-        guard let text else { return nil }
+        guard let text = text else { return nil }
         if type.acceptsJSONKind(.number, isInteger: true) || type.acceptsJSONKind(.number, isInteger: false),
             ASCIIText.isDecimal(text)
         {

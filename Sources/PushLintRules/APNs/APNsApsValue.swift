@@ -95,8 +95,7 @@ struct APNsApsValue: PayloadRule {
         guard let view = context.payload.apns, !view.apsMembers.isEmpty else { return [] }
         let doc = context.document
         var checker = SchemaValueChecker(context: context, nullMeansUnset: false, enumsTakeNumbers: false)
-        // A misspelt key is not missing: the misspelling is apns-aps-unknown-key's finding.
-        checker.isAbsent = { view.lookup($1, in: $0, of: doc).isAbsent }
+        checker.misspeltKeys = view.apsUnknownKeys
         var result: [Diagnostic] = []
         for known in view.apsMembers {
             let field = known.field
