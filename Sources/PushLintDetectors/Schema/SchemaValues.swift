@@ -23,7 +23,8 @@ package struct SchemaValueChecker {
     package var doc: JSONDocument { context.document }
 
     /// Problems of one value (not of the members of a nested message: those are visited as members of their own).
-    package func check(_ node: NodeID, as type: SchemaType, path: FieldPath) -> [ValueProblem] {
+    /// The path is made only for a problem: every value of every payload passes here, and most have none.
+    package func check(_ node: NodeID, as type: SchemaType, path: @autoclosure () -> FieldPath) -> [ValueProblem] {
         let kind = doc.kind(node)
         if kind == .placeholder { return [] }
         switch type {
@@ -32,7 +33,7 @@ package struct SchemaValueChecker {
             guard let match = types.first(where: { $0.acceptsJSONKind(kind, isInteger: isInteger) }) else {
                 return [problem(node, path, type, .wrongType)]
             }
-            return check(node, as: match, path: path)
+            return check(node, as: match, path: path())
         // Apple's value types judge a value of another JSON type themselves: a string may hold the intended number.
         case .integer(let min, let max): return integer(node, type, min: min, max: max, path: path)
         case .unixTime: return unixTime(node, type, path: path)
@@ -41,6 +42,8 @@ package struct SchemaValueChecker {
             return [problem(node, path, type, .flag(value))]
         case .literal(let values):
             return isOneOf(node, values) ? [] : [problem(node, path, type, .notLiteral(values))]
+        // Most fields are plain strings, with nothing more to check.
+        case .string(.any) where kind == .string: return []
         default: break
         }
         if kind == .null, nullMeansUnset { return [] }
@@ -56,7 +59,7 @@ package struct SchemaValueChecker {
     }
 
     /// A value of the right JSON type: its format, range or members.
-    func checkValue(_ node: NodeID, as type: SchemaType, path: FieldPath) -> [ValueProblem] {
+    func checkValue(_ node: NodeID, as type: SchemaType, path: () -> FieldPath) -> [ValueProblem] {
         switch type {
         case .string(let format): return stringFormat(node, type, format, path: path)
         case .enumeration(let values, let aliases):
@@ -77,7 +80,7 @@ package struct SchemaValueChecker {
             return [problem(node, path, type, .outOfRange(value, min: min, max: max))]
         case .array(let element):
             return doc.elements(node).enumerated().flatMap {
-                check($0.element, as: element, path: .element(path, $0.offset))
+                check($0.element, as: element, path: .element(path(), $0.offset))
             }
         case .stringMap(.webPushHeaders): return webPushHeaders(node, path: path)
         case .message(let schema): return object(node, type, schema, path: path)
@@ -85,14 +88,16 @@ package struct SchemaValueChecker {
         }
     }
 
-    func problem(_ node: NodeID, _ path: FieldPath, _ type: SchemaType, _ kind: ValueProblem.Kind) -> ValueProblem {
-        ValueProblem(node: node, path: path, type: type, found: FoundValue(document: doc, node: node), kind: kind)
+    func problem(_ node: NodeID, _ path: () -> FieldPath, _ type: SchemaType, _ kind: ValueProblem.Kind)
+        -> ValueProblem
+    {
+        ValueProblem(node: node, path: path(), type: type, found: FoundValue(document: doc, node: node), kind: kind)
     }
 
     // MARK: Objects
 
     /// An object as a whole: the fields it requires, the fields that mean nothing without another.
-    func object(_ node: NodeID, _ type: SchemaType, _ schema: MessageSchema, path: FieldPath) -> [ValueProblem] {
+    func object(_ node: NodeID, _ type: SchemaType, _ schema: MessageSchema, path: () -> FieldPath) -> [ValueProblem] {
         let missing = schema.required.filter { lacks(node, $0, schema) }
         var result = missing.isEmpty ? [] : [problem(node, path, type, .missing(missing, in: schema))]
         for (name, needed) in schema.dependencies {
@@ -112,7 +117,7 @@ package struct SchemaValueChecker {
 
     // MARK: Enumerations and Apple's values
 
-    func enumeration(_ node: NodeID, _ type: SchemaType, _ values: [String], aliases: [String], path: FieldPath)
+    func enumeration(_ node: NodeID, _ type: SchemaType, _ values: [String], aliases: [String], path: () -> FieldPath)
         -> [ValueProblem]
     {
         if let index = doc.intValue(node) {
@@ -132,7 +137,7 @@ package struct SchemaValueChecker {
         ]
     }
 
-    func integer(_ node: NodeID, _ type: SchemaType, min: Int?, max: Int?, path: FieldPath) -> [ValueProblem] {
+    func integer(_ node: NodeID, _ type: SchemaType, min: Int?, max: Int?, path: () -> FieldPath) -> [ValueProblem] {
         func inRange(_ value: Int) -> Bool { value >= (min ?? .min) && value <= (max ?? .max) }
         let kind: ValueProblem.Kind
         if let value = doc.intValue(node) {
@@ -148,7 +153,7 @@ package struct SchemaValueChecker {
         return [problem(node, path, type, kind)]
     }
 
-    func unixTime(_ node: NodeID, _ type: SchemaType, path: FieldPath) -> [ValueProblem] {
+    func unixTime(_ node: NodeID, _ type: SchemaType, path: () -> FieldPath) -> [ValueProblem] {
         if let value = doc.intValue(node), value >= 0 { return [] }
         if doc.kind(node) == .string, let value = Int(doc.string(node)), value >= 0 {
             return [problem(node, path, type, .integerInString(value))]
@@ -206,7 +211,7 @@ package struct SchemaValueChecker {
         return (Int(String(decoding: whole, as: UTF8.self)), hasFraction)
     }
 
-    func duration(_ node: NodeID, _ type: SchemaType, max: Int?, path: FieldPath) -> [ValueProblem] {
+    func duration(_ node: NodeID, _ type: SchemaType, max: Int?, path: () -> FieldPath) -> [ValueProblem] {
         let text = doc.string(node)
         let kind: ValueProblem.Kind
         if let parsed = Self.seconds(text, unit: true) {
@@ -223,7 +228,7 @@ package struct SchemaValueChecker {
         return [problem(node, path, type, kind)]
     }
 
-    func durationNumber(_ node: NodeID, _ type: SchemaType, max: Int?, path: FieldPath) -> ValueProblem {
+    func durationNumber(_ node: NodeID, _ type: SchemaType, max: Int?, path: () -> FieldPath) -> ValueProblem {
         let raw = doc.rawText(node)
         let seconds = Self.seconds(raw, unit: false).flatMap(\.whole)
         return problem(node, path, type, .durationAsNumber(raw, seconds: seconds, max: max))
@@ -231,7 +236,9 @@ package struct SchemaValueChecker {
 
     // MARK: Strings with a format
 
-    func stringFormat(_ node: NodeID, _ type: SchemaType, _ format: StringFormat, path: FieldPath) -> [ValueProblem] {
+    func stringFormat(_ node: NodeID, _ type: SchemaType, _ format: StringFormat, path: () -> FieldPath)
+        -> [ValueProblem]
+    {
         // Most fields take any string: decoding the text first would cost a `String` per value of every payload.
         guard format != .any, let kind = Self.formatProblem(doc.string(node), format) else { return [] }
         return [problem(node, path, type, kind)]
@@ -282,7 +289,7 @@ package struct SchemaValueChecker {
 
     /// Header values are strings; `TTL`, `Urgency` and `Topic` also have a format (header names are
     /// case-insensitive), other headers pass.
-    func webPushHeaders(_ node: NodeID, path: FieldPath) -> [ValueProblem] {
+    func webPushHeaders(_ node: NodeID, path: () -> FieldPath) -> [ValueProblem] {
         var result: [ValueProblem] = []
         for member in doc.members(node) {
             let name = doc.string(member.key)
@@ -292,9 +299,9 @@ package struct SchemaValueChecker {
                 continue
             case .string:
                 guard let type = FCMSchema.webPushHeader(named: name) else { continue }
-                result += check(value, as: type, path: .header(path, name))
+                result += check(value, as: type, path: .header(path(), name))
             default:
-                result.append(problem(value, .header(path, name), .string, .headerNotString))
+                result.append(problem(value, { .header(path(), name) }, .string, .headerNotString))
             }
         }
         return result

@@ -100,8 +100,10 @@ struct APNsApsValue: PayloadRule {
         for known in view.apsMembers {
             let field = known.field
             if known.object.path.isEmpty, field.name == Self.judgedElsewhere { continue }
-            let path = FieldPath.field(parent: known.object.path, name: field.name)
-            for problem in checker.check(known.member.value, as: field.type, path: path) {
+            let value = known.member.value
+            for problem in checker.check(
+                value, as: field.type, path: .field(parent: known.object.path, name: field.name))
+            {
                 result.append(report(problem, in: doc))
             }
         }
