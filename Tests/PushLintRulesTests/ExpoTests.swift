@@ -264,6 +264,10 @@ extension ExpoTests {
             "expo-field-value", #"{"to": ""# + Self.token + #"", "expiration": 1767225600000}"#)
         #expect(milliseconds.map(\.severity) == [.warning])
         #expect(milliseconds.first?.help == "write 1767225600 (seconds)")
+        // Too large for an Int in seconds: a warning without a number to suggest, not a trap.
+        let huge = try findings("expo-field-value", #"{"to": ""# + Self.token + #"", "expiration": 1e300}"#)
+        #expect(huge.map(\.severity) == [.warning])
+        #expect(huge.first?.help == "write a Unix time in seconds")
     }
 
     @Test func documentedValuesAndTypesStay() throws {

@@ -107,7 +107,7 @@ struct ExpoFieldValue: PayloadRule {
         guard context.payload.kind == .expo else { return [] }
         let doc = context.document
         let node = context.payload.node
-        let checker = SchemaValueChecker(context: context, rejection: Self.rejection, nullMeansUnset: false)
+        let checker = SchemaValueChecker(context: context, nullMeansUnset: false)
         var result: [Diagnostic] = []
         for known in context.payload.schemaMembers {
             let field = known.field
@@ -128,7 +128,7 @@ struct ExpoFieldValue: PayloadRule {
                 continue
             }
             for problem in checker.check(value, as: field.type, path: path) {
-                result.append(diagnostic(Self.wrongValue(problem), at: problem.node, in: doc, fix: problem.fix))
+                result.append(report(problem, in: doc))
             }
         }
         for field in ExpoSchema.message.fields where field.isRequired && doc.member(node, field.name) == nil {
@@ -148,7 +148,7 @@ struct ExpoFieldValue: PayloadRule {
         func recipient(_ value: NodeID, _ path: FieldPath) {
             guard doc.kind(value) == .string, !context.isTemplated(value) else {
                 for problem in checker.check(value, as: .string(.expoPushToken), path: path) {
-                    result.append(diagnostic(Self.wrongValue(problem), at: problem.node, in: doc, fix: problem.fix))
+                    result.append(report(problem, in: doc))
                 }
                 return
             }
@@ -164,9 +164,18 @@ struct ExpoFieldValue: PayloadRule {
             recipient(node, path)
         } else {
             for problem in checker.check(node, as: ExpoSchema.message.field(named: "to")?.type ?? .string, path: path) {
-                result.append(diagnostic(Self.wrongValue(problem), at: problem.node, in: doc, fix: problem.fix))
+                result.append(report(problem, in: doc))
             }
         }
+    }
+
+    /// A value's problem as a finding: an enum name in another spelling has a fix.
+    func report(_ problem: ValueProblem, in doc: JSONDocument) -> Diagnostic {
+        var fix: Fix?
+        if case .notInEnumeration(_, _, _, let match?, _) = problem.kind {
+            fix = Fix(edits: [TextEdit(replacing: doc.span(problem.node), with: JSONDocument.quoted(match))])
+        }
+        return diagnostic(Self.wrongValue(problem), at: problem.node, in: doc, fix: fix)
     }
 
     /// What a number outside the range its field means may lead to. Expo types these fields as plain numbers
@@ -249,9 +258,35 @@ struct ExpoFieldValue: PayloadRule {
 
     private static let rejection = "Expo answers the whole request with HTTP 400 (a malformed payload)"
 
-    /// The schema checker's sentence about a value of the wrong type or outside its values.
+    /// The problem and what to write instead, which the help says alone.
     static func wrongValue(_ problem: ValueProblem) -> FindingText {
-        FindingText(problem.message, help: problem.help)
+        let text = words(problem)
+        return FindingText(text.message + "; " + (text.help ?? ""), help: text.help)
+    }
+
+    /// A value of the wrong type or outside its enumeration.
+    static func words(_ problem: ValueProblem) -> FindingText {
+        let path = problem.path
+        let list = { (values: [String]) in values.map { MessageText.json($0) }.joined(separator: ", ") }
+        switch problem.kind {
+        case .enumNumberOutOfRange(let index, let values):
+            return FindingText(
+                "\(path) is \(index), which is no value of the enumeration; \(rejection)",
+                help: "write one of \(list(values))")
+        case .notInEnumeration(let text, _, _, let match?, _):
+            return FindingText(
+                "\(path) is \(MessageText.json(text)) but enum values are exact and case-sensitive, so \(rejection)",
+                help: "write \(MessageText.json(match))")
+        case .notInEnumeration(let text, let values, _, _, let closest):
+            return FindingText(
+                "\(path) is \(MessageText.json(text)), which is not one of \(list(values)), so \(rejection)",
+                help: closest.map { "write \(MessageText.json($0))" } ?? "write one of \(list(values))")
+        // A value of another type: the only other problem Expo's table has.
+        default:
+            return FindingText(
+                "\(path) is \(problem.found.described) but must be \(problem.type.summary); \(rejection)",
+                help: "write " + (problem.found.literal(as: problem.type) ?? problem.type.summary))
+        }
     }
 
     static func outOfRange(_ risk: RangeRisk, _ raw: String, _ path: FieldPath) -> FindingText {
@@ -268,10 +303,11 @@ struct ExpoFieldValue: PayloadRule {
                 "write a Unix time in seconds, or use ttl"
             )
         case .expirationInMilliseconds:
-            let seconds = Double(raw).map { String(Int($0 / 1000)) } ?? "the time in seconds"
+            // `Int(exactly:)`: a time too large for an Int (1e300) has no seconds to suggest, and must not trap.
+            let seconds = Double(raw).flatMap { Int(exactly: ($0 / 1000).rounded(.towardZero)) }
             return (
                 "expiration is \(raw), a time in milliseconds: Expo reads Unix seconds, so the message would only expire thousands of years from now",
-                "write \(seconds) (seconds)"
+                seconds.map { "write \($0) (seconds)" } ?? "write a Unix time in seconds"
             )
         case .negativeTTL:
             return (
@@ -289,7 +325,8 @@ struct ExpoFieldValue: PayloadRule {
                 "write a number between 0 and 1"
             )
         case .outside(let min, let max):
-            let bounds = [min.map { "at least \(Self.format($0))" }, max.map { "at most \(Self.format($0))" }]
+            let number = ValueProblem.number
+            let bounds = [min.map { "at least \(number($0))" }, max.map { "at most \(number($0))" }]
                 .compactMap { $0 }
                 .joined(separator: " and ")
             return (
@@ -297,10 +334,6 @@ struct ExpoFieldValue: PayloadRule {
                 "write a number \(bounds)"
             )
         }
-    }
-
-    private static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     static func notAToken(_ text: String, _ path: FieldPath) -> FindingText {

@@ -152,10 +152,7 @@ struct FCMFieldValue: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard context.payload.kind == .fcm else { return [] }
         let doc = context.document
-        var checker = SchemaValueChecker(context: context, rejection: Self.rejection, nullMeansUnset: true)
-        checker.rangeRisk = "Google documents the interval, not what FCM or the device does with a value outside it"
-        checker.caseRisk =
-            "Google documents the enum names in upper case and not whether FCM takes another case (it takes lower-case android.priority and visibility, which firebase-admin for Java sends)"
+        let checker = SchemaValueChecker(context: context, nullMeansUnset: true)
         var result: [Diagnostic] = []
         var android: SchemaMember?
         var androidV2: SchemaMember?
@@ -166,10 +163,7 @@ struct FCMFieldValue: PayloadRule {
         for known in context.payload.schemaMembers {
             let path = FieldPath.key(parent: known.object.path, key: known.member.key, in: doc)
             for problem in checker.check(known.member.value, as: known.field.type, path: path) {
-                result.append(
-                    diagnostic(
-                        Self.wrongValue(problem), at: problem.node, in: doc, severity: problem.severity,
-                        fix: problem.fix))
+                result.append(report(problem, in: doc))
             }
             if known.object.schema === message,
                 known.position == androidPosition || known.position == androidV2Position,
@@ -257,13 +251,258 @@ struct FCMFieldValue: PayloadRule {
             fix: Fix(edits: [TextEdit(replacing: doc.span(node), with: JSONDocument.quoted("5"))]))
     }
 
+    // MARK: Values
+
+    /// A value's problem as a finding; its place, severity and fix follow from its kind.
+    func report(_ problem: ValueProblem, in doc: JSONDocument) -> Diagnostic {
+        // A missing field is reported at the key of the object that lacks it.
+        var node = problem.node
+        if case .missing = problem.kind { node = doc.keyNode(ofValue: node) ?? node }
+        let fix = Self.replacement(for: problem).map {
+            Fix(edits: [TextEdit(replacing: doc.span(problem.node), with: JSONDocument.quoted($0))])
+        }
+        return diagnostic(Self.wrongValue(problem), at: node, in: doc, severity: Self.severity(of: problem), fix: fix)
+    }
+
+    /// The string that replaces a value whose intent is clear.
+    static func replacement(for problem: ValueProblem) -> String? {
+        switch problem.kind {
+        case .notInEnumeration(_, _, let otherCase, let sameWord, _):
+            return header(problem) == .none ? otherCase ?? sameWord : sameWord
+        case .durationWithoutUnit(let text, let seconds, let max), .durationAsNumber(let text, let seconds, let max):
+            return isWithin(seconds, max) ? text + "s" : nil
+        case .topicWithPrefix(_, let name): return name
+        case .doubleQuotedCondition(_, let singleQuoted): return singleQuoted
+        case .headerNotString where problem.found.kind == .number || problem.found.kind == .bool:
+            return problem.found.raw
+        default: return nil
+        }
+    }
+
+    static func isWithin(_ seconds: Int?, _ max: Int?) -> Bool {
+        guard let seconds, let max else { return false }
+        return seconds <= max
+    }
+
+    /// A warning where Google documents the format but no rejection (the findings the rationale lists as warnings);
+    /// otherwise the rule's error.
+    static func severity(of problem: ValueProblem) -> Severity? {
+        if header(problem) == .mayMisread { return .warning }
+        switch problem.kind {
+        case .notInEnumeration(_, _, _?, _, _) where header(problem) == .none: return .warning
+        case .negativeDuration, .doubleQuotedCondition, .outOfRange: return .warning
+        case .notInFormat(_, .color), .notInFormat(_, .analyticsLabel): return .warning
+        default: return nil
+        }
+    }
+
+    /// For the value of a web push header, RFC 8030 decides: a push service answers 400 to a `Topic` it cannot take
+    /// (§5.4); for `TTL` (§5.2) and `Urgency` (§5.3) it defines the values, not what a push service does with others.
+    enum HeaderRule { case none, rejects, mayMisread }
+
+    static func header(_ problem: ValueProblem) -> HeaderRule {
+        guard case .header = problem.path else { return .none }
+        if case .headerNotString = problem.kind { return .none }
+        if case .string(.webPushTopic) = problem.type { return .rejects }
+        return .mayMisread
+    }
+
     // MARK: Messages
 
     private static let rejection = "FCM rejects the message with INVALID_ARGUMENT"
 
-    /// The schema checker's sentence about a value of the wrong type or outside its values.
+    private static let rangeRisk =
+        "Google documents the interval, not what FCM or the device does with a value outside it"
+    private static let caseRisk =
+        "Google documents the enum names in upper case and not whether FCM takes another case (it takes lower-case android.priority and visibility, which firebase-admin for Java sends)"
+
+    /// What becomes of a wrong value: FCM's answer, or for a web push header RFC 8030's.
+    static func rejection(of problem: ValueProblem) -> String {
+        switch header(problem) {
+        case .none: return rejection
+        case .rejects: return "the push service rejects the request with 400 (RFC 8030 §5.4)"
+        case .mayMisread:
+            return
+                "a push service may reject the request or ignore the header (RFC 8030 defines the values, not what happens to others)"
+        }
+    }
+
+    /// The problem and what to write instead, which the help says alone.
     static func wrongValue(_ problem: ValueProblem) -> FindingText {
-        FindingText(problem.message, help: problem.help)
+        let text = words(problem)
+        return FindingText(text.message + "; " + (text.help ?? ""), help: text.help)
+    }
+
+    /// A value of the wrong type, enum value, format or range, or an object without a field it requires.
+    static func words(_ problem: ValueProblem) -> FindingText {
+        let (path, found, rejection) = (problem.path, problem.found, rejection(of: problem))
+        switch problem.kind {
+        case .missing(let names, let schema):
+            let list = names.joined(separator: ", ")
+            return FindingText(
+                "\(path) lacks \(list), which \(schema.name) requires; \(rejection)",
+                help: "add \(list) or remove \(path)")
+        case .enumNumberOutOfRange, .notInEnumeration: return enumeration(problem, rejection)
+        case .durationWithoutUnit, .negativeDuration, .notADuration, .durationOverMaximum, .durationAsNumber:
+            return duration(problem, rejection)
+        case .notInFormat, .topicWithPrefix, .invalidCondition, .doubleQuotedCondition:
+            return format(problem, rejection)
+        case .notATimestamp(let text):
+            return FindingText(
+                "\(path) is \(MessageText.json(text)), not an RFC 3339 timestamp; \(rejection)",
+                help: "write a UTC timestamp such as \"2026-11-29T10:00:00Z\"")
+        case .notInt32:
+            return FindingText(
+                "\(path) is \(found.described), not a 32-bit integer; \(rejection)", help: "write an integer such as 3")
+        case .outOfRange(_, let min, let max):
+            let bounds = bounds(min, max)
+            return FindingText(
+                "\(path) is \(found.raw) but is documented \(bounds); \(rangeRisk)", help: "write a number \(bounds)")
+        case .headerNotString:
+            let isScalar = found.kind == .number || found.kind == .bool
+            return FindingText(
+                "\(path) is \(found.described) but header values are strings, so \(rejection)",
+                help: isScalar ? "write \(MessageText.json(found.raw))" : "write the header value as a string")
+        case .wrongType, .notInteger, .integerInString, .flag, .notLiteral, .withoutNeeded:
+            return wrongType(problem, rejection)
+        }
+    }
+
+    static func wrongType(_ problem: ValueProblem, _ rejection: String) -> FindingText {
+        FindingText(
+            "\(problem.path) is \(problem.found.described) but must be \(problem.type.summary); \(rejection)",
+            help: "write " + (problem.found.literal(as: problem.type) ?? problem.type.summary))
+    }
+
+    static func bounds(_ min: Double?, _ max: Double?) -> String {
+        switch (min.map(ValueProblem.number), max.map(ValueProblem.number)) {
+        case (let lo?, let hi?): return "between \(lo) and \(hi)"
+        case (let lo?, nil): return "at least \(lo)"
+        case (nil, let hi?): return "at most \(hi)"
+        case (nil, nil): return "a number"
+        }
+    }
+
+    static func enumeration(_ problem: ValueProblem, _ rejection: String) -> FindingText {
+        let path = problem.path
+        switch problem.kind {
+        case .enumNumberOutOfRange(let index, let values):
+            return FindingText(
+                "\(path) is \(index), which is no value of the enumeration; \(rejection)",
+                help: "write one of \(list(values))")
+        case .notInEnumeration(let text, _, let match?, _, _) where header(problem) == .none:
+            return FindingText(
+                "\(path) is \(MessageText.json(text)), the enum name \(MessageText.json(match)) in another letter case: \(caseRisk); write \(MessageText.json(match))",
+                help: "write \(MessageText.json(match))")
+        case .notInEnumeration(let text, _, _, let match?, _):
+            return FindingText(
+                "\(path) is \(MessageText.json(text)) but enum values are exact and case-sensitive, so \(rejection)",
+                help: "write \(MessageText.json(match))")
+        case .notInEnumeration(let text, let values, _, _, let closest):
+            return FindingText(
+                "\(path) is \(MessageText.json(text)), which is not one of \(list(values)), so \(rejection)",
+                help: closest.map { "write \(MessageText.json($0))" } ?? "write one of \(list(values))")
+        default: return wrongType(problem, rejection)
+        }
+    }
+
+    static func list(_ values: [String]) -> String { values.map { MessageText.json($0) }.joined(separator: ", ") }
+
+    static func duration(_ problem: ValueProblem, _ rejection: String) -> FindingText {
+        let path = problem.path
+        switch problem.kind {
+        case .durationWithoutUnit(let text, _, _):
+            return FindingText(
+                "\(path) is \(MessageText.json(text)) without the unit: a Duration is a string of seconds ending in 's'; \(rejection)",
+                help: "write \"\(text)s\"")
+        case .negativeDuration(let text):
+            // A negative Duration decodes (google.protobuf.Duration is signed), but no field means a negative time:
+            // the admin SDKs refuse it (ADM-N, ADM-P, ADM-G check >= 0), and no Google source says what FCM does.
+            return FindingText(
+                "\(path) is \(MessageText.json(text)), a negative duration: firebase-admin refuses to send it, and Google documents no meaning for a negative time here",
+                help: "write a duration of 0 or more, such as \"0.5s\"")
+        case .durationOverMaximum(let text, let max):
+            return FindingText(
+                "\(path) is \(MessageText.json(text)), over the maximum of \(max) seconds (4 weeks); \(rejection)",
+                help: "write at most \"\(max)s\"")
+        case .durationAsNumber(let raw, let seconds, let max):
+            var message =
+                "\(path) is the number \(raw) but a Duration is a string of seconds ending in 's'; \(rejection)"
+            if let seconds, let max, seconds > max {
+                message += "; \(raw) seconds is also over the \(max)-second maximum (milliseconds? \(seconds / 1000)s)"
+            }
+            return FindingText(
+                message,
+                help: isWithin(seconds, max) ? "write \"\(raw)s\"" : "write the seconds as a string such as \"3600s\"")
+        case .notADuration(let text):
+            return FindingText(
+                "\(path) is \(MessageText.json(text)), not a Duration (seconds with up to 9 decimals and an 's', such as \"3600s\" or \"0.5s\"); \(rejection)",
+                help: "write the seconds as a string such as \"3600s\"")
+        default: return wrongType(problem, rejection)
+        }
+    }
+
+    static func format(_ problem: ValueProblem, _ rejection: String) -> FindingText {
+        let path = problem.path
+        switch problem.kind {
+        case .topicWithPrefix(let text, let name):
+            return FindingText(
+                "\(path) is \(MessageText.json(text)) but HTTP v1 takes the topic name without \"/topics/\"; \(rejection)",
+                help: "write \(MessageText.json(name))")
+        case .invalidCondition(let text, let reason):
+            return FindingText(
+                "\(path) \(MessageText.json(text)) is not a valid condition: \(reason); \(rejection)",
+                help:
+                    "write topics in single quotes joined by && and ||, such as \"'dogs' in topics || 'cats' in topics\" (at most 5 topics)"
+            )
+        case .doubleQuotedCondition(let text, let single):
+            // Google writes topic names in single quotes and documents no rejection of double ones; firebase-admin
+            // for Node passes the condition to FCM unchanged: a risk, not an error.
+            return FindingText(
+                "\(path) \(MessageText.json(text)) writes topic names in double quotes: Google documents conditions with single quotes only ('dogs' in topics) and says nothing of double ones; write \(MessageText.json(single))",
+                help: "write \(MessageText.json(single))")
+        case .notInFormat(let text, let format): return notInFormat(text, format, problem, rejection)
+        default: return wrongType(problem, rejection)
+        }
+    }
+
+    static func notInFormat(_ text: String, _ format: StringFormat, _ problem: ValueProblem, _ rejection: String)
+        -> FindingText
+    {
+        let (path, quoted) = (problem.path, MessageText.json(text))
+        switch format {
+        case .color:
+            // The format is documented (F-REF `AndroidNotification.color`) and the admin SDKs check it, but no Google
+            // source says FCM rejects another value; the Android client falls back to its default colour (FAND).
+            return FindingText(
+                "\(path) is \(quoted), not a colour in the documented form \"#rrggbb\": firebase-admin refuses it, and the Android client shows its default colour instead",
+                help: "write six hex digits after '#', such as \"#ff5722\"")
+        case .topic:
+            return FindingText(
+                "\(path) is \(quoted), not a topic name (letters, digits and - _ . ~ %); \(rejection)",
+                help: "write a topic name such as \"weekly-deals\"")
+        case .analyticsLabel:
+            // The label's documented pattern (F-REF `FcmOptions.analyticsLabel`); firebase-admin (Python) checks it,
+            // but no Google source says what FCM does with another label.
+            return FindingText(
+                "\(path) is \(quoted) but an analytics label is documented as 1 to 50 of the characters a-z A-Z 0-9 - _ . ~ %: firebase-admin refuses it, and FCM may reject the message or drop the label from its analytics",
+                help: "write a label such as \"order_shipped\"")
+        case .httpsURL:
+            let isHTTP = ASCIIText.hasPrefixIgnoringCase(text, "http://")
+            return FindingText(
+                "\(path) is \(quoted) but FCM requires an https URL here; \(rejection)",
+                help: isHTTP ? "write \"https://\(text.dropFirst(7))\"" : "write an absolute https:// URL")
+        case .nonNegativeInteger:
+            return FindingText(
+                "\(path) is \(quoted) but must be a non-negative integer number of seconds; \(rejection)",
+                help: "write seconds such as \"86400\"")
+        case .webPushTopic:
+            return FindingText(
+                "\(path) is \(quoted) but must be at most 32 characters of A-Z a-z 0-9 - _ (URL-safe base64); \(rejection)",
+                help: "write a short id such as \"order-48213\"")
+        // Formats of other tables than FCM's.
+        case .any, .condition, .expoPushToken, .soundName: return wrongType(problem, rejection)
+        }
     }
 
     static func bothAndroidConfigs(_ second: String, _ first: String) -> FindingText {
