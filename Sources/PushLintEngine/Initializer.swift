@@ -431,6 +431,8 @@ public struct Initializer: Sendable {
             add(payload.apns?.customKeys ?? [])
         case .expo:
             if let data = doc.memberObject(payload.body, "data") { add(doc.members(data)) }
+        case .sns:
+            break
         }
         return members
     }

@@ -143,6 +143,7 @@ extension APNs {
         switch headers.origin {
         case .fcm: return "apns.headers"
         case .config: return ".pushlint.json apns.headers"
+        case .sns: return "the SNS message attributes"
         case .envelope, .expo: return "headers"
         }
     }
