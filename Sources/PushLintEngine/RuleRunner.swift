@@ -46,7 +46,9 @@ struct RuleRunner: Sendable {
                 path: input.path, configRelativePath: input.relative, document: document, payload: payload,
                 isTemplate: input.isTemplate, settings: input.settings, isLogLine: input.isLogLine)
         }
-        return (clock.findings(of: payloadRules, slots: payloadSlots, &sums) { $0.check(context) }, context)
+        var findings = clock.findings(of: payloadRules, slots: payloadSlots, &sums) { $0.check(context) }
+        if ref.kind == .sns { findings += checkEnclosed(context, &sums) }
+        return (findings, context)
     }
 
     /// Checks a run of a file's consecutive payloads on one worker: their findings, summaries and largest size.

@@ -135,6 +135,7 @@ extension APNs {
         if case .config(let glob) = headers.origin {
             return " (set in .pushlint.json apns.headers for \(MessageText.single(glob)))"
         }
+        if headers.origin == .sns { return " (set by the SNS message attributes)" }
         return ""
     }
 

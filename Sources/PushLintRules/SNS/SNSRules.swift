@@ -1,0 +1,10 @@
+import PushLintModel
+
+enum SNSRules {
+    static let all: [any Rule] = [
+        SNSValueNotString(),
+        SNSUnknownKey(),
+        SNSInnerJSON(),
+        SNSDefaultMissing(),
+    ]
+}
