@@ -8,7 +8,7 @@ import PushLintRules
 /// pointer to the value's pointer followed by the pointer inside the value (`/APNS/aps/alert`, docs/sns.md).
 extension RuleRunner {
     /// The findings of the payload rules on the platform payloads of `envelope`, located in the file.
-    func checkEnclosed(_ envelope: PayloadContext, _ sums: inout RuleClock) -> [Diagnostic] {
+    func checkEnclosed(_ envelope: PayloadContext, _ input: PayloadInput, _ sums: inout RuleClock) -> [Diagnostic] {
         guard let sns = envelope.payload.sns else { return [] }
         var findings: [Diagnostic] = []
         for part in sns.parts {
@@ -19,7 +19,7 @@ extension RuleRunner {
             let payload = clock.measure(RuleTimingCollector.modelSlot, &sums) {
                 PayloadBuilder.buildSNSInner(
                     inner, platform: platform,
-                    apnsHeaders: sns.apnsHeaders(for: inner, body: inner.root))
+                    apnsHeaders: sns.apnsHeaders(for: inner, body: inner.root, sidecar: input.snsAttributes))
             }
             guard let payload else { continue }
             let context = PayloadContext(

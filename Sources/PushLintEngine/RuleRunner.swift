@@ -58,7 +58,7 @@ struct RuleRunner: Sendable {
             return (clock.findings(of: payloadRules, slots: payloadSlots, &sums) { $0.check(context) }, context)
         }
         let findings = clock.findings(of: envelopeRules, slots: envelopeSlots, &sums) { $0.check(context) }
-        return (findings + checkEnclosed(context, &sums), context)
+        return (findings + checkEnclosed(context, input, &sums), context)
     }
 
     /// Checks a run of a file's consecutive payloads on one worker: their findings, summaries and largest size.
@@ -99,6 +99,8 @@ struct PayloadInput: Sendable {
     var isLogLine: Bool
     /// The APNs headers the config gives the file's payloads.
     var headers: (glob: String, headers: [(String, String)])?
+    /// The message attributes of the file's SNS messages, from its sidecar (`NAME.attributes.json`, docs/sns.md).
+    var snsAttributes: [(name: String, value: String)]?
 }
 
 /// What a run of a batch's consecutive messages found, gathered on its worker.

@@ -144,9 +144,28 @@ public struct SNSEnvelope: Sendable {
         ("AWS.SNS.MOBILE.APNS.TOPIC", "apns-topic"), ("AWS.SNS.MOBILE.APNS.COLLAPSE_ID", "apns-collapse-id"),
     ]
 
-    /// The APNs headers the attributes set; nil when no attribute is given (the headers are unknown).
-    public func apnsHeaders(for payload: JSONDocument, body: NodeID) -> [APNsHeader]? {
-        guard attributesNode != nil else { return nil }
+    /// The name of the sidecar file that holds a message's attributes: `shipped.json` -> `shipped.attributes.json`.
+    public static func attributesSidecar(of path: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[slash...].lastIndex(of: "."), dot > slash else { return path + ".attributes.json" }
+        return String(path[..<dot]) + ".attributes.json"
+    }
+
+    /// The message attributes of a sidecar file's bytes (the same object as `attributes`); nil when they are no
+    /// JSON object.
+    public static func attributes(sidecar bytes: [UInt8]) -> [(name: String, value: String)]? {
+        guard let doc = JSONParser.parse(bytes, options: JSONParseOptions(mode: .jsonc)).document,
+            doc.kind(doc.root) == .object
+        else { return nil }
+        return attributes(doc, doc.root)
+    }
+
+    /// The APNs headers the attributes set (the `attributes` key, else the sidecar's); nil when there are none
+    /// (the headers are unknown).
+    public func apnsHeaders(for payload: JSONDocument, body: NodeID, sidecar: [(name: String, value: String)]? = nil)
+        -> [APNsHeader]?
+    {
+        guard let attributes = attributesNode != nil ? attributes : sidecar else { return nil }
         var headers: [APNsHeader] = []
         for (attribute, header) in Self.apnsHeaderAttributes {
             if let value = attributes.last(where: { $0.name == attribute })?.value {

@@ -93,6 +93,26 @@ import Testing
         #expect(try Self.lint(#"{"APNS": "{\"aps\":{\"content-available\":1}}"}"#).isEmpty)
     }
 
+    @Test func sidecarAttributesSetTheAPNsHeaders() throws {
+        let folder = TempDirectory()
+        _ = folder.write("silent.attributes.json", #"{"AWS.SNS.MOBILE.APNS.PRIORITY": "10"}"#)
+        let silent = #"{"APNS": "{\"aps\":{\"content-available\":1}}"}"#
+        let found = try Self.lint(silent, fileName: folder.path + "/silent.json")
+        #expect(found.map(\.ruleId) == ["apns-background-headers"], "\(found.map(\.message))")
+        // The `attributes` key beside the envelope wins over the sidecar.
+        let beside =
+            #"{"APNS": "{\"aps\":{\"content-available\":1}}", "attributes": {"AWS.SNS.MOBILE.APNS.PRIORITY": "5"}}"#
+        #expect(try Self.lint(beside, fileName: folder.path + "/silent.json").isEmpty)
+    }
+
+    @Test(arguments: [
+        ("push/shipped.json", "push/shipped.attributes.json"), ("a.b/msg", "a.b/msg.attributes.json"),
+        ("/x/.hidden", "/x/.hidden.attributes.json"), ("m.json.tmpl", "m.json.attributes.json"),
+    ])
+    func sidecarName(_ path: String, _ expected: String) {
+        #expect(SNSEnvelope.attributesSidecar(of: path) == expected)
+    }
+
     @Test func objectValueIsFixedIntoTheStringSNSWants() throws {
         let before = #"{"default": "x", "APNS": {"aps": {"alert": "Hi"}}}"#
         let fixed = try ExampleLinter.applyFixes(of: "sns-value-not-string", RuleExample(before))
