@@ -11,17 +11,10 @@ extension RuleRunner {
     func checkEnclosed(_ envelope: PayloadContext, _ input: PayloadInput, _ sums: inout RuleClock) -> [Diagnostic] {
         guard let sns = envelope.payload.sns else { return [] }
         var findings: [Diagnostic] = []
-        for part in sns.parts {
-            // SNS ignores a key that is not exactly a platform key (`sns-unknown-key` says so): nothing is sent.
-            guard let platform = part.platform, let decoded = part.decoded, let inner = part.parse?.document else {
-                continue
-            }
-            let payload = clock.measure(RuleTimingCollector.modelSlot, &sums) {
-                PayloadBuilder.buildSNSInner(
-                    inner, platform: platform,
-                    apnsHeaders: sns.apnsHeaders(for: inner, body: inner.root, sidecar: input.snsAttributes))
-            }
-            guard let payload else { continue }
+        let enclosed = clock.measure(RuleTimingCollector.modelSlot, &sums) {
+            sns.platformPayloads(sidecar: input.snsAttributes)
+        }
+        for (part, decoded, inner, payload) in enclosed {
             let context = PayloadContext(
                 path: envelope.path, configRelativePath: envelope.configRelativePath, document: inner,
                 payload: payload, isTemplate: envelope.isTemplate, settings: envelope.settings,

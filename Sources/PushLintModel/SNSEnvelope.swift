@@ -144,6 +144,21 @@ public struct SNSEnvelope: Sendable {
         ("AWS.SNS.MOBILE.APNS.TOPIC", "apns-topic"), ("AWS.SNS.MOBILE.APNS.COLLAPSE_ID", "apns-collapse-id"),
     ]
 
+    /// The payloads SNS sends on: for each exact platform key whose string parses as an APNs or FCM payload, that
+    /// payload in the document parsed from the unescaped string. A key SNS ignores (`gcm`) sends nothing.
+    public func platformPayloads(sidecar: [(name: String, value: String)]? = nil) -> [(
+        part: Part, decoded: DecodedJSONString, document: JSONDocument, payload: Payload
+    )] {
+        parts.compactMap { part in
+            guard let platform = part.platform, let decoded = part.decoded, let inner = part.parse?.document,
+                let payload = PayloadBuilder.buildSNSInner(
+                    inner, platform: platform,
+                    apnsHeaders: apnsHeaders(for: inner, body: inner.root, sidecar: sidecar))
+            else { return nil }
+            return (part, decoded, inner, payload)
+        }
+    }
+
     /// The name of the sidecar file that holds a message's attributes: `shipped.json` -> `shipped.attributes.json`.
     public static func attributesSidecar(of path: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
