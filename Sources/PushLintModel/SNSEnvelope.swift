@@ -113,9 +113,13 @@ public struct SNSEnvelope: Sendable {
     }
 
     /// Inner payloads are strict JSON (SNS parses them: "Failure to parse or validate any key or value in the
-    /// message will cause the Publish call to return an error"), as deep as the file may be.
+    /// message will cause the Publish call to return an error"), as deep as the file may be; in a template their
+    /// placeholders are read as the file's.
     static func innerParseOptions(_ doc: JSONDocument) -> JSONParseOptions {
-        JSONParseOptions(mode: .strict, maxDepth: 512, maxBytes: JSONNode.maxOffset - 1, recoversTrailingCommas: false)
+        var mode = JSONParseOptions.Mode.strict
+        if case .template = doc.mode { mode = doc.mode }
+        return JSONParseOptions(
+            mode: mode, maxDepth: 512, maxBytes: JSONNode.maxOffset - 1, recoversTrailingCommas: false)
     }
 
     /// Message attributes as `{"NAME": "value"}` or as the Publish API writes them,

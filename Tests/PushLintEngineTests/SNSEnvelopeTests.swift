@@ -69,6 +69,15 @@ import Testing
         #expect(sound.fix == nil)
     }
 
+    /// In a template the platform strings hold placeholders too, in strings and in value position.
+    @Test func templatePlaceholdersInsideTheStrings() throws {
+        let source =
+            #"{"default": "{{name}}", "APNS": "{\"aps\":{\"alert\":\"Hi {{name}}\",\"badge\":{{count}},\"sound\":\"x.mp3\"}}"}"#
+        let found = try Self.lint(source, fileName: "shipped.json.tmpl")
+        #expect(found.map(\.ruleId) == ["apns-sound-format"], "\(found.map(\.message))")
+        #expect(found.first.map { Self.text(source, $0.span) } == #"\"x.mp3\""#)
+    }
+
     @Test func legacyFCMInsideGCMIsNotTheLegacyAPI() throws {
         let found = try Self.lint(#"{"GCM": "{\"notification\": {\"title\": \"Hi\"}, \"time_to_live\": 60}"}"#)
         #expect(!found.contains { $0.ruleId == "fcm-legacy-format" }, "\(found.map(\.ruleId))")
