@@ -221,30 +221,68 @@ public struct SNSEnvelope: Sendable {
         var foreign = false
         doc.forEachMember(node) { member in
             guard !foreign else { return }
-            let value = member.value
-            let isString = doc.kind(value) == .string
-            let fits = doc.withStringBytes(member.key) { key -> Bool in
-                if let platform = SNSPlatform(rawValue: String(decoding: key, as: UTF8.self)) {
-                    if doc.kind(value) == .object || doc.kind(value) == .array {
-                        evidence = true
-                    } else if isString, startsLikeBody(doc, value, platform.body) {
-                        evidence = true
-                    }
-                    return true
+            switch doc.withStringBytes(member.key, keyClass) {
+            case .foreign:
+                foreign = true
+            case .platform(let platform):
+                let kind = doc.kind(member.value)
+                if kind == .object || kind == .array {
+                    evidence = true
+                } else if kind == .string, startsLikeBody(doc, member.value, platform.body) {
+                    evidence = true
                 }
-                let name = String(decoding: key, as: UTF8.self)
-                if name == "default" || name == attributesKey || protocolKeys.contains(name) { return true }
-                if SNSPlatform.meant(by: name) != nil {
-                    if isString, holdsPushPayload(doc, value) { evidence = true }
-                    return isString || doc.kind(value) == .object
-                }
-                // An unknown key of SNS's form (`APNS_PLATFORM`): upper case, a string value.
-                return isString && !key.isEmpty
-                    && key.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+            case .meant:
+                let isString = doc.kind(member.value) == .string
+                if isString, holdsPushPayload(doc, member.value) { evidence = true }
+                if !isString && doc.kind(member.value) != .object { foreign = true }
+            case .other:
+                break
+            case .upperCase:
+                if doc.kind(member.value) != .string { foreign = true }
             }
-            if !fits { foreign = true }
         }
         return evidence && !foreign
+    }
+
+    /// What a key of an object says about it being an SNS message.
+    enum KeyClass {
+        /// An exact platform key.
+        case platform(SNSPlatform)
+        /// A platform key in another case, or `FCM`.
+        case meant
+        /// `default`, `attributes`, another protocol's key.
+        case other
+        /// Another name of SNS's form (`APNS_PLATFORM`).
+        case upperCase
+        /// A key SNS messages do not have: every ordinary payload's first key.
+        case foreign
+    }
+
+    /// Every key an SNS message may have in lower case (platform keys in any case, `fcm`), with its class.
+    static let lowerCaseKeys: [(name: String, isPlatform: Bool)] =
+        SNSPlatform.allCases.map { ($0.rawValue.lowercased(), true) } + [("fcm", true)]
+        + (["default", attributesKey] + protocolKeys.sorted()).map { ($0, false) }
+    static let lowerCaseTable = NameTable(lowerCaseKeys.map(\.name))
+
+    /// The class of a key, from its bytes: no string is made for a key that is no SNS key.
+    static func keyClass(_ key: UnsafeBufferPointer<UInt8>) -> KeyClass {
+        guard !key.isEmpty else { return .foreign }
+        let isUpperCaseName = key.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+        guard key.count <= 32 else { return isUpperCaseName ? .upperCase : .foreign }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count) { lower in
+            for (index, byte) in key.enumerated() {
+                lower[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            guard let position = lowerCaseTable.position(of: UnsafeBufferPointer(lower)) else {
+                return isUpperCaseName ? .upperCase : .foreign
+            }
+            guard lowerCaseKeys[position].isPlatform else {
+                // `default` and the protocol keys are matched as written.
+                return key.elementsEqual(lowerCaseKeys[position].name.utf8) ? .other : .foreign
+            }
+            if let platform = SNSPlatform(rawValue: String(decoding: key, as: UTF8.self)) { return .platform(platform) }
+            return .meant
+        }
     }
 
     /// A string value that opens like the platform's body: `{` for JSON, `<` for XML; anything for raw text.

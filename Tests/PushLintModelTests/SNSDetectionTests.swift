@@ -19,6 +19,7 @@ import Testing
         #"{"FCM": "{\"data\": {\"message\": \"Hi\"}}"}"#,
         #"{"APNS_PLATFORM": "{\"aps\": {}}", "APNS": "{\"aps\": {\"alert\": \"Hi\"}}"}"#,
         #"{"WNS": "<toast><visual></visual></toast>", "attributes": {}}"#,
+        #"{"default": "Hi", "email-json": "{}", "sqs": "x", "GCM": "{\"data\": {}}"}"#,
     ])
     func envelopesAreSNS(_ text: String) {
         #expect(kind(text) == .sns, "\(text)")
