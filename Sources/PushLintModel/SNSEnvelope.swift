@@ -149,12 +149,17 @@ public struct SNSEnvelope: Sendable {
     ]
 
     /// The payloads SNS sends on: for each exact platform key whose string parses as an APNs or FCM payload, that
-    /// payload in the document parsed from the unescaped string. A key SNS ignores (`gcm`) sends nothing.
+    /// payload in the document parsed from the unescaped string. A key SNS ignores (`gcm`) sends nothing; of a key
+    /// written twice (which SNS rejects, `json-duplicate-key`) the last is linted, as `member` reads it.
     public func platformPayloads(sidecar: [(name: String, value: String)]? = nil) -> [(
         part: Part, decoded: DecodedJSONString, document: JSONDocument, payload: Payload
     )] {
-        parts.compactMap { part in
-            guard let platform = part.platform, let decoded = part.decoded, let inner = part.parse?.document,
+        var last: [SNSPlatform: Int] = [:]
+        for (index, part) in parts.enumerated() { if let platform = part.platform { last[platform] = index } }
+        return parts.indices.compactMap { index in
+            let part = parts[index]
+            guard let platform = part.platform, last[platform] == index, let decoded = part.decoded,
+                let inner = part.parse?.document,
                 let payload = PayloadBuilder.buildSNSInner(
                     inner, platform: platform,
                     apnsHeaders: apnsHeaders(for: inner, body: inner.root, sidecar: sidecar))

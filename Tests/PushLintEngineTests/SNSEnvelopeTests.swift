@@ -172,6 +172,15 @@ import Testing
         #expect(found.contains { $0.ruleId == "sns-inner-json" }, "\(found.map(\.ruleId))")
     }
 
+    @Test func tenThousandCopiesOfOnePlatformKey() throws {
+        let member = #""APNS": "{\"aps\":{\"alert\":\"Hi\",\"sound\":\"x.mp3\"}}""#
+        let members = Array(repeating: member, count: 10_000).joined(separator: ",")
+        let found = try Self.lint("{\"default\": \"x\", " + members + "}")
+        #expect(found.filter { $0.ruleId == "json-duplicate-key" }.count == 9_999)
+        // The payload SNS would read (the last) is linted once, not 10 000 times.
+        #expect(found.filter { $0.ruleId == "apns-sound-format" }.count == 1)
+    }
+
     @Test func tenThousandPlatformKeys() throws {
         let members = (0..<10_000).map { #""APNS_\#($0)": "{\"aps\":{}}""# }.joined(separator: ",")
         let found = try Self.lint(#"{"default": "x", "APNS": "{\"aps\":{\"alert\":\"Hi\"}}", \#(members)}"#)
