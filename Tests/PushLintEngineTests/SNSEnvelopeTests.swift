@@ -1,6 +1,7 @@
 import Foundation
 import PushLintJSON
 import PushLintModel
+import PushLintRules
 import TestSupport
 import Testing
 
@@ -120,6 +121,26 @@ import Testing
     ])
     func sidecarName(_ path: String, _ expected: String) {
         #expect(SNSEnvelope.attributesSidecar(of: path) == expected)
+    }
+
+    /// Project rules see what the platforms receive: the summary of an SNS message is its payloads' together.
+    @Test func summaryJoinsThePlatformPayloads() throws {
+        let source = #"""
+            {"default": "x", "APNS": "{\"aps\":{\"alert\":\"Hi\",\"interruption-level\":\"time-sensitive\"},\"type\":\"order_shipped\",\"order_id\":\"1\"}",
+             "GCM": "{\"fcmV1Message\":{\"message\":{\"android\":{\"priority\":\"HIGH\"},\"data\":{\"type\":\"order_shipped\",\"cursor\":\"c\"}}}}"}
+            """#
+        let doc = try #require(JSONParser.parse(source).document)
+        let contract = try Contract.read(
+            path: "c.json", bytes: Array(#"{"events": {"order.shipped": {"match": {"type": "order_shipped"}}}}"#.utf8))
+        let context = PayloadContext(
+            path: "m.json", document: doc, payload: PayloadBuilder.build(doc, node: doc.root, kind: .sns),
+            isTemplate: false, settings: LintSettings(contract: contract))
+        let summary = PayloadSummarizer.summarize(context)
+        #expect(summary.kind == .sns)
+        #expect(summary.event == "order.shipped")
+        #expect(summary.views.contains(.apns) && summary.views.contains(.android))
+        #expect(summary.highPriority.contains(.apns) && summary.highPriority.contains(.android))
+        #expect(Set(summary.fieldsByPlatform.values.joined()) == ["type", "order_id", "cursor"])
     }
 
     @Test func objectValueIsFixedIntoTheStringSNSWants() throws {
