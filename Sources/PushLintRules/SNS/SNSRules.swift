@@ -6,5 +6,6 @@ enum SNSRules {
         SNSUnknownKey(),
         SNSInnerJSON(),
         SNSDefaultMissing(),
+        SNSAttributeTTL(),
     ]
 }
