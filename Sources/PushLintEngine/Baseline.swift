@@ -91,8 +91,8 @@ public struct Baseline: Sendable, Equatable {
     /// Sorted, stable JSON: one entry per line so that a shrinking baseline gives a readable diff.
     public func render() -> String {
         let entries = counts.keys.sorted().map { key -> String in
-            "    {\"path\": \(JSONDocument.quoted(key.path)), \"rule\": \(JSONDocument.quoted(key.ruleId)), "
-                + "\"pointer\": \(JSONDocument.quoted(key.pointer)), \"count\": \(counts[key] ?? 0)}"
+            "    {\"path\": \(JSONDocument.displayQuoted(key.path)), \"rule\": \(JSONDocument.displayQuoted(key.ruleId)), "
+                + "\"pointer\": \(JSONDocument.displayQuoted(key.pointer)), \"count\": \(counts[key] ?? 0)}"
         }
         let body = entries.isEmpty ? "[]" : "[\n" + entries.joined(separator: ",\n") + "\n  ]"
         return "{\n  \"version\": \(Self.version),\n  \"tool\": \"pushlint\",\n  \"entries\": \(body)\n}\n"

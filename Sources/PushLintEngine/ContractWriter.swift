@@ -563,14 +563,14 @@ public enum ContractWriter {
         func render(_ value: Value, indent: String, multiline: Bool, padded: Bool = false) -> String {
             switch value {
             case .string(let text):
-                return JSONDocument.quoted(text)
+                return JSONDocument.displayQuoted(text)
             case .literal(let text):
                 return text
             case .inlineArray(let items):
                 return "[" + items.map { render($0, indent: indent, multiline: false) }.joined(separator: ", ") + "]"
             case .inlineObject(let members):
                 let inner = members.map {
-                    JSONDocument.quoted($0.0) + ": " + render($0.1, indent: indent, multiline: false)
+                    JSONDocument.displayQuoted($0.0) + ": " + render($0.1, indent: indent, multiline: false)
                 }
                 .joined(separator: ", ")
                 return padded ? "{ " + inner + " }" : "{" + inner + "}"
@@ -587,7 +587,7 @@ public enum ContractWriter {
                 let deeper = indent + step
                 return "{"
                     + members.map {
-                        newline + deeper + JSONDocument.quoted($0.0) + ": "
+                        newline + deeper + JSONDocument.displayQuoted($0.0) + ": "
                             + render($0.1, indent: deeper, multiline: true)
                     }.joined(separator: ",") + newline + indent + "}"
             }
@@ -596,7 +596,7 @@ public enum ContractWriter {
         func render(_ item: Item, indent: String, multiline: Bool, padded: Bool) -> String {
             switch item {
             case .member(let key, let value):
-                return JSONDocument.quoted(key) + ": "
+                return JSONDocument.displayQuoted(key) + ": "
                     + render(value, indent: indent, multiline: multiline, padded: padded)
             case .element(let value):
                 return render(value, indent: indent, multiline: multiline, padded: padded)

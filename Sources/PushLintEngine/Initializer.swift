@@ -70,7 +70,7 @@ public struct Initializer: Sendable {
             config.document.kind(config.document.root) == .object,
             config.document.member(config.document.root, "contract") == nil
         else { return nil }
-        let line = Array("\"contract\": \(JSONDocument.quoted(Self.contractFileName)),".utf8)
+        let line = Array("\"contract\": \(JSONDocument.displayQuoted(Self.contractFileName)),".utf8)
         var updated: [UInt8]
         let commented = Array("// ".utf8) + line
         if let start = bytes.withUnsafeBufferPointer({ ASCIIText.firstIndex(of: commented, in: $0) }) {
@@ -110,7 +110,7 @@ public struct Initializer: Sendable {
         let include = Config.defaultInclude.map { "\"\($0)\"" }.joined(separator: ", ")
         let contractLine =
             contract.map {
-                "  // The app's contract: channels, categories, events and their fields.\n  \"contract\": \(JSONDocument.quoted($0)),\n"
+                "  // The app's contract: channels, categories, events and their fields.\n  \"contract\": \(JSONDocument.displayQuoted($0)),\n"
             }
             ?? "  // The app's contract (channels, categories, events); `pushlint init --contract` writes a starter.\n  // \"contract\": \"push-contract.json\",\n"
         return """
@@ -235,7 +235,7 @@ public struct Initializer: Sendable {
         var sections: [String] = []
         var ios: [String] = []
         if observed.bundleIds.count == 1, let id = observed.bundleIds.first {
-            ios.append("    \"bundleId\": \(JSONDocument.quoted(id))")
+            ios.append("    \"bundleId\": \(JSONDocument.displayQuoted(id))")
         }
         if !observed.categories.isEmpty { ios.append("    \"categories\": \(list(observed.categories))") }
         if !observed.entitlements.isEmpty { ios.append("    \"entitlements\": \(list(observed.entitlements))") }
@@ -246,7 +246,7 @@ public struct Initializer: Sendable {
                     + "  // app's default channel). List them as \"android\": {\"defaultChannel\": ..., \"channels\": [...]}.\n"
                     + "  \"android\": {}")
         } else if !observed.channels.isEmpty {
-            let channels = sorted(observed.channels).map { "      { \"id\": \(JSONDocument.quoted($0)) }" }
+            let channels = sorted(observed.channels).map { "      { \"id\": \(JSONDocument.displayQuoted($0)) }" }
             sections.append(
                 "  \"android\": {\n    \"channels\": [\n" + channels.joined(separator: ",\n") + "\n    ]\n  }")
         }
@@ -258,10 +258,11 @@ public struct Initializer: Sendable {
             if !info.files.isEmpty { parts.append("      \"files\": \(list(info.files))") }
             if let match = info.match {
                 parts.append(
-                    "      \"match\": { \(JSONDocument.quoted(match.key)): \(JSONDocument.quoted(match.value)) }")
+                    "      \"match\": { \(JSONDocument.displayQuoted(match.key)): \(JSONDocument.displayQuoted(match.value)) }"
+                )
             }
             if info.channels.count == 1, let channel = info.channels.first {
-                parts.append("      \"channel\": \(JSONDocument.quoted(channel))")
+                parts.append("      \"channel\": \(JSONDocument.displayQuoted(channel))")
             }
             if !info.fields.isEmpty {
                 let fields = sorted(Set(info.fields.keys)).compactMap { field -> String? in
@@ -271,12 +272,12 @@ public struct Initializer: Sendable {
                     if seen.types.count == 1, !seen.unknownType, let type = seen.types.first {
                         spec.append("\"type\": \"\(type)\"")
                     }
-                    return "        \(JSONDocument.quoted(field)): { " + spec.joined(separator: ", ")
+                    return "        \(JSONDocument.displayQuoted(field)): { " + spec.joined(separator: ", ")
                         + (spec.isEmpty ? "}" : " }")
                 }
                 parts.append("      \"fields\": {\n" + fields.joined(separator: ",\n") + "\n      }")
             }
-            events.append("    \(JSONDocument.quoted(name)): {\n" + parts.joined(separator: ",\n") + "\n    }")
+            events.append("    \(JSONDocument.displayQuoted(name)): {\n" + parts.joined(separator: ",\n") + "\n    }")
         }
         sections.append(
             events.isEmpty ? "  \"events\": {}" : "  \"events\": {\n" + events.joined(separator: ",\n") + "\n  }")
@@ -288,7 +289,7 @@ public struct Initializer: Sendable {
     func sorted(_ set: Set<String>) -> [String] { set.sorted(by: ASCIIText.precedesInUTF8) }
 
     func list(_ set: Set<String>) -> String {
-        "[" + sorted(set).map { JSONDocument.quoted($0) }.joined(separator: ", ") + "]"
+        "[" + sorted(set).map { JSONDocument.displayQuoted($0) }.joined(separator: ", ") + "]"
     }
 
     /// Custom data keys whose string value names the message's event, in the order they are asked.

@@ -211,6 +211,34 @@ extension JSONDocument {
         writeString(Array(text.utf8), to: &out)
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// `text` as a JSON string literal that a terminal shows as written: besides the mandatory escapes, DEL, the
+    /// C1 controls (U+009B starts a control sequence on some terminals) and the bidirectional controls (which
+    /// reorder what a reader sees) are `\u` escapes. A JSON reader gets the same value. For files pushlint writes
+    /// from a repository's sources, which are also shown as a diff.
+    public static func displayQuoted(_ text: String) -> String {
+        let literal = quoted(text)
+        // C1 controls start with 0xC2 in UTF-8 and the bidirectional controls with 0xE2: most text has neither.
+        guard literal.utf8.contains(where: { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }),
+            literal.unicodeScalars.contains(where: isHiddenControl)
+        else { return literal }
+        var out = ""
+        for scalar in literal.unicodeScalars {
+            guard isHiddenControl(scalar) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            let digits = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+        }
+        return out
+    }
+
+    /// DEL, a C1 control or a bidirectional control: characters a terminal acts on or hides rather than shows.
+    static func isHiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+    }
 }
 
 /// Where escaped JSON text is written: a byte array, or a report's buffer.

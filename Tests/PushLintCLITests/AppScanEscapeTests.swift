@@ -9,7 +9,7 @@ import Testing
         let folder = TempDirectory()
         folder.write(
             "app/Ch.kt",
-            "fun f() { NotificationChannel(\"x\\u001b[2J\\u001b[31mPWNED\\u001b[0m\u{202E}\", \"n\", NotificationManager.IMPORTANCE_HIGH) }\n"
+            "fun f() { NotificationChannel(\"x\\u001b[2J\\u001b[31mPWNED\\u001b[0m\u{202E}\u{9B}\", \"n\", NotificationManager.IMPORTANCE_HIGH) }\n"
         )
         folder.write("push-contract.json", #"{"android": {"channels": []}}"#)
         let scan = InProcess.pushlint(["app", "scan", "app"], cwd: folder.path)
@@ -18,9 +18,21 @@ import Testing
             let result = InProcess.pushlint(["app", "scan", "app"] + arguments, cwd: folder.path)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(
-                result.stdout.contains("added 'x\\u{1b}[2J\\u{1b}[31mPWNED\\u{1b}[0m\\u{202e}'"), "\(result.stdout)")
-            // (The diff shows the contract's JSON, where the writer escapes control characters as \u001b.)
-            #expect(!result.stdout.unicodeScalars.contains { $0 == "\u{1B}" }, "\(result.stdout)")
+                result.stdout.contains("added 'x\\u{1b}[2J\\u{1b}[31mPWNED\\u{1b}[0m\\u{202e}\\u{9b}'"),
+                "\(result.stdout)")
+            // The diff shows the contract's JSON, where the writer escapes every control character a terminal acts
+            // on or hides (ESC as \u001b, the right-to-left override as \u202e).
+            #expect(!result.stdout.unicodeScalars.contains { isHiddenControl($0) }, "\(result.stdout)")
         }
+        let written = folder.read("push-contract.json") ?? ""
+        #expect(written.contains(#"x\u001b[2J\u001b[31mPWNED\u001b[0m\u202e\u009b"#), "\(written)")
+        #expect(!written.unicodeScalars.contains { isHiddenControl($0) }, "\(written)")
+    }
+
+    /// C0 controls, DEL, C1 controls and the bidirectional controls.
+    func isHiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 && v != 0x0A || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v)
+            || (0x2066...0x2069).contains(v)
     }
 }
