@@ -17,6 +17,8 @@
 #             answers a request after them
 #   app       the bytes as each kind of app source: Kotlin, Java, Swift, Objective-C, JS/TS, Dart, AndroidManifest,
 #             strings.xml, Info.plist, entitlements, app.json, app.config.js
+#   sns       the bytes as an AWS SNS envelope, written raw inside its platform strings (their escapes) and escaped
+#             as one (the inner JSON), and every string decoded with its source map
 # Each input must finish within -timeout (10 s): a hang is reported as a crash.
 #
 # Examples: scripts/fuzz.sh 300 1 lsp       scripts/fuzz.sh 600 2 jsonl
@@ -29,8 +31,8 @@ seconds="${1:?usage: scripts/fuzz.sh SECONDS [JOBS] [MODE]}"
 jobs="${2:-1}"
 mode="${3:-${PUSHLINT_FUZZ_MODE:-all}}"
 case "$mode" in
-  all | contract | template | jsonl | lsp | app) ;;
-  *) echo "scripts/fuzz.sh: MODE is one of all, contract, template, jsonl, lsp, app (not '$mode')" >&2; exit 2 ;;
+  all | contract | template | jsonl | lsp | app | sns) ;;
+  *) echo "scripts/fuzz.sh: MODE is one of all, contract, template, jsonl, lsp, app, sns (not '$mode')" >&2; exit 2 ;;
 esac
 # ld.gold crashes on ASan-instrumented Swift objects; lld from the toolchain links them.
 swift build -c release --product pushlint-fuzz --build-path .build-fuzz \
@@ -51,6 +53,7 @@ case "$mode" in
   template) seeds=(testdata/fuzz/template testdata/examples/push/templates) ;;
   jsonl) seeds=(testdata/fuzz/jsonl testdata/examples/sent) ;;
   app) seeds=(testdata/fuzz/app testdata/apps) ;;
+  sns) seeds=(testdata/fuzz/sns testdata/sns) ;;
   *) seeds=("testdata/fuzz/$mode") ;;
 esac
 # Directories only: libFuzzer reads the files directly inside each.

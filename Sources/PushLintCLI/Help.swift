@@ -126,11 +126,12 @@ enum Help {
     static let schema = """
         OVERVIEW: Write a JSON Schema (draft 2020-12) for editors, generated from the tables the rules read.
 
-        USAGE: pushlint schema apns|fcm|expo|config|contract
+        USAGE: pushlint schema apns|fcm|expo|sns|config|contract
 
-        apns, fcm and expo describe payloads; config describes .pushlint.json (with every rule id and each rule's
-        options), contract the contract file. The same files are committed under schemas/ (apns.schema.json,
-        fcm.schema.json, expo.schema.json, pushlint.schema.json, push-contract.schema.json).
+        apns, fcm and expo describe payloads, sns an AWS SNS message (MessageStructure json); config describes
+        .pushlint.json (with every rule id and each rule's options), contract the contract file. The same files are
+        committed under schemas/ (apns.schema.json, fcm.schema.json, expo.schema.json, sns.schema.json,
+        pushlint.schema.json, push-contract.schema.json).
 
         """
 

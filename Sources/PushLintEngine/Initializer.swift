@@ -321,7 +321,16 @@ public struct Initializer: Sendable {
                 if dialect != nil { observed.insert(file: relative, stem: stem) }
                 continue
             }
-            for payload in payloads { observe(payload, in: doc, file: relative, stem: stem, into: &observed) }
+            for payload in payloads {
+                guard let sns = payload.sns else {
+                    observe(payload, in: doc, file: relative, stem: stem, into: &observed)
+                    continue
+                }
+                // An SNS message's platform payloads are what the app receives: the contract learns from them.
+                for enclosed in sns.platformPayloads() {
+                    observe(enclosed.payload, in: enclosed.document, file: relative, stem: stem, into: &observed)
+                }
+            }
         }
         return observed
     }
@@ -432,6 +441,8 @@ public struct Initializer: Sendable {
             add(payload.apns?.customKeys ?? [])
         case .expo:
             if let data = doc.memberObject(payload.body, "data") { add(doc.members(data)) }
+        case .sns:
+            break
         }
         return members
     }

@@ -11,13 +11,21 @@ struct RuleRunner: Sendable {
     /// Each rule's slot in the clock's sums.
     let fileSlots: [Int]
     let payloadSlots: [Int]
+    /// The payload rules that check an envelope itself (an SNS message): its own family's and the size rules. The
+    /// payloads inside it are checked by every payload rule (EnvelopeLinting.swift).
+    let envelopeRules: [any PayloadRule]
+    let envelopeSlots: [Int]
     let clock: RunClock
 
     init(file: [any FileRule], payload: [any PayloadRule], clock: RunClock) {
         fileRules = file
         payloadRules = payload
         fileSlots = clock.slots(file.map(\.description.id))
-        payloadSlots = clock.slots(payload.map(\.description.id))
+        let slots = clock.slots(payload.map(\.description.id))
+        payloadSlots = slots
+        let onEnvelopes = payload.indices.filter { [.sns, .size].contains(payload[$0].description.family) }
+        envelopeRules = onEnvelopes.map { payload[$0] }
+        envelopeSlots = onEnvelopes.map { slots[$0] }
         self.clock = clock
     }
 
@@ -46,7 +54,11 @@ struct RuleRunner: Sendable {
                 path: input.path, configRelativePath: input.relative, document: document, payload: payload,
                 isTemplate: input.isTemplate, settings: input.settings, isLogLine: input.isLogLine)
         }
-        return (clock.findings(of: payloadRules, slots: payloadSlots, &sums) { $0.check(context) }, context)
+        guard ref.kind == .sns else {
+            return (clock.findings(of: payloadRules, slots: payloadSlots, &sums) { $0.check(context) }, context)
+        }
+        let findings = clock.findings(of: envelopeRules, slots: envelopeSlots, &sums) { $0.check(context) }
+        return (findings + checkEnclosed(context, input, &sums), context)
     }
 
     /// Checks a run of a file's consecutive payloads on one worker: their findings, summaries and largest size.
@@ -87,6 +99,8 @@ struct PayloadInput: Sendable {
     var isLogLine: Bool
     /// The APNs headers the config gives the file's payloads.
     var headers: (glob: String, headers: [(String, String)])?
+    /// The message attributes of the file's SNS messages, from its sidecar (`NAME.attributes.json`, docs/sns.md).
+    var snsAttributes: [(name: String, value: String)]?
 }
 
 /// What a run of a batch's consecutive messages found, gathered on its worker.

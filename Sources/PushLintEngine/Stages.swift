@@ -121,10 +121,12 @@ extension Engine {
         guard let document = file.document else { return (fileFindings, []) }
         // Payloads (views, wire values) are built one at a time and dropped when checked, so a batch of 100 000
         // messages never holds them all.
-        let input = PayloadInput(
+        let payloads = detected.payloads
+        var input = PayloadInput(
             path: plan.target.path.display, relative: plan.relative, settings: project.settings,
             isTemplate: detected.isTemplate, isLogLine: isJSONLinesLine, headers: plan.headers)
-        let payloads = detected.payloads
+        if payloads.contains(where: { $0.kind == .sns }) { input.snsAttributes = snsAttributes(of: plan.target) }
+        let runInput = input
         let runner = plan.runner
         // Checked in runs of consecutive messages, each run's findings and summaries gathered on its worker:
         // a result per message (53 000 in the 50 MB batch) had to be collected and merged on one thread.
@@ -138,7 +140,7 @@ extension Engine {
             // all workers those are contended atomic operations on one cache line. A handle of its own per
             // run (one small object on the same bytes and nodes) keeps them on the worker's core.
             runner.check(
-                payloads[runs[run]], in: jobs > 1 ? document.sharingStorage() : document, input, isBatch: isBatch)
+                payloads[runs[run]], in: jobs > 1 ? document.sharingStorage() : document, runInput, isBatch: isBatch)
         }
         return (fileFindings, checked)
     }
@@ -200,6 +202,16 @@ extension Engine {
             assert(next == 0, "every finding placed")
             initialized = total
         }
+    }
+
+    /// The message attributes in the sidecar of an SNS message file (`NAME.attributes.json`), nil without one.
+    func snsAttributes(of target: LintTarget) -> [(name: String, value: String)]? {
+        guard !isJSONLinesLine else { return nil }
+        let sidecar = SNSEnvelope.attributesSidecar(of: target.path.absolute)
+        guard sidecar != target.path.absolute, case .bytes(let bytes) = fileSystem.read(sidecar, limit: 1 << 20) else {
+            return nil
+        }
+        return SNSEnvelope.attributes(sidecar: bytes)
     }
 
     func bytesOf(_ outcome: ReadOutcome) -> [UInt8] {

@@ -97,11 +97,15 @@ public final class PayloadContext: Sendable {
     /// A line of a JSON Lines stream (a log of messages that were sent, not a template), as the engine reads it:
     /// standard input read as JSON Lines has no file name that says so.
     public let isLogLine: Bool
+    /// The kind of the envelope the payload is written inside (`.sns` for the APNs payload of an SNS `APNS` value,
+    /// whose `document` is the value unescaped); nil for a payload of its own.
+    public let enclosingKind: PayloadKind?
 
     public init(
         path: String, configRelativePath: String? = nil, document: JSONDocument, payload: Payload, isTemplate: Bool,
-        settings: LintSettings, isLogLine: Bool = false
+        settings: LintSettings, isLogLine: Bool = false, enclosingKind: PayloadKind? = nil
     ) {
+        self.enclosingKind = enclosingKind
         self.path = path
         self.configRelativePath = configRelativePath ?? path
         self.document = document

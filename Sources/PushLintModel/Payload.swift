@@ -24,11 +24,15 @@ public final class Payload: Sendable {
     public let schemaMembers: [SchemaMember]
     /// The other members of `schemaObjects`, in document order.
     public let schemaUnknownMembers: [UnknownSchemaMember]
+    /// The platform values of an SNS envelope, unescaped and parsed (nil for other kinds).
+    public let sns: SNSEnvelope?
 
     init(
         kind: PayloadKind, node: NodeID, batchIndex: Int?, body: NodeID, envelopeHeaders: NodeID?, apns: APNsView?,
-        android: AndroidView?, webpush: WebPushView?, sizes: [SizeMeasurement], schema: SchemaWalk = SchemaWalk()
+        android: AndroidView?, webpush: WebPushView?, sizes: [SizeMeasurement], schema: SchemaWalk = SchemaWalk(),
+        sns: SNSEnvelope? = nil
     ) {
+        self.sns = sns
         self.kind = kind
         self.node = node
         self.batchIndex = batchIndex
@@ -79,6 +83,37 @@ public enum PayloadBuilder {
         case .fcm: return buildFCM(doc, node, batchIndex)
         case .expo: return buildExpo(doc, node, batchIndex)
         case .fcmLegacy: return buildLegacy(doc, node, batchIndex)
+        case .sns: return buildSNS(doc, node, batchIndex)
+        }
+    }
+
+    /// An SNS envelope: its platform values parsed, measured as the whole message SNS receives.
+    static func buildSNS(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
+        let sent = doc.members(node, excluding: [SNSEnvelope.attributesKey])
+        let size = SizeMeasurement(
+            label: "SNS message", bytes: doc.wireSize(ofMembers: sent), limit: SNSEnvelope.messageSizeLimit,
+            limitReason: "the SNS message limit", anchor: node, wire: .members(sent))
+        return Payload(
+            kind: .sns, node: node, batchIndex: batchIndex, body: node, envelopeHeaders: nil, apns: nil, android: nil,
+            webpush: nil, sizes: [size], sns: SNSEnvelope(doc, node))
+    }
+
+    /// The payload of an SNS platform value, in the document parsed from the value: APNs with the headers the
+    /// message attributes set (nil: unknown), FCM v1 inside `fcmV1Message`, legacy FCM otherwise.
+    public static func buildSNSInner(_ doc: JSONDocument, platform: SNSPlatform, apnsHeaders: [APNsHeader]?)
+        -> Payload?
+    {
+        let root = doc.root
+        guard doc.kind(root) == .object else { return nil }
+        switch platform.body {
+        case .apns:
+            let headers = apnsHeaders.map { APNsHeaders(origin: .sns, object: nil, entries: $0) }
+            return buildAPNs(doc, root, nil, nil, headers: headers)
+        case .fcm:
+            if let v1 = doc.memberObject(root, "fcmV1Message") { return buildFCM(doc, v1, nil) }
+            return buildLegacy(doc, root, nil)
+        case .json, .text:
+            return nil
         }
     }
 
@@ -86,12 +121,14 @@ public enum PayloadBuilder {
 
     static func buildAPNs(
         _ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?,
-        _ configHeaders: (glob: String, headers: [(String, String)])?
+        _ configHeaders: (glob: String, headers: [(String, String)])?, headers given: APNsHeaders? = nil
     ) -> Payload {
         var body = node
         var envelopeHeaders: NodeID?
-        var headers: APNsHeaders?
-        if doc.member(node, "aps") == nil, let payload = doc.member(node, "payload"), doc.kind(payload) == .object {
+        var headers: APNsHeaders? = given
+        if given == nil, doc.member(node, "aps") == nil, let payload = doc.member(node, "payload"),
+            doc.kind(payload) == .object
+        {
             body = payload
             envelopeHeaders = doc.member(node, "headers")
             if let h = envelopeHeaders, doc.kind(h) == .object {
@@ -99,7 +136,7 @@ public enum PayloadBuilder {
             } else {
                 headers = APNsHeaders(origin: .envelope, object: nil, entries: [])
             }
-        } else if let config = configHeaders {
+        } else if given == nil, let config = configHeaders {
             headers = APNsHeaders(
                 origin: .config(glob: config.glob), object: nil,
                 entries: config.headers.map { APNsHeader(name: $0.0, value: $0.1) })

@@ -6,10 +6,13 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
     case fcm
     case fcmLegacy = "fcm-legacy"
     case expo
+    /// An AWS SNS message published with `MessageStructure: json` (SNSEnvelope.swift).
+    case sns
 
     /// Detection order of DESIGN.md §3: the first match wins.
     public static func detect(_ doc: JSONDocument, _ node: NodeID) -> PayloadKind? {
         guard doc.kind(node) == .object else { return nil }
+        if SNSEnvelope.isEnvelope(doc, node) { return .sns }
         let keys = DetectionKeys(doc, node)
         if isFCM(keys, doc) { return .fcm }
         if isExpo(keys, doc) { return .expo }

@@ -13,6 +13,7 @@ public enum RuleFamily: String, Sendable, CaseIterable, Codable {
     case contract = "Contract"
     case app = "App sources"
     case template = "Templates"
+    case sns = "AWS SNS"
 
     /// Short machine name (`apns`, `fcm`, ...), used in JSON output and SARIF tags.
     public var slug: String {
@@ -28,6 +29,7 @@ public enum RuleFamily: String, Sendable, CaseIterable, Codable {
         case .contract: return "contract"
         case .app: return "app"
         case .template: return "template"
+        case .sns: return "sns"
         }
     }
 }

@@ -79,6 +79,8 @@ public struct APNsHeaders: Sendable {
         case fcm
         /// Derived from an Expo message by Expo's service.
         case expo
+        /// Set by the message attributes of an SNS envelope (`AWS.SNS.MOBILE.APNS.PUSH_TYPE`, ...).
+        case sns
     }
     public var origin: Origin
     /// The headers object in the file, if there is one (fixes insert into it).

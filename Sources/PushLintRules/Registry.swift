@@ -6,6 +6,7 @@ public enum RuleRegistry {
     public static let all: [any Rule] =
         JSONRules.all + SizeRules.all + APNsRules.all + FCMRules.all + ExpoRules.all + AndroidRules.all
         + PriorityRules.all + ContentRules.all + ContractRules.all + AppRules.all + TemplateRules.all
+        + SNSRules.all
 
     public static var descriptions: [RuleDescription] { all.map(\.description) }
 

@@ -5,6 +5,7 @@ import PushLintModel
 /// Condenses a payload into what project rules need, so the engine keeps no documents after a file is done.
 public enum PayloadSummarizer {
     public static func summarize(_ context: PayloadContext) -> PayloadSummary {
+        if let sns = context.payload.sns { return summarize(sns, context) }
         let doc = context.document
         let payload = context.payload
         var high: PlatformSet = []
@@ -27,6 +28,27 @@ public enum PayloadSummarizer {
             wireBytes: payload.sizes.first?.bytes ?? 0, highPriority: high, views: views,
             collapseKey: payload.android?.collapseKey.flatMap { doc.stringValue($0) },
             event: event, fieldsByPlatform: fields, isLogLine: context.isLogLine)
+    }
+
+    /// An SNS message: what its platform payloads say together (their event, views, priorities and fields), so the
+    /// project rules see what the devices receive; the size is the whole message's.
+    static func summarize(_ sns: SNSEnvelope, _ context: PayloadContext) -> PayloadSummary {
+        var summary = PayloadSummary(
+            path: context.path, batchIndex: context.payload.batchIndex, kind: .sns,
+            wireBytes: context.payload.sizes.first?.bytes ?? 0, isLogLine: context.isLogLine)
+        for enclosed in sns.platformPayloads() {
+            let inner = summarize(
+                PayloadContext(
+                    path: context.path, configRelativePath: context.configRelativePath, document: enclosed.document,
+                    payload: enclosed.payload, isTemplate: context.isTemplate, settings: context.settings,
+                    isLogLine: context.isLogLine, enclosingKind: .sns))
+            summary.event = summary.event ?? inner.event
+            summary.collapseKey = summary.collapseKey ?? inner.collapseKey
+            summary.highPriority.formUnion(inner.highPriority)
+            summary.views.formUnion(inner.views)
+            summary.fieldsByPlatform.merge(inner.fieldsByPlatform) { Array(Set($0 + $1)).sorted() }
+        }
+        return summary
     }
 
     /// APNs at high priority: priority 10 (stated, or the default) with `interruption-level` `time-sensitive` or

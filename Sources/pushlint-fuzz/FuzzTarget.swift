@@ -18,10 +18,11 @@ import PushLintServer
 /// - `template`: the bytes as a template of each dialect, checked against a contract with variables;
 /// - `jsonl`: the bytes as a JSON Lines log, under the contract;
 /// - `lsp`: the bytes as JSON-RPC messages (framed, or one JSON text a line) fed to the language server;
-/// - `app`: the bytes as each kind of app source file (plist, manifest, strings, Swift, Kotlin, JS, Dart, Expo).
+/// - `app`: the bytes as each kind of app source file (plist, manifest, strings, Swift, Kotlin, JS, Dart, Expo);
+/// - `sns`: the bytes as an AWS SNS envelope, and as the escaped platform values of one (`sns(_:)`).
 enum FuzzTarget {
     enum Mode: String, CaseIterable {
-        case all, contract, template, jsonl, lsp, app
+        case all, contract, template, jsonl, lsp, app, sns
     }
 
     static let mode: Mode = {
@@ -44,6 +45,7 @@ enum FuzzTarget {
         case .jsonl: jsonLines(bytes, engine)
         case .lsp: messages(bytes)
         case .app: app(bytes)
+        case .sns: sns(bytes)
         }
     }
 
@@ -93,6 +95,38 @@ enum FuzzTarget {
         jsonLines(bytes, engine)
         server(bytes)
         app(bytes)
+        sns(bytes)
+    }
+
+    static let snsEngine = Engine(
+        project: Project(baseDirectory: "/"), options: LintOptions(kind: .sns, jobs: 1, maxFileBytes: 1 << 20),
+        fileSystem: NoFileSystem())
+
+    /// Escaped JSON inside JSON (issue 32): the bytes linted as an SNS envelope; written raw between the quotes of
+    /// platform values (the input's own escapes) and escaped as a string (the input as the inner document); every
+    /// string of the input decoded with its source map, which must agree with the decoder and stay in the literal.
+    static func sns(_ bytes: [UInt8]) {
+        checkReport(snsEngine.lint(bytes: bytes, path: "fuzz.json"), bytes)
+        let raw =
+            Array(#"{"default": "x", "APNS": ""#.utf8) + bytes + Array(#"", "GCM": ""#.utf8) + bytes
+            + Array(#""}"#.utf8)
+        checkReport(snsEngine.lint(bytes: raw, path: "fuzz.json"), raw)
+        var escaped: [UInt8] = []
+        JSONDocument.writeString(bytes, to: &escaped)
+        let wrapped = Array(#"{"APNS": "#.utf8) + escaped + Array(#", "GCM": "#.utf8) + escaped + Array("}".utf8)
+        checkReport(engine.lint(bytes: wrapped, path: "fuzz.json"), wrapped)
+        guard let doc = JSONParser.parse(raw).document else { return }
+        for node in doc.nodes.indices where doc.kind(node) == .string || doc.kind(node) == .key {
+            let decoded = DecodedJSONString(doc, node)
+            let span = doc.span(node)
+            precondition(decoded.bytes == doc.stringBytes(node), "the mapped decoding differs from the decoder")
+            var previous = span.start
+            for offset in 0...decoded.bytes.count {
+                let source = decoded.sourceOffset(offset)
+                precondition(source >= previous && source < span.end, "a decoded byte maps outside its literal")
+                previous = source
+            }
+        }
     }
 
     /// The bytes as JSON Lines: every finding on a line the input has, its span inside that line.

@@ -32,6 +32,9 @@ package enum CustomData {
             return doc.mapMembers(object) { CustomField(key: $0.key, value: $0.value, isStringMap: stringMap) }
         }
         switch payload.kind {
+        case .sns:
+            // The envelope carries no custom data of its own: its platform values are linted as their platforms'.
+            return []
         case .apns:
             guard let apns = payload.apns else { return [] }
             return [

@@ -135,6 +135,7 @@ extension APNs {
         if case .config(let glob) = headers.origin {
             return " (set in .pushlint.json apns.headers for \(MessageText.single(glob)))"
         }
+        if headers.origin == .sns { return " (set by the SNS message attributes)" }
         return ""
     }
 
@@ -143,6 +144,7 @@ extension APNs {
         switch headers.origin {
         case .fcm: return "apns.headers"
         case .config: return ".pushlint.json apns.headers"
+        case .sns: return "the SNS message attributes"
         case .envelope, .expo: return "headers"
         }
     }

@@ -36,7 +36,9 @@ struct FCMLegacyFormat: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard context.payload.kind == .fcmLegacy else { return [] }
+        // SNS documents the legacy shape inside its `GCM` value and sends it on for the app's platform endpoint
+        // (https://docs.aws.amazon.com/sns/latest/dg/sns-send-custom-platform-specific-payloads-mobile-devices.html).
+        guard context.payload.kind == .fcmLegacy, context.enclosingKind != .sns else { return [] }
         let doc = context.document
         let node = context.payload.node
         var moves: [(from: String, to: String)] = []

@@ -1,0 +1,11 @@
+import PushLintModel
+
+enum SNSRules {
+    static let all: [any Rule] = [
+        SNSValueNotString(),
+        SNSUnknownKey(),
+        SNSInnerJSON(),
+        SNSDefaultMissing(),
+        SNSAttributeTTL(),
+    ]
+}
