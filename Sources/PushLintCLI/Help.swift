@@ -54,7 +54,7 @@ enum Help {
               --contract FILE     Use this contract instead of the config's.
               --app PATH          Read the app's sources here for the app-* rules instead of the config's 'app'
                                   folders; repeatable.
-              --kind KIND         auto (default), apns, fcm, fcm-legacy or expo.
+              --kind KIND         auto (default), apns, fcm, fcm-legacy, expo or webpush.
               --rule ID=LEVEL     Set a rule to off, info, warning or error; repeatable.
 
         INPUT:

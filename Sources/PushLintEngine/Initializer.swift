@@ -125,7 +125,7 @@ public struct Initializer: Sendable {
               // Skipped while walking (.git, .build, node_modules, Pods and DerivedData always are).
               "exclude": [],
 
-              // Force the payload kind by glob (apns, fcm, fcm-legacy, expo) instead of detecting it.
+              // Force the payload kind by glob (apns, fcm, fcm-legacy, expo, webpush) instead of detecting it.
               "kinds": {},
 
               // APNs headers for bare APNs bodies (files without a {"headers", "payload"} envelope), by glob.
@@ -431,6 +431,8 @@ public struct Initializer: Sendable {
             add(payload.apns?.customKeys ?? [])
         case .expo:
             if let data = doc.memberObject(payload.body, "data") { add(doc.members(data)) }
+        case .webpush:
+            if let data = payload.webpush?.data { add(doc.members(data)) }
         }
         return members
     }

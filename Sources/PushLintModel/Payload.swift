@@ -79,6 +79,7 @@ public enum PayloadBuilder {
         case .fcm: return buildFCM(doc, node, batchIndex)
         case .expo: return buildExpo(doc, node, batchIndex)
         case .fcmLegacy: return buildLegacy(doc, node, batchIndex)
+        case .webpush: return buildWebPush(doc, node, batchIndex)
         }
     }
 

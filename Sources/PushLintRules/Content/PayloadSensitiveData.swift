@@ -206,6 +206,8 @@ struct PayloadSensitiveData: PayloadRule {
             add(doc.member(body, "to"))
         case .apns:
             add(doc.member(body, "Simulator Target Bundle"))
+        case .webpush:
+            break
         }
         // A few nodes, in document order for the walk: sorted in place, without the generic sort.
         var k = 1

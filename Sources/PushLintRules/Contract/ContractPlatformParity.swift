@@ -89,6 +89,7 @@ struct ContractPlatformParity: ProjectRule {
         case .apns: return "apns"
         case .fcm, .fcmLegacy: return "fcm"
         case .expo: return "expo"
+        case .webpush: return "webpush"
         }
     }
 

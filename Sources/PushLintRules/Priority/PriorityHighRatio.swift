@@ -157,6 +157,7 @@ struct PriorityHighRatio: ProjectRule {
             case .fcmLegacy: what = "legacy FCM"
             case .expo: what = "Expo"
             case .apns: what = "APNs"
+            case .webpush: what = "web push"
             }
             let items = isLog ? "log lines" : "templates"
             return kind == .apns ? "\(what) \(items)" : "\(what) \(items) for \(platform.name)"
