@@ -59,7 +59,9 @@ package struct WebURL: Equatable {
             host = host[...close]
         } else if let portColon = host.firstIndex(of: UInt8(ascii: ":")) {
             let port = host[(portColon + 1)...]
-            guard port.count <= 5, port.allSatisfy(ASCIIText.isDigit) else { return nil }
+            guard port.count <= 5, port.allSatisfy(ASCIIText.isDigit),
+                Int(String(decoding: port, as: UTF8.self)).map({ $0 <= 65535 }) ?? port.isEmpty
+            else { return nil }
             host = host[..<portColon]
         }
         if host.isEmpty, scheme != "file" { return nil }
