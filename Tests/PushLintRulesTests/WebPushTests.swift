@@ -114,3 +114,43 @@ import Testing
         #expect(found.contains { $0.ruleId == "payload-sensitive-data" }, "\(found.map(\.ruleId))")
     }
 }
+
+/// The config's `vapid`: claims are read, key material is refused without being echoed.
+@Suite struct VAPIDConfigTests {
+    func read(_ text: String) throws(ConfigurationError) -> Config {
+        try Config.read(path: ".pushlint.json", bytes: Array(text.utf8), rules: RuleRegistry.descriptions)
+    }
+
+    @Test func claimsAreRead() throws {
+        let config = try read(#"{"vapid": {"subject": "mailto:push@shop-mail.net", "expiresIn": 43200}}"#)
+        #expect(config.vapid?.subject == "mailto:push@shop-mail.net")
+        #expect(config.vapid?.expiresIn == 43200)
+        #expect(try read("{}").vapid == nil)
+    }
+
+    @Test(arguments: [
+        #"{"vapid": {"subject": "mailto:a@b.net", "privateKey": "SECRETVALUE-not-echoed"}}"#,
+        #"{"vapid": {"subject": "mailto:a@b.net", "private_key": "SECRETVALUE"}}"#,
+        #"{"vapid": {"subject": "mailto:a@b.net", "pem": "-----BEGIN EC PRIVATE KEY-----SECRETVALUE"}}"#,
+        #"{"vapid": {"subject": "mailto:a@b.net", "other": "SECRETVALUEabcdefghijabcdefghijabcdefghij12"}}"#,
+        #"{"vapid": {"d": "SECRETVALUE", "subject": "mailto:a@b.net"}}"#,
+    ])
+    func keyMaterialIsRefusedAndNeverPrinted(_ text: String) {
+        do {
+            _ = try read(text)
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.message.contains("looks like a private key"), "\(error.message)")
+            #expect(!error.description.contains("SECRETVALUE"), "\(error.description)")
+        }
+    }
+
+    @Test(arguments: [
+        #"{"vapid": "mailto:a@b.net"}"#, #"{"vapid": {"expiresIn": "3600"}}"#, #"{"vapid": {"expiresIn": -1}}"#,
+        #"{"vapid": {"expiresIn": 1.5}}"#, #"{"vapid": {"subject": 3}}"#, #"{"vapid": {"subjekt": "mailto:a@b.net"}}"#,
+        #"{"vapid": {"expiresIn": 1e400}}"#,
+    ])
+    func badClaimsAreClearErrors(_ text: String) {
+        #expect(throws: ConfigurationError.self) { try read(text) }
+    }
+}

@@ -8,6 +8,7 @@ enum WebPushRules {
         WebPushUnknownField(),
         WebPushNavigateHTTPS(),
         WebPushServiceSize(),
+        WebPushVAPID(),
     ]
 }
 
