@@ -21,7 +21,7 @@ import Testing
         "", "/message/12", "message/12", "https://", "https:///path", "http:example.com", "https://exa mple.com/",
         "https://example.com/\n", " https://example.com/", "1https://x", "://x", "https://example.com:99999/",
         "https://[::1/", "https://a\\b", String(repeating: "a", count: 10_000),
-        "https://" + String(repeating: "a", count: 9000) + ".com/",
+        "https://" + String(repeating: "a", count: 3 << 20) + ".com/",
     ])
     func notURLs(_ text: String) {
         #expect(WebURL.parse(text) == nil, "\(text.prefix(40))")

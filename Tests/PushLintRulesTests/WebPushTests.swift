@@ -106,6 +106,24 @@ import Testing
         #expect(found.isEmpty, "\(found.map(\.message))")
     }
 
+    /// Hostile shapes: thousands of actions, deeply nested data, a navigate of megabytes. Each finishes with findings
+    /// per action, not a crash (a quadratic walk would not finish here).
+    @Test func hostileMessagesFinish() throws {
+        let actions = Array(repeating: #"{"action": "a", "title": 1, "navigate": "http://x"}"#, count: 5000)
+        let many = try findings(
+            #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://e.com/", "actions": ["#
+                + actions.joined(separator: ",") + "]}}")
+        #expect(many.filter { $0.ruleId == "webpush-navigate-https" }.count == 5000)
+        let deep = String(repeating: "[", count: 400) + String(repeating: "]", count: 400)
+        _ = try findings(
+            #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://e.com/", "data": \#(deep)}}"#)
+        let long = String(repeating: "a", count: 1 << 20)
+        let huge = try findings(
+            #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://e.com/\#(long)"}}"#)
+        #expect(huge.contains { $0.ruleId == "payload-size" })
+        #expect(huge.allSatisfy { $0.message.utf8.count < 2000 }, "a message echoes the whole value")
+    }
+
     /// Kind-agnostic content rules run on web push payloads too.
     @Test func contentRulesSeeWebPushData() throws {
         let found = try findings(

@@ -10,8 +10,8 @@ package struct WebURL: Equatable {
     /// Lower-cased; nil for a URL without an authority (`mailto:`). For `mailto:` the domain of the address.
     package var host: String?
 
-    /// Longest text read: a hostile value of megabytes is no URL anyone sends.
-    static let maxLength = 8192
+    /// Longest URL read: Chrome's limit (2 MB); a longer value is no URL a browser opens.
+    static let maxLength = 2 * 1024 * 1024
 
     /// The URL `text` is, or nil when it is no absolute URL: no scheme, a character a URL cannot hold (space,
     /// control, `<`, `>`, `"`, backslash), or a hierarchical scheme (`http`, `https`) without a host.

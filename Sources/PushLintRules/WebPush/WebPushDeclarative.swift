@@ -131,8 +131,9 @@ struct WebPushDeclarative: PayloadRule {
     }
 
     static func notAURL(_ text: String) -> FindingText {
-        FindingText(
-            "notification.navigate \(MessageText.json(text)) is no absolute URL: WebKit parses it without a base URL, fails, and drops the message; write the whole https:// URL",
+        let shown = text.count > 80 ? String(text.prefix(77)) + "..." : text
+        return FindingText(
+            "notification.navigate \(MessageText.json(shown)) is no absolute URL: WebKit parses it without a base URL, fails, and drops the message; write the whole https:// URL",
             help: "write an absolute URL such as \"https://example.com/path\"")
     }
 

@@ -139,8 +139,9 @@ struct WebPushFieldValue: PayloadRule {
     }
 
     static func badgeNotDigits(_ text: String, _ path: FieldPath) -> FindingText {
-        FindingText(
-            "\(path) is \(MessageText.json(text)), but an app badge is an integer 0 or more or a string of digits, and WebKit rejects the message otherwise; write a number",
+        let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
+        return FindingText(
+            "\(path) is \(MessageText.json(shown)), but an app badge is an integer 0 or more or a string of digits, and WebKit rejects the message otherwise; write a number",
             help: "write a count such as 3")
     }
 
