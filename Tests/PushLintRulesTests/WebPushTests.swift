@@ -172,3 +172,35 @@ import Testing
         #expect(throws: ConfigurationError.self) { try read(text) }
     }
 }
+
+/// FCM's `webpush.notification` is a Notifications API object: the same checks, as warnings, and nothing new for
+/// FCM messages whose web push notification is right.
+@Suite struct FCMWebPushNotificationTests {
+    func findings(_ source: String) throws -> [Diagnostic] {
+        try ExampleLinter.lint(source, fileName: "m.json").allDiagnostics.filter { $0.ruleId.hasPrefix("webpush-") }
+    }
+
+    @Test func wrongFieldsAreWarnings() throws {
+        let found = try findings(
+            #"{"message": {"token": "t", "webpush": {"notification": {"title": "Hi", "dir": "up", "silent": true, "vibrate": 200, "navigate": "http://example.com/", "requireInteracton": true}}}}"#
+        )
+        #expect(
+            found.map { "\($0.ruleId) \($0.pointer ?? "-")" }.sorted() == [
+                "webpush-field-value /message/webpush/notification/dir",
+                "webpush-field-value /message/webpush/notification/silent",
+                "webpush-navigate-https /message/webpush/notification/navigate",
+                "webpush-unknown-field /message/webpush/notification/requireInteracton",
+            ])
+        #expect(found.allSatisfy { $0.severity == .warning })
+        #expect(found.contains { $0.message.contains("webpush.notification.dir") })
+    }
+
+    @Test func aRightNotificationIsSilent() throws {
+        let found = try findings(
+            #"{"message": {"token": "t", "notification": {"title": "Hi"}, "webpush": {"headers": {"TTL": "60"}, "notification": {"body": "There", "icon": "https://example.com/i.png", "requireInteraction": true, "actions": [{"action": "open", "title": "Open"}]}, "fcm_options": {"link": "https://example.com/"}}}}"#
+        )
+        #expect(found.isEmpty, "\(found.map(\.message))")
+        // No declarative rule for FCM: title and navigate are optional there.
+        #expect(try findings(#"{"message": {"token": "t", "webpush": {"notification": {}}}}"#).isEmpty)
+    }
+}

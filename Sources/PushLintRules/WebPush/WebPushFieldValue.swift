@@ -23,7 +23,9 @@ struct WebPushFieldValue: PayloadRule {
             In a declarative message (`web_push` 8030) WebKit checks these types and rejects the whole message \
             when one is wrong (\(WebPush.webKitParser); "dropped on the floor", \(WebPush.webKitExplainer)): \
             an error. In a plain web push message the JSON is the app's own and its service worker passes it on, \
-            so a wrong type is a warning that states the risk.
+            so a wrong type is a warning that states the risk; so is one in FCM's `webpush.notification`, which \
+            FCM hands to the browser as Notifications API options \
+            (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages#webpushconfig).
 
             "Create a notification" throws a TypeError, so `showNotification` shows nothing, when `silent` is \
             true together with `vibrate`, or `renotify` is true with an empty or missing `tag` \
@@ -45,6 +47,9 @@ struct WebPushFieldValue: PayloadRule {
                 #"{"notification": {"title": "Hi", "silent": ↓true, "vibrate": [200, 100, 200], "actions": [↓{"action": "open"}]}}"#,
                 config: #"{"kinds": {"*.json": "webpush"}}"#,
                 note: "A plain message: warnings."),
+            RuleExample(
+                #"{"message": {"token": "t", "webpush": {"notification": {"title": "Hi", "dir": ↓"sideways", "requireInteraction": ↓"true"}}}}"#,
+                note: "FCM's webpush.notification, passed to the browser as it is: warnings."),
         ],
         nonTriggering: [
             RuleExample(
@@ -57,7 +62,7 @@ struct WebPushFieldValue: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard context.payload.kind == .webpush else { return [] }
+        guard let fields = WebPush.notificationFields(context) else { return [] }
         let doc = context.document
         let severity = WebPush.severity(context)
         let checker = SchemaValueChecker(context: context, rejection: Self.rejection(severity), nullMeansUnset: false)
@@ -70,7 +75,7 @@ struct WebPushFieldValue: PayloadRule {
                         fix: problem.fix))
             }
         }
-        for known in context.payload.schemaMembers {
+        for known in fields.members {
             let field = known.field
             let value = known.member.value
             // The marker and the presence of title and navigate are webpush-declarative's; data is any JSON.
@@ -102,7 +107,7 @@ struct WebPushFieldValue: PayloadRule {
                         Self.timestampInSeconds(doc.rawText(value), path), at: value, in: doc, severity: .warning))
             }
         }
-        for object in context.payload.schemaObjects where object.schema !== WebPushSchema.declarative {
+        for object in fields.objects where object.schema !== WebPushSchema.declarative {
             result += typeErrors(object, severity, context)
         }
         return result

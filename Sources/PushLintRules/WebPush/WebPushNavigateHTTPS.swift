@@ -30,10 +30,10 @@ struct WebPushNavigateHTTPS: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        guard context.payload.kind == .webpush else { return [] }
+        guard let fields = WebPush.notificationFields(context) else { return [] }
         let doc = context.document
         var result: [Diagnostic] = []
-        for known in context.payload.schemaMembers where known.field.name == "navigate" {
+        for known in fields.members where known.field.name == "navigate" {
             let value = known.member.value
             guard doc.kind(value) == .string, !context.isTemplated(value) else { continue }
             let text = doc.string(value)

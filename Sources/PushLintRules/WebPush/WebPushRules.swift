@@ -38,4 +38,32 @@ enum WebPush {
     }
 
     static func severity(_ context: PayloadContext) -> Severity { isDeclarative(context) ? .error : .warning }
+
+    /// The notification objects of a payload as the Notifications API reads them, with their known and unknown
+    /// members: a web push payload's walk, or FCM's `webpush.notification`, which FCM passes to the browser as a
+    /// Notifications API object (https://firebase.google.com/docs/reference/fcm/rest/v1/projects.messages#webpushconfig,
+    /// "Web Notification options as a JSON object"). FCM's own table takes it as any object, so the two never
+    /// report the same key.
+    struct NotificationFields {
+        var objects: [SchemaObject]
+        var members: [SchemaMember]
+        var unknownMembers: [UnknownSchemaMember]
+    }
+
+    static func notificationFields(_ context: PayloadContext) -> NotificationFields? {
+        let payload = context.payload
+        switch payload.kind {
+        case .webpush:
+            return NotificationFields(
+                objects: payload.schemaObjects, members: payload.schemaMembers,
+                unknownMembers: payload.schemaUnknownMembers)
+        case .fcm:
+            guard let notification = payload.webpush?.notification else { return nil }
+            let walk = WebPushSchema.notification.walk(
+                context.document, at: notification, path: "webpush.notification", room: (2, 12))
+            return NotificationFields(objects: walk.objects, members: walk.members, unknownMembers: walk.unknownMembers)
+        default:
+            return nil
+        }
+    }
 }
