@@ -68,28 +68,32 @@ struct WebPushDeclarative: PayloadRule {
             result.append(diagnostic(Self.notTheMarker(doc.rawText(marker)), at: marker, in: doc, severity: .warning))
         }
         guard let notification = doc.member(node, "notification") else {
-            result.append(diagnostic(Self.noNotification, at: node, in: doc, severity: severity))
+            result.append(diagnostic(Self.noNotification(drop(severity)), at: node, in: doc, severity: severity))
             return result
         }
         guard doc.kind(notification) == .object else { return result }  // a wrong type: webpush-field-value's
         if let title = doc.member(notification, "title") {
             if doc.kind(title) == .string, doc.withStringBytes(title, { $0.isEmpty }) {
-                result.append(diagnostic(Self.emptyTitle, at: title, in: doc, severity: severity))
+                result.append(diagnostic(Self.emptyTitle(drop(severity)), at: title, in: doc, severity: severity))
             }
         } else {
-            result.append(diagnostic(Self.missing("title"), at: notification, in: doc, severity: severity))
+            result.append(
+                diagnostic(Self.missing("title", drop(severity)), at: notification, in: doc, severity: severity))
         }
         if let navigate = doc.member(notification, "navigate") {
             if doc.kind(navigate) == .string, !context.isTemplated(navigate) {
                 let text = doc.string(navigate)
                 if WebURL.parse(text) == nil {
-                    result.append(diagnostic(Self.notAURL(text), at: navigate, in: doc, severity: severity))
+                    result.append(
+                        diagnostic(Self.notAURL(text, drop(severity)), at: navigate, in: doc, severity: severity))
                 }
             }
         } else {
             let url = doc.member(notification, "url")
             result.append(
-                diagnostic(Self.missingNavigate(hasURL: url != nil), at: notification, in: doc, severity: severity))
+                diagnostic(
+                    Self.missingNavigate(hasURL: url != nil, drop(severity)), at: notification, in: doc,
+                    severity: severity))
         }
         for name in ["app_badge", "mutable"] {
             if let member = doc.member(node, name), doc.member(notification, name) == nil {
@@ -101,6 +105,12 @@ struct WebPushDeclarative: PayloadRule {
         return result
     }
 
+    /// What Safari does with the mistake: drops the message when it reads it as declarative (`web_push` 8030), and
+    /// would once the marker is fixed.
+    func drop(_ severity: Severity) -> String {
+        severity == .error ? "so Safari drops it" : "so Safari would drop it once web_push is 8030"
+    }
+
     // MARK: Messages
 
     static func notTheMarker(_ raw: String) -> FindingText {
@@ -109,31 +119,35 @@ struct WebPushDeclarative: PayloadRule {
             help: "write \"web_push\": 8030")
     }
 
-    static let noNotification = FindingText(
-        "this declarative web push message has no 'notification' object, so Safari drops it; add \"notification\": {\"title\": ..., \"navigate\": ...}",
-        help: "add a notification object with a title and a navigate URL")
-
-    static let emptyTitle = FindingText(
-        "notification.title is empty, and a declarative message needs a non-empty title, so Safari drops it; write the title the notification shows",
-        help: "write a non-empty title")
-
-    static func missing(_ name: String) -> FindingText {
+    static func noNotification(_ drop: String) -> FindingText {
         FindingText(
-            "the notification has no \(MessageText.single(name)), which a declarative web push message requires, so Safari drops it; add \(MessageText.single(name))",
+            "this declarative web push message has no 'notification' object, \(drop); add \"notification\": {\"title\": ..., \"navigate\": ...}",
+            help: "add a notification object with a title and a navigate URL")
+    }
+
+    static func emptyTitle(_ drop: String) -> FindingText {
+        FindingText(
+            "notification.title is empty, and a declarative message needs a non-empty title, \(drop); write the title the notification shows",
+            help: "write a non-empty title")
+    }
+
+    static func missing(_ name: String, _ drop: String) -> FindingText {
+        FindingText(
+            "the notification has no \(MessageText.single(name)), which a declarative web push message requires, \(drop); add \(MessageText.single(name))",
             help: "add \(MessageText.json(name))")
     }
 
-    static func missingNavigate(hasURL: Bool) -> FindingText {
+    static func missingNavigate(hasURL: Bool, _ drop: String) -> FindingText {
         FindingText(
-            "the notification has no 'navigate', the absolute URL a declarative web push message must open, so Safari drops it"
+            "the notification has no 'navigate', the absolute URL a declarative web push message must open, \(drop)"
                 + (hasURL ? "; 'url' is the first draft's name, rename it to 'navigate'" : "; add 'navigate'"),
             help: hasURL ? "rename 'url' to 'navigate'" : "add \"navigate\": \"https://...\"")
     }
 
-    static func notAURL(_ text: String) -> FindingText {
+    static func notAURL(_ text: String, _ drop: String) -> FindingText {
         let shown = text.count > 80 ? String(text.prefix(77)) + "..." : text
         return FindingText(
-            "notification.navigate \(MessageText.json(shown)) is no absolute URL: WebKit parses it without a base URL, fails, and drops the message; write the whole https:// URL",
+            "notification.navigate \(MessageText.json(shown)) is no absolute URL: WebKit parses it without a base URL and fails, \(drop); write the whole https:// URL",
             help: "write an absolute URL such as \"https://example.com/path\"")
     }
 
