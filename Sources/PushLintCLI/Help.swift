@@ -54,7 +54,7 @@ enum Help {
               --contract FILE     Use this contract instead of the config's.
               --app PATH          Read the app's sources here for the app-* rules instead of the config's 'app'
                                   folders; repeatable.
-              --kind KIND         auto (default), apns, fcm, fcm-legacy or expo.
+              --kind KIND         auto (default), apns, fcm, fcm-legacy, expo, sns or webpush.
               --rule ID=LEVEL     Set a rule to off, info, warning or error; repeatable.
 
         INPUT:
@@ -126,12 +126,12 @@ enum Help {
     static let schema = """
         OVERVIEW: Write a JSON Schema (draft 2020-12) for editors, generated from the tables the rules read.
 
-        USAGE: pushlint schema apns|fcm|expo|sns|config|contract
+        USAGE: pushlint schema apns|fcm|expo|sns|webpush|config|contract
 
-        apns, fcm and expo describe payloads, sns an AWS SNS message (MessageStructure json); config describes
-        .pushlint.json (with every rule id and each rule's options), contract the contract file. The same files are
-        committed under schemas/ (apns.schema.json, fcm.schema.json, expo.schema.json, sns.schema.json,
-        pushlint.schema.json, push-contract.schema.json).
+        apns, fcm, expo and webpush describe payloads, sns an AWS SNS message (MessageStructure json); config
+        describes .pushlint.json (with every rule id and each rule's options), contract the contract file. The same
+        files are committed under schemas/ (apns.schema.json, fcm.schema.json, expo.schema.json, sns.schema.json,
+        webpush.schema.json, pushlint.schema.json, push-contract.schema.json).
 
         """
 

@@ -9,6 +9,7 @@ public enum EditorSchemas {
     public static var fcmSendRequest: MessageSchema { PayloadSchemas.fcmSendRequest }
     public static var fcmMessage: MessageSchema { PayloadSchemas.fcmMessage }
     public static var expoMessage: MessageSchema { PayloadSchemas.expoMessage }
+    public static var webpushDeclarative: MessageSchema { PayloadSchemas.webpushDeclarative }
     /// Every rule's description, for hover.
     public static var ruleDescriptions: [RuleDescription] { RuleRegistry.descriptions }
     /// Reads a configuration as `pushlint lint` would (the server checks an edited `.pushlint.json` before it writes).

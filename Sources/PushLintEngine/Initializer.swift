@@ -70,7 +70,7 @@ public struct Initializer: Sendable {
             config.document.kind(config.document.root) == .object,
             config.document.member(config.document.root, "contract") == nil
         else { return nil }
-        let line = Array("\"contract\": \(JSONDocument.displayQuoted(Self.contractFileName)),".utf8)
+        let line = Array("\"contract\": \(Self.literal(Self.contractFileName)),".utf8)
         var updated: [UInt8]
         let commented = Array("// ".utf8) + line
         if let start = bytes.withUnsafeBufferPointer({ ASCIIText.firstIndex(of: commented, in: $0) }) {
@@ -110,7 +110,7 @@ public struct Initializer: Sendable {
         let include = Config.defaultInclude.map { "\"\($0)\"" }.joined(separator: ", ")
         let contractLine =
             contract.map {
-                "  // The app's contract: channels, categories, events and their fields.\n  \"contract\": \(JSONDocument.displayQuoted($0)),\n"
+                "  // The app's contract: channels, categories, events and their fields.\n  \"contract\": \(Self.literal($0)),\n"
             }
             ?? "  // The app's contract (channels, categories, events); `pushlint init --contract` writes a starter.\n  // \"contract\": \"push-contract.json\",\n"
         return """
@@ -125,7 +125,7 @@ public struct Initializer: Sendable {
               // Skipped while walking (.git, .build, node_modules, Pods and DerivedData always are).
               "exclude": [],
 
-              // Force the payload kind by glob (apns, fcm, fcm-legacy, expo) instead of detecting it.
+              // Force the payload kind by glob (apns, fcm, fcm-legacy, expo, webpush) instead of detecting it.
               "kinds": {},
 
               // APNs headers for bare APNs bodies (files without a {"headers", "payload"} envelope), by glob.
@@ -224,6 +224,9 @@ public struct Initializer: Sendable {
     /// ...; the event then claims every message with that value by `match`, in templates and logs alike), else by
     /// the file's name (`order-shipped.json.hbs` is `order-shipped`), claiming its files. Each event lists its
     /// custom data fields with the types seen (required when every payload of the event has it).
+    /// A JSON string literal for text from the repository, safe to show on a terminal.
+    static func literal(_ text: String) -> String { JSONDocument.displayQuoted(text) }
+
     public func contractText() -> String {
         let observed = scan()
         var lines: [String] = [
@@ -235,7 +238,7 @@ public struct Initializer: Sendable {
         var sections: [String] = []
         var ios: [String] = []
         if observed.bundleIds.count == 1, let id = observed.bundleIds.first {
-            ios.append("    \"bundleId\": \(JSONDocument.displayQuoted(id))")
+            ios.append("    \"bundleId\": \(Self.literal(id))")
         }
         if !observed.categories.isEmpty { ios.append("    \"categories\": \(list(observed.categories))") }
         if !observed.entitlements.isEmpty { ios.append("    \"entitlements\": \(list(observed.entitlements))") }
@@ -246,7 +249,7 @@ public struct Initializer: Sendable {
                     + "  // app's default channel). List them as \"android\": {\"defaultChannel\": ..., \"channels\": [...]}.\n"
                     + "  \"android\": {}")
         } else if !observed.channels.isEmpty {
-            let channels = sorted(observed.channels).map { "      { \"id\": \(JSONDocument.displayQuoted($0)) }" }
+            let channels = sorted(observed.channels).map { "      { \"id\": \(Self.literal($0)) }" }
             sections.append(
                 "  \"android\": {\n    \"channels\": [\n" + channels.joined(separator: ",\n") + "\n    ]\n  }")
         }
@@ -257,12 +260,10 @@ public struct Initializer: Sendable {
             var parts: [String] = []
             if !info.files.isEmpty { parts.append("      \"files\": \(list(info.files))") }
             if let match = info.match {
-                parts.append(
-                    "      \"match\": { \(JSONDocument.displayQuoted(match.key)): \(JSONDocument.displayQuoted(match.value)) }"
-                )
+                parts.append("      \"match\": { \(Self.literal(match.key)): \(Self.literal(match.value)) }")
             }
             if info.channels.count == 1, let channel = info.channels.first {
-                parts.append("      \"channel\": \(JSONDocument.displayQuoted(channel))")
+                parts.append("      \"channel\": \(Self.literal(channel))")
             }
             if !info.fields.isEmpty {
                 let fields = sorted(Set(info.fields.keys)).compactMap { field -> String? in
@@ -272,12 +273,12 @@ public struct Initializer: Sendable {
                     if seen.types.count == 1, !seen.unknownType, let type = seen.types.first {
                         spec.append("\"type\": \"\(type)\"")
                     }
-                    return "        \(JSONDocument.displayQuoted(field)): { " + spec.joined(separator: ", ")
+                    return "        \(Self.literal(field)): { " + spec.joined(separator: ", ")
                         + (spec.isEmpty ? "}" : " }")
                 }
                 parts.append("      \"fields\": {\n" + fields.joined(separator: ",\n") + "\n      }")
             }
-            events.append("    \(JSONDocument.displayQuoted(name)): {\n" + parts.joined(separator: ",\n") + "\n    }")
+            events.append("    \(Self.literal(name)): {\n" + parts.joined(separator: ",\n") + "\n    }")
         }
         sections.append(
             events.isEmpty ? "  \"events\": {}" : "  \"events\": {\n" + events.joined(separator: ",\n") + "\n  }")
@@ -289,7 +290,7 @@ public struct Initializer: Sendable {
     func sorted(_ set: Set<String>) -> [String] { set.sorted(by: ASCIIText.precedesInUTF8) }
 
     func list(_ set: Set<String>) -> String {
-        "[" + sorted(set).map { JSONDocument.displayQuoted($0) }.joined(separator: ", ") + "]"
+        "[" + sorted(set).map { Self.literal($0) }.joined(separator: ", ") + "]"
     }
 
     /// Custom data keys whose string value names the message's event, in the order they are asked.
@@ -443,6 +444,8 @@ public struct Initializer: Sendable {
             if let data = doc.memberObject(payload.body, "data") { add(doc.members(data)) }
         case .sns:
             break
+        case .webpush:
+            if let data = payload.webpush?.data { add(doc.members(data)) }
         }
         return members
     }

@@ -16,7 +16,8 @@ public struct Project: Sendable {
         self.config = config
         self.contract = contract
         self.baseDirectory = baseDirectory
-        self.settings = LintSettings(ruleOptions: config.options, contract: contract, placeholders: config.placeholders)
+        self.settings = LintSettings(
+            ruleOptions: config.options, contract: contract, placeholders: config.placeholders, vapid: config.vapid)
     }
 
     public static let configFileName = PushLintFile.config.fileName!

@@ -42,6 +42,8 @@ public struct Config: Sendable {
     /// file's folder: what `pushlint app scan` reads by default and the `app-*` rules check against. Nil when
     /// the config names none.
     public var app: [String]?
+    /// The VAPID claims of `vapid`, nil when the config names none.
+    public var vapid: VAPIDClaims?
 
     public static let defaultInclude =
         ["**/*.json", "**/*.apns", "**/*.jsonl", "**/*.ndjson"]
@@ -97,6 +99,7 @@ public struct Config: Sendable {
                 config.kinds.append((glob, kind))
             }
         }
+        if let node = top["vapid"] { try VAPIDClaims.read(reader, node, into: &config) }
         if let node = top["apns"] {
             let apns = try reader.object(node, "'apns'", known: apnsKeys)
             if let headers = apns["headers"] {

@@ -10,27 +10,30 @@ public final class LintSettings: Sendable {
     /// What the app's sources say (config `app`, `--app`); nil when no app folder is named, and then the `app-*`
     /// rules stay silent.
     public let app: AppFacts?
+    /// The VAPID claims of the config's `vapid` (web push), nil when it names none.
+    public let vapid: VAPIDClaims?
 
     public init(
         ruleOptions: [String: RuleOptions] = [:], contract: Contract? = nil,
-        placeholders: PlaceholderDelimiters = .mustache, app: AppFacts? = nil
+        placeholders: PlaceholderDelimiters = .mustache, app: AppFacts? = nil, vapid: VAPIDClaims? = nil
     ) {
         self.ruleOptions = ruleOptions
         self.contract = contract
         self.placeholders = placeholders
         self.app = app
+        self.vapid = vapid
     }
 
     public func options(for ruleId: String) -> RuleOptions { ruleOptions[ruleId] ?? RuleOptions() }
 
     /// These settings with other placeholder delimiters, every other setting carried over.
     public func with(placeholders: PlaceholderDelimiters) -> LintSettings {
-        LintSettings(ruleOptions: ruleOptions, contract: contract, placeholders: placeholders, app: app)
+        LintSettings(ruleOptions: ruleOptions, contract: contract, placeholders: placeholders, app: app, vapid: vapid)
     }
 
     /// These settings with the app's facts, every other setting carried over.
     public func with(app: AppFacts) -> LintSettings {
-        LintSettings(ruleOptions: ruleOptions, contract: contract, placeholders: placeholders, app: app)
+        LintSettings(ruleOptions: ruleOptions, contract: contract, placeholders: placeholders, app: app, vapid: vapid)
     }
 }
 

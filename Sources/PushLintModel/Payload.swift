@@ -84,6 +84,7 @@ public enum PayloadBuilder {
         case .expo: return buildExpo(doc, node, batchIndex)
         case .fcmLegacy: return buildLegacy(doc, node, batchIndex)
         case .sns: return buildSNS(doc, node, batchIndex)
+        case .webpush: return buildWebPush(doc, node, batchIndex)
         }
     }
 

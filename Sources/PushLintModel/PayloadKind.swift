@@ -8,11 +8,16 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
     case expo
     /// An AWS SNS message published with `MessageStructure: json` (SNSEnvelope.swift).
     case sns
+    /// What a server encrypts and sends to a web push service (RFC 8030/8291); detected only when declarative.
+    case webpush
 
     /// Detection order of DESIGN.md §3: the first match wins.
     public static func detect(_ doc: JSONDocument, _ node: NodeID) -> PayloadKind? {
         guard doc.kind(node) == .object else { return nil }
         if SNSEnvelope.isEnvelope(doc, node) { return .sns }
+        // `web_push` is in no other kind's format (envelope-facts §2.7); a plain web push JSON is app-defined and
+        // is a webpush payload only by `--kind` or the config's `kinds`.
+        if WebPushSchema.isDeclarative(doc, node) { return .webpush }
         let keys = DetectionKeys(doc, node)
         if isFCM(keys, doc) { return .fcm }
         if isExpo(keys, doc) { return .expo }

@@ -4,7 +4,8 @@ import PushLintModel
 /// a test checks this list against the rule files and the docs.
 public enum RuleRegistry {
     public static let all: [any Rule] =
-        JSONRules.all + SizeRules.all + APNsRules.all + FCMRules.all + ExpoRules.all + AndroidRules.all
+        JSONRules.all + SizeRules.all + APNsRules.all + FCMRules.all + ExpoRules.all + WebPushRules.all
+        + AndroidRules.all
         + PriorityRules.all + ContentRules.all + ContractRules.all + AppRules.all + TemplateRules.all
         + SNSRules.all
 

@@ -77,6 +77,8 @@ extension LanguageServer {
         } else if rest.first == "headers", text.contains("\"payload\"") {
             current = EditorSchemas.apnsHeaders
             rest = rest.dropFirst()
+        } else if text.contains("\"web_push\"") {
+            current = EditorSchemas.webpushDeclarative
         } else if text.contains("\"message\"") {
             current = EditorSchemas.fcmSendRequest
         } else if text.contains("PushToken[") || text.contains("\"to\"") || path.first == "[]" {

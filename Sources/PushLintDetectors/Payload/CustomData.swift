@@ -49,6 +49,13 @@ package enum CustomData {
                 CustomFieldSet(
                     platform: "expo", container: data, fields: fields(data, stringMap: false), place: "`data`")
             ]
+        case .webpush:
+            let data = payload.webpush?.data
+            let place = payload.webpush?.notification.map { _ in "`notification.data`" } ?? "`data`"
+            return [
+                CustomFieldSet(
+                    platform: "webpush", container: data, fields: fields(data, stringMap: false), place: place)
+            ]
         case .fcmLegacy:
             let data = doc.memberObject(payload.body, "data")
             return [

@@ -50,6 +50,16 @@ public enum ConfigSchema {
         Key("close", .string, "Closing delimiter."),
     ]
 
+    /// `vapid`: the claims of the VAPID JWT a web push sender signs (RFC 8292), never its key.
+    public static let vapid: [Key] = [
+        Key(
+            "subject", .string,
+            "The VAPID 'sub' claim: a mailto: address or an https: URL where the push service can reach you."),
+        Key(
+            "expiresIn", .integer(min: 1, max: nil),
+            "Seconds from a request to the VAPID JWT's 'exp' claim; push services refuse more than 86400 (24 hours)."),
+    ]
+
     /// The keys of the file, in the order the JSON Schema and the docs list them.
     public static let top: [Key] = [
         Key("$schema", .string, "The JSON Schema of this file, for editors."),
@@ -70,6 +80,13 @@ public enum ConfigSchema {
             wins.
             """),
         Key("apns", .message(object("apns", apns)), "APNs settings."),
+        Key(
+            "vapid", .message(object("vapid", vapid)),
+            """
+            The VAPID claims your web push sender signs (subject, lifetime), which the webpush-vapid rule checks \
+            for a run with web push payloads. Never the private key: the reader refuses anything that looks like \
+            one.
+            """),
         Key(
             "rules", .freeObject,
             "The level of rules by id: off, info, warning or error. `pushlint rules` lists the ids."),

@@ -208,7 +208,7 @@ struct PayloadSensitiveData: PayloadRule {
             add(doc.member(body, "to"))
         case .apns:
             add(doc.member(body, "Simulator Target Bundle"))
-        case .sns:
+        case .sns, .webpush:
             break
         }
         // A few nodes, in document order for the walk: sorted in place, without the generic sort.

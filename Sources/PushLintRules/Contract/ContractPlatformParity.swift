@@ -90,6 +90,7 @@ struct ContractPlatformParity: ProjectRule {
         case .fcm, .fcmLegacy: return "fcm"
         case .expo: return "expo"
         case .sns: return "sns"
+        case .webpush: return "webpush"
         }
     }
 

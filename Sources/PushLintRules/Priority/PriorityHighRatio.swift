@@ -158,6 +158,7 @@ struct PriorityHighRatio: ProjectRule {
             case .expo: what = "Expo"
             case .apns: what = "APNs"
             case .sns: what = "SNS"
+            case .webpush: what = "web push"
             }
             let items = isLog ? "log lines" : "templates"
             return kind == .apns ? "\(what) \(items)" : "\(what) \(items) for \(platform.name)"

@@ -25,8 +25,9 @@ struct PayloadSize: PayloadRule {
             answers with the push receipt error MessageTooBig, "the total payload must be at most 4096 bytes" \
             (https://docs.expo.dev/push-notifications/sending-notifications/ "Individual errors"); a receipt is per recipient, and the token list \
             reaches no device, so a message to 100 tokens has the size of one to a single token.
-            - Web push through FCM `webpush`: 3993 bytes of plaintext, what fits a 4096-byte aes128gcm record \
-            (RFC 8291 §4, https://www.rfc-editor.org/rfc/rfc8291#section-4).
+            - Web push through FCM `webpush`, and a web push message (the `webpush` kind, the whole JSON the \
+            server encrypts): 3993 bytes of plaintext, what fits a 4096-byte aes128gcm record (RFC 8291 §4, \
+            https://www.rfc-editor.org/rfc/rfc8291#section-4; 4078 is the legacy aesgcm figure).
 
             Send an id and a cursor and let the app fetch the content.
             """,

@@ -65,6 +65,14 @@ extension PayloadJSONSchema {
                     default: return (nested.name, .node(nested.description))
                     }
                 })
+        case "vapid":
+            return .record(
+                description,
+                ConfigSchema.vapid.map { nested in
+                    nested.name == "expiresIn"
+                        ? (nested.name, .node(nested.description, type: "integer", minimum: 1))
+                        : (nested.name, .node(nested.description, type: "string"))
+                })
         case "rules": return .ref("levels", description)
         case "options":
             return .node(
