@@ -5,7 +5,7 @@ import PushLintRules
 import TestSupport
 import Testing
 
-/// `pushlint schema apns|fcm|expo|config|contract`: the committed `schemas/*.schema.json` are what the tables generate today
+/// `pushlint schema apns|fcm|expo|webpush|sns|config|contract`: the committed `schemas/*.schema.json` are what the tables generate today
 /// (`swift run pushlint-docgen` rewrites them), each is a valid draft 2020-12 schema, and every bundled valid
 /// payload validates against the schema of its kind (python `jsonschema` from `.venv/`, made by `scripts/test`).
 @Suite(.serialized) struct PayloadJSONSchemaTests {
@@ -26,7 +26,7 @@ import Testing
     /// example project's files that draw no warning or error. Each with the schema of its detected kind.
     static func validPayloads() throws -> [(name: String, schema: String, path: String)] {
         var files: [URL] = []
-        for folder in ["conformance/apns", "conformance/expo", "examples"] {
+        for folder in ["conformance/apns", "conformance/expo", "examples", "sns/aws"] {
             files += Paths.allFiles(below: Paths.testdata.appendingPathComponent(folder))
         }
         for family in try FileManager.default.contentsOfDirectory(
@@ -50,6 +50,8 @@ import Testing
             case .apns: schema = "apns"
             case .fcm: schema = "fcm"
             case .expo: schema = "expo"
+            case .webpush: schema = "webpush"
+            case .sns: schema = "sns"
             default: continue
             }
             out.append((String(file.path.dropFirst(Paths.testdata.path.count + 1)), schema, file.path))
@@ -59,10 +61,16 @@ import Testing
 
     @Test(.tags(.slow), .whenSlowTestsAreOn) func schemasAreValidAndTheBundledPayloadsValidate() throws {
         let payloads = try Self.validPayloads()
-        for name in PayloadJSONSchema.payloadNames {
-            #expect(payloads.filter { $0.schema == name }.count >= 5, "too few \(name) payloads found")
+        // Web Push has one documented example (the Push API's declarative message) besides the example project's.
+        // AWS documents six SNS messages; two draw findings (a number in FCM data, a URL inside aps).
+        let fewest = ["webpush": 2, "sns": 4]
+        let schemaNames = PayloadJSONSchema.payloadNames + PayloadJSONSchema.envelopeNames
+        for name in schemaNames {
+            #expect(
+                payloads.filter { $0.schema == name }.count >= fewest[name, default: 5],
+                "too few \(name) payloads found")
         }
-        let schemaFiles = try PayloadJSONSchema.payloadNames.map {
+        let schemaFiles = try schemaNames.map {
             try ExternalTool.temporaryFile(PayloadJSONSchema.render($0)!, suffix: ".json")
         }
         defer { for file in schemaFiles { try? FileManager.default.removeItem(at: file) } }
@@ -76,6 +84,8 @@ import Testing
             ),
             ("invalid fcm", "fcm", #"{"message": {"token": "t", "android": {"priority": "urgent", "ttl": 3600}}}"#),
             ("invalid expo", "expo", #"{"to": "ExponentPushToken[x]", "priority": "urgent"}"#),
+            ("invalid sns", "sns", #"{"default": "d", "APNS": {"aps": {}}, "gcm": "{}"}"#),
+            ("invalid webpush", "webpush", #"{"web_push": 8030, "notification": {"title": 3, "navigate": "x"}}"#),
         ]
         let invalidFiles = try invalid.map { try ExternalTool.temporaryFile($0.2, suffix: ".json") }
         defer { for file in invalidFiles { try? FileManager.default.removeItem(at: file) } }
@@ -85,16 +95,19 @@ import Testing
             import json, sys
             from jsonschema import Draft202012Validator as V
             schemas = {}
-            for name, path in zip(["apns", "fcm", "expo"], sys.argv[1:4]):
+            count = int(sys.argv[1])
+            for name, path in zip(sys.argv[2:2 + count], sys.argv[2 + count:2 + 2 * count]):
                 s = json.load(open(path)); V.check_schema(s); schemas[name] = V(s, format_checker=V.FORMAT_CHECKER)
             bad = 0
-            for i, job in enumerate(sys.argv[4:]):
+            for i, job in enumerate(sys.argv[2 + 2 * count:]):
                 name, path = job.split("=", 1)
                 for e in schemas[name].iter_errors(json.load(open(path, encoding="utf-8"))):
                     bad = 1; print("%d\\t%s %s" % (i, e.json_path, e.message))
             sys.exit(bad)
             """
-        let result = try ExternalTool.runPython(["-c", script] + schemaFiles.map(\.path) + jobs)
+        let result = try ExternalTool.runPython(
+            ["-c", script, String(schemaNames.count)] + schemaNames
+                + schemaFiles.map(\.path) + jobs)
         var problems: [String: String] = [:]
         if result.status != 0 {
             for line in result.output.split(separator: "\n") {
