@@ -323,12 +323,12 @@ public struct Initializer: Sendable {
                 continue
             }
             for payload in payloads {
-                guard let sns = payload.sns else {
+                guard payload.kind.isEnvelope else {
                     observe(payload, in: doc, file: relative, stem: stem, into: &observed)
                     continue
                 }
-                // An SNS message's platform payloads are what the app receives: the contract learns from them.
-                for enclosed in sns.platformPayloads() {
+                // An envelope's platform payloads are what the app receives: the contract learns from them.
+                for enclosed in payload.enclosedPayloads(in: doc) {
                     observe(enclosed.payload, in: enclosed.document, file: relative, stem: stem, into: &observed)
                 }
             }
@@ -442,7 +442,7 @@ public struct Initializer: Sendable {
             add(payload.apns?.customKeys ?? [])
         case .expo:
             if let data = doc.memberObject(payload.body, "data") { add(doc.members(data)) }
-        case .sns:
+        case .sns, .pubnub, .pusherBeams:
             break
         case .webpush:
             if let data = payload.webpush?.data { add(doc.members(data)) }

@@ -11,8 +11,8 @@ struct RuleRunner: Sendable {
     /// Each rule's slot in the clock's sums.
     let fileSlots: [Int]
     let payloadSlots: [Int]
-    /// The payload rules that check an envelope itself (an SNS message): its own family's and the size rules. The
-    /// payloads inside it are checked by every payload rule (EnvelopeLinting.swift).
+    /// The payload rules that check an envelope itself (an SNS message, a relay's body): the envelope families' and
+    /// the size rules. The payloads inside it are checked by every payload rule (EnvelopeLinting.swift).
     let envelopeRules: [any PayloadRule]
     let envelopeSlots: [Int]
     let clock: RunClock
@@ -23,7 +23,7 @@ struct RuleRunner: Sendable {
         fileSlots = clock.slots(file.map(\.description.id))
         let slots = clock.slots(payload.map(\.description.id))
         payloadSlots = slots
-        let onEnvelopes = payload.indices.filter { [.sns, .size].contains(payload[$0].description.family) }
+        let onEnvelopes = payload.indices.filter { [.sns, .relay, .size].contains(payload[$0].description.family) }
         envelopeRules = onEnvelopes.map { payload[$0] }
         envelopeSlots = onEnvelopes.map { slots[$0] }
         self.clock = clock
@@ -54,7 +54,7 @@ struct RuleRunner: Sendable {
                 path: input.path, configRelativePath: input.relative, document: document, payload: payload,
                 isTemplate: input.isTemplate, settings: input.settings, isLogLine: input.isLogLine)
         }
-        guard ref.kind == .sns else {
+        guard ref.kind.isEnvelope else {
             return (clock.findings(of: payloadRules, slots: payloadSlots, &sums) { $0.check(context) }, context)
         }
         let findings = clock.findings(of: envelopeRules, slots: envelopeSlots, &sums) { $0.check(context) }

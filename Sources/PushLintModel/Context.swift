@@ -101,7 +101,7 @@ public final class PayloadContext: Sendable {
     /// standard input read as JSON Lines has no file name that says so.
     public let isLogLine: Bool
     /// The kind of the envelope the payload is written inside (`.sns` for the APNs payload of an SNS `APNS` value,
-    /// whose `document` is the value unescaped); nil for a payload of its own.
+    /// whose `document` is the value unescaped; `.pubnub` for `pn_apns`); nil for a payload of its own.
     public let enclosingKind: PayloadKind?
 
     public init(
@@ -116,6 +116,13 @@ public final class PayloadContext: Sendable {
         self.isTemplate = isTemplate
         self.settings = settings
         self.isLogLine = isLogLine
+    }
+
+    /// The context of a payload inside this envelope: the same file and settings, the payload's own document.
+    public func enclosing(_ enclosed: EnclosedPayload) -> PayloadContext {
+        PayloadContext(
+            path: path, configRelativePath: configRelativePath, document: enclosed.document, payload: enclosed.payload,
+            isTemplate: isTemplate, settings: settings, isLogLine: isLogLine, enclosingKind: payload.kind)
     }
 
     public var contract: Contract? { settings.contract }

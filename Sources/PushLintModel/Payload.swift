@@ -26,13 +26,16 @@ public final class Payload: Sendable {
     public let schemaUnknownMembers: [UnknownSchemaMember]
     /// The platform values of an SNS envelope, unescaped and parsed (nil for other kinds).
     public let sns: SNSEnvelope?
+    /// The platform members of a relay's publish body (nil for other kinds).
+    public let relay: RelayEnvelope?
 
     init(
         kind: PayloadKind, node: NodeID, batchIndex: Int?, body: NodeID, envelopeHeaders: NodeID?, apns: APNsView?,
         android: AndroidView?, webpush: WebPushView?, sizes: [SizeMeasurement], schema: SchemaWalk = SchemaWalk(),
-        sns: SNSEnvelope? = nil
+        sns: SNSEnvelope? = nil, relay: RelayEnvelope? = nil
     ) {
         self.sns = sns
+        self.relay = relay
         self.kind = kind
         self.node = node
         self.batchIndex = batchIndex
@@ -85,7 +88,36 @@ public enum PayloadBuilder {
         case .fcmLegacy: return buildLegacy(doc, node, batchIndex)
         case .sns: return buildSNS(doc, node, batchIndex)
         case .webpush: return buildWebPush(doc, node, batchIndex)
+        case .pubnub: return buildRelay(doc, node, batchIndex, .pubnub)
+        case .pusherBeams: return buildRelay(doc, node, batchIndex, .pusherBeams)
         }
+    }
+
+    /// A relay's publish body, measured whole against the relay's limit: PubNub's on the message, Beams' on the
+    /// body (10 KiB to interests, 200 KiB to users).
+    static func buildRelay(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?, _ service: RelayEnvelope.Service)
+        -> Payload
+    {
+        let size: SizeMeasurement
+        switch service {
+        case .pubnub:
+            size = SizeMeasurement(
+                label: "PubNub message", bytes: doc.wireSize(.node(node)), limit: RelayEnvelope.pubnubMessageLimit,
+                limitReason: "the PubNub message limit, which also counts the channel name and URL escaping",
+                anchor: node, wire: .node(node))
+        case .pusherBeams:
+            let toUsers = doc.member(node, "users") != nil
+            size = SizeMeasurement(
+                label: "Pusher Beams publish body", bytes: doc.wireSize(.node(node)),
+                limit: toUsers ? RelayEnvelope.beamsUsersLimit : RelayEnvelope.beamsInterestsLimit,
+                limitReason: toUsers
+                    ? "the Beams limit for a publish to users" : "the Beams limit for a publish to interests",
+                anchor: node, wire: .node(node))
+        }
+        return Payload(
+            kind: service == .pubnub ? .pubnub : .pusherBeams, node: node, batchIndex: batchIndex, body: node,
+            envelopeHeaders: nil, apns: nil, android: nil, webpush: nil, sizes: [size],
+            relay: RelayEnvelope(doc, node, service: service))
     }
 
     /// An SNS envelope: its platform values parsed, measured as the whole message SNS receives.
@@ -122,7 +154,8 @@ public enum PayloadBuilder {
 
     static func buildAPNs(
         _ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?,
-        _ configHeaders: (glob: String, headers: [(String, String)])?, headers given: APNsHeaders? = nil
+        _ configHeaders: (glob: String, headers: [(String, String)])?, headers given: APNsHeaders? = nil,
+        relayKeys: [String] = []
     ) -> Payload {
         var body = node
         var envelopeHeaders: NodeID?
@@ -144,7 +177,8 @@ public enum PayloadBuilder {
         }
         let aps = doc.member(body, "aps")
         let isSimulator = doc.member(body, simulatorKey) != nil
-        let custom = doc.members(body, excluding: ["aps", simulatorKey])
+        // A relay's own keys (PubNub's `pn_push`) are read by the relay, not the app: no custom data.
+        let custom = doc.members(body, excluding: ["aps", simulatorKey] + relayKeys)
         let written = writtenAps(doc, aps, headers: headers)
         let wire: WireValue =
             isSimulator
@@ -226,7 +260,9 @@ public enum PayloadBuilder {
 
     // MARK: FCM HTTP v1
 
-    static func buildFCM(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?) -> Payload {
+    /// - Parameter relayKeys: members of the message that a relay reads and does not send (PubNub's
+    ///   `pn_exceptions`): neither sent nor unknown fields.
+    static func buildFCM(_ doc: JSONDocument, _ node: NodeID, _ batchIndex: Int?, relayKeys: [String] = []) -> Payload {
         let message = doc.memberObject(node, "message") ?? node
         let notification = doc.memberObject(message, "notification")
         let data = doc.memberObject(message, "data")
@@ -240,7 +276,8 @@ public enum PayloadBuilder {
             } ?? false
         }
         // FCM does not count the target: the members sent, filtered once, give both the size and the wire value.
-        let sent = doc.members(message, excluding: FCMSchema.unsentKeys)
+        let sent = doc.members(
+            message, excluding: relayKeys.isEmpty ? FCMSchema.unsentKeys : FCMSchema.unsentKeys + relayKeys)
         let messageWire = WireValue.members(sent)
         sizes.append(
             SizeMeasurement(
@@ -359,7 +396,12 @@ public enum PayloadBuilder {
                     anchor: webpush, wire: wire))
         }
         let root = FCMSchema.root(body: message, node: node)
-        let schema = root.schema.walk(doc, at: root.node)
+        var schema = root.schema.walk(doc, at: root.node)
+        if !relayKeys.isEmpty {
+            schema.unknownMembers.removeAll {
+                $0.object.node == message && relayKeys.contains(doc.string($0.member.key))
+            }
+        }
         return Payload(
             kind: .fcm, node: node, batchIndex: batchIndex, body: message, envelopeHeaders: nil, apns: apnsView,
             android: androidView, webpush: webView, sizes: sizes, schema: schema)

@@ -10,11 +10,29 @@ public enum PayloadKind: String, Sendable, CaseIterable, Codable {
     case sns
     /// What a server encrypts and sends to a web push service (RFC 8030/8291); detected only when declarative.
     case webpush
+    /// A PubNub message with mobile push (`pn_apns`, `pn_fcm`, `pn_gcm`; RelayEnvelope.swift).
+    case pubnub
+    /// A Pusher Beams publish body (`apns`, `fcm`, `web`; RelayEnvelope.swift).
+    case pusherBeams = "pusher-beams"
+
+    /// A message that holds other payloads (SNS's platform strings, a relay's platform objects): checked by its own
+    /// family's rules and the size rules, while every payload rule checks the payloads inside it.
+    public var isEnvelope: Bool {
+        switch self {
+        case .sns, .pubnub, .pusherBeams: return true
+        case .apns, .fcm, .fcmLegacy, .expo, .webpush: return false
+        }
+    }
 
     /// Detection order of DESIGN.md §3: the first match wins.
     public static func detect(_ doc: JSONDocument, _ node: NodeID) -> PayloadKind? {
         guard doc.kind(node) == .object else { return nil }
         if SNSEnvelope.isEnvelope(doc, node) { return .sns }
+        switch RelayEnvelope.detect(doc, node) {
+        case .pubnub: return .pubnub
+        case .pusherBeams: return .pusherBeams
+        case nil: break
+        }
         // `web_push` is in no other kind's format (envelope-facts §2.7); a plain web push JSON is app-defined and
         // is a webpush payload only by `--kind` or the config's `kinds`.
         if WebPushSchema.isDeclarative(doc, node) { return .webpush }

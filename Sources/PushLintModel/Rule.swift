@@ -15,6 +15,7 @@ public enum RuleFamily: String, Sendable, CaseIterable, Codable {
     case app = "App sources"
     case template = "Templates"
     case sns = "AWS SNS"
+    case relay = "Relays (PubNub, Pusher Beams)"
 
     /// Short machine name (`apns`, `fcm`, ...), used in JSON output and SARIF tags.
     public var slug: String {
@@ -32,6 +33,7 @@ public enum RuleFamily: String, Sendable, CaseIterable, Codable {
         case .app: return "app"
         case .template: return "template"
         case .sns: return "sns"
+        case .relay: return "relay"
         }
     }
 }

@@ -81,6 +81,8 @@ public struct APNsHeaders: Sendable {
         case expo
         /// Set by the message attributes of an SNS envelope (`AWS.SNS.MOBILE.APNS.PUSH_TYPE`, ...).
         case sns
+        /// Set by `pn_push` in a PubNub message's `pn_apns`.
+        case pubnub
     }
     public var origin: Origin
     /// The headers object in the file, if there is one (fixes insert into it).

@@ -7,7 +7,7 @@ public enum RuleRegistry {
         JSONRules.all + SizeRules.all + APNsRules.all + FCMRules.all + ExpoRules.all + WebPushRules.all
         + AndroidRules.all
         + PriorityRules.all + ContentRules.all + ContractRules.all + AppRules.all + TemplateRules.all
-        + SNSRules.all
+        + SNSRules.all + RelayRules.all
 
     public static var descriptions: [RuleDescription] { all.map(\.description) }
 

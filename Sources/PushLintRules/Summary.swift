@@ -5,7 +5,7 @@ import PushLintModel
 /// Condenses a payload into what project rules need, so the engine keeps no documents after a file is done.
 public enum PayloadSummarizer {
     public static func summarize(_ context: PayloadContext) -> PayloadSummary {
-        if let sns = context.payload.sns { return summarize(sns, context) }
+        if context.payload.kind.isEnvelope { return summarizeEnvelope(context) }
         let doc = context.document
         let payload = context.payload
         var high: PlatformSet = []
@@ -30,18 +30,14 @@ public enum PayloadSummarizer {
             event: event, fieldsByPlatform: fields, isLogLine: context.isLogLine)
     }
 
-    /// An SNS message: what its platform payloads say together (their event, views, priorities and fields), so the
-    /// project rules see what the devices receive; the size is the whole message's.
-    static func summarize(_ sns: SNSEnvelope, _ context: PayloadContext) -> PayloadSummary {
+    /// An envelope (an SNS message, a relay's body): what its platform payloads say together (their event, views,
+    /// priorities and fields), so the project rules see what the devices receive; the size is the whole message's.
+    static func summarizeEnvelope(_ context: PayloadContext) -> PayloadSummary {
         var summary = PayloadSummary(
-            path: context.path, batchIndex: context.payload.batchIndex, kind: .sns,
+            path: context.path, batchIndex: context.payload.batchIndex, kind: context.payload.kind,
             wireBytes: context.payload.sizes.first?.bytes ?? 0, isLogLine: context.isLogLine)
-        for enclosed in sns.platformPayloads() {
-            let inner = summarize(
-                PayloadContext(
-                    path: context.path, configRelativePath: context.configRelativePath, document: enclosed.document,
-                    payload: enclosed.payload, isTemplate: context.isTemplate, settings: context.settings,
-                    isLogLine: context.isLogLine, enclosingKind: .sns))
+        for enclosed in context.payload.enclosedPayloads(in: context.document) {
+            let inner = summarize(context.enclosing(enclosed))
             summary.event = summary.event ?? inner.event
             summary.collapseKey = summary.collapseKey ?? inner.collapseKey
             summary.highPriority.formUnion(inner.highPriority)

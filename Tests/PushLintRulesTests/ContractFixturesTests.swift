@@ -10,8 +10,9 @@ import Testing
 @Suite struct ContractFixturesTests {
     @Test func examplesProjectGivesTheDeliberateFindingsOfTheseRules() throws {
         let report = try FolderLinter.lint(Paths.testdata.appendingPathComponent("examples"))
-        // 37 payload files (an AWS SNS message and a declarative web push message among them, clean), and the contract with the app-* rules' findings about it.
-        #expect(report.files.count == 38)
+        // 39 payload files (an AWS SNS message, a declarative web push message, a PubNub message and a Pusher Beams
+        // body among them, clean), and the contract with the app-* rules' findings about it.
+        #expect(report.files.count == 40)
         #expect(!report.files.contains { $0.path.display.hasPrefix("push/drafts/") })
         let found = ContractPackRules.findings(report)
         // receipt.json is over the size limit: payload-size's finding, so payload-data-not-link stays silent there.

@@ -32,7 +32,7 @@ package enum CustomData {
             return doc.mapMembers(object) { CustomField(key: $0.key, value: $0.value, isStringMap: stringMap) }
         }
         switch payload.kind {
-        case .sns:
+        case .sns, .pubnub, .pusherBeams:
             // The envelope carries no custom data of its own: its platform values are linted as their platforms'.
             return []
         case .apns:

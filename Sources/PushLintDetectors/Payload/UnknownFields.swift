@@ -25,9 +25,15 @@ package struct UnknownField {
     /// every key up already; a templated key is unknown until rendered (with custom delimiters, such as `_`, a
     /// field name can hold a placeholder), so it is left out.
     package static func all(in context: PayloadContext) -> [UnknownField] {
+        all(context.payload.schemaUnknownMembers, in: context)
+    }
+
+    /// The unknown keys among `members`, from a walk of another table than the payload's (a relay's own format,
+    /// FCM's `webpush.notification`).
+    package static func all(_ members: [UnknownSchemaMember], in context: PayloadContext) -> [UnknownField] {
         let doc = context.document
         var result: [UnknownField] = []
-        for other in context.payload.schemaUnknownMembers where !context.isTemplated(other.member.key) {
+        for other in members where !context.isTemplated(other.member.key) {
             let key = doc.string(other.member.key)
             let schema = other.object.schema
             // A foreign name is looked up first: its replacement is certain, an edit-distance guess is not.

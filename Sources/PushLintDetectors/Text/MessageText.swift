@@ -36,6 +36,14 @@ package enum MessageText {
         return out + "'"
     }
 
+    /// The value as `single` quotes it, cut to its first 57 characters and `...` when it is longer than 60: a long
+    /// value is named in a finding, not repeated whole.
+    package static func singleClipped(_ value: some CustomStringConvertible) -> String {
+        let text = value.description
+        guard text.utf8.count > 60, text.count > 60 else { return single(text) }
+        return single(String(text.prefix(57)) + "...")
+    }
+
     /// Whether the text holds the quote, a backslash or a control character: most values hold none, and are
     /// quoted as they are.
     package static func needsEscaping(_ text: String, quote: UInt8) -> Bool {

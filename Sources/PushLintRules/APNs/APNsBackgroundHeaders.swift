@@ -22,7 +22,9 @@ struct APNsBackgroundHeaders: PayloadRule {
             `notification`, FCM itself answers INVALID_ARGUMENT, since the description of `ApnsConfig.headers` \
             in Google's discovery document allows only 5 for data messages), and the headers Expo's service \
             derives from an Expo message \
-            (`_contentAvailable: true` goes out at priority 10 unless `priority` is `normal`, https://docs.expo.dev/push-notifications/sending-notifications/). A bare \
+            (`_contentAvailable: true` goes out at priority 10 unless `priority` is `normal`, https://docs.expo.dev/push-notifications/sending-notifications/), \
+            the SNS message attributes, and `pn_push` of a PubNub message (its `push_type`; pn_push sets no \
+            priority and PubNub does not document the one it sends, so a missing priority is not reported there). A bare \
             body with no known headers is not checked. Push types other than `alert` and `background` (`voip`, \
             `liveactivity`, ...) are the author's explicit choice and are left to the other header rules.
 
@@ -163,7 +165,8 @@ struct APNsBackgroundHeaders: PayloadRule {
             if let value = entry.value, value == "10" || value == "1", !isTemplated(entry, context) {
                 result.append(wrongHeader(entry, "5", headers, context))
             }
-        } else if priorityLookup.isAbsent {
+        } else if priorityLookup.isAbsent, headers.origin != .pubnub {
+            // PubNub's pn_push names no priority: which one PubNub sends is not documented.
             missing.append(("apns-priority", "5"))
         }
 

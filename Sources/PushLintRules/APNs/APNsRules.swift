@@ -136,6 +136,7 @@ extension APNs {
             return " (set in .pushlint.json apns.headers for \(MessageText.single(glob)))"
         }
         if headers.origin == .sns { return " (set by the SNS message attributes)" }
+        if headers.origin == .pubnub { return " (set by pn_push)" }
         return ""
     }
 
@@ -145,6 +146,7 @@ extension APNs {
         case .fcm: return "apns.headers"
         case .config: return ".pushlint.json apns.headers"
         case .sns: return "the SNS message attributes"
+        case .pubnub: return "pn_push"
         case .envelope, .expo: return "headers"
         }
     }

@@ -61,8 +61,8 @@ struct PayloadSensitiveData: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        // An SNS envelope's platform values are escaped payloads, checked as their platforms' payloads.
-        if context.payload.kind == .sns { return [] }
+        // An envelope's platform payloads are checked as their platforms' payloads.
+        if context.payload.kind.isEnvelope { return [] }
         let doc = context.document
         let body = context.payload.body
         var findings: [(node: NodeID, keyNode: NodeID?, verdict: Verdict)] = []
@@ -208,7 +208,7 @@ struct PayloadSensitiveData: PayloadRule {
             add(doc.member(body, "to"))
         case .apns:
             add(doc.member(body, "Simulator Target Bundle"))
-        case .sns, .webpush:
+        case .sns, .webpush, .pubnub, .pusherBeams:
             break
         }
         // A few nodes, in document order for the walk: sorted in place, without the generic sort.

@@ -91,6 +91,8 @@ struct ContractPlatformParity: ProjectRule {
         case .expo: return "expo"
         case .sns: return "sns"
         case .webpush: return "webpush"
+        case .pubnub: return "pubnub"
+        case .pusherBeams: return "pusher-beams"
         }
     }
 

@@ -264,29 +264,9 @@ struct ExpoFieldValue: PayloadRule {
         return FindingText(text.message + "; " + (text.help ?? ""), help: text.help)
     }
 
-    /// A value of the wrong type or outside its enumeration.
+    /// A value of the wrong type or outside its enumeration: the only problems Expo's table has.
     static func words(_ problem: ValueProblem) -> FindingText {
-        let path = problem.path
-        let list = { (values: [String]) in values.map { MessageText.json($0) }.joined(separator: ", ") }
-        switch problem.kind {
-        case .enumNumberOutOfRange(let index, let values):
-            return FindingText(
-                "\(path) is \(index), which is no value of the enumeration; \(rejection)",
-                help: "write one of \(list(values))")
-        case .notInEnumeration(let text, _, _, let match?, _):
-            return FindingText(
-                "\(path) is \(MessageText.json(text)) but enum values are exact and case-sensitive, so \(rejection)",
-                help: "write \(MessageText.json(match))")
-        case .notInEnumeration(let text, let values, _, _, let closest):
-            return FindingText(
-                "\(path) is \(MessageText.json(text)), which is not one of \(list(values)), so \(rejection)",
-                help: closest.map { "write \(MessageText.json($0))" } ?? "write one of \(list(values))")
-        // A value of another type: the only other problem Expo's table has.
-        default:
-            return FindingText(
-                "\(path) is \(problem.found.described) but must be \(problem.type.summary); \(rejection)",
-                help: "write " + (problem.found.literal(as: problem.type) ?? problem.type.summary))
-        }
+        ValueWording.enumerationOrType(problem, rejection: rejection)
     }
 
     static func outOfRange(_ risk: RangeRisk, _ raw: String, _ path: FieldPath) -> FindingText {

@@ -369,9 +369,7 @@ struct FCMFieldValue: PayloadRule {
     }
 
     static func wrongType(_ problem: ValueProblem, _ rejection: String) -> FindingText {
-        FindingText(
-            "\(problem.path) is \(problem.found.described) but must be \(problem.type.summary); \(rejection)",
-            help: "write " + (problem.found.literal(as: problem.type) ?? problem.type.summary))
+        ValueWording.wrongType(problem, rejection: rejection)
     }
 
     static func bounds(_ min: Double?, _ max: Double?) -> String {
@@ -384,29 +382,14 @@ struct FCMFieldValue: PayloadRule {
     }
 
     static func enumeration(_ problem: ValueProblem, _ rejection: String) -> FindingText {
-        let path = problem.path
-        switch problem.kind {
-        case .enumNumberOutOfRange(let index, let values):
+        // A proto3 enum name in another letter case: FCM's own risk, worded here; the rest as every table's.
+        if case .notInEnumeration(let text, _, let match?, _, _) = problem.kind, header(problem) == .none {
             return FindingText(
-                "\(path) is \(index), which is no value of the enumeration; \(rejection)",
-                help: "write one of \(list(values))")
-        case .notInEnumeration(let text, _, let match?, _, _) where header(problem) == .none:
-            return FindingText(
-                "\(path) is \(MessageText.json(text)), the enum name \(MessageText.json(match)) in another letter case: \(caseRisk); write \(MessageText.json(match))",
+                "\(problem.path) is \(MessageText.json(text)), the enum name \(MessageText.json(match)) in another letter case: \(caseRisk); write \(MessageText.json(match))",
                 help: "write \(MessageText.json(match))")
-        case .notInEnumeration(let text, _, _, let match?, _):
-            return FindingText(
-                "\(path) is \(MessageText.json(text)) but enum values are exact and case-sensitive, so \(rejection)",
-                help: "write \(MessageText.json(match))")
-        case .notInEnumeration(let text, let values, _, _, let closest):
-            return FindingText(
-                "\(path) is \(MessageText.json(text)), which is not one of \(list(values)), so \(rejection)",
-                help: closest.map { "write \(MessageText.json($0))" } ?? "write one of \(list(values))")
-        default: return wrongType(problem, rejection)
         }
+        return ValueWording.enumerationOrType(problem, rejection: rejection)
     }
-
-    static func list(_ values: [String]) -> String { values.map { MessageText.json($0) }.joined(separator: ", ") }
 
     static func duration(_ problem: ValueProblem, _ rejection: String) -> FindingText {
         let path = problem.path

@@ -20,7 +20,9 @@ struct FCMLegacyFormat: PayloadRule {
             `android.notification.channel_id`, and so on, all inside `{"message": {...}}`.
 
             A v1 message that contains a single legacy field is not this rule's: `fcm-unknown-field` reports \
-            that field with its replacement.
+            that field with its replacement. Inside an envelope the rule is silent: an SNS `GCM` value and a \
+            Pusher Beams `fcm` member take the legacy shape by their services' documentation, and PubNub remaps \
+            `pn_gcm` (`pubnub-gcm-deprecated`).
             """,
         triggering: [
             RuleExample(
@@ -36,9 +38,11 @@ struct FCMLegacyFormat: PayloadRule {
         ])
 
     func check(_ context: PayloadContext) -> [Diagnostic] {
-        // SNS documents the legacy shape inside its `GCM` value and sends it on for the app's platform endpoint
-        // (https://docs.aws.amazon.com/sns/latest/dg/sns-send-custom-platform-specific-payloads-mobile-devices.html).
-        guard context.payload.kind == .fcmLegacy, context.enclosingKind != .sns else { return [] }
+        // Inside an envelope the service, not the app, talks to Firebase: SNS documents the legacy shape inside its
+        // `GCM` value (https://docs.aws.amazon.com/sns/latest/dg/sns-send-custom-platform-specific-payloads-mobile-devices.html),
+        // Pusher Beams inside `fcm` (https://pusher.com/docs/beams/reference/publish-payloads/), and PubNub remaps
+        // `pn_gcm` itself (`pubnub-gcm-deprecated` says when that fails).
+        guard context.payload.kind == .fcmLegacy, context.enclosingKind == nil else { return [] }
         let doc = context.document
         let node = context.payload.node
         var moves: [(from: String, to: String)] = []

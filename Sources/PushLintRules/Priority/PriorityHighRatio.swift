@@ -159,6 +159,8 @@ struct PriorityHighRatio: ProjectRule {
             case .apns: what = "APNs"
             case .sns: what = "SNS"
             case .webpush: what = "web push"
+            case .pubnub: what = "PubNub"
+            case .pusherBeams: what = "Pusher Beams"
             }
             let items = isLog ? "log lines" : "templates"
             return kind == .apns ? "\(what) \(items)" : "\(what) \(items) for \(platform.name)"

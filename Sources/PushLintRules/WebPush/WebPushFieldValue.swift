@@ -141,22 +141,7 @@ struct WebPushFieldValue: PayloadRule {
 
     /// A value of the wrong type or outside its enumeration, and what to write instead.
     static func wrongValue(_ problem: ValueProblem, rejection: String) -> FindingText {
-        let path = problem.path
-        let list = { (values: [String]) in values.map { MessageText.json($0) }.joined(separator: ", ") }
-        switch problem.kind {
-        case .notInEnumeration(let text, _, _, let match?, _):
-            return FindingText(
-                "\(path) is \(MessageText.json(text)) but enum values are exact and case-sensitive, so \(rejection)",
-                help: "write \(MessageText.json(match))")
-        case .notInEnumeration(let text, let values, _, _, let closest):
-            return FindingText(
-                "\(path) is \(MessageText.json(text)), which is not one of \(list(values)), so \(rejection)",
-                help: closest.map { "write \(MessageText.json($0))" } ?? "write one of \(list(values))")
-        default:
-            return FindingText(
-                "\(path) is \(problem.found.described) but must be \(problem.type.summary); \(rejection)",
-                help: "write " + (problem.found.literal(as: problem.type) ?? problem.type.summary))
-        }
+        ValueWording.enumerationOrType(problem, rejection: rejection)
     }
 
     static func badgeNotDigits(_ text: String, _ path: FieldPath) -> FindingText {

@@ -48,47 +48,25 @@ struct WebPushUnknownField: PayloadRule {
     func check(_ context: PayloadContext) -> [Diagnostic] {
         guard let fields = WebPush.notificationFields(context) else { return [] }
         let doc = context.document
-        // The members' own walk, not `UnknownField.all`: FCM's `webpush.notification` is walked here, not by the
-        // payload. The advice is the same: a foreign name first, then the closest field.
-        return fields.unknownMembers.compactMap { other in
-            guard !context.isTemplated(other.member.key) else { return nil }
-            let key = doc.string(other.member.key)
-            let schema = other.object.schema
-            let advice: Advice =
-                if let replacement = schema.replacement(forForeign: key) {
-                    .foreign(replacement)
-                } else if let suggestion = schema.suggestion(for: key) {
-                    .misspelt(suggestion)
-                } else {
-                    .unknown
-                }
-            return diagnostic(Self.unknownField(key, other.object, advice), at: other.member.key, in: doc)
+        // The members' own walk: FCM's `webpush.notification` is walked here, not by the payload.
+        return UnknownField.all(fields.unknownMembers, in: context).map { field in
+            diagnostic(Self.unknownField(field), at: field.keyNode, in: doc)
         }
-    }
-
-    enum Advice {
-        case foreign(String)
-        case misspelt(String)
-        case unknown
     }
 
     // MARK: Messages
 
-    static func unknownField(_ key: String, _ object: SchemaObject, _ advice: Advice) -> FindingText {
+    static func unknownField(_ field: UnknownField) -> FindingText {
+        let object = field.object
         let place = object.path.isEmpty ? "a declarative push message" : object.path
         let ignored =
-            "\(MessageText.single(key)) is no field of \(place) (\(object.schema.name)), so the browser ignores it"
-        switch advice {
-        case .foreign(let replacement):
+            "\(MessageText.single(field.key)) is no field of \(place) (\(object.schema.name)), so the browser ignores it"
+        let help = field.help(
+            foreign: { "write \(MessageText.single($0))" }, unknown: "remove it, or move it into data")
+        if case .foreign(let replacement) = field.advice {
             return FindingText(
-                ignored + "; the Notifications API calls it \(MessageText.single(replacement))",
-                help: "write \(MessageText.single(replacement))")
-        case .misspelt(let suggestion):
-            return FindingText(
-                ignored + "; did you mean \(MessageText.single(suggestion))?",
-                help: "rename it to \(MessageText.single(suggestion))")
-        case .unknown:
-            return FindingText(ignored + "; custom values go in data", help: "remove it, or move it into data")
+                ignored + "; the Notifications API calls it \(MessageText.single(replacement))", help: help)
         }
+        return FindingText(ignored + field.hint, help: help)
     }
 }
