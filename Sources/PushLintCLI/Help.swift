@@ -54,7 +54,8 @@ enum Help {
               --contract FILE     Use this contract instead of the config's.
               --app PATH          Read the app's sources here for the app-* rules instead of the config's 'app'
                                   folders; repeatable.
-              --kind KIND         auto (default), apns, fcm, fcm-legacy, expo, sns or webpush.
+              --kind KIND         auto (default), apns, fcm, fcm-legacy, expo, sns, webpush, pubnub or
+                                  pusher-beams.
               --rule ID=LEVEL     Set a rule to off, info, warning or error; repeatable.
 
         INPUT:
