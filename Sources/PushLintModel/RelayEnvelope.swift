@@ -138,14 +138,16 @@ public struct RelayEnvelope: Sendable {
             guard isBeams else { return }
             let isObject = kind == .object || kind == .placeholder
             switch detectionNames[position] {
-            case "apns":
-                guard isObject else { isBeams = false; return }
+            case "apns", "fcm", "web":
+                guard isObject else {
+                    isBeams = false
+                    return
+                }
                 beamsPayloads += 1
-                if kind == .object, doc.member(member.value, "aps") != nil { beamsEvidence = true }
-            case "fcm", "web":
-                guard isObject else { isBeams = false; return }
-                beamsPayloads += 1
-                beamsEvidence = true
+                let name = detectionNames[position]
+                if name != "apns" || (kind == .object && doc.member(member.value, "aps") != nil) {
+                    beamsEvidence = true
+                }
             case "interests", "users":
                 if kind == .array || kind == .placeholder { beamsEvidence = true } else { isBeams = false }
             default:  // webhookUrl

@@ -52,7 +52,9 @@ import Testing
         let name = "pusher-beams/docs/errata/publish-payloads-apns-1.json.txt"
         let source = try String(contentsOf: Paths.testdata.appendingPathComponent(name), encoding: .utf8)
         let found = try Self.lint(source, config: #"{"kinds": {"*.json": "pusher-beams"}}"#)
-        #expect(found.contains { $0.ruleId.hasPrefix("apns-") && $0.pointer?.hasPrefix("/apns") == true }, "\(found.map(\.ruleId))")
+        #expect(
+            found.contains { $0.ruleId.hasPrefix("apns-") && $0.pointer?.hasPrefix("/apns") == true },
+            "\(found.map(\.ruleId))")
     }
 
     @Test func innerFindingsPointIntoTheFileAndKeepTheirFixes() throws {
@@ -97,7 +99,9 @@ import Testing
     @Test func pubnubMessageOverItsLimitAndPayloadOverAPNsLimit() throws {
         let alert = String(repeating: "a", count: 5000)
         let chat = String(repeating: "b", count: RelayEnvelope.pubnubMessageLimit)
-        let found = try Self.lint(#"{"chat": "\#(chat)", "pn_apns": {"aps": {"alert": "\#(alert)"}, "pn_push": [{"version": "v2", "targets": [{"environment": "production", "topic": "t"}]}]}}"#)
+        let found = try Self.lint(
+            #"{"chat": "\#(chat)", "pn_apns": {"aps": {"alert": "\#(alert)"}, "pn_push": [{"version": "v2", "targets": [{"environment": "production", "topic": "t"}]}]}}"#
+        )
         let sizes = found.filter { $0.ruleId == "payload-size" }
         #expect(sizes.contains { $0.message.contains("32768") && $0.pointer == "" }, "\(sizes.map(\.message))")
         #expect(sizes.contains { $0.message.contains("4096") && $0.pointer?.hasPrefix("/pn_apns") == true })

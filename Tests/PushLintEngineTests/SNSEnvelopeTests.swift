@@ -79,6 +79,17 @@ import Testing
         #expect(found.first.map { Self.text(source, $0.span) } == #"\"x.mp3\""#)
     }
 
+    /// A publish to an endpoint takes its platform key alone; a topic publish (the option `toTopic`) needs `default`.
+    @Test func topicPublishNeedsDefault() throws {
+        let endpoint = #"{"APNS": "{\"aps\": {\"alert\": \"Hi\"}}"}"#
+        #expect(try Self.lint(endpoint).isEmpty)
+        let topic = #"{"options": {"sns-default-missing": {"toTopic": true}}}"#
+        let found = try Self.lint(endpoint, config: topic)
+        #expect(found.map(\.ruleId) == ["sns-default-missing"], "\(found.map(\.message))")
+        #expect(found.first?.message.contains("topic") == true)
+        #expect(try Self.lint(#"{"default": "Hi", "APNS": "{\"aps\": {}}"}"#, config: topic).isEmpty)
+    }
+
     @Test func legacyFCMInsideGCMIsNotTheLegacyAPI() throws {
         let found = try Self.lint(#"{"GCM": "{\"notification\": {\"title\": \"Hi\"}, \"time_to_live\": 60}"}"#)
         #expect(!found.contains { $0.ruleId == "fcm-legacy-format" }, "\(found.map(\.ruleId))")
