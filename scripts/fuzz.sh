@@ -49,7 +49,7 @@ mkdir -p "$corpus" .fuzz/artifacts
 case "$mode" in
   all)
     seeds=(testdata/fuzz testdata/fixtures/apns/clean testdata/fixtures/fcm/clean testdata/fixtures/expo/clean testdata/examples/push testdata/apps
-      testdata/conformance/json-test-suite) ;;
+      testdata/pubnub testdata/pusher-beams testdata/conformance/json-test-suite) ;;
   template) seeds=(testdata/fuzz/template testdata/examples/push/templates) ;;
   jsonl) seeds=(testdata/fuzz/jsonl testdata/examples/sent) ;;
   app) seeds=(testdata/fuzz/app testdata/apps) ;;
