@@ -113,10 +113,9 @@ public struct RelayEnvelope: Sendable {
     /// payload, so no string is made for a key):
     /// - PubNub: a top-level `pn_apns`, `pn_fcm` or `pn_gcm` object. Every other key is the realtime message's
     ///   own; no platform payload has a `pn_` key.
-    /// - Pusher Beams: only Beams' keys, an object under `apns`, `fcm` or `web`, and evidence that no FCM v1
-    ///   message has (`{"apns": {...}}` alone is also a v1 message without its target): an `interests` or `users`
-    ///   array, `webhookUrl`, an `fcm` or `web` object, or an `apns` that holds `aps` itself (FCM v1 nests it in
-    ///   `apns.payload`).
+    /// - Pusher Beams: only Beams' keys, an object under `apns`, `fcm` or `web`, and evidence of a publish that
+    ///   neither an FCM v1 message (`{"apns": {"payload": ...}}`) nor a push server's settings have: an
+    ///   `interests` or `users` array, or a member that holds its platform's payload (`holdsPayload`).
     public static func detect(_ doc: JSONDocument, _ node: NodeID) -> Service? {
         var isPubNub = false
         var beamsPayloads = 0
@@ -144,18 +143,23 @@ public struct RelayEnvelope: Sendable {
                     return
                 }
                 beamsPayloads += 1
-                let name = detectionNames[position]
-                if name != "apns" || (kind == .object && doc.member(member.value, "aps") != nil) {
-                    beamsEvidence = true
-                }
+                if kind == .object, holdsPayload(doc, member.value, detectionNames[position]) { beamsEvidence = true }
             case "interests", "users":
                 if kind == .array || kind == .placeholder { beamsEvidence = true } else { isBeams = false }
             default:  // webhookUrl
-                beamsEvidence = true
+                break
             }
         }
         if isPubNub { return .pubnub }
         return isBeams && beamsPayloads > 0 && beamsEvidence ? .pusherBeams : nil
+    }
+
+    /// A Beams member that holds its platform's payload, not settings under the same name (a push server's config
+    /// has `{"apns": {"key_id": ...}, "fcm": {"api_key": ...}}`): `aps` in `apns`, a `notification` or `data` object
+    /// in `fcm` or `web`.
+    static func holdsPayload(_ doc: JSONDocument, _ value: NodeID, _ name: String) -> Bool {
+        if name == "apns" { return doc.member(value, "aps") != nil }
+        return doc.memberObject(value, "notification") != nil || doc.memberObject(value, "data") != nil
     }
 
     /// PubNub's keys first, then Beams' keys.

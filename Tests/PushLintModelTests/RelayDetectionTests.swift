@@ -25,6 +25,7 @@ import Testing
         #"{"apns": {"aps": {"alert": "Hello!"}}}"#,
         #"{"web": {"notification": {"title": "Hi"}}}"#,
         #"{"apns": {"aps": {}}, "fcm": {"data": {}}, "web": {}, "webhookUrl": "https://example.com/hook"}"#,
+        #"{"fcm": {"notification": {"title": "Hi"}}}"#,
     ])
     func pusherBeamsBodies(_ text: String) {
         #expect(kind(text) == .pusherBeams, "\(text)")
@@ -40,6 +41,9 @@ import Testing
         (#"{"interests": ["a"], "apns": {"aps": {}}, "title": "x"}"#, nil),
         (#"{"interests": "a", "fcm": {"notification": {}}}"#, nil),
         (#"{"fcm": "enabled", "web": true}"#, nil),
+        // A push server's settings have the platforms' names but no payload.
+        (#"{"apns": {"key_id": "ABC", "team_id": "T"}, "fcm": {"api_key": "k"}, "webhookUrl": "https://x"}"#, nil),
+        (#"{"web": {"vapid": {"subject": "mailto:a@b.c"}}}"#, nil),
     ])
     func otherJSONKeepsItsKind(_ text: String, _ expected: PayloadKind?) {
         #expect(kind(text) == expected, "\(text)")
