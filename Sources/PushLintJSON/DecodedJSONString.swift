@@ -34,34 +34,7 @@ public struct DecodedJSONString: Sendable {
                 out.append(c)
                 i += 1
             } else {
-                let e = source[i + 1]
-                i += 2
-                switch e {
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    if let unit = JSONStringDecoder.hex4(slice, i) {
-                        i += 4
-                        var scalar = unit
-                        if unit >= 0xD800 && unit <= 0xDBFF {
-                            if i + 5 < end, source[i] == UInt8(ascii: "\\"), source[i + 1] == UInt8(ascii: "u"),
-                                let low = JSONStringDecoder.hex4(slice, i + 2), low >= 0xDC00 && low <= 0xDFFF
-                            {
-                                scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                                i += 6
-                            } else {
-                                scalar = 0xFFFD
-                            }
-                        } else if unit >= 0xDC00 && unit <= 0xDFFF {
-                            scalar = 0xFFFD
-                        }
-                        JSONStringDecoder.appendUTF8(scalar, to: &out)
-                    }
-                default: out.append(e)
-                }
+                i = JSONStringDecoder.decodeEscape(slice, at: i, into: &out)
             }
             for _ in before..<out.count {
                 starts.append(UInt32(from))

@@ -13,35 +13,44 @@ public enum JSONStringDecoder {
                 i += 1
                 continue
             }
-            let e = source[i + 1]
-            i += 2
-            switch e {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                guard let unit = hex4(source, i) else { continue }
-                i += 4
-                var scalar: UInt32 = unit
-                if unit >= 0xD800 && unit <= 0xDBFF {
-                    if i + 5 < end, source[i] == UInt8(ascii: "\\"), source[i + 1] == UInt8(ascii: "u"),
-                        let low = hex4(source, i + 2), low >= 0xDC00 && low <= 0xDFFF
-                    {
-                        scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                        i += 6
-                    } else {
-                        scalar = 0xFFFD
-                    }
-                } else if unit >= 0xDC00 && unit <= 0xDFFF {
-                    scalar = 0xFFFD
-                }
-                appendUTF8(scalar, to: &out)
-            default: out.append(e)
-            }
+            i = decodeEscape(source, at: i, into: &out)
         }
         return out
+    }
+
+    /// Decodes the escape that starts at `source[start]` (a backslash with at least one byte after it) into `out`
+    /// and returns the index after it: `\n` and the other short escapes, `\uXXXX` with a surrogate pair joined and an
+    /// unpaired surrogate as U+FFFD; a `\u` without four hex digits writes nothing, any other escaped byte itself.
+    @inline(__always)
+    static func decodeEscape(_ source: ArraySlice<UInt8>, at start: Int, into out: inout [UInt8]) -> Int {
+        let end = source.endIndex
+        var i = start + 2
+        switch source[start + 1] {
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "u"):
+            guard let unit = hex4(source, i) else { return i }
+            i += 4
+            var scalar: UInt32 = unit
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                if i + 5 < end, source[i] == UInt8(ascii: "\\"), source[i + 1] == UInt8(ascii: "u"),
+                    let low = hex4(source, i + 2), low >= 0xDC00 && low <= 0xDFFF
+                {
+                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                } else {
+                    scalar = 0xFFFD
+                }
+            } else if unit >= 0xDC00 && unit <= 0xDFFF {
+                scalar = 0xFFFD
+            }
+            appendUTF8(scalar, to: &out)
+        case let other: out.append(other)
+        }
+        return i
     }
 
     static func hex4(_ s: ArraySlice<UInt8>, _ at: Int) -> UInt32? {
