@@ -168,7 +168,7 @@ extension Engine {
         let report = FileReport(
             path: plan.target.path, kind: payloads.first?.kind, wireBytes: largest?.bytes, wireLimit: largest?.limit,
             diagnostics: resolved)
-        return FileOutcome(report: report, summaries: summaries)
+        return FileOutcome(report: report, summaries: withVAPIDSidecar(summaries, of: plan.target))
     }
 
     /// The file rules' findings, then the runs' in message order, as one list sized once. Findings are moved out
@@ -202,6 +202,22 @@ extension Engine {
             assert(next == 0, "every finding placed")
             initialized = total
         }
+    }
+
+    /// The summaries of a file with the VAPID claims of its sidecar (`NAME.vapid.json`, docs/webpush.md) in its web
+    /// push payloads' summaries, where `webpush-vapid` checks them; read only for a file with web push payloads.
+    func withVAPIDSidecar(_ summaries: [PayloadSummary], of target: LintTarget) -> [PayloadSummary] {
+        guard !isJSONLinesLine, summaries.contains(where: { $0.kind == .webpush }) else { return summaries }
+        let path = VAPIDSidecar.path(of: target.path.absolute)
+        guard path != target.path.absolute, case .bytes(let bytes) = fileSystem.read(path, limit: 1 << 20) else {
+            return summaries
+        }
+        let sidecar = VAPIDSidecar.read(path: VAPIDSidecar.path(of: target.path.display), bytes: bytes)
+        var summaries = summaries
+        for index in summaries.indices where summaries[index].kind == .webpush {
+            summaries[index].vapidSidecar = sidecar
+        }
+        return summaries
     }
 
     /// The message attributes in the sidecar of an SNS message file (`NAME.attributes.json`), nil without one.

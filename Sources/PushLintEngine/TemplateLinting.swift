@@ -33,7 +33,7 @@ extension Engine {
         let report = FileReport(
             path: target.path, kind: checked?.kind, wireBytes: checked?.largest?.bytes,
             wireLimit: checked?.largest?.limit, diagnostics: resolved)
-        return FileOutcome(report: report, summaries: checked?.summaries ?? [])
+        return FileOutcome(report: report, summaries: withVAPIDSidecar(checked?.summaries ?? [], of: target))
     }
 
     struct CheckedRenderings {

@@ -216,6 +216,8 @@ public struct PayloadSummary: Sendable, Hashable {
     public var views: PlatformSet
     /// A line of a JSON Lines stream (`PayloadContext.isLogLine`): a message that was sent, not a template.
     public var isLogLine: Bool
+    /// The VAPID claims of a web push payload's sidecar file (`NAME.vapid.json`), nil without one.
+    public var vapidSidecar: VAPIDSidecar?
 
     public init(
         path: String, batchIndex: Int?, kind: PayloadKind, wireBytes: Int, highPriority: PlatformSet = [],

@@ -169,11 +169,7 @@ public struct SNSEnvelope: Sendable {
     }
 
     /// The name of the sidecar file that holds a message's attributes: `shipped.json` -> `shipped.attributes.json`.
-    public static func attributesSidecar(of path: String) -> String {
-        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        guard let dot = path[slash...].lastIndex(of: "."), dot > slash else { return path + ".attributes.json" }
-        return String(path[..<dot]) + ".attributes.json"
-    }
+    public static func attributesSidecar(of path: String) -> String { Sidecar.path(of: path, named: "attributes") }
 
     /// The message attributes of a sidecar file's bytes (the same object as `attributes`); nil when they are no
     /// JSON object.

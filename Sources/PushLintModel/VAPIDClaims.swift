@@ -3,7 +3,7 @@ import PushLintJSON
 /// The VAPID claims a web push sender signs (RFC 8292 §2), as `.pushlint.json`'s `vapid` key names them: the `sub`
 /// contact and how long each JWT lives (`exp` minus the time of the request). Never a key: pushlint needs none,
 /// and the reader refuses anything that looks like one without echoing it.
-public struct VAPIDClaims: Sendable, Equatable {
+public struct VAPIDClaims: Sendable, Hashable {
     /// The `sub` claim: a `mailto:` or `https:` contact URI.
     public var subject: String?
     /// Seconds from the request to the JWT's `exp`.
@@ -63,5 +63,62 @@ public struct VAPIDClaims: Sendable, Equatable {
             expiresIn = seconds
         }
         config.vapid = VAPIDClaims(subject: subject, expiresIn: expiresIn)
+    }
+}
+
+/// VAPID claims in a sidecar file beside a web push payload file (`shipped.json` -> `shipped.vapid.json`), for a
+/// sender whose claims differ by message; the config's `vapid` holds everyone else's. Read as the config's key is:
+/// `subject` and `expiresIn`, and key material refused by its name, its value never kept.
+public struct VAPIDSidecar: Sendable, Hashable {
+    public var path: String
+    public var claims = VAPIDClaims()
+    /// The name of a member that looks like key material (never its value).
+    public var secretKey: String?
+    /// Why the file gives no claims (not a JSON object, a subject that is no string, an unknown key), nil when it
+    /// reads.
+    public var problem: String?
+
+    public init(path: String) { self.path = path }
+
+    /// The sidecar of a payload file.
+    public static func path(of payload: String) -> String { Sidecar.path(of: payload, named: "vapid") }
+
+    /// The claims of a sidecar's bytes (JSON with comments), with the keys of the config's `vapid`
+    /// (`ConfigSchema.vapid`).
+    public static func read(path: String, bytes: [UInt8]) -> VAPIDSidecar {
+        var sidecar = VAPIDSidecar(path: path)
+        guard let doc = JSONParser.parse(bytes, options: JSONParseOptions(mode: .jsonc)).document,
+            doc.kind(doc.root) == .object
+        else {
+            sidecar.problem = "it is not a JSON object"
+            return sidecar
+        }
+        doc.forEachMember(doc.root) { member in
+            guard sidecar.secretKey == nil else { return }
+            let key = doc.string(member.key)
+            let text = doc.kind(member.value) == .string ? doc.string(member.value) : nil
+            if VAPIDClaims.looksLikeSecret(key: key, value: text) {
+                sidecar.secretKey = key
+                return
+            }
+            guard sidecar.problem == nil else { return }
+            switch key {
+            case "subject":
+                if let text { sidecar.claims.subject = text } else { sidecar.problem = "'subject' is not a string" }
+            case "expiresIn":
+                if doc.kind(member.value) == .number, doc.isInteger(member.value),
+                    let seconds = doc.intValue(member.value), seconds > 0
+                {
+                    sidecar.claims.expiresIn = seconds
+                } else {
+                    sidecar.problem = "'expiresIn' is not a positive whole number of seconds"
+                }
+            default:
+                let shown = key.utf8.count <= 32 ? JSONDocument.displayQuoted(key) : "a key"
+                let known = ConfigSchema.vapid.map(\.name).joined(separator: ", ")
+                sidecar.problem = "\(shown) is no key of a VAPID sidecar (\(known))"
+            }
+        }
+        return sidecar
     }
 }

@@ -19,7 +19,8 @@ import PushLintServer
 /// - `jsonl`: the bytes as a JSON Lines log, under the contract;
 /// - `lsp`: the bytes as JSON-RPC messages (framed, or one JSON text a line) fed to the language server;
 /// - `app`: the bytes as each kind of app source file (plist, manifest, strings, Swift, Kotlin, JS, Dart, Expo);
-/// - `sns`: the bytes as an AWS SNS envelope, and as the escaped platform values of one (`sns(_:)`).
+/// - `sns`: the bytes as an AWS SNS envelope and as the escaped platform values of one, as a PubNub message and a
+///   Pusher Beams body, and as each sidecar file (SNS attributes, VAPID claims) (`sns(_:)`).
 enum FuzzTarget {
     enum Mode: String, CaseIterable {
         case all, contract, template, jsonl, lsp, app, sns
@@ -98,15 +99,31 @@ enum FuzzTarget {
         sns(bytes)
     }
 
-    static let snsEngine = Engine(
-        project: Project(baseDirectory: "/"), options: LintOptions(kind: .sns, jobs: 1, maxFileBytes: 1 << 20),
-        fileSystem: NoFileSystem())
+    /// Engines that read every input as an envelope of one kind.
+    static let envelopeEngines = [PayloadKind.sns, .pubnub, .pusherBeams].map { kind in
+        Engine(
+            project: Project(baseDirectory: "/"), options: LintOptions(kind: kind, jobs: 1, maxFileBytes: 1 << 20),
+            fileSystem: NoFileSystem())
+    }
+    static let snsEngine = envelopeEngines[0]
+
+    /// The bytes as the sidecar files read beside payloads: they never keep a value that looks like key material.
+    static func sidecars(_ bytes: [UInt8]) {
+        _ = SNSEnvelope.attributes(sidecar: bytes)
+        let vapid = VAPIDSidecar.read(path: "fuzz.vapid.json", bytes: bytes)
+        if let subject = vapid.claims.subject {
+            precondition(!VAPIDClaims.looksLikeSecret(key: "subject", value: subject), "a secret kept as the subject")
+        }
+    }
 
     /// Escaped JSON inside JSON (issue 32): the bytes linted as an SNS envelope; written raw between the quotes of
     /// platform values (the input's own escapes) and escaped as a string (the input as the inner document); every
     /// string of the input decoded with its source map, which must agree with the decoder and stay in the literal.
     static func sns(_ bytes: [UInt8]) {
-        checkReport(snsEngine.lint(bytes: bytes, path: "fuzz.json"), bytes)
+        for envelopeEngine in envelopeEngines {
+            checkReport(envelopeEngine.lint(bytes: bytes, path: "fuzz.json"), bytes)
+        }
+        sidecars(bytes)
         let raw =
             Array(#"{"default": "x", "APNS": ""#.utf8) + bytes + Array(#"", "GCM": ""#.utf8) + bytes
             + Array(#""}"#.utf8)

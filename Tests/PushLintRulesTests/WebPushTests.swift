@@ -204,3 +204,69 @@ import Testing
         #expect(try findings(#"{"message": {"token": "t", "webpush": {"notification": {}}}}"#).isEmpty)
     }
 }
+
+/// A VAPID sidecar beside a web push payload file (`NAME.vapid.json`): its claims are checked once per sidecar and
+/// named by it; key material in it is reported by its name, never its value.
+@Suite struct VAPIDSidecarTests {
+    static let message = #"{"web_push": 8030, "notification": {"title": "Hi", "navigate": "https://example.com/"}}"#
+
+    func project(_ sidecar: String?, config: String? = nil, payload: String = Self.message) throws
+        -> [ProjectDiagnostic]
+    {
+        let folder = TempDirectory()
+        if let sidecar { folder.write("shipped.vapid.json", sidecar) }
+        return try ExampleLinter.lint(payload, fileName: folder.path + "/shipped.json", config: config).project
+    }
+
+    @Test func sidecarClaimsAreCheckedAndNamed() throws {
+        let found = try project(#"{"subject": "admin@shop.com", "expiresIn": 172800}"#)
+        #expect(found.map(\.ruleId) == ["webpush-vapid", "webpush-vapid"], "\(found.map(\.message))")
+        #expect(found.allSatisfy { $0.related.first?.hasSuffix("shipped.vapid.json") == true })
+        #expect(
+            found.contains { $0.message.contains("('subject' in '") && $0.message.contains("shipped.vapid.json')") },
+            "\(found.map(\.message))")
+        // Good claims, comments allowed: nothing.
+        #expect(
+            try project("// the shop's sender\n{\"subject\": \"mailto:push@shop-mail.net\", \"expiresIn\": 43200}")
+                .isEmpty)
+        // No sidecar and no config claims: nothing to check.
+        #expect(try project(nil).isEmpty)
+    }
+
+    @Test func sidecarAndConfigAreCheckedEach() throws {
+        let found = try project(
+            #"{"subject": "mailto:push@localhost"}"#,
+            config: #"{"vapid": {"subject": "mailto:push@shop-mail.net", "expiresIn": 90000}}"#)
+        #expect(found.count == 2, "\(found.map(\.message))")
+        #expect(found.contains { $0.message.contains("config 'vapid.expiresIn'") })
+        #expect(found.contains { $0.message.contains("localhost") && $0.severity == .warning })
+    }
+
+    @Test(arguments: [
+        #"{"subject": "mailto:a@b.net", "privateKey": "SECRETVALUE-not-echoed"}"#,
+        #"{"subject": "SECRETVALUEabcdefghijabcdefghijabcdefghij12"}"#,
+        #"{"unknown": 1, "pem": "-----BEGIN EC PRIVATE KEY-----SECRETVALUE"}"#,
+    ])
+    func keyMaterialIsNamedNotEchoed(_ sidecar: String) throws {
+        let found = try project(sidecar)
+        #expect(found.count == 1, "\(found.map(\.message))")
+        #expect(found.first?.severity == .error)
+        #expect(found.first?.message.contains("private key or secret") == true)
+        #expect(!(found.first.map { $0.message + ($0.help ?? "") } ?? "").contains("SECRETVALUE"))
+    }
+
+    @Test(arguments: [
+        ("[1, 2]", "not a JSON object"), (#"{"sub": "mailto:a@b.net"}"#, "\"sub\" is no key"),
+        (#"{"expiresIn": "3600"}"#, "expiresIn"), (String(repeating: "[", count: 100_000), "not a JSON object"),
+    ])
+    func unreadableSidecarIsAFinding(_ sidecar: String, _ says: String) throws {
+        let found = try project(sidecar)
+        #expect(found.map(\.ruleId) == ["webpush-vapid"], "\(found.map(\.message))")
+        #expect(found.first?.message.contains(says) == true, "\(found.first?.message ?? "")")
+    }
+
+    /// Only web push payloads read a sidecar: an APNs body beside one draws nothing.
+    @Test func otherKindsDoNotReadIt() throws {
+        #expect(try project(#"{"subject": "x"}"#, payload: #"{"aps": {"alert": "Hi"}}"#).isEmpty)
+    }
+}
