@@ -18,7 +18,8 @@
 #   app       the bytes as each kind of app source: Kotlin, Java, Swift, Objective-C, JS/TS, Dart, AndroidManifest,
 #             strings.xml, Info.plist, entitlements, app.json, app.config.js
 #   sns       the bytes as an AWS SNS envelope, written raw inside its platform strings (their escapes) and escaped
-#             as one (the inner JSON), and every string decoded with its source map
+#             as one (the inner JSON), and every string decoded with its source map; as a PubNub message and a
+#             Pusher Beams body; and as each sidecar file (SNS attributes, VAPID claims)
 # Each input must finish within -timeout (10 s): a hang is reported as a crash.
 #
 # Examples: scripts/fuzz.sh 300 1 lsp       scripts/fuzz.sh 600 2 jsonl
@@ -53,7 +54,7 @@ case "$mode" in
   template) seeds=(testdata/fuzz/template testdata/examples/push/templates) ;;
   jsonl) seeds=(testdata/fuzz/jsonl testdata/examples/sent) ;;
   app) seeds=(testdata/fuzz/app testdata/apps) ;;
-  sns) seeds=(testdata/fuzz/sns testdata/sns) ;;
+  sns) seeds=(testdata/fuzz/sns testdata/sns testdata/pubnub testdata/pusher-beams) ;;
   *) seeds=("testdata/fuzz/$mode") ;;
 esac
 # Directories only: libFuzzer reads the files directly inside each.
