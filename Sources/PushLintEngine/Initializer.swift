@@ -108,6 +108,7 @@ public struct Initializer: Sendable {
 
     public static func configText(contract: String?) -> String {
         let include = Config.defaultInclude.map { "\"\($0)\"" }.joined(separator: ", ")
+        let kinds = PayloadKind.allCases.map(\.rawValue).joined(separator: ", ")
         let contractLine =
             contract.map {
                 "  // The app's contract: channels, categories, events and their fields.\n  \"contract\": \(Self.literal($0)),\n"
@@ -125,7 +126,7 @@ public struct Initializer: Sendable {
               // Skipped while walking (.git, .build, node_modules, Pods and DerivedData always are).
               "exclude": [],
 
-              // Force the payload kind by glob (apns, fcm, fcm-legacy, expo, webpush) instead of detecting it.
+              // Force the payload kind by glob (\(kinds)) instead of detecting it.
               "kinds": {},
 
               // APNs headers for bare APNs bodies (files without a {"headers", "payload"} envelope), by glob.

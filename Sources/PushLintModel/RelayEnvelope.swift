@@ -28,7 +28,7 @@ public struct RelayEnvelope: Sendable {
 
     /// PubNub's keys and the platform each forwards to: `pn_apns` to APNs, `pn_fcm` to FCM HTTP v1, `pn_gcm` (the
     /// legacy FCM shape, deprecated) remapped by PubNub to HTTP v1 (https://www.pubnub.com/docs/general/push/send,
-    /// https://www.pubnub.com/docs/general/resources/migration-guides/fcm-migration).
+    /// https://www.pubnub.com/docs/general/resources/migration-guides/legacy-fcm-migration-guide).
     public static let pubnubKeys: [(name: String, kind: PayloadKind)] = [
         ("pn_apns", .apns), ("pn_fcm", .fcm), ("pn_gcm", .fcmLegacy),
     ]
@@ -43,7 +43,7 @@ public struct RelayEnvelope: Sendable {
     /// "The maximum message size is 32 KiB", counted on the escaped message with the channel name
     /// (https://www.pubnub.com/docs/general/messages/publish): the minified message alone is a lower bound.
     public static let pubnubMessageLimit = 32_768
-    /// Beams answers 413 for a body over 10 KiB to interests, over 200 KiB to users
+    /// Beams answers 400 for a body over 10 KiB to interests, over 200 KiB to users
     /// (https://pusher.com/docs/beams/reference/publish-api/).
     public static let beamsInterestsLimit = 10_240
     public static let beamsUsersLimit = 204_800
