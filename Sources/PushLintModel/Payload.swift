@@ -64,6 +64,8 @@ public enum PayloadBuilder {
     public static let webPushSizeLimit = 3993
     /// The key of an `.apns` file for the Simulator that names the app; not sent, not counted (A-GEN).
     public static let simulatorKey = "Simulator Target Bundle"
+    /// The keys of an APNs body that are no custom data.
+    static let apnsOwnKeys = ["aps", simulatorKey]
 
     /// The APNs limit for a request with these headers: 5120 bytes for VoIP pushes (A-GEN) and for broadcast Live
     /// Activity pushes, which carry `apns-channel-id` (Apple, "Sending broadcast push notification requests to
@@ -178,7 +180,7 @@ public enum PayloadBuilder {
         let aps = doc.member(body, "aps")
         let isSimulator = doc.member(body, simulatorKey) != nil
         // A relay's own keys (PubNub's `pn_push`) are read by the relay, not the app: no custom data.
-        let custom = doc.members(body, excluding: ["aps", simulatorKey] + relayKeys)
+        let custom = doc.members(body, excluding: relayKeys.isEmpty ? apnsOwnKeys : apnsOwnKeys + relayKeys)
         let written = writtenAps(doc, aps, headers: headers)
         let wire: WireValue =
             isSimulator
