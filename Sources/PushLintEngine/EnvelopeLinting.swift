@@ -8,8 +8,11 @@ import PushLintRules
 /// pointer to the value's pointer followed by the pointer inside the value (`/APNS/aps/alert`, docs/sns.md). A
 /// relay's payloads are nodes of the file's own document and need no moving.
 extension RuleRunner {
-    /// The findings of the payload rules on the platform payloads of `envelope`, located in the file.
-    func checkEnclosed(_ envelope: PayloadContext, _ input: PayloadInput, _ sums: inout RuleClock) -> [Diagnostic] {
+    /// The findings of the payload rules on the platform payloads of `envelope`, located in the file, and the
+    /// payloads (the summary is made from them, not built again).
+    func checkEnclosed(_ envelope: PayloadContext, _ input: PayloadInput, _ sums: inout RuleClock)
+        -> (findings: [Diagnostic], enclosed: [EnclosedPayload])
+    {
         let enclosed = clock.measure(RuleTimingCollector.modelSlot, &sums) {
             envelope.payload.enclosedPayloads(in: envelope.document, snsSidecar: input.snsAttributes)
         }
@@ -30,6 +33,6 @@ extension RuleRunner {
                 findings.append(finding)
             }
         }
-        return findings
+        return (findings, enclosed)
     }
 }

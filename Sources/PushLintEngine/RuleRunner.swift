@@ -45,7 +45,7 @@ struct RuleRunner: Sendable {
     /// Builds a payload's model (the views, the wire values; timed as the model stage) and checks it with every
     /// payload rule: the findings, and the context the payload was checked in (its summary is made from it).
     func check(_ ref: PayloadRef, in document: JSONDocument, _ input: PayloadInput, _ sums: inout RuleClock)
-        -> (findings: [Diagnostic], context: PayloadContext)
+        -> CheckedPayload
     {
         let context = clock.measure(RuleTimingCollector.modelSlot, &sums) {
             let payload = PayloadBuilder.build(
@@ -55,10 +55,12 @@ struct RuleRunner: Sendable {
                 isTemplate: input.isTemplate, settings: input.settings, isLogLine: input.isLogLine)
         }
         guard ref.kind.isEnvelope else {
-            return (clock.findings(of: payloadRules, slots: payloadSlots, &sums) { $0.check(context) }, context)
+            let findings = clock.findings(of: payloadRules, slots: payloadSlots, &sums) { $0.check(context) }
+            return CheckedPayload(findings: findings, context: context)
         }
         let findings = clock.findings(of: envelopeRules, slots: envelopeSlots, &sums) { $0.check(context) }
-        return (findings + checkEnclosed(context, input, &sums), context)
+        let enclosed = checkEnclosed(context, input, &sums)
+        return CheckedPayload(findings: findings + enclosed.findings, context: context, enclosed: enclosed.enclosed)
     }
 
     /// Checks a run of a file's consecutive payloads on one worker: their findings, summaries and largest size.
@@ -74,7 +76,8 @@ struct RuleRunner: Sendable {
         var sums = clock.sums()
         defer { clock.merge(sums) }
         for ref in payloads {
-            let (findings, context) = check(ref, in: document, input, &sums)
+            let payload = check(ref, in: document, input, &sums)
+            let findings = payload.findings
             if isBatch {
                 batchFindings.append(findings)
             } else if checked.findings.isEmpty {
@@ -82,12 +85,23 @@ struct RuleRunner: Sendable {
             } else if !findings.isEmpty {
                 checked.findings += findings
             }
-            checked.summaries.append(PayloadSummarizer.summarize(context))
-            if let size = context.payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
+            checked.summaries.append(payload.summary)
+            if let size = payload.context.payload.sizes.first { checked.note(size.bytes, limit: size.limit) }
         }
         if isBatch { checked.batchFindings = batchFindings }
         return checked
     }
+}
+
+/// One payload checked: its findings, the context it was checked in, and the payloads inside it when it is an
+/// envelope.
+struct CheckedPayload {
+    var findings: [Diagnostic]
+    var context: PayloadContext
+    var enclosed: [EnclosedPayload] = []
+
+    /// What the project rules keep of it; an envelope's from the payloads already built for its check.
+    var summary: PayloadSummary { PayloadSummarizer.summarize(context, enclosed: enclosed) }
 }
 
 /// What every payload of a file is checked with: where it stands and how the config reads it.

@@ -214,10 +214,10 @@ extension Engine {
         let clock = plan.runner.clock
         var sums = clock.sums()
         for ref in payloads {
-            let (payloadFindings, context) = plan.runner.check(ref, in: document, input, &sums)
-            findings += payloadFindings
-            if first { result.summaries.append(PayloadSummarizer.summarize(context)) }
-            if let size = context.payload.sizes.first, size.bytes > (result.largest?.bytes ?? -1) {
+            let payload = plan.runner.check(ref, in: document, input, &sums)
+            findings += payload.findings
+            if first { result.summaries.append(payload.summary) }
+            if let size = payload.context.payload.sizes.first, size.bytes > (result.largest?.bytes ?? -1) {
                 result.largest = (size.bytes, size.limit)
             }
         }

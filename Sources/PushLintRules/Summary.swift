@@ -4,8 +4,12 @@ import PushLintModel
 
 /// Condenses a payload into what project rules need, so the engine keeps no documents after a file is done.
 public enum PayloadSummarizer {
-    public static func summarize(_ context: PayloadContext) -> PayloadSummary {
-        if context.payload.kind.isEnvelope { return summarizeEnvelope(context) }
+    /// - Parameter enclosed: an envelope's payloads when they are built already (else they are built here).
+    public static func summarize(_ context: PayloadContext, enclosed: [EnclosedPayload] = []) -> PayloadSummary {
+        if context.payload.kind.isEnvelope {
+            let payloads = enclosed.isEmpty ? context.payload.enclosedPayloads(in: context.document) : enclosed
+            return summarizeEnvelope(context, payloads)
+        }
         let doc = context.document
         let payload = context.payload
         var high: PlatformSet = []
@@ -32,11 +36,11 @@ public enum PayloadSummarizer {
 
     /// An envelope (an SNS message, a relay's body): what its platform payloads say together (their event, views,
     /// priorities and fields), so the project rules see what the devices receive; the size is the whole message's.
-    static func summarizeEnvelope(_ context: PayloadContext) -> PayloadSummary {
+    static func summarizeEnvelope(_ context: PayloadContext, _ enclosedPayloads: [EnclosedPayload]) -> PayloadSummary {
         var summary = PayloadSummary(
             path: context.path, batchIndex: context.payload.batchIndex, kind: context.payload.kind,
             wireBytes: context.payload.sizes.first?.bytes ?? 0, isLogLine: context.isLogLine)
-        for enclosed in context.payload.enclosedPayloads(in: context.document) {
+        for enclosed in enclosedPayloads {
             let inner = summarize(context.enclosing(enclosed))
             summary.event = summary.event ?? inner.event
             summary.collapseKey = summary.collapseKey ?? inner.collapseKey
