@@ -207,12 +207,11 @@ extension Engine {
     /// The summaries of a file with the VAPID claims of its sidecar (`NAME.vapid.json`, docs/webpush.md) in its web
     /// push payloads' summaries, where `webpush-vapid` checks them; read only for a file with web push payloads.
     func withVAPIDSidecar(_ summaries: [PayloadSummary], of target: LintTarget) -> [PayloadSummary] {
-        guard !isJSONLinesLine, summaries.contains(where: { $0.kind == .webpush }) else { return summaries }
-        let path = VAPIDSidecar.path(of: target.path.absolute)
-        guard path != target.path.absolute, case .bytes(let bytes) = fileSystem.read(path, limit: 1 << 20) else {
-            return summaries
-        }
-        let sidecar = VAPIDSidecar.read(path: VAPIDSidecar.path(of: target.path.display), bytes: bytes)
+        guard summaries.contains(where: { $0.kind == .webpush }),
+            let bytes = sidecarBytes(of: target, named: VAPIDSidecar.name)
+        else { return summaries }
+        let path = Sidecar.path(of: target.path.display, named: VAPIDSidecar.name)
+        let sidecar = VAPIDSidecar.read(path: path, bytes: bytes)
         var summaries = summaries
         for index in summaries.indices where summaries[index].kind == .webpush {
             summaries[index].vapidSidecar = sidecar
@@ -222,12 +221,17 @@ extension Engine {
 
     /// The message attributes in the sidecar of an SNS message file (`NAME.attributes.json`), nil without one.
     func snsAttributes(of target: LintTarget) -> [(name: String, value: String)]? {
+        sidecarBytes(of: target, named: SNSEnvelope.attributesName).flatMap(SNSEnvelope.attributes(sidecar:))
+    }
+
+    /// The bytes of a payload file's sidecar (`NAME.<name>.json`, Sidecar.swift), nil without one; a line of a log
+    /// has none.
+    func sidecarBytes(of target: LintTarget, named name: String) -> [UInt8]? {
         guard !isJSONLinesLine else { return nil }
-        let sidecar = SNSEnvelope.attributesSidecar(of: target.path.absolute)
-        guard sidecar != target.path.absolute, case .bytes(let bytes) = fileSystem.read(sidecar, limit: 1 << 20) else {
-            return nil
-        }
-        return SNSEnvelope.attributes(sidecar: bytes)
+        let path = Sidecar.path(of: target.path.absolute, named: name)
+        guard path != target.path.absolute, case .bytes(let bytes) = fileSystem.read(path, limit: Sidecar.maxBytes)
+        else { return nil }
+        return bytes
     }
 
     func bytesOf(_ outcome: ReadOutcome) -> [UInt8] {

@@ -169,7 +169,9 @@ public struct SNSEnvelope: Sendable {
     }
 
     /// The name of the sidecar file that holds a message's attributes: `shipped.json` -> `shipped.attributes.json`.
-    public static func attributesSidecar(of path: String) -> String { Sidecar.path(of: path, named: "attributes") }
+    public static func attributesSidecar(of path: String) -> String { Sidecar.path(of: path, named: attributesName) }
+    /// The sidecar that holds a message's attributes: `NAME.attributes.json`.
+    public static let attributesName = "attributes"
 
     /// The message attributes of a sidecar file's bytes (the same object as `attributes`); nil when they are no
     /// JSON object.

@@ -81,7 +81,9 @@ public struct VAPIDSidecar: Sendable, Hashable {
     public init(path: String) { self.path = path }
 
     /// The sidecar of a payload file.
-    public static func path(of payload: String) -> String { Sidecar.path(of: payload, named: "vapid") }
+    public static func path(of payload: String) -> String { Sidecar.path(of: payload, named: name) }
+    /// `NAME.vapid.json`.
+    public static let name = "vapid"
 
     /// The claims of a sidecar's bytes (JSON with comments), with the keys of the config's `vapid`
     /// (`ConfigSchema.vapid`).
